@@ -1,0 +1,209 @@
+//! Janggi moves.
+//!
+//! Janggi differs from xiangqi in ways that touch every piece: no river, lines along the
+//! palace diagonals for generals, guards, chariots, cannons and soldiers, cannons that need a
+//! screen to move at all and never jump or take another cannon, elephants that go one step
+//! straight and two diagonally, a pass, and no flying-general rule (facing generals are
+//! *bikjang*, a legal position). Every pseudo-legal move is tested by replaying its effect on
+//! the occupancy: janggi's attack patterns make the xiangqi shortcut (blockers and gaps) a
+//! larger piece of code than its speed-up is worth here.
+
+use super::keep_safe;
+use crate::attacks::{
+    between, gated, horse_attackers, horse_moves, rook_attacks, JANGGI_ELEPHANT,
+    JANGGI_ELEPHANT_ATTACKERS, JANGGI_SOLDIER, JANGGI_SOLDIER_ATTACKERS, PALACE_DIAGONAL,
+    PALACE_ORTHOGONAL,
+};
+use crate::bitboard::Bitboard;
+use crate::piece::{Role, Side};
+use crate::position::Position;
+use crate::square::Square;
+
+/// For a palace corner, the centre and the opposite corner; `None` elsewhere.
+fn palace_line(sq: Square) -> Option<(Square, Square)> {
+    let (f, r) = (sq.file(), sq.rank());
+    if (f == 3 || f == 5) && matches!(r, 0 | 2 | 7 | 9) {
+        let centre_rank = if r <= 2 { 1 } else { 8 };
+        let centre = Square::new(4, centre_rank)?;
+        let opposite = Square::new(8 - f, 2 * centre_rank - r)?;
+        Some((centre, opposite))
+    } else {
+        None
+    }
+}
+
+/// Chariot moves along the palace diagonals from `sq`: the adjacent diagonal points, and the
+/// far corner when the centre is empty.
+#[inline]
+fn palace_slide(sq: Square, occ: Bitboard) -> Bitboard {
+    let mut m = PALACE_DIAGONAL[sq.index()];
+    if let Some((centre, far)) = palace_line(sq) {
+        if !occ.contains(centre) {
+            m.insert(far);
+        }
+    }
+    m
+}
+
+/// Points a janggi cannon on `sq` reaches — the empty points beyond exactly one screen and the
+/// first piece after them, whoever owns it — where no cannon may be the screen. The caller
+/// removes its own pieces and the cannons it may not take.
+fn cannon_reach(sq: Square, occ: Bitboard, cannons: Bitboard) -> Bitboard {
+    let mut reach = Bitboard::EMPTY;
+    let screens = rook_attacks(sq, occ) & occ & !cannons;
+    for screen in screens {
+        let line = if screen.rank() == sq.rank() {
+            rank_mask(sq.rank())
+        } else {
+            file_mask(sq.file())
+        };
+        reach |=
+            rook_attacks(screen, occ) & line & !between(sq, screen) & !Bitboard::from_square(sq);
+    }
+    if let Some((centre, far)) = palace_line(sq) {
+        if occ.contains(centre) && !cannons.contains(centre) {
+            reach.insert(far);
+        }
+    }
+    reach
+}
+
+fn rank_mask(rank: u8) -> Bitboard {
+    Bitboard(0x1ff << (rank as u32 * 9))
+}
+
+fn file_mask(file: u8) -> Bitboard {
+    // Bits 0, 9, …, 81: file a.
+    const FILE_A: u128 = {
+        let mut m = 0u128;
+        let mut r = 0;
+        while r < 10 {
+            m |= 1 << (r * 9);
+            r += 1;
+        }
+        m
+    };
+    Bitboard(FILE_A << file)
+}
+
+/// Whether `sq` is attacked by `by` in the current position.
+pub(super) fn attacked(pos: &Position, sq: Square, by: Side) -> bool {
+    attacked_with(pos, sq, by, pos.occupied, Bitboard::FULL, all_cannons(pos))
+}
+
+fn all_cannons(pos: &Position) -> Bitboard {
+    pos.pieces[0][Role::Cannon as usize] | pos.pieces[1][Role::Cannon as usize]
+}
+
+/// Whether `sq` is attacked by `by` with `occ` as the occupancy, only `by`'s pieces on `alive`
+/// counted and the cannons standing on `cannons` — a cannon may not be a screen, so a move
+/// of a cannon changes what attacks even where the occupancy is the same.
+fn attacked_with(
+    pos: &Position,
+    sq: Square,
+    by: Side,
+    occ: Bitboard,
+    alive: Bitboard,
+    cannons: Bitboard,
+) -> bool {
+    let e = &pos.pieces[by.index()];
+    ((rook_attacks(sq, occ) | palace_slide(sq, occ)) & e[Role::Chariot as usize] & alive).any()
+        || (cannon_reach(sq, occ, cannons) & e[Role::Cannon as usize] & alive).any()
+        || (horse_attackers(sq, occ) & e[Role::Horse as usize] & alive).any()
+        || (gated(&JANGGI_ELEPHANT_ATTACKERS[sq.index()], occ) & e[Role::Elephant as usize] & alive)
+            .any()
+        || (JANGGI_SOLDIER_ATTACKERS[by.index()][sq.index()] & e[Role::Soldier as usize] & alive)
+            .any()
+}
+
+fn exposes(pos: &Position, from: Square, to: Square) -> bool {
+    let us = pos.turn;
+    let to_bb = Bitboard::from_square(to);
+    let occ = pos.occupied.without(from) | to_bb;
+    let ks = if from == pos.generals[us.index()] {
+        to
+    } else {
+        pos.generals[us.index()]
+    };
+    let mut cannons = all_cannons(pos);
+    if cannons.contains(from) {
+        cannons = cannons.without(from) | to_bb;
+    }
+    attacked_with(pos, ks, !us, occ, !to_bb, cannons)
+}
+
+/// Whether the game is already over by a pass: two passes in a row, or a pass that left a
+/// bikjang standing. Both go to point counting, so no move is legal — as in Fairy-Stockfish,
+/// whose perft counts reflect it.
+fn ended_by_pass(pos: &Position) -> bool {
+    match pos.history.as_slice() {
+        [.., a, b] if a.mv.is_pass() && b.mv.is_pass() => true,
+        [.., b] if b.mv.is_pass() => pos.generals_face(),
+        _ => false,
+    }
+}
+
+pub(super) fn generate(pos: &Position, f: &mut impl FnMut(Square, Bitboard)) {
+    if ended_by_pass(pos) {
+        return;
+    }
+    let us = pos.turn;
+    let them = !us;
+    let occ = pos.occupied;
+    let own = pos.by_side[us.index()];
+    let ks = pos.generals[us.index()];
+    let mine = &pos.pieces[us.index()];
+    let cannons = all_cannons(pos);
+    // Bikjang: the generals face each other. The side to move may pass (leaving it to the
+    // counting) or must break it: block the file or step the general off it.
+    let enemy_general = pos.generals[them.index()];
+    let bikjang = pos.generals_face();
+    let blocks = if bikjang {
+        between(ks, enemy_general)
+    } else {
+        Bitboard::FULL
+    };
+
+    let mut emit = |from: Square, targets: Bitboard| {
+        let targets = keep_safe(targets & blocks, |to| !exposes(pos, from, to));
+        if targets.any() {
+            f(from, targets);
+        }
+    };
+    for from in mine[Role::Chariot as usize] {
+        emit(
+            from,
+            (rook_attacks(from, occ) | palace_slide(from, occ)) & !own,
+        );
+    }
+    for from in mine[Role::Cannon as usize] {
+        emit(from, cannon_reach(from, occ, cannons) & !own & !cannons);
+    }
+    for from in mine[Role::Horse as usize] {
+        emit(from, horse_moves(from, occ) & !own);
+    }
+    for from in mine[Role::Elephant as usize] {
+        emit(from, gated(&JANGGI_ELEPHANT[from.index()], occ) & !own);
+    }
+    for from in mine[Role::Soldier as usize] {
+        emit(from, JANGGI_SOLDIER[us.index()][from.index()] & !own);
+    }
+    for from in mine[Role::Advisor as usize] {
+        emit(
+            from,
+            (PALACE_ORTHOGONAL[from.index()] | PALACE_DIAGONAL[from.index()]) & !own,
+        );
+    }
+    let mut steps = (PALACE_ORTHOGONAL[ks.index()] | PALACE_DIAGONAL[ks.index()]) & !own;
+    if bikjang {
+        steps &= !file_mask(ks.file());
+    }
+    let mut general_targets = keep_safe(steps, |to| !exposes(pos, ks, to));
+    // The pass: the general "moves" to its own point, never while in check.
+    if !attacked(pos, ks, them) {
+        general_targets.insert(ks);
+    }
+    if general_targets.any() {
+        f(ks, general_targets);
+    }
+}

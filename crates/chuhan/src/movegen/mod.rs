@@ -1,0 +1,93 @@
+//! Legal move generation for both games.
+//!
+//! Generation hands out moves piece by piece, as a from-square and a set of legal targets
+//! (the cozy-chess model): counting moves is a sum of population counts, and listing them is a
+//! loop over the sets. Each game has its own module; this one chooses between them once per
+//! call, never per move.
+
+mod janggi;
+mod xiangqi;
+
+use crate::bitboard::Bitboard;
+use crate::mv::{Move, MoveList};
+use crate::position::Position;
+use crate::square::Square;
+use crate::variant::Variant;
+
+impl Position {
+    /// Calls `f(from, targets)` for every piece of the side to move that has legal moves.
+    ///
+    /// A janggi pass appears as the general's square among its own targets.
+    #[inline]
+    pub fn for_each_legal(&self, mut f: impl FnMut(Square, Bitboard)) {
+        match self.variant {
+            Variant::Xiangqi => xiangqi::generate(self, &mut f),
+            Variant::Janggi => janggi::generate(self, &mut f),
+        }
+    }
+
+    /// Every legal move, in no promised order.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.for_each_legal(|from, targets| {
+            for to in targets {
+                list.push(Move::new(from, to));
+            }
+        });
+        list
+    }
+
+    /// The number of legal moves.
+    #[inline]
+    pub fn count_legal(&self) -> usize {
+        let mut n = 0;
+        self.for_each_legal(|_, targets| n += targets.count() as usize);
+        n
+    }
+
+    /// Whether `m` is legal here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        let mut legal = false;
+        self.for_each_legal(|from, targets| legal |= from == m.from && targets.contains(m.to));
+        legal
+    }
+
+    /// Whether the side to move's general is attacked.
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        let us = self.turn;
+        let ks = self.generals[us.index()];
+        match self.variant {
+            Variant::Xiangqi => xiangqi::attacked(self, ks, !us, self.occupied, Bitboard::FULL),
+            Variant::Janggi => janggi::attacked(self, ks, !us),
+        }
+    }
+
+    /// Whether the side to move has no legal move (checkmate or stalemate; in janggi, where a
+    /// side may pass, only a checkmate).
+    pub fn has_no_moves(&self) -> bool {
+        let mut none = true;
+        self.for_each_legal(|_, _| none = false);
+        none
+    }
+
+    /// Whether the two generals stand on one file with nothing between them: illegal in
+    /// xiangqi (the flying general), bikjang in janggi.
+    pub fn generals_face(&self) -> bool {
+        let a = self.generals[0];
+        let b = self.generals[1];
+        a.file() == b.file() && (crate::attacks::between(a, b) & self.occupied).is_empty()
+    }
+}
+
+/// Keeps the targets of a move from `from` after which the mover's general is not attacked.
+#[inline]
+fn keep_safe(targets: Bitboard, mut safe: impl FnMut(Square) -> bool) -> Bitboard {
+    let mut kept = Bitboard::EMPTY;
+    for to in targets {
+        if safe(to) {
+            kept.insert(to);
+        }
+    }
+    kept
+}

@@ -1,0 +1,135 @@
+//! Xiangqi moves.
+//!
+//! Pseudo-legal targets come from the attack tables; a move is then legal unless it leaves the
+//! mover's general attacked (facing generals count as an attack by the enemy general along the
+//! file). Testing every move that way is exact but slow, so when the side to move is not in
+//! check the generator first finds the only moves that could expose the general:
+//! - moves from a *blocker*: the lone piece between the general and an enemy chariot or
+//!   general, either of the two pieces between the general and an enemy cannon (moving one
+//!   leaves a single screen), or a piece on the leg of an enemy horse aimed at the general;
+//! - moves to a *gap* point: an empty point between the general and an enemy cannon with nothing
+//!   between them, where the moved piece would become the cannon's screen.
+//!
+//! Only those moves, and general moves, are tested one by one.
+
+use super::keep_safe;
+use crate::attacks::{
+    between, cannon_attacks, gated, horse_attackers, horse_moves, rook_attacks, HORSE_ATTACKERS,
+    PALACE_DIAGONAL, PALACE_ORTHOGONAL, XIANGQI_ELEPHANT, XIANGQI_SOLDIER,
+    XIANGQI_SOLDIER_ATTACKERS,
+};
+use crate::bitboard::Bitboard;
+use crate::piece::{Role, Side};
+use crate::position::Position;
+use crate::square::Square;
+
+/// Whether `sq` is attacked by `by`, with `occ` as the occupancy and only `by`'s pieces on
+/// `alive` counted (so a caller can remove a captured piece).
+#[inline]
+pub(super) fn attacked(
+    pos: &Position,
+    sq: Square,
+    by: Side,
+    occ: Bitboard,
+    alive: Bitboard,
+) -> bool {
+    let e = &pos.pieces[by.index()];
+    (rook_attacks(sq, occ) & (e[Role::Chariot as usize] | e[Role::General as usize]) & alive).any()
+        || (cannon_attacks(sq, occ) & e[Role::Cannon as usize] & alive).any()
+        || (horse_attackers(sq, occ) & e[Role::Horse as usize] & alive).any()
+        || (XIANGQI_SOLDIER_ATTACKERS[by.index()][sq.index()] & e[Role::Soldier as usize] & alive)
+            .any()
+}
+
+/// Whether the move `from`→`to` by the side to move leaves its general attacked.
+#[inline]
+fn exposes(pos: &Position, from: Square, to: Square) -> bool {
+    let us = pos.turn;
+    let to_bb = Bitboard::from_square(to);
+    let occ = pos.occupied.without(from) | to_bb;
+    let ks = if from == pos.generals[us.index()] {
+        to
+    } else {
+        pos.generals[us.index()]
+    };
+    attacked(pos, ks, !us, occ, !to_bb)
+}
+
+pub(super) fn generate(pos: &Position, f: &mut impl FnMut(Square, Bitboard)) {
+    let us = pos.turn;
+    let them = !us;
+    let occ = pos.occupied;
+    let own = pos.by_side[us.index()];
+    let enemy = pos.by_side[them.index()];
+    let ks = pos.generals[us.index()];
+    let mine = &pos.pieces[us.index()];
+    let theirs = &pos.pieces[them.index()];
+    let in_check = attacked(pos, ks, them, occ, Bitboard::FULL);
+
+    // Blockers and gaps (see the module documentation); unused when in check.
+    let mut blockers = Bitboard::EMPTY;
+    let mut gaps = Bitboard::EMPTY;
+    if !in_check {
+        let seen = rook_attacks(ks, occ);
+        let first = seen & occ;
+        let revealed = rook_attacks(ks, occ ^ (first & own)) & !seen;
+        for pinner in revealed & (theirs[Role::Chariot as usize] | theirs[Role::General as usize]) {
+            blockers |= between(ks, pinner) & own;
+        }
+        for cannon in first & theirs[Role::Cannon as usize] {
+            gaps |= between(ks, cannon);
+        }
+        for cannon in cannon_attacks(ks, occ ^ first) & theirs[Role::Cannon as usize] {
+            blockers |= between(ks, cannon) & own;
+        }
+        for gate in &HORSE_ATTACKERS[ks.index()] {
+            if gate.block & own.0 != 0 && gate.targets & theirs[Role::Horse as usize].0 != 0 {
+                blockers.0 |= gate.block;
+            }
+        }
+    }
+
+    let mut emit = |from: Square, targets: Bitboard| {
+        let targets = if in_check || blockers.contains(from) {
+            keep_safe(targets, |to| !exposes(pos, from, to))
+        } else {
+            let risky = targets & gaps;
+            if risky.is_empty() {
+                targets
+            } else {
+                (targets & !gaps) | keep_safe(risky, |to| !exposes(pos, from, to))
+            }
+        };
+        if targets.any() {
+            f(from, targets);
+        }
+    };
+
+    for from in mine[Role::Chariot as usize] {
+        emit(from, rook_attacks(from, occ) & !own);
+    }
+    for from in mine[Role::Cannon as usize] {
+        emit(
+            from,
+            (rook_attacks(from, occ) & !occ) | (cannon_attacks(from, occ) & enemy),
+        );
+    }
+    for from in mine[Role::Horse as usize] {
+        emit(from, horse_moves(from, occ) & !own);
+    }
+    for from in mine[Role::Soldier as usize] {
+        emit(from, XIANGQI_SOLDIER[us.index()][from.index()] & !own);
+    }
+    for from in mine[Role::Elephant as usize] {
+        emit(from, gated(&XIANGQI_ELEPHANT[from.index()], occ) & !own);
+    }
+    for from in mine[Role::Advisor as usize] {
+        emit(from, PALACE_DIAGONAL[from.index()] & !own);
+    }
+    let general_targets = keep_safe(PALACE_ORTHOGONAL[ks.index()] & !own, |to| {
+        !exposes(pos, ks, to)
+    });
+    if general_targets.any() {
+        f(ks, general_targets);
+    }
+}
