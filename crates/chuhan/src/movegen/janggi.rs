@@ -125,7 +125,8 @@ fn exposes(pos: &Position, from: Square, to: Square) -> bool {
     } else {
         pos.generals[us.index()]
     };
-    let mut cannons = all_cannons(pos);
+    // A captured cannon is gone, and the piece that took it is a screen unless it is a cannon.
+    let mut cannons = all_cannons(pos) & !to_bb;
     if cannons.contains(from) {
         cannons = cannons.without(from) | to_bb;
     }
@@ -199,8 +200,10 @@ pub(super) fn generate(pos: &Position, f: &mut impl FnMut(Square, Bitboard)) {
         steps &= !file_mask(ks.file());
     }
     let mut general_targets = keep_safe(steps, |to| !exposes(pos, ks, to));
-    // The pass: the general "moves" to its own point, never while in check.
-    if !attacked(pos, ks, them) {
+    // The pass: the general "moves" to its own point — not while in check, unless the
+    // generals face each other: passing then accepts the bikjang, which ends the game before
+    // the check could be carried out (Fairy-Stockfish rules the same way).
+    if bikjang || !attacked(pos, ks, them) {
         general_targets.insert(ks);
     }
     if general_targets.any() {
