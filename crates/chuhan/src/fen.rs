@@ -151,7 +151,13 @@ fn placement_error(variant: Variant, piece: Piece, sq: Square) -> Option<FenErro
     }
 }
 
-fn parse_board(variant: Variant, text: &str) -> Result<[Option<Piece>; 90], FenError> {
+fn parse_board(
+    variant: Variant,
+    text: &str,
+    strict: bool,
+) -> Result<[Option<Piece>; 90], FenError> {
+    // Fairy-Stockfish writes empty holdings as `[]` after the board.
+    let text = text.strip_suffix("[]").unwrap_or(text);
     let rows: Vec<&str> = text.split('/').collect();
     if rows.len() != 10 {
         return Err(err(1, None, FenErrorKind::RankCount(rows.len())));
@@ -167,7 +173,9 @@ fn parse_board(variant: Variant, text: &str) -> Result<[Option<Piece>; 90], FenE
                 if file < 9 {
                     let sq = Square::new(file as u8, rank).expect("file and rank on the board");
                     if let Some(kind) = placement_error(variant, piece, sq) {
-                        return Err(err(1, Some(rank), kind));
+                        if strict || !matches!(kind, FenErrorKind::Unreachable { .. }) {
+                            return Err(err(1, Some(rank), kind));
+                        }
                     }
                     board[sq.index()] = Some(piece);
                 }
@@ -236,9 +244,21 @@ fn parse_number(field: u8, text: &str) -> Result<u32, FenError> {
 impl Position {
     /// Reads a FEN (see the [module documentation](crate::fen)).
     pub fn from_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
+        Position::read_fen(variant, fen, true)
+    }
+
+    /// Reads a FEN like [`Position::from_fen`] but lets advisors, elephants and soldiers stand
+    /// on points they could never reach in a game (a soldier behind its start, an elephant
+    /// across the river): composed problems and transcribed diagrams sometimes do. Everything
+    /// else is still checked, and the moves of such pieces follow the usual rules.
+    pub fn from_fen_relaxed(variant: Variant, fen: &str) -> Result<Position, FenError> {
+        Position::read_fen(variant, fen, false)
+    }
+
+    fn read_fen(variant: Variant, fen: &str, strict: bool) -> Result<Position, FenError> {
         let mut fields = fen.split_whitespace();
         let board_text = fields.next().ok_or(err(1, None, FenErrorKind::Empty))?;
-        let board = parse_board(variant, board_text)?;
+        let board = parse_board(variant, board_text, strict)?;
         check_material(variant, &board)?;
 
         let turn = match fields.next() {

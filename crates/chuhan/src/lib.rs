@@ -17,6 +17,7 @@
 pub mod attacks;
 pub mod bitboard;
 pub mod fen;
+pub mod game;
 mod movegen;
 pub mod mv;
 pub mod perft;
@@ -29,6 +30,9 @@ pub mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use fen::{FenError, FenErrorKind};
+pub use game::{
+    EndReason, Game, GameError, GameResult, JanggiRules, Outcome, Rules, Violation, XiangqiRules,
+};
 pub use mv::{Move, MoveList};
 pub use perft::{divide, perft};
 pub use piece::{Piece, Role, Side};

@@ -39,6 +39,7 @@ pub struct Position {
     pub(crate) fullmove_number: u32,
     pub(crate) hash: u64,
     pub(crate) history: Vec<PlayedMove>,
+    pub(crate) bikjang_rule: bool,
 }
 
 impl PartialEq for Position {
@@ -81,6 +82,7 @@ impl Position {
             fullmove_number,
             hash: zobrist::side_key(turn),
             history: Vec::new(),
+            bikjang_rule: true,
         };
         for sq in Square::ALL {
             if let Some(p) = board[sq.index()] {
@@ -197,6 +199,37 @@ impl Position {
         Square::ALL
             .iter()
             .filter_map(move |&sq| self.board[sq.index()].map(|p| (sq, p)))
+    }
+
+    /// The same placement with `side` to move and no history: what repetition rulings ask
+    /// when they wonder what a side could capture if it were its move.
+    pub(crate) fn with_turn(&self, side: Side) -> Position {
+        Position {
+            variant: self.variant,
+            board: self.board,
+            pieces: self.pieces,
+            by_side: self.by_side,
+            occupied: self.occupied,
+            generals: self.generals,
+            turn: side,
+            halfmove_clock: self.halfmove_clock,
+            fullmove_number: self.fullmove_number,
+            hash: self.hash ^ zobrist::side_key(self.turn) ^ zobrist::side_key(side),
+            history: Vec::new(),
+            bikjang_rule: self.bikjang_rule,
+        }
+    }
+
+    /// Whether facing generals restrict janggi moves (the bikjang rule; on by default).
+    /// Janggi's casual rules turn it off. Xiangqi ignores it: there facing generals are
+    /// always illegal.
+    pub fn bikjang_rule(&self) -> bool {
+        self.bikjang_rule
+    }
+
+    /// Turns the bikjang rule on or off (see [`Position::bikjang_rule`]).
+    pub fn set_bikjang_rule(&mut self, on: bool) {
+        self.bikjang_rule = on;
     }
 
     /// Plays `m` for the side to move.

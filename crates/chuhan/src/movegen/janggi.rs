@@ -91,6 +91,19 @@ pub(super) fn attacked(pos: &Position, sq: Square, by: Side) -> bool {
     attacked_with(pos, sq, by, pos.occupied, Bitboard::FULL, all_cannons(pos))
 }
 
+/// Whether `sq` is attacked by `by` with the piece on `without` lifted off the board.
+pub(super) fn attacked_without(pos: &Position, sq: Square, by: Side, without: Square) -> bool {
+    let gone = Bitboard::from_square(without);
+    attacked_with(
+        pos,
+        sq,
+        by,
+        pos.occupied & !gone,
+        !gone,
+        all_cannons(pos) & !gone,
+    )
+}
+
 fn all_cannons(pos: &Position) -> Bitboard {
     pos.pieces[0][Role::Cannon as usize] | pos.pieces[1][Role::Cannon as usize]
 }
@@ -139,7 +152,7 @@ fn exposes(pos: &Position, from: Square, to: Square) -> bool {
 fn ended_by_pass(pos: &Position) -> bool {
     match pos.history.as_slice() {
         [.., a, b] if a.mv.is_pass() && b.mv.is_pass() => true,
-        [.., b] if b.mv.is_pass() => pos.generals_face(),
+        [.., b] if b.mv.is_pass() => pos.bikjang_rule && pos.generals_face(),
         _ => false,
     }
 }
@@ -158,7 +171,7 @@ pub(super) fn generate(pos: &Position, f: &mut impl FnMut(Square, Bitboard)) {
     // Bikjang: the generals face each other. The side to move may pass (leaving it to the
     // counting) or must break it: block the file or step the general off it.
     let enemy_general = pos.generals[them.index()];
-    let bikjang = pos.generals_face();
+    let bikjang = pos.bikjang_rule && pos.generals_face();
     let blocks = if bikjang {
         between(ks, enemy_general)
     } else {

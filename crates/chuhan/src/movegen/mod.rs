@@ -10,6 +10,7 @@ mod xiangqi;
 
 use crate::bitboard::Bitboard;
 use crate::mv::{Move, MoveList};
+use crate::piece::Side;
 use crate::position::Position;
 use crate::square::Square;
 use crate::variant::Variant;
@@ -69,6 +70,27 @@ impl Position {
         let mut none = true;
         self.for_each_legal(|_, _| none = false);
         none
+    }
+
+    /// Whether the side to move has a legal capture on `sq`.
+    pub fn is_legal_capture_on(&self, sq: Square) -> bool {
+        let mut found = false;
+        self.for_each_legal(|_, targets| found |= targets.contains(sq));
+        found && self.piece_at(sq).is_some_and(|p| p.side != self.turn)
+    }
+
+    /// Whether `side`'s general would be attacked if the piece on `sq` were lifted off the
+    /// board: the piece is pinned (in xiangqi the facing generals count as an attack).
+    pub fn is_pinned(&self, side: Side, sq: Square) -> bool {
+        let ks = self.generals[side.index()];
+        if sq == ks {
+            return false;
+        }
+        let occ = self.occupied.without(sq);
+        match self.variant {
+            Variant::Xiangqi => xiangqi::attacked(self, ks, !side, occ, Bitboard::FULL),
+            Variant::Janggi => janggi::attacked_without(self, ks, !side, sq),
+        }
     }
 
     /// Whether the two generals stand on one file with nothing between them: illegal in

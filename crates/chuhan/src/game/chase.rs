@@ -1,0 +1,166 @@
+//! Chases (捉): what a move newly threatens to capture, as the Asian rules define it.
+//!
+//! A move *chases* an enemy piece when, after it, one of the mover's pieces could legally
+//! capture that piece on the next move, the threat is new (that attacker did not already
+//! threaten that piece before the move), and the capture would win something:
+//! - the target has no real protector: after the capture the other side could not legally
+//!   retake on that point (a pinned protector, or one whose line the capture itself closes,
+//!   is no protector);
+//! - or the target outranks its attacker whatever protects it: a chariot attacked by a horse
+//!   or cannon; a chariot, horse or cannon attacked by an advisor or elephant.
+//!
+//! Exceptions: the general is never chased (that is check); a soldier is chased only once it
+//! has crossed the river; generals and soldiers may chase freely (their threats never count);
+//! illegal captures threaten nothing, and a pinned piece threatens nothing, not even its
+//! pinner; and a threat to a piece of the
+//! same kind that could take straight back is an offer to exchange, not a chase — unless it
+//! cannot take back, like a horse whose leg is blocked.
+//!
+//! Pieces are followed by identity through the cycle being judged (see [`Ids`]), so "the same
+//! piece chased on every move" survives the piece running from point to point.
+
+use crate::bitboard::Bitboard;
+use crate::mv::Move;
+use crate::piece::{Piece, Role, Side};
+use crate::position::Position;
+use crate::square::Square;
+
+/// No piece on the point.
+pub(crate) const NO_PIECE: u8 = u8::MAX;
+
+/// Which piece stands on each point: numbers 0–31 given when a cycle starts and carried along
+/// as pieces move.
+pub(crate) type Ids = [u8; 90];
+
+/// Numbers the pieces of `pos`, in square order.
+pub(crate) fn number_pieces(pos: &Position) -> Ids {
+    let mut ids = [NO_PIECE; 90];
+    let mut next = 0u8;
+    for sq in Square::ALL {
+        if pos.piece_at(sq).is_some() {
+            ids[sq.index()] = next;
+            next += 1;
+        }
+    }
+    ids
+}
+
+/// Moves the identity along with a played move.
+pub(crate) fn follow(ids: &mut Ids, m: Move) {
+    if !m.is_pass() {
+        ids[m.to.index()] = ids[m.from.index()];
+        ids[m.from.index()] = NO_PIECE;
+    }
+}
+
+/// Whether a piece on `sq` has crossed the river (only meaningful for soldiers).
+fn crossed_river(side: Side, sq: Square) -> bool {
+    match side {
+        Side::First => sq.rank() >= 5,
+        Side::Second => sq.rank() <= 4,
+    }
+}
+
+/// Whether threats to this piece can be chases at all.
+fn can_be_chased(piece: Piece, sq: Square) -> bool {
+    match piece.role {
+        Role::General => false,
+        Role::Soldier => crossed_river(piece.side, sq),
+        _ => true,
+    }
+}
+
+/// Whether the target is worth more than its attacker however it is protected.
+fn outranks(attacker: Role, target: Role) -> bool {
+    use Role::*;
+    matches!(
+        (attacker, target),
+        (Horse | Cannon, Chariot) | (Advisor | Elephant, Chariot | Horse | Cannon)
+    )
+}
+
+/// The legal captures `side` could make in `pos` if it were its move, as (from, to).
+fn threats(pos: &Position, side: Side) -> Vec<(Square, Square)> {
+    let view = pos.with_turn(side);
+    let enemy = view.side_pieces(!side);
+    let mut out = Vec::new();
+    view.for_each_legal(|from, targets| {
+        for to in targets & enemy {
+            out.push((from, to));
+        }
+    });
+    out
+}
+
+/// Whether, after `side` captures from `from` on `to`, the other side can legally retake.
+fn retakable(pos: &Position, side: Side, from: Square, to: Square) -> bool {
+    let mut view = pos.with_turn(side);
+    view.play(Move::new(from, to));
+    let mut retake = false;
+    view.for_each_legal(|_, targets| retake |= targets.contains(to));
+    retake
+}
+
+/// The threats of `side` in `pos` that would win something: (attacker, target) identities of
+/// legal captures of a chaseable piece, not offers to exchange, by a piece that does not chase
+/// freely, of a target that is unprotected or outranks its attacker.
+fn winning_threats(pos: &Position, side: Side, ids: &Ids) -> Vec<(u8, u8)> {
+    let opponent_view = pos.with_turn(!side);
+    let mut out = Vec::new();
+    for (a, t) in threats(pos, side) {
+        let (Some(attacker), Some(target)) = (pos.piece_at(a), pos.piece_at(t)) else {
+            continue;
+        };
+        if !can_be_chased(target, t) || matches!(attacker.role, Role::General | Role::Soldier) {
+            continue;
+        }
+        // A pinned piece threatens nothing, not even the piece that pins it (rule book
+        // diagrams 39–41, Fairy-Stockfish's D39 cases).
+        if pos.is_pinned(side, a) {
+            continue;
+        }
+        // An offer to exchange: the same kind of piece, able to take straight back.
+        if attacker.role == target.role && opponent_view.is_legal(Move::new(t, a)) {
+            continue;
+        }
+        if !outranks(attacker.role, target.role) && retakable(pos, side, a, t) {
+            continue;
+        }
+        out.push((ids[a.index()], ids[t.index()]));
+    }
+    out
+}
+
+/// The enemy pieces (by identity, as a bit set) that the move `before` → `after`, just played
+/// by `side`, chases: the winning threats it creates. A threat is created when it did not win
+/// anything before the move — whether the attack is new (the attacker moved, or a screen or
+/// leg was opened) or the target just lost its protector (a protector pinned, a cannon's
+/// screen taken away).
+pub(crate) fn chased(
+    before: &Position,
+    after: &Position,
+    side: Side,
+    ids_before: &Ids,
+    ids_after: &Ids,
+) -> u32 {
+    let old = winning_threats(before, side, ids_before);
+    winning_threats(after, side, ids_after)
+        .into_iter()
+        .filter(|pair| !old.contains(pair))
+        .fold(0, |set, (_, target)| set | 1 << target)
+}
+
+/// Whether `side`, if it were to move in `pos`, could leave the other side without a legal
+/// move (mate, or in xiangqi stalemate): a threat of mate (殺).
+pub(crate) fn threatens_mate(pos: &Position, side: Side) -> bool {
+    let view = pos.with_turn(side);
+    let mut moves = Vec::new();
+    view.for_each_legal(|from, targets: Bitboard| {
+        moves.extend(targets.map(|to| Move::new(from, to)))
+    });
+    moves.into_iter().any(|m| {
+        let mut next = view.clone();
+        next.play(m);
+        next.has_no_moves()
+    })
+}

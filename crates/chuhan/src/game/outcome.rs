@@ -1,0 +1,170 @@
+//! How a game ended, in words a player accepts.
+
+use crate::piece::Side;
+use crate::variant::Variant;
+use std::fmt;
+
+/// The result: a side won, or a draw.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    Win(Side),
+    Draw,
+}
+
+/// A way one side breaks the repetition rules by repeating a cycle of moves.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Violation {
+    /// Every move of the side in the cycle gave check (長將).
+    PerpetualCheck,
+    /// Every move of the side in the cycle chased the same piece (長捉).
+    PerpetualChase,
+    /// Every move of the side threatened mate (長殺), forbidden under the CXA rules only.
+    PerpetualMateThreat,
+}
+
+impl Violation {
+    fn words(self) -> &'static str {
+        match self {
+            Violation::PerpetualCheck => "checking on every move",
+            Violation::PerpetualChase => "chasing the same piece on every move",
+            Violation::PerpetualMateThreat => "threatening mate on every move",
+        }
+    }
+}
+
+/// Why the game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// The side to move is in check with no legal move.
+    Checkmate,
+    /// The side to move is not in check but has no legal move (a loss in xiangqi).
+    Stalemate,
+    /// A side resigned.
+    Resignation,
+    /// The players agreed to a draw.
+    Agreement,
+    /// A side ran out of time.
+    Time,
+    /// A side repeated a position while breaking a repetition rule; the other did not (or
+    /// broke a lesser one).
+    RepetitionViolation { violation: Violation },
+    /// Both sides broke the same repetition rule.
+    MutualViolation { violation: Violation },
+    /// A position repeated with neither side breaking a rule.
+    Repetition,
+    /// The move-count limit: `moves` moves without a capture.
+    MoveLimit { moves: u32 },
+    /// Neither side has a piece that can ever give check.
+    DeadPosition,
+    /// Janggi: two passes in a row.
+    DoublePass,
+    /// Janggi: a bikjang (facing generals) left standing.
+    Bikjang,
+    /// Janggi (traditional rules): the same piece gave check three times in a row.
+    ThreeChecksBySamePiece,
+}
+
+/// How and when a game ended.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Outcome {
+    pub result: GameResult,
+    pub reason: EndReason,
+    /// The ply (half-move count from the start of the game record) at which it ended.
+    pub ply: usize,
+    /// The moves involved (1-based move numbers, first and last) for repetitions.
+    pub moves: Option<(u32, u32)>,
+    /// Janggi point counting, if the result was decided by it: (Cho's points, Han's points
+    /// including the 1.5 bonus).
+    pub points: Option<(f32, f32)>,
+}
+
+impl Outcome {
+    /// The first line of `chuhan adjudicate`: `red wins`, `black wins`, `cho wins`, `han wins`
+    /// or `draw`.
+    pub fn verdict(&self, variant: Variant) -> String {
+        match self.result {
+            GameResult::Win(side) => format!("{} wins", side.name(variant)),
+            GameResult::Draw => "draw".to_string(),
+        }
+    }
+
+    /// A sentence for players: "Black wins: Red repeated the position checking on every move
+    /// (moves 31–34)".
+    pub fn describe(&self, variant: Variant) -> String {
+        Description {
+            outcome: self,
+            variant,
+        }
+        .to_string()
+    }
+}
+
+struct Description<'a> {
+    outcome: &'a Outcome,
+    variant: Variant,
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+impl fmt::Display for Description<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let o = self.outcome;
+        let v = self.variant;
+        let name = |s: Side| capitalised(s.name(v));
+        match o.result {
+            GameResult::Win(s) => write!(f, "{} wins: ", name(s))?,
+            GameResult::Draw => write!(f, "Draw: ")?,
+        }
+        let loser = match o.result {
+            GameResult::Win(s) => Some(!s),
+            GameResult::Draw => None,
+        };
+        let span = match o.moves {
+            Some((a, b)) if a != b => format!(" (moves {a}–{b})"),
+            Some((a, _)) => format!(" (move {a})"),
+            None => String::new(),
+        };
+        match o.reason {
+            EndReason::Checkmate => {
+                write!(f, "{} is checkmated", name(loser.unwrap_or(Side::First)))?
+            }
+            EndReason::Stalemate => write!(
+                f,
+                "{} has no legal move",
+                name(loser.unwrap_or(Side::First))
+            )?,
+            EndReason::Resignation => write!(f, "{} resigned", name(loser.unwrap_or(Side::First)))?,
+            EndReason::Agreement => write!(f, "agreed")?,
+            EndReason::Time => write!(f, "{} ran out of time", name(loser.unwrap_or(Side::First)))?,
+            EndReason::RepetitionViolation { violation } => write!(
+                f,
+                "{} repeated the position {}{span}",
+                name(loser.unwrap_or(Side::First)),
+                violation.words()
+            )?,
+            EndReason::MutualViolation { violation } => write!(
+                f,
+                "the position repeated with both sides {}{span}",
+                violation.words()
+            )?,
+            EndReason::Repetition => write!(f, "the position repeated{span}")?,
+            EndReason::MoveLimit { moves } => write!(f, "{moves} moves without a capture")?,
+            EndReason::DeadPosition => write!(f, "neither side can ever give check")?,
+            EndReason::DoublePass => write!(f, "both sides passed")?,
+            EndReason::Bikjang => write!(f, "the generals face each other (bikjang)")?,
+            EndReason::ThreeChecksBySamePiece => {
+                write!(f, "the same piece gave check three times in a row")?
+            }
+        }
+        if let Some((cho, han)) = o.points {
+            write!(f, "; counting {cho} to {han}")?;
+        }
+        Ok(())
+    }
+}

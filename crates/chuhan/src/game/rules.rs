@@ -1,0 +1,113 @@
+//! Rule sets: which endings apply and how repetitions are judged.
+
+use crate::variant::Variant;
+use std::fmt;
+use std::str::FromStr;
+
+/// How xiangqi repetitions are judged.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum XiangqiRules {
+    /// Asian Xiangqi Federation / World Xiangqi Federation rules: perpetual check and
+    /// perpetual chase lose; perpetual mate threats are allowed.
+    #[default]
+    Axf,
+    /// Chinese Xiangqi Association rules: as AXF, and perpetual mate threats lose too.
+    Cxa,
+    /// A simple rule set for computer play: perpetual check loses, every other repetition is
+    /// a draw.
+    Computer,
+}
+
+/// How janggi games end when no side is mated.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum JanggiRules {
+    /// The Korea Janggi Association's modern rules (Fairy-Stockfish's `janggi`): two passes,
+    /// a standing bikjang, repetition and the move limit end the game by point counting
+    /// (Han +1.5, so there are no draws); perpetual check loses.
+    #[default]
+    Modern,
+    /// Traditional rules: bikjang and other endings are draws, no counting; three checks in
+    /// a row by the same piece are a draw.
+    Traditional,
+    /// Casual rules: no bikjang rule and no counting; other endings are draws.
+    Casual,
+}
+
+/// Everything that decides how a game ends.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    pub xiangqi: XiangqiRules,
+    pub janggi: JanggiRules,
+    /// How many times a position must occur before the repetition is judged (at least 2).
+    pub repetitions: u32,
+    /// Moves (by each side) without a capture before the game is drawn or counted; `None`
+    /// turns the rule off. Default 60 for xiangqi, 100 for janggi.
+    pub move_limit: Option<u32>,
+    /// In that stretch, checks by one side beyond this many do not count (xiangqi: 10).
+    pub counted_checks: u32,
+}
+
+impl Rules {
+    /// The default rules of `variant`.
+    pub fn for_variant(variant: Variant) -> Rules {
+        Rules {
+            xiangqi: XiangqiRules::Axf,
+            janggi: JanggiRules::Modern,
+            repetitions: 3,
+            move_limit: Some(match variant {
+                Variant::Xiangqi => 60,
+                Variant::Janggi => 100,
+            }),
+            counted_checks: 10,
+        }
+    }
+}
+
+/// A rule-set name that is not known.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown rule set {0:?}: expected axf, cxa or computer (xiangqi), modern, traditional or casual (janggi)")]
+pub struct ParseRulesError(pub String);
+
+impl FromStr for XiangqiRules {
+    type Err = ParseRulesError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "axf" | "wxf" | "asian" => Ok(XiangqiRules::Axf),
+            "cxa" | "chinese" => Ok(XiangqiRules::Cxa),
+            "computer" | "simple" => Ok(XiangqiRules::Computer),
+            _ => Err(ParseRulesError(s.to_string())),
+        }
+    }
+}
+
+impl FromStr for JanggiRules {
+    type Err = ParseRulesError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "modern" | "kja" => Ok(JanggiRules::Modern),
+            "traditional" => Ok(JanggiRules::Traditional),
+            "casual" => Ok(JanggiRules::Casual),
+            _ => Err(ParseRulesError(s.to_string())),
+        }
+    }
+}
+
+impl fmt::Display for XiangqiRules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            XiangqiRules::Axf => "axf",
+            XiangqiRules::Cxa => "cxa",
+            XiangqiRules::Computer => "computer",
+        })
+    }
+}
+
+impl fmt::Display for JanggiRules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            JanggiRules::Modern => "modern",
+            JanggiRules::Traditional => "traditional",
+            JanggiRules::Casual => "casual",
+        })
+    }
+}
