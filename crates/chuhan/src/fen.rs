@@ -298,10 +298,12 @@ impl Position {
             let file = pos.general(Side::First).file_char();
             return Err(err(1, None, FenErrorKind::GeneralsFace { file }));
         }
-        // The side that just moved may not have left its general attacked.
+        // The side that just moved may not have left its general attacked — except in janggi
+        // by passing in bikjang, which is allowed even in check and ends the game.
         let mut flipped = pos.clone();
         flipped.turn = !pos.turn;
-        if flipped.is_check() {
+        let bikjang_pass = variant == Variant::Janggi && pos.generals_face();
+        if flipped.is_check() && !bikjang_pass {
             return Err(err(
                 2,
                 None,

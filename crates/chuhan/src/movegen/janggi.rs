@@ -172,6 +172,11 @@ pub(super) fn generate(pos: &Position, f: &mut impl FnMut(Square, Bitboard)) {
     // counting) or must break it: block the file or step the general off it.
     let enemy_general = pos.generals[them.index()];
     let bikjang = pos.bikjang_rule && pos.generals_face();
+    // A position whose side not to move is in check arises only from a pass in bikjang, which
+    // ended the game: nothing is legal (read from a FEN, the history that shows it is lost).
+    if bikjang && attacked(pos, enemy_general, us) {
+        return;
+    }
     let blocks = if bikjang {
         between(ks, enemy_general)
     } else {
