@@ -1,5 +1,7 @@
 //! `chuhan`: the command line of the chuhan xiangqi and janggi system.
 
+mod adjudicate;
+mod bench;
 mod perft_cmd;
 
 use clap::{Parser, Subcommand};
@@ -22,8 +24,14 @@ enum Command {
     Perft(perft_cmd::PerftArgs),
     /// List the legal moves of a position as coordinates (h2e2), one a line.
     Moves(perft_cmd::MovesArgs),
-    /// Measure perft speed (nodes per second) on the start positions of both games.
-    Bench(perft_cmd::BenchArgs),
+    /// Measure speed: perft, or game-end judging over recorded games.
+    Bench(bench::BenchArgs),
+    /// Say whether a game has ended, who won and why (mate, repetition rulings, move limit,
+    /// janggi counting).
+    ///
+    /// The first line is exactly one of `red wins`, `black wins`, `cho wins`, `han wins`,
+    /// `draw` or `ongoing`; the next line gives the reason and the last the ply.
+    Adjudicate(adjudicate::AdjudicateArgs),
 }
 
 fn main() -> ExitCode {
@@ -31,7 +39,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => perft_cmd::perft(args),
         Command::Moves(args) => perft_cmd::moves(args),
-        Command::Bench(args) => perft_cmd::bench(args),
+        Command::Bench(args) => bench::bench(args),
+        Command::Adjudicate(args) => adjudicate::adjudicate(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -88,7 +88,7 @@ pub fn moves(args: MovesArgs) -> Result<()> {
 }
 
 #[derive(Args)]
-pub struct BenchArgs {
+pub struct BenchPerftArgs {
     /// Perft depth for both start positions.
     #[arg(long, short, default_value_t = 5)]
     depth: u32,
@@ -97,7 +97,7 @@ pub struct BenchArgs {
     variant: Option<Variant>,
 }
 
-pub fn bench(args: BenchArgs) -> Result<()> {
+pub fn bench_perft(args: BenchPerftArgs) -> Result<()> {
     if args.depth == 0 {
         bail!("--depth must be at least 1");
     }

@@ -100,3 +100,87 @@ fn bad_input_gets_a_clear_error_and_failure_status() {
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("expected xiangqi or janggi"));
 }
+
+#[test]
+fn adjudicate_prints_verdict_reason_and_ply() {
+    let o = chuhan(&[
+        "adjudicate",
+        "--fen",
+        "4k4/9/9/9/9/9/9/9/9/3K1R3 w",
+        "--moves",
+        "f0e0",
+        "e9f9",
+        "e0f0",
+        "f9e9",
+        "f0e0",
+        "e9f9",
+        "e0f0",
+        "f9e9",
+    ]);
+    assert!(o.status.success());
+    assert_eq!(
+        stdout(&o),
+        "black wins\nBlack wins: Red repeated the position checking on every move (moves 1–4)\nply 8\n"
+    );
+    // With --repetitions 2 the same cycle is judged at its second occurrence.
+    let o = chuhan(&[
+        "adjudicate",
+        "--repetitions",
+        "2",
+        "--fen",
+        "4k4/9/9/9/9/9/9/9/9/3K1R3 w",
+        "--moves",
+        "f0e0",
+        "e9f9",
+        "e0f0",
+        "f9e9",
+    ]);
+    assert_eq!(stdout(&o).lines().next(), Some("black wins"));
+}
+
+#[test]
+fn adjudicate_ongoing_and_janggi() {
+    let o = chuhan(&["adjudicate"]);
+    assert_eq!(stdout(&o), "ongoing\nred to move\nply 0\n");
+    let o = chuhan(&[
+        "adjudicate",
+        "--variant",
+        "janggi",
+        "--moves",
+        "e1e1",
+        "e8e8",
+    ]);
+    assert_eq!(
+        stdout(&o),
+        "han wins\nHan wins: both sides passed; counting 72 to 73.5\nply 2\n"
+    );
+    let o = chuhan(&[
+        "adjudicate",
+        "--variant",
+        "janggi",
+        "--rules",
+        "traditional",
+        "--moves",
+        "e1e1",
+        "e8e8",
+    ]);
+    assert_eq!(stdout(&o).lines().next(), Some("draw"));
+}
+
+#[test]
+fn adjudicate_rejects_bad_input() {
+    let o = chuhan(&["adjudicate", "--rules", "wrong"]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown rule set"));
+    let o = chuhan(&[
+        "adjudicate",
+        "--variant",
+        "janggi",
+        "--moves",
+        "e1e1",
+        "e8e8",
+        "e1e1",
+    ]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("the game ended at ply 2"));
+}

@@ -1,0 +1,75 @@
+//! `chuhan adjudicate`: has the game ended, who won, and why.
+
+use anyhow::{bail, Context, Result};
+use chuhan::{Game, JanggiRules, Move, Position, Rules, Variant, XiangqiRules};
+use clap::Args;
+
+#[derive(Args)]
+pub struct AdjudicateArgs {
+    /// The game: xiangqi or janggi.
+    #[arg(long, short, default_value = "xiangqi")]
+    variant: Variant,
+    /// Rule set: axf (default), cxa or computer for xiangqi; modern (default), traditional or
+    /// casual for janggi.
+    #[arg(long, short)]
+    rules: Option<String>,
+    /// How many times a position must occur before the repetition is judged.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(2..))]
+    repetitions: u32,
+    /// Moves without a capture that end the game (default 60 for xiangqi, 100 for janggi);
+    /// 0 turns the rule off.
+    #[arg(long)]
+    move_limit: Option<u32>,
+    /// The start position as FEN (default: the variant's start position).
+    #[arg(long, short)]
+    fen: Option<String>,
+    /// The moves played, as coordinates with ranks 0–9 (h2e2; a janggi pass is e1e1).
+    #[arg(long, short, num_args = 0.., value_name = "MOVE")]
+    moves: Vec<String>,
+}
+
+pub fn adjudicate(args: AdjudicateArgs) -> Result<()> {
+    let variant = args.variant;
+    let mut rules = Rules::for_variant(variant);
+    if let Some(name) = &args.rules {
+        match variant {
+            Variant::Xiangqi => rules.xiangqi = name.parse::<XiangqiRules>()?,
+            Variant::Janggi => rules.janggi = name.parse::<JanggiRules>()?,
+        }
+    }
+    rules.repetitions = args.repetitions;
+    if let Some(limit) = args.move_limit {
+        rules.move_limit = (limit > 0).then_some(limit);
+    }
+    let fen = args.fen.as_deref().unwrap_or(variant.start_fen());
+    let start =
+        Position::from_fen(variant, fen).with_context(|| format!("cannot read --fen {fen:?}"))?;
+    let mut game = Game::new(start, rules);
+    for (i, text) in args.moves.iter().enumerate() {
+        let m: Move = text
+            .parse()
+            .with_context(|| format!("--moves, move {}", i + 1))?;
+        if game.outcome().is_some() {
+            bail!(
+                "--moves, move {} ({text}): the game ended at ply {}",
+                i + 1,
+                game.ply()
+            );
+        }
+        game.play(m)
+            .with_context(|| format!("--moves, move {} ({text})", i + 1))?;
+    }
+    match game.outcome() {
+        Some(o) => {
+            println!("{}", o.verdict(variant));
+            println!("{}", o.describe(variant));
+            println!("ply {}", o.ply);
+        }
+        None => {
+            println!("ongoing");
+            println!("{} to move", game.position().turn().name(variant));
+            println!("ply {}", game.ply());
+        }
+    }
+    Ok(())
+}
