@@ -119,10 +119,10 @@ fn bench_endings(args: BenchEndingsArgs) -> Result<()> {
 
 fn reason_name(r: EndReason) -> String {
     match r {
-        EndReason::RepetitionViolation { violation } => {
+        EndReason::RepetitionViolation { violation, .. } => {
             format!("{violation:?} (the repeating side loses)")
         }
-        EndReason::MutualViolation { violation } => format!("mutual {violation:?} (draw)"),
+        EndReason::MutualViolation { violation, .. } => format!("mutual {violation:?} (draw)"),
         other => format!("{other:?}"),
     }
 }

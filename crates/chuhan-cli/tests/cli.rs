@@ -120,7 +120,7 @@ fn adjudicate_prints_verdict_reason_and_ply() {
     assert!(o.status.success());
     assert_eq!(
         stdout(&o),
-        "black wins\nBlack wins: Red repeated the position checking on every move (moves 1–4)\nply 8\n"
+        "black wins\nBlack wins: Red repeated the position three times checking on every move (moves 1–4)\nply 8\n"
     );
     // With --repetitions 2 the same cycle is judged at its second occurrence.
     let o = chuhan(&[

@@ -88,12 +88,13 @@ fn perpetual_check_loses_under_every_rule_set() {
         assert_eq!(
             o.reason,
             EndReason::RepetitionViolation {
-                violation: Violation::PerpetualCheck
+                violation: Violation::PerpetualCheck,
+                times: 3
             }
         );
-        assert!(o
-            .describe(Variant::Xiangqi)
-            .starts_with("Black wins: Red repeated the position checking on every move (moves"));
+        assert!(o.describe(Variant::Xiangqi).starts_with(
+            "Black wins: Red repeated the position three times checking on every move (moves"
+        ));
     }
 }
 
@@ -103,11 +104,11 @@ fn idle_repetition_is_a_draw() {
     play(&mut g, "h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9");
     let o = g.outcome().unwrap();
     assert_eq!(o.result, GameResult::Draw);
-    assert_eq!(o.reason, EndReason::Repetition);
+    assert_eq!(o.reason, EndReason::Repetition { times: 3 });
     assert_eq!(o.ply, 8);
     assert_eq!(
         o.describe(Variant::Xiangqi),
-        "Draw: the position repeated (moves 1–4)"
+        "Draw: the position occurred three times (moves 1–4)"
     );
 }
 
@@ -117,7 +118,10 @@ fn repetitions_setting_is_respected() {
     r.repetitions = 2;
     let mut g = game(Variant::Xiangqi, Variant::Xiangqi.start_fen(), r);
     play(&mut g, "h0g2 h9g7 g2h0 g7h9");
-    assert_eq!(g.outcome().unwrap().reason, EndReason::Repetition);
+    assert_eq!(
+        g.outcome().unwrap().reason,
+        EndReason::Repetition { times: 2 }
+    );
     let mut g = Game::standard(Variant::Xiangqi);
     play(&mut g, "h0g2 h9g7 g2h0 g7h9");
     assert!(
@@ -240,7 +244,8 @@ fn janggi_perpetual_check_loses_and_other_repetitions_count() {
     assert_eq!(
         o.reason,
         EndReason::RepetitionViolation {
-            violation: Violation::PerpetualCheck
+            violation: Violation::PerpetualCheck,
+            times: 3
         }
     );
     assert_eq!(o.verdict(Variant::Janggi), "han wins");
@@ -248,7 +253,7 @@ fn janggi_perpetual_check_loses_and_other_repetitions_count() {
     let mut g = Game::standard(Variant::Janggi);
     play(&mut g, "b0c2 b9c7 c2b0 c7b9 b0c2 b9c7 c2b0 c7b9");
     let o = g.outcome().unwrap();
-    assert_eq!(o.reason, EndReason::Repetition);
+    assert_eq!(o.reason, EndReason::Repetition { times: 3 });
     assert_eq!(o.verdict(Variant::Janggi), "han wins", "counting decides");
 }
 
@@ -282,18 +287,19 @@ fn cxa_forbids_perpetual_mate_threats_axf_allows_them() {
     };
     assert_eq!(
         ruling(XiangqiRules::Axf),
-        (GameResult::Draw, EndReason::Repetition)
+        (GameResult::Draw, EndReason::Repetition { times: 3 })
     );
     assert_eq!(
         ruling(XiangqiRules::Computer),
-        (GameResult::Draw, EndReason::Repetition)
+        (GameResult::Draw, EndReason::Repetition { times: 3 })
     );
     assert_eq!(
         ruling(XiangqiRules::Cxa),
         (
             GameResult::Win(Side::BLACK),
             EndReason::RepetitionViolation {
-                violation: Violation::PerpetualMateThreat
+                violation: Violation::PerpetualMateThreat,
+                times: 3
             }
         )
     );
@@ -311,4 +317,27 @@ fn rule_set_names() {
         JanggiRules::Traditional
     );
     assert!("bogus".parse::<XiangqiRules>().is_err());
+}
+
+#[test]
+fn janggi_move_limit_and_dead_position_go_to_counting() {
+    // 199 plies without capture on the clock; one more reaches janggi's 100-move limit.
+    let mut g = game(
+        Variant::Janggi,
+        "4k4/9/9/9/9/9/9/9/4A4/R2K5 w - - 199 120",
+        jg(),
+    );
+    play(&mut g, "a0a1");
+    let o = g.outcome().unwrap();
+    assert_eq!(o.reason, EndReason::MoveLimit { moves: 100 });
+    assert_eq!(o.points, Some((16.0, 1.5)));
+    assert_eq!(o.verdict(Variant::Janggi), "cho wins");
+
+    // Only generals and guards: neither side can ever give check.
+    let mut g = game(Variant::Janggi, "4k4/9/9/9/9/9/9/9/4A4/3K1r3 w", jg());
+    play(&mut g, "e1f0");
+    let o = g.outcome().unwrap();
+    assert_eq!(o.reason, EndReason::DeadPosition);
+    assert_eq!(o.points, Some((3.0, 1.5)));
+    assert_eq!(o.verdict(Variant::Janggi), "cho wins");
 }

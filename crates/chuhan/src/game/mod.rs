@@ -297,12 +297,14 @@ impl Game {
         let moves: Vec<Move> = self.pos.history()[first..n].iter().map(|p| p.mv).collect();
         let span = Some((self.move_number(first), self.move_number(n - 1)));
         let (result, reason) = match self.pos.variant() {
-            Variant::Xiangqi => repetition::rule_xiangqi(&start, &moves, self.rules.xiangqi),
+            Variant::Xiangqi => {
+                repetition::rule_xiangqi(&start, &moves, self.rules.xiangqi, seen as u32)
+            }
             Variant::Janggi => {
                 // Perpetual check loses; any other repetition ends the game like a draw.
                 let c = repetition::conduct(&start, &moves, false, false);
                 let v = repetition::violations(&c, XiangqiRules::Computer);
-                match repetition::rule(v) {
+                match repetition::rule(v, seen as u32) {
                     (GameResult::Draw, reason) => {
                         let mut o = self.janggi_end(reason)?;
                         o.moves = span;

@@ -47,11 +47,11 @@ pub enum EndReason {
     Time,
     /// A side repeated a position while breaking a repetition rule; the other did not (or
     /// broke a lesser one).
-    RepetitionViolation { violation: Violation },
+    RepetitionViolation { violation: Violation, times: u32 },
     /// Both sides broke the same repetition rule.
-    MutualViolation { violation: Violation },
+    MutualViolation { violation: Violation, times: u32 },
     /// A position repeated with neither side breaking a rule.
-    Repetition,
+    Repetition { times: u32 },
     /// The move-count limit: `moves` moves without a capture.
     MoveLimit { moves: u32 },
     /// Neither side has a piece that can ever give check.
@@ -104,6 +104,15 @@ struct Description<'a> {
     variant: Variant,
 }
 
+fn times_words(times: u32) -> String {
+    match times {
+        2 => "twice".to_string(),
+        3 => "three times".to_string(),
+        4 => "four times".to_string(),
+        n => format!("{n} times"),
+    }
+}
+
 fn capitalised(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
@@ -142,18 +151,22 @@ impl fmt::Display for Description<'_> {
             EndReason::Resignation => write!(f, "{} resigned", name(loser.unwrap_or(Side::First)))?,
             EndReason::Agreement => write!(f, "agreed")?,
             EndReason::Time => write!(f, "{} ran out of time", name(loser.unwrap_or(Side::First)))?,
-            EndReason::RepetitionViolation { violation } => write!(
+            EndReason::RepetitionViolation { violation, times } => write!(
                 f,
-                "{} repeated the position {}{span}",
+                "{} repeated the position {} {}{span}",
                 name(loser.unwrap_or(Side::First)),
+                times_words(times),
                 violation.words()
             )?,
-            EndReason::MutualViolation { violation } => write!(
+            EndReason::MutualViolation { violation, times } => write!(
                 f,
-                "the position repeated with both sides {}{span}",
+                "the position occurred {} with both sides {}{span}",
+                times_words(times),
                 violation.words()
             )?,
-            EndReason::Repetition => write!(f, "the position repeated{span}")?,
+            EndReason::Repetition { times } => {
+                write!(f, "the position occurred {}{span}", times_words(times))?
+            }
             EndReason::MoveLimit { moves } => write!(f, "{moves} moves without a capture")?,
             EndReason::DeadPosition => write!(f, "neither side can ever give check")?,
             EndReason::DoublePass => write!(f, "both sides passed")?,

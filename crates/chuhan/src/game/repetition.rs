@@ -101,6 +101,7 @@ pub(crate) fn rule_xiangqi(
     start: &Position,
     moves: &[Move],
     rules: XiangqiRules,
+    times: u32,
 ) -> (GameResult, EndReason) {
     let c = conduct(
         start,
@@ -108,34 +109,31 @@ pub(crate) fn rule_xiangqi(
         rules != XiangqiRules::Computer,
         rules == XiangqiRules::Cxa,
     );
-    rule(violations(&c, rules))
+    rule(violations(&c, rules), times)
 }
 
-/// The ruling from both sides' violations.
-pub(crate) fn rule(v: [Option<Violation>; 2]) -> (GameResult, EndReason) {
+/// The ruling from both sides' violations, for a position that occurred `times` times.
+pub(crate) fn rule(v: [Option<Violation>; 2], times: u32) -> (GameResult, EndReason) {
+    let lost = |loser: Side, violation| {
+        (
+            GameResult::Win(!loser),
+            EndReason::RepetitionViolation { violation, times },
+        )
+    };
     match (v[0], v[1]) {
-        (None, None) => (GameResult::Draw, EndReason::Repetition),
-        (Some(a), None) => (
-            GameResult::Win(Side::Second),
-            EndReason::RepetitionViolation { violation: a },
-        ),
-        (None, Some(b)) => (
-            GameResult::Win(Side::First),
-            EndReason::RepetitionViolation { violation: b },
-        ),
+        (None, None) => (GameResult::Draw, EndReason::Repetition { times }),
+        (Some(a), None) => lost(Side::First, a),
+        (None, Some(b)) => lost(Side::Second, b),
         (Some(a), Some(b)) => match severity(a).cmp(&severity(b)) {
             std::cmp::Ordering::Equal => (
                 GameResult::Draw,
-                EndReason::MutualViolation { violation: a },
+                EndReason::MutualViolation {
+                    violation: a,
+                    times,
+                },
             ),
-            std::cmp::Ordering::Greater => (
-                GameResult::Win(Side::Second),
-                EndReason::RepetitionViolation { violation: a },
-            ),
-            std::cmp::Ordering::Less => (
-                GameResult::Win(Side::First),
-                EndReason::RepetitionViolation { violation: b },
-            ),
+            std::cmp::Ordering::Greater => lost(Side::First, a),
+            std::cmp::Ordering::Less => lost(Side::Second, b),
         },
     }
 }
