@@ -20,6 +20,7 @@ pub mod fen;
 pub mod game;
 mod movegen;
 pub mod mv;
+pub mod notation;
 pub mod perft;
 pub mod piece;
 pub mod position;

@@ -1,0 +1,128 @@
+//! Move notations: reading text as a move in a position, and writing a move as text.
+//!
+//! Every notation of the seeds is here: Chinese (traditional and simplified), WXF, coordinates
+//! (ICCS, UCCI/UCI, Fairy-Stockfish's UCI), algebraic, Leventhal's, H. T. Lau's and the Xiangqi
+//! Database letters, and janggi's numeric notation. Writing is canonical; reading is lenient
+//! where real records are (character variants, full-width digits, `=` for `.`) and strict where
+//! it matters: a description that fits two legal moves is an error naming both.
+
+mod chinese;
+mod coords;
+mod descriptive;
+mod wxf;
+
+use crate::mv::Move;
+use crate::position::Position;
+use std::fmt;
+use std::str::FromStr;
+
+/// A move notation.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Notation {
+    /// Chinese in simplified characters: 炮二平五 马８进７.
+    Chinese,
+    /// Chinese in traditional characters: 炮二平五 馬８進７.
+    ChineseTraditional,
+    /// WXF (System 2): C2.5 H8+7.
+    Wxf,
+    /// ICCS: `H2-E2`.
+    Iccs,
+    /// UCCI / UCI with ranks 0–9: `h2e2`.
+    Uci,
+    /// Fairy-Stockfish's UCI with ranks 1–10: `h3e3`.
+    Uci1,
+}
+
+impl Notation {
+    /// Every notation, in the order `--to all` prints them.
+    pub const ALL: [Notation; 6] = [
+        Notation::Chinese,
+        Notation::ChineseTraditional,
+        Notation::Wxf,
+        Notation::Iccs,
+        Notation::Uci,
+        Notation::Uci1,
+    ];
+
+    /// The name used on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Notation::Chinese => "chinese",
+            Notation::ChineseTraditional => "chinese-traditional",
+            Notation::Wxf => "wxf",
+            Notation::Iccs => "iccs",
+            Notation::Uci => "uci",
+            Notation::Uci1 => "uci1",
+        }
+    }
+
+    /// Writes the legal move `m` of `pos`.
+    pub fn format(self, pos: &Position, m: Move) -> String {
+        match self {
+            Notation::Chinese => chinese::format(pos, m, chinese::Script::Simplified),
+            Notation::ChineseTraditional => chinese::format(pos, m, chinese::Script::Traditional),
+            Notation::Wxf => wxf::format(pos, m),
+            Notation::Iccs => coords::format(m, coords::Style::Iccs),
+            Notation::Uci => coords::format(m, coords::Style::Uci),
+            Notation::Uci1 => coords::format(m, coords::Style::Uci1),
+        }
+    }
+
+    /// Reads `text` as a legal move of `pos`.
+    pub fn parse(self, pos: &Position, text: &str) -> Result<Move, NotationError> {
+        match self {
+            Notation::Chinese | Notation::ChineseTraditional => chinese::parse(pos, text),
+            Notation::Wxf => wxf::parse(pos, text),
+            Notation::Iccs => coords::parse(pos, text, coords::Style::Iccs),
+            Notation::Uci => coords::parse(pos, text, coords::Style::Uci),
+            Notation::Uci1 => coords::parse(pos, text, coords::Style::Uci1),
+        }
+    }
+}
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A notation name that is not known.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown notation {0:?}")]
+pub struct ParseNotationError(pub String);
+
+impl FromStr for Notation {
+    type Err = ParseNotationError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Notation::ALL
+            .into_iter()
+            .find(|n| n.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| ParseNotationError(s.to_string()))
+    }
+}
+
+/// Why a text could not be read as a move.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NotationError {
+    /// The text is not written in the notation.
+    #[error("{text}: {reason}")]
+    Syntax { text: String, reason: String },
+    /// The text describes no legal move.
+    #[error("{text}: no legal move fits")]
+    Illegal { text: String },
+    /// The text fits more than one legal move.
+    #[error("{text}: fits more than one legal move ({})", candidates.join(", "))]
+    Ambiguous {
+        text: String,
+        candidates: Vec<String>,
+    },
+}
+
+impl NotationError {
+    pub(crate) fn syntax(text: &str, reason: impl Into<String>) -> NotationError {
+        NotationError::Syntax {
+            text: text.to_string(),
+            reason: reason.into(),
+        }
+    }
+}
