@@ -138,7 +138,7 @@ pub(crate) fn describe(pos: &Position, m: Move) -> Description {
     let arg = if op == Op::Sideways || names_destination_file(role) {
         file_number(side, m.to)
     } else {
-        ranks.unsigned_abs() as u8
+        ranks.unsigned_abs()
     };
     let same = on_file_front_first(pos, side, role, m.from.file());
     let origin = if same.len() < 2 || matches!(role, Role::Advisor | Role::Elephant) {
