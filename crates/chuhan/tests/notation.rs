@@ -146,3 +146,284 @@ fn parallel_notation_games_agree() {
         }
     }
 }
+
+fn pos(fen: &str) -> Position {
+    Position::from_fen(Variant::Xiangqi, fen).unwrap()
+}
+
+/// Plays `texts` in `notation` from the start and returns the moves as coordinates.
+fn play_all(notation: Notation, texts: &[&str]) -> Vec<String> {
+    let mut p = Position::new(Variant::Xiangqi);
+    texts
+        .iter()
+        .map(|t| {
+            let m = notation
+                .parse(&p, t)
+                .unwrap_or_else(|e| panic!("{notation}: {e}"));
+            p.play(m);
+            m.to_string()
+        })
+        .collect()
+}
+
+/// Writes the coordinate moves in `notation` from the start.
+fn write_all(notation: Notation, moves: &[&str]) -> Vec<String> {
+    let mut p = Position::new(Variant::Xiangqi);
+    moves
+        .iter()
+        .map(|t| {
+            let m: Move = t.parse().unwrap();
+            let s = notation.format(&p, m);
+            p.play(m);
+            s
+        })
+        .collect()
+}
+
+/// The seed's shortest game (004_fa0e984d49774701.txt) in Systems 1, 2 and 3.
+#[test]
+fn shortest_game_in_three_systems() {
+    let moves = ["b2c2", "h7c7", "c2c6", "f9e8", "c6c9"];
+    let system1 = [
+        "炮(38)–37",
+        "砲(38)–33",
+        "炮(37)–77",
+        "士(16)–25",
+        "炮(77)–107",
+    ];
+    let system2 = ["C8=7", "C8=3", "C7+4", "A6+5", "C7+3"];
+    let system3 = ["Cbc3", "Chc8", "Cxc7", "Afe9??", "Cxc10#"];
+    assert_eq!(play_all(Notation::Leventhal, &system1), moves);
+    assert_eq!(play_all(Notation::Wxf, &system2), moves);
+    assert_eq!(play_all(Notation::Algebraic, &system3), moves);
+    assert_eq!(write_all(Notation::Leventhal, &moves), system1);
+    // The seed prints this game with '=' for sideways moves and its opening (C2.5) with '.';
+    // chuhan writes '.', as the WXF rules do.
+    assert_eq!(
+        write_all(Notation::Wxf, &moves),
+        ["C8.7", "C8.3", "C7+4", "A6+5", "C7+3"]
+    );
+    // The seed's annotation "??" is the author's judgement, not part of the move.
+    assert_eq!(
+        write_all(Notation::Algebraic, &moves),
+        ["Cbc3", "Chc8", "Cxc7", "Afe9", "Cxc10#"]
+    );
+    assert_eq!(
+        write_all(Notation::Lan, &moves),
+        ["Cb3-c3", "Ch8-c8", "Cc3xc7", "Af10-e9", "Cc7xc10#"]
+    );
+}
+
+/// The most common opening, as each seed writes it.
+#[test]
+fn common_opening_in_every_system() {
+    let moves = ["h2e2", "h9g7"];
+    assert_eq!(
+        play_all(Notation::ChineseTraditional, &["炮二平五", "馬8進7"]),
+        moves
+    );
+    assert_eq!(
+        play_all(Notation::Chinese, &["炮二平五", "马８进７"]),
+        moves
+    );
+    assert_eq!(play_all(Notation::Wxf, &["C2.5", "H8+7"]), moves);
+    assert_eq!(play_all(Notation::Algebraic, &["Che3", "Hg8"]), moves);
+    assert_eq!(
+        play_all(Notation::Leventhal, &["炮 (32)–35", "馬 (18)–37"]),
+        moves
+    );
+    assert_eq!(
+        write_all(Notation::ChineseTraditional, &moves),
+        ["炮二平五", "馬８進７"]
+    );
+    assert_eq!(write_all(Notation::Wxf, &moves), ["C2.5", "H8+7"]);
+    assert_eq!(write_all(Notation::Algebraic, &moves), ["Che3", "Hg8"]);
+    assert_eq!(
+        write_all(Notation::Leventhal, &moves),
+        ["炮(32)–35", "馬(18)–37"]
+    );
+    // The seed's longer example: 1. 炮二平五 馬8進7 2. 傌二進三 砲8平9 3. 傌八進七 車9平8.
+    let seven = [
+        "炮二平五",
+        "馬8進7",
+        "傌二進三",
+        "砲8平9",
+        "傌八進七",
+        "車9平8",
+    ];
+    let coords = play_all(Notation::ChineseTraditional, &seven);
+    assert_eq!(coords, ["h2e2", "h9g7", "h0g2", "h7i7", "b0c2", "i9h9"]);
+    let coords: Vec<&str> = coords.iter().map(String::as_str).collect();
+    let written: Vec<String> = write_all(Notation::ChineseTraditional, &coords);
+    let halfwidth: Vec<String> = written
+        .iter()
+        .map(|s| {
+            s.chars()
+                .map(|c| {
+                    if ('１'..='９').contains(&c) {
+                        char::from_u32(c as u32 - 0xFEE0).unwrap()
+                    } else {
+                        c
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    assert_eq!(halfwidth, seven);
+}
+
+#[test]
+fn seed_examples_with_tandem_pieces() {
+    // 前傌退六: the front one of Red's two horses on file 5 goes back to file 6.
+    let p = pos("5k3/9/9/9/4N4/9/4N4/9/9/3K5 w");
+    let m = Notation::ChineseTraditional.parse(&p, "前傌退六").unwrap();
+    assert_eq!(m.to_string(), "e5d3");
+    assert_eq!(Notation::ChineseTraditional.format(&p, m), "前傌退六");
+    assert_eq!(Notation::Chinese.format(&p, m), "前马退六");
+    assert_eq!(Notation::Wxf.format(&p, m), "H+-6");
+    // 後砲平4 / C-.4: the rear one of Black's two cannons moves to file 4.
+    let p = pos("3k5/9/4c4/9/4c4/9/9/9/9/5K3 b");
+    for (n, text) in [
+        (Notation::ChineseTraditional, "後砲平4"),
+        (Notation::Chinese, "后炮平4"),
+        (Notation::Wxf, "C-.4"),
+        (Notation::Wxf, "C-=4"),
+        (Notation::Wxf, "-C.4"),
+    ] {
+        assert_eq!(n.parse(&p, text).unwrap().to_string(), "e7d7", "{text}");
+    }
+    assert_eq!(
+        Notation::ChineseTraditional.format(&p, "e7d7".parse().unwrap()),
+        "後砲平４"
+    );
+    assert_eq!(Notation::Wxf.format(&p, "e7d7".parse().unwrap()), "C-.4");
+    // H2+3 and R1+1.
+    let p = pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b");
+    assert_eq!(Notation::Wxf.parse(&p, "H2+3").unwrap().to_string(), "b9c7");
+    let p = Position::new(Variant::Xiangqi);
+    assert_eq!(Notation::Wxf.parse(&p, "R1+1").unwrap().to_string(), "i0i1");
+    // 25=4: the middle one of three soldiers on file 5 moves to file 4.
+    let p = pos("3k5/9/4P4/4P4/4P4/9/9/9/9/5K3 w");
+    let m = Notation::Wxf.parse(&p, "25=4").unwrap();
+    assert_eq!(m.to_string(), "e6f6");
+    assert_eq!(Notation::Wxf.format(&p, m), "25.4");
+    assert_eq!(Notation::Chinese.format(&p, m), "中兵平四");
+    assert_eq!(
+        Notation::Chinese.format(&p, "e7f7".parse().unwrap()),
+        "前兵平四"
+    );
+    assert_eq!(
+        Notation::Chinese.format(&p, "e5f5".parse().unwrap()),
+        "后兵平四"
+    );
+}
+
+#[test]
+fn soldiers_four_on_a_file_and_doubled_on_two_files() {
+    // Four soldiers on file 5: 前, 二, 三, 四 (the last also 后 on reading).
+    let p = pos("3k5/4P4/4P4/4P4/4P4/9/9/9/9/5K3 w");
+    assert_eq!(
+        Notation::Chinese.format(&p, "e8d8".parse().unwrap()),
+        "前兵平六"
+    );
+    assert_eq!(
+        Notation::Chinese.format(&p, "e7d7".parse().unwrap()),
+        "二兵平六"
+    );
+    assert_eq!(
+        Notation::Chinese.format(&p, "e5d5".parse().unwrap()),
+        "四兵平六"
+    );
+    assert_eq!(
+        Notation::Chinese.parse(&p, "后兵平六").unwrap().to_string(),
+        "e5d5"
+    );
+    assert_eq!(Notation::Wxf.format(&p, "e6d6".parse().unwrap()), "35.6");
+    // Soldiers doubled on files 5 and 7: 前七平八 (the piece name gives way to the file).
+    let p = pos("3k5/9/9/2P1P4/2P1P4/9/9/9/9/5K3 w");
+    let m: Move = "c6b6".parse().unwrap();
+    assert_eq!(Notation::Chinese.format(&p, m), "前七平八");
+    assert_eq!(Notation::Wxf.format(&p, m), "17.8");
+    for text in ["前七平八", "前兵七平八"] {
+        assert_eq!(Notation::Chinese.parse(&p, text).unwrap(), m, "{text}");
+    }
+    // Without the file, 前兵 names a soldier on either file: legality decides when it can
+    // (only file 7's soldiers reach file 8), and an error names both when it cannot.
+    assert_eq!(Notation::Chinese.parse(&p, "前兵平八").unwrap(), m);
+    let e = Notation::Chinese
+        .parse(&p, "前兵进一")
+        .unwrap_err()
+        .to_string();
+    assert_eq!(e, "前兵进一: fits more than one legal move (c6c7, e6e7)");
+}
+
+#[test]
+fn lenient_and_strict_reading() {
+    let p = Position::new(Variant::Xiangqi);
+    // Variants of characters and digits.
+    for text in ["炮二平五", "砲二平五", "包二平五", "炮 二 平 五"] {
+        assert_eq!(
+            Notation::Chinese.parse(&p, text).unwrap().to_string(),
+            "h2e2",
+            "{text}"
+        );
+    }
+    assert_eq!(
+        Notation::Chinese.parse(&p, "兵七進").unwrap().to_string(),
+        "c3c4",
+        "the last step may be left out"
+    );
+    assert_eq!(
+        Notation::Chinese.parse(&p, "兵七上一").unwrap().to_string(),
+        "c3c4"
+    );
+    assert_eq!(
+        Notation::Wxf.parse(&p, "Ｃ２＝５").unwrap().to_string(),
+        "h2e2"
+    );
+    assert_eq!(Notation::Wxf.parse(&p, "c2.5").unwrap().to_string(), "h2e2");
+    assert_eq!(
+        Notation::Iccs.parse(&p, "H2-E2").unwrap().to_string(),
+        "h2e2"
+    );
+    assert_eq!(
+        Notation::Uci1.parse(&p, "h3e3").unwrap().to_string(),
+        "h2e2"
+    );
+    assert_eq!(Notation::Uci1.format(&p, "a0a1".parse().unwrap()), "a1a2");
+    // Errors say which character and why.
+    let e = Notation::Chinese
+        .parse(&p, "炮二平十")
+        .unwrap_err()
+        .to_string();
+    assert_eq!(e, "炮二平十: 十 is not a file (一–九)");
+    let e = Notation::Chinese
+        .parse(&p, "炮二進十")
+        .unwrap_err()
+        .to_string();
+    assert_eq!(e, "炮二進十: 十 is not a number of steps (一–九)");
+    let e = Notation::Wxf.parse(&p, "X2.5").unwrap_err().to_string();
+    assert!(e.contains("X is not a piece letter"), "{e}");
+    assert_eq!(
+        Notation::Chinese
+            .parse(&p, "車一平二")
+            .unwrap_err()
+            .to_string(),
+        "車一平二: no legal move fits"
+    );
+    // Algebraic: two chariots can reach e5 only if the text says which.
+    let p = pos("3k5/9/9/9/R7R/9/9/9/9/5K3 w");
+    let e = Notation::Algebraic
+        .parse(&p, "Re6")
+        .unwrap_err()
+        .to_string();
+    assert_eq!(e, "Re6: fits more than one legal move (a5e5, i5e5)");
+    assert_eq!(
+        Notation::Algebraic.parse(&p, "Rae6").unwrap().to_string(),
+        "a5e5"
+    );
+    assert_eq!(
+        Notation::Algebraic.format(&p, "i5e5".parse().unwrap()),
+        "Rie6"
+    );
+}

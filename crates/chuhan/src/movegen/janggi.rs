@@ -129,6 +129,17 @@ fn attacked_with(
             .any()
 }
 
+/// The pieces of `by` that attack `sq`.
+pub(super) fn attackers(pos: &Position, sq: Square, by: Side) -> Bitboard {
+    let e = &pos.pieces[by.index()];
+    let occ = pos.occupied;
+    ((rook_attacks(sq, occ) | palace_slide(sq, occ)) & e[Role::Chariot as usize])
+        | (cannon_reach(sq, occ, all_cannons(pos)) & e[Role::Cannon as usize])
+        | (horse_attackers(sq, occ) & e[Role::Horse as usize])
+        | (gated(&JANGGI_ELEPHANT_ATTACKERS[sq.index()], occ) & e[Role::Elephant as usize])
+        | (JANGGI_SOLDIER_ATTACKERS[by.index()][sq.index()] & e[Role::Soldier as usize])
+}
+
 fn exposes(pos: &Position, from: Square, to: Square) -> bool {
     let us = pos.turn;
     let to_bb = Bitboard::from_square(to);

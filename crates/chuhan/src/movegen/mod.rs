@@ -64,6 +64,16 @@ impl Position {
         }
     }
 
+    /// The enemy pieces giving check to the side to move (empty when not in check).
+    pub fn checkers(&self) -> Bitboard {
+        let us = self.turn;
+        let ks = self.generals[us.index()];
+        match self.variant {
+            Variant::Xiangqi => xiangqi::attackers(self, ks, !us),
+            Variant::Janggi => janggi::attackers(self, ks, !us),
+        }
+    }
+
     /// Whether the side to move has no legal move (checkmate or stalemate; in janggi, where a
     /// side may pass, only a checkmate).
     pub fn has_no_moves(&self) -> bool {

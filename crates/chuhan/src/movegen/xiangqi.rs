@@ -41,6 +41,16 @@ pub(super) fn attacked(
             .any()
 }
 
+/// The pieces of `by` that attack `sq`.
+pub(super) fn attackers(pos: &Position, sq: Square, by: Side) -> Bitboard {
+    let e = &pos.pieces[by.index()];
+    let occ = pos.occupied;
+    (rook_attacks(sq, occ) & (e[Role::Chariot as usize] | e[Role::General as usize]))
+        | (cannon_attacks(sq, occ) & e[Role::Cannon as usize])
+        | (horse_attackers(sq, occ) & e[Role::Horse as usize])
+        | (XIANGQI_SOLDIER_ATTACKERS[by.index()][sq.index()] & e[Role::Soldier as usize])
+}
+
 /// Whether the move `from`→`to` by the side to move leaves its general attacked.
 #[inline]
 fn exposes(pos: &Position, from: Square, to: Square) -> bool {

@@ -26,7 +26,7 @@ pub(crate) enum Script {
     Traditional,
 }
 
-fn piece_char(role: Role, side: Side, script: Script) -> char {
+pub(crate) fn piece_char(role: Role, side: Side, script: Script) -> char {
     use Role::*;
     match (script, side, role) {
         (Script::Simplified, Side::First, General) => '帅',
@@ -51,7 +51,7 @@ fn piece_char(role: Role, side: Side, script: Script) -> char {
     }
 }
 
-fn role_of(c: char) -> Option<Role> {
+pub(crate) fn role_of(c: char) -> Option<Role> {
     Some(match c {
         '帥' | '帅' | '將' | '将' => Role::General,
         '仕' | '士' => Role::Advisor,
@@ -160,37 +160,63 @@ pub(crate) fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
             "too short: expected four characters such as 炮二平五",
         ));
     }
-    // The first two characters: piece and file, place and piece, place and file (soldiers on
-    // two files), or a numeral and a file for four or five soldiers.
-    let (role, origin) = if let Some(role) = role_of(chars[0]) {
+    // The piece and where it stands: piece and file (炮二), place and piece (前炮), place and
+    // file for soldiers doubled on two files (前九), the older place, piece and file (前兵九),
+    // or a numeral and a piece for four or five soldiers (二兵).
+    let (role, origin, next) = if let Some(role) = role_of(chars[0]) {
         let file = digit(chars[1]).ok_or_else(|| err(1, "is not a file (一–九 or 1–9)"))?;
-        (role, Origin::File(file))
+        (role, Origin::File(file), 2)
     } else if let Some(place) =
         place_of(chars[0]).or_else(|| (chars[0] == '一').then_some(Place::Front))
     {
         if let Some(role) = role_of(chars[1]) {
-            (role, Origin::Tandem(place, None))
+            match chars.get(2).and_then(|&c| digit(c)) {
+                Some(file) if chars.get(3).is_some_and(|&c| op_of(c).is_some()) => {
+                    (role, Origin::Tandem(place, Some(file)), 3)
+                }
+                _ => (role, Origin::Tandem(place, None), 2),
+            }
         } else if let Some(file) = digit(chars[1]) {
-            (Role::Soldier, Origin::Tandem(place, Some(file)))
+            (Role::Soldier, Origin::Tandem(place, Some(file)), 2)
         } else {
             return Err(err(1, "is neither a piece nor a file"));
         }
     } else {
         return Err(err(0, "is not a piece (車馬相仕帥炮兵…) nor 前/中/後"));
     };
-    let op = op_of(chars[2]).ok_or_else(|| err(2, "is not a direction (進, 退 or 平)"))?;
-    let arg = match chars.get(3) {
-        Some(&c) => digit(c).ok_or_else(|| err(3, "is not a number (一–九 or 1–9)"))?,
+    let op = chars
+        .get(next)
+        .and_then(|&c| op_of(c))
+        .ok_or_else(|| err(next, "is not a direction (進, 退 or 平)"))?;
+    let names_file =
+        op == Op::Sideways || matches!(role, Role::Advisor | Role::Elephant | Role::Horse);
+    let range = if pos.turn() == Side::First {
+        "一–九"
+    } else {
+        "1–9"
+    };
+    let arg = match chars.get(next + 1) {
+        Some(&c) if names_file => {
+            digit(c).ok_or_else(|| err(next + 1, &format!("is not a file ({range})")))?
+        }
+        Some(&c) => {
+            digit(c).ok_or_else(|| err(next + 1, &format!("is not a number of steps ({range})")))?
+        }
         // 兵七進: a one-step straight move may leave out its last character.
         None if op != Op::Sideways
             && !matches!(role, Role::Advisor | Role::Elephant | Role::Horse) =>
         {
             1
         }
-        None => return Err(err(3, ": the move needs a file or a number of steps")),
+        None => {
+            return Err(err(
+                next + 1,
+                ": the move needs a file or a number of steps",
+            ))
+        }
     };
-    if chars.len() > 4 {
-        return Err(err(4, "is extra"));
+    if chars.len() > next + 2 {
+        return Err(err(next + 2, "is extra"));
     }
     resolve(
         pos,

@@ -6,9 +6,11 @@
 //! where real records are (character variants, full-width digits, `=` for `.`) and strict where
 //! it matters: a description that fits two legal moves is an error naming both.
 
+mod algebraic;
 mod chinese;
 mod coords;
 mod descriptive;
+mod leventhal;
 mod wxf;
 
 use crate::mv::Move;
@@ -31,17 +33,26 @@ pub enum Notation {
     Uci,
     /// Fairy-Stockfish's UCI with ranks 1–10: `h3e3`.
     Uci1,
+    /// Algebraic (System 3): Che3, Cxc10#.
+    Algebraic,
+    /// Long algebraic: Ch3-e3.
+    Lan,
+    /// Leventhal's (System 1): 炮(32)–35.
+    Leventhal,
 }
 
 impl Notation {
     /// Every notation, in the order `--to all` prints them.
-    pub const ALL: [Notation; 6] = [
+    pub const ALL: [Notation; 9] = [
         Notation::Chinese,
         Notation::ChineseTraditional,
         Notation::Wxf,
         Notation::Iccs,
         Notation::Uci,
         Notation::Uci1,
+        Notation::Algebraic,
+        Notation::Lan,
+        Notation::Leventhal,
     ];
 
     /// The name used on the command line.
@@ -53,6 +64,9 @@ impl Notation {
             Notation::Iccs => "iccs",
             Notation::Uci => "uci",
             Notation::Uci1 => "uci1",
+            Notation::Algebraic => "algebraic",
+            Notation::Lan => "lan",
+            Notation::Leventhal => "leventhal",
         }
     }
 
@@ -65,6 +79,9 @@ impl Notation {
             Notation::Iccs => coords::format(m, coords::Style::Iccs),
             Notation::Uci => coords::format(m, coords::Style::Uci),
             Notation::Uci1 => coords::format(m, coords::Style::Uci1),
+            Notation::Algebraic => algebraic::format(pos, m, false),
+            Notation::Lan => algebraic::format(pos, m, true),
+            Notation::Leventhal => leventhal::format(pos, m),
         }
     }
 
@@ -76,6 +93,8 @@ impl Notation {
             Notation::Iccs => coords::parse(pos, text, coords::Style::Iccs),
             Notation::Uci => coords::parse(pos, text, coords::Style::Uci),
             Notation::Uci1 => coords::parse(pos, text, coords::Style::Uci1),
+            Notation::Algebraic | Notation::Lan => algebraic::parse(pos, text),
+            Notation::Leventhal => leventhal::parse(pos, text),
         }
     }
 }
