@@ -42,22 +42,14 @@ pub fn adjudicate(args: AdjudicateArgs) -> Result<()> {
         rules.move_limit = (limit > 0).then_some(limit);
     }
     let fen = args.fen.as_deref().unwrap_or(variant.start_fen());
-    let start =
-        Position::from_fen(variant, fen).with_context(|| format!("cannot read --fen {fen:?}"))?;
+    let start = Position::from_fen(variant, fen).with_context(|| format!("cannot read --fen {fen:?}"))?;
     let mut game = Game::new(start, rules);
     for (i, text) in args.moves.iter().enumerate() {
-        let m: Move = text
-            .parse()
-            .with_context(|| format!("--moves, move {}", i + 1))?;
+        let m: Move = text.parse().with_context(|| format!("--moves, move {}", i + 1))?;
         if game.outcome().is_some() {
-            bail!(
-                "--moves, move {} ({text}): the game ended at ply {}",
-                i + 1,
-                game.ply()
-            );
+            bail!("--moves, move {} ({text}): the game ended at ply {}", i + 1, game.ply());
         }
-        game.play(m)
-            .with_context(|| format!("--moves, move {} ({text})", i + 1))?;
+        game.play(m).with_context(|| format!("--moves, move {} ({text})", i + 1))?;
     }
     match game.outcome() {
         Some(o) => {

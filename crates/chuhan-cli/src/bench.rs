@@ -2,7 +2,8 @@
 
 use crate::perft_cmd::{bench_perft, BenchPerftArgs};
 use anyhow::{Context, Result};
-use chuhan::{EndReason, Game, Move, Variant};
+use chuhan::notation::Notation;
+use chuhan::{EndReason, Game, Move, Position, Variant};
 use clap::{Args, Subcommand};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -21,6 +22,9 @@ enum BenchWhat {
     /// Game-end judging: replay games and apply every ending rule after each move
     /// (positions per second).
     Endings(BenchEndingsArgs),
+    /// Notation: write and read every move of recorded games in Chinese and WXF (moves per
+    /// second).
+    Notation(BenchEndingsArgs),
 }
 
 #[derive(Args)]
@@ -38,6 +42,7 @@ pub fn bench(args: BenchArgs) -> Result<()> {
     match args.what {
         BenchWhat::Perft(a) => bench_perft(a),
         BenchWhat::Endings(a) => bench_endings(a),
+        BenchWhat::Notation(a) => bench_notation(a),
     }
 }
 
@@ -67,13 +72,56 @@ fn coordinate_games(text: &str) -> Result<Vec<Vec<Move>>> {
     Ok(games)
 }
 
-fn bench_endings(args: BenchEndingsArgs) -> Result<()> {
+fn read_games(files: &[PathBuf]) -> Result<Vec<Vec<Move>>> {
     let mut games = Vec::new();
-    for path in &args.files {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
+    for path in files {
+        let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
         games.extend(coordinate_games(&text).with_context(|| format!("in {}", path.display()))?);
     }
+    Ok(games)
+}
+
+fn bench_notation(args: BenchEndingsArgs) -> Result<()> {
+    let games = read_games(&args.files)?;
+    // The positions before each move, so that only notation work is timed.
+    let mut positions = Vec::new();
+    for moves in &games {
+        let mut pos = Position::new(Variant::Xiangqi);
+        for &m in moves {
+            positions.push((pos.with_history_cleared(), m));
+            pos.play(m);
+        }
+    }
+    for n in [Notation::Chinese, Notation::Wxf] {
+        let mut best_write = f64::INFINITY;
+        let mut best_read = f64::INFINITY;
+        for _ in 0..args.runs.max(1) {
+            let start = Instant::now();
+            let texts: Vec<String> = positions.iter().map(|(p, m)| n.format(p, *m)).collect();
+            best_write = best_write.min(start.elapsed().as_secs_f64());
+            let start = Instant::now();
+            for ((p, m), t) in positions.iter().zip(&texts) {
+                let back = n.parse(p, t).with_context(|| format!("{t} in {}", p.to_fen()))?;
+                anyhow::ensure!(back == *m, "{t} read back as {back}, not {m}");
+            }
+            best_read = best_read.min(start.elapsed().as_secs_f64());
+        }
+        let k = positions.len() as f64;
+        println!(
+            "{n}: {} moves of {} games: write {:.0} moves/s ({:.2} µs each), read {:.0} moves/s ({:.2} µs each)",
+            positions.len(),
+            games.len(),
+            k / best_write,
+            best_write * 1e6 / k,
+            k / best_read,
+            best_read * 1e6 / k
+        );
+    }
+    Ok(())
+}
+
+fn bench_endings(args: BenchEndingsArgs) -> Result<()> {
+    let games = read_games(&args.files)?;
     let mut best = f64::INFINITY;
     let mut judged = 0usize;
     let mut endings: BTreeMap<String, usize> = BTreeMap::new();
@@ -86,11 +134,7 @@ fn bench_endings(args: BenchEndingsArgs) -> Result<()> {
             for &m in moves {
                 // A game the rules end early is not replayed further: the positions after it
                 // are not judged (nor counted).
-                if game
-                    .play(m)
-                    .with_context(|| format!("a game's move {m}"))?
-                    .is_some()
-                {
+                if game.play(m).with_context(|| format!("a game's move {m}"))?.is_some() {
                     break;
                 }
             }

@@ -2,6 +2,7 @@
 
 mod adjudicate;
 mod bench;
+mod convert;
 mod perft_cmd;
 
 use clap::{Parser, Subcommand};
@@ -24,6 +25,12 @@ enum Command {
     Perft(perft_cmd::PerftArgs),
     /// List the legal moves of a position as coordinates (h2e2), one a line.
     Moves(perft_cmd::MovesArgs),
+    /// Convert moves between notations (chinese, chinese-traditional, wxf, iccs, uci, uci1,
+    /// algebraic, lan, leventhal, ...).
+    ///
+    /// Prints the converted moves separated by spaces, or with `--to all` a table with a
+    /// column per notation.
+    Convert(convert::ConvertArgs),
     /// Measure speed: perft, or game-end judging over recorded games.
     Bench(bench::BenchArgs),
     /// Say whether a game has ended, who won and why (mate, repetition rulings, move limit,
@@ -41,6 +48,7 @@ fn main() -> ExitCode {
         Command::Moves(args) => perft_cmd::moves(args),
         Command::Bench(args) => bench::bench(args),
         Command::Adjudicate(args) => adjudicate::adjudicate(args),
+        Command::Convert(args) => convert::convert(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

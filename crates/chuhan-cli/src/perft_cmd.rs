@@ -24,14 +24,10 @@ pub struct PositionArgs {
 impl PositionArgs {
     fn position(&self) -> Result<Position> {
         let fen = self.fen.as_deref().unwrap_or(self.variant.start_fen());
-        let mut pos = Position::from_fen(self.variant, fen)
-            .with_context(|| format!("cannot read --fen {fen:?}"))?;
+        let mut pos = Position::from_fen(self.variant, fen).with_context(|| format!("cannot read --fen {fen:?}"))?;
         for (i, text) in self.moves.iter().enumerate() {
-            let m: Move = text
-                .parse()
-                .with_context(|| format!("--moves, move {}", i + 1))?;
-            pos.play_checked(m)
-                .with_context(|| format!("--moves, move {} ({text})", i + 1))?;
+            let m: Move = text.parse().with_context(|| format!("--moves, move {}", i + 1))?;
+            pos.play_checked(m).with_context(|| format!("--moves, move {} ({text})", i + 1))?;
         }
         Ok(pos)
     }

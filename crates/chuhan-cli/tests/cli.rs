@@ -3,10 +3,7 @@
 use std::process::{Command, Output};
 
 fn chuhan(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_chuhan"))
-        .args(args)
-        .output()
-        .expect("chuhan runs")
+    Command::new(env!("CARGO_BIN_EXE_chuhan")).args(args).output().expect("chuhan runs")
 }
 
 fn stdout(o: &Output) -> String {
@@ -29,10 +26,7 @@ fn perft_divide_lists_moves_then_total() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 45);
     assert_eq!(*lines.last().unwrap(), "1920");
-    let sum: u64 = lines[..44]
-        .iter()
-        .map(|l| l.split(": ").nth(1).unwrap().parse::<u64>().unwrap())
-        .sum();
+    let sum: u64 = lines[..44].iter().map(|l| l.split(": ").nth(1).unwrap().parse::<u64>().unwrap()).sum();
     assert_eq!(sum, 1920);
     // Black has 45 replies to the central cannon (Fairy-Stockfish agrees).
     assert!(lines.contains(&"h2e2: 45"));
@@ -43,10 +37,7 @@ fn perft_after_moves_and_from_fen() {
     let o = chuhan(&["perft", "--moves", "h2e2", "h9g7", "--depth", "1"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let fen = "5a3/3k5/3aR4/9/5r3/5n3/9/3A1A3/5K3/2BC2B2 w - - 0 1";
-    assert_eq!(
-        stdout(&chuhan(&["perft", "--fen", fen, "--depth", "2"])),
-        "424\n"
-    );
+    assert_eq!(stdout(&chuhan(&["perft", "--fen", fen, "--depth", "2"])), "424\n");
 }
 
 #[test]
@@ -71,26 +62,16 @@ fn moves_prints_only_coordinates() {
 
 #[test]
 fn bad_input_gets_a_clear_error_and_failure_status() {
-    let o = chuhan(&[
-        "moves",
-        "--fen",
-        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNRR w",
-    ]);
+    let o = chuhan(&["moves", "--fen", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNRR w"]);
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(
-        err.contains("FEN field 1, rank 0: 10 files, expected 9"),
-        "{err}"
-    );
+    assert!(err.contains("FEN field 1, rank 0: 10 files, expected 9"), "{err}");
     assert!(stdout(&o).is_empty());
 
     let o = chuhan(&["perft", "--moves", "h2e3", "--depth", "1"]);
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(
-        err.contains("move 1 (h2e3)") && err.contains("illegal move h2e3"),
-        "{err}"
-    );
+    assert!(err.contains("move 1 (h2e3)") && err.contains("illegal move h2e3"), "{err}");
 
     let o = chuhan(&["perft", "--moves", "zz", "--depth", "1"]);
     assert!(!o.status.success());
@@ -142,28 +123,9 @@ fn adjudicate_prints_verdict_reason_and_ply() {
 fn adjudicate_ongoing_and_janggi() {
     let o = chuhan(&["adjudicate"]);
     assert_eq!(stdout(&o), "ongoing\nred to move\nply 0\n");
-    let o = chuhan(&[
-        "adjudicate",
-        "--variant",
-        "janggi",
-        "--moves",
-        "e1e1",
-        "e8e8",
-    ]);
-    assert_eq!(
-        stdout(&o),
-        "han wins\nHan wins: both sides passed; counting 72 to 73.5\nply 2\n"
-    );
-    let o = chuhan(&[
-        "adjudicate",
-        "--variant",
-        "janggi",
-        "--rules",
-        "traditional",
-        "--moves",
-        "e1e1",
-        "e8e8",
-    ]);
+    let o = chuhan(&["adjudicate", "--variant", "janggi", "--moves", "e1e1", "e8e8"]);
+    assert_eq!(stdout(&o), "han wins\nHan wins: both sides passed; counting 72 to 73.5\nply 2\n");
+    let o = chuhan(&["adjudicate", "--variant", "janggi", "--rules", "traditional", "--moves", "e1e1", "e8e8"]);
     assert_eq!(stdout(&o).lines().next(), Some("draw"));
 }
 
@@ -172,15 +134,48 @@ fn adjudicate_rejects_bad_input() {
     let o = chuhan(&["adjudicate", "--rules", "wrong"]);
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("unknown rule set"));
-    let o = chuhan(&[
-        "adjudicate",
-        "--variant",
-        "janggi",
-        "--moves",
-        "e1e1",
-        "e8e8",
-        "e1e1",
-    ]);
+    let o = chuhan(&["adjudicate", "--variant", "janggi", "--moves", "e1e1", "e8e8", "e1e1"]);
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("the game ended at ply 2"));
+}
+
+#[test]
+fn convert_between_notations() {
+    let o = chuhan(&["convert", "--to", "wxf", "炮二平五", "马８进７"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "C2.5 H8+7\n");
+    let o = chuhan(&["convert", "--from", "uci", "--to", "chinese-traditional", "1. h2e2 h9g7 2. h0g2 1-0"]);
+    assert_eq!(stdout(&o), "炮二平五 馬８進７ 傌二進三\n");
+    let o = chuhan(&["convert", "--to", "all", "C2.5"]);
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("chinese\tchinese-traditional\twxf\ticcs\tuci\tuci1\talgebraic\tlan\tleventhal"));
+    assert_eq!(lines[1], "炮二平五\t炮二平五\tC2.5\tH2-E2\th2e2\th3e3\tChe3\tCh3-e3\t炮(32)–35");
+}
+
+#[test]
+fn convert_reads_standard_input() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chuhan"))
+        .args(["convert", "--to", "uci", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all("1. 炮二平五 馬8進7\n2. 傌二進三 砲8平9\n".as_bytes()).unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(stdout(&o), "h2e2 h9g7 h0g2 h7i7\n");
+}
+
+#[test]
+fn convert_errors_name_the_move_and_character() {
+    let o = chuhan(&["convert", "--from", "chinese", "--to", "wxf", "炮二平五", "马８进十"]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("move 2 (马８进十)"), "{err}");
+    assert!(err.contains("十 is not a file (1–9)"), "{err}");
+    let o = chuhan(&["convert", "--to", "klingon", "h2e2"]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown notation \"klingon\""));
 }

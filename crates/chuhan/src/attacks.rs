@@ -111,10 +111,7 @@ pub struct Gate {
     pub targets: u128,
 }
 
-const NO_GATE: Gate = Gate {
-    block: 0,
-    targets: 0,
-};
+const NO_GATE: Gate = Gate { block: 0, targets: 0 };
 const ORTHO: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 const DIAG: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
 
@@ -130,12 +127,8 @@ pub static HORSE: [[Gate; 4]; 90] = {
             let leg = bit(f + df, r + dr);
             if leg != 0 {
                 // Two steps along the leg's direction, one step to either side.
-                let targets =
-                    bit(f + 2 * df + dr, r + 2 * dr + df) | bit(f + 2 * df - dr, r + 2 * dr - df);
-                t[sq][i] = Gate {
-                    block: leg,
-                    targets,
-                };
+                let targets = bit(f + 2 * df + dr, r + 2 * dr + df) | bit(f + 2 * df - dr, r + 2 * dr - df);
+                t[sq][i] = Gate { block: leg, targets };
             }
             i += 1;
         }
@@ -157,10 +150,7 @@ pub static HORSE_ATTACKERS: [[Gate; 4]; 90] = {
             let leg = bit(f + df, r + dr);
             if leg != 0 {
                 let targets = bit(f + 2 * df, r + dr) | bit(f + df, r + 2 * dr);
-                t[sq][i] = Gate {
-                    block: leg,
-                    targets,
-                };
+                t[sq][i] = Gate { block: leg, targets };
             }
             i += 1;
         }
@@ -182,10 +172,7 @@ pub static XIANGQI_ELEPHANT: [[Gate; 4]; 90] = {
             let target = bit(f + 2 * df, r + 2 * dr);
             let same_half = (r <= 4) == (r + 2 * dr <= 4);
             if target != 0 && same_half {
-                t[sq][i] = Gate {
-                    block: bit(f + df, r + dr),
-                    targets: target,
-                };
+                t[sq][i] = Gate { block: bit(f + df, r + dr), targets: target };
             }
             i += 1;
         }
@@ -211,10 +198,7 @@ pub static JANGGI_ELEPHANT: [[Gate; 8]; 90] = {
             let p2 = bit(f + of + df, r + or + dr);
             let target = bit(f + of + 2 * df, r + or + 2 * dr);
             if p1 != 0 && p2 != 0 && target != 0 {
-                t[sq][i] = Gate {
-                    block: p1 | p2,
-                    targets: target,
-                };
+                t[sq][i] = Gate { block: p1 | p2, targets: target };
             }
             i += 1;
         }
@@ -233,10 +217,7 @@ pub static JANGGI_ELEPHANT_ATTACKERS: [[Gate; 8]; 90] = {
             let g = JANGGI_ELEPHANT[from][i];
             if g.targets != 0 {
                 let to = g.targets.trailing_zeros() as usize;
-                t[to][i] = Gate {
-                    block: g.block,
-                    targets: 1u128 << from,
-                };
+                t[to][i] = Gate { block: g.block, targets: 1u128 << from };
             }
             i += 1;
         }
@@ -279,11 +260,7 @@ pub static JANGGI_SOLDIER: [[Bitboard; 90]; 2] = {
             let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
             let mut m = bit(f, r + fwd) | bit(f + 1, r) | bit(f - 1, r);
             let diag = PALACE_DIAGONAL[sq].0;
-            let ahead = if s == 0 {
-                !((1u128 << ((r + 1) * 9)) - 1)
-            } else {
-                (1u128 << (r * 9)) - 1
-            };
+            let ahead = if s == 0 { !((1u128 << ((r + 1) * 9)) - 1) } else { (1u128 << (r * 9)) - 1 };
             m |= diag & ahead;
             t[s][sq] = Bitboard(m);
             sq += 1;
@@ -406,12 +383,7 @@ fn file_bits(ranks: u16) -> u128 {
 }
 
 #[inline(always)]
-fn slide(
-    rank_t: &[[u16; 128]; 9],
-    file_t: &[[u16; 256]; 10],
-    sq: Square,
-    occ: Bitboard,
-) -> Bitboard {
+fn slide(rank_t: &[[u16; 128]; 9], file_t: &[[u16; 256]; 10], sq: Square, occ: Bitboard) -> Bitboard {
     let (f, r) = (sq.file() as u32, sq.rank() as u32);
     let on_rank = (rank_t[f as usize][rank_occupancy(occ.0, sq)] as u128) << (r * 9);
     let on_file = file_bits(file_t[r as usize][file_occupancy(occ.0, sq)]) << f;
@@ -486,10 +458,7 @@ mod tests {
     #[test]
     fn chariot_stops_at_first_piece() {
         let occ = set(&["e6", "e2", "b4", "h4"]);
-        assert_eq!(
-            rook_attacks(sq("e4"), occ),
-            set(&["e5", "e6", "e3", "e2", "d4", "c4", "b4", "f4", "g4", "h4"])
-        );
+        assert_eq!(rook_attacks(sq("e4"), occ), set(&["e5", "e6", "e3", "e2", "d4", "c4", "b4", "f4", "g4", "h4"]));
     }
 
     #[test]
@@ -497,10 +466,7 @@ mod tests {
         let occ = set(&["e6", "e8", "e9", "e2", "b4", "h4", "i4"]);
         assert_eq!(cannon_attacks(sq("e4"), occ), set(&["e8", "i4"]));
         assert_eq!(cannon_attacks(sq("a0"), set(&["a5", "a9"])), set(&["a9"]));
-        assert_eq!(
-            cannon_attacks(sq("i9"), set(&["i0", "i1", "a9", "b9"])),
-            set(&["i0", "a9"])
-        );
+        assert_eq!(cannon_attacks(sq("i9"), set(&["i0", "i1", "a9", "b9"])), set(&["i0", "a9"]));
     }
 
     #[test]
@@ -512,10 +478,7 @@ mod tests {
 
     #[test]
     fn horse_and_its_leg() {
-        assert_eq!(
-            horse_moves(sq("b0"), Bitboard::EMPTY),
-            set(&["a2", "c2", "d1"])
-        );
+        assert_eq!(horse_moves(sq("b0"), Bitboard::EMPTY), set(&["a2", "c2", "d1"]));
         assert_eq!(horse_moves(sq("b0"), set(&["b1"])), set(&["d1"]));
         // The horse on c2 attacks e1 unless d2 (its leg) is filled.
         assert!(horse_attackers(sq("e1"), Bitboard::EMPTY).contains(sq("c2")));
@@ -523,21 +486,14 @@ mod tests {
         for s in Square::ALL {
             for t in Square::ALL {
                 let occ = set(&["e4", "d5", "c6", "f3"]);
-                assert_eq!(
-                    horse_moves(s, occ).contains(t),
-                    horse_attackers(t, occ).contains(s),
-                    "{s}->{t}"
-                );
+                assert_eq!(horse_moves(s, occ).contains(t), horse_attackers(t, occ).contains(s), "{s}->{t}");
             }
         }
     }
 
     #[test]
     fn palace_steps() {
-        assert_eq!(
-            PALACE_DIAGONAL[sq("e1").index()],
-            set(&["d0", "f0", "d2", "f2"])
-        );
+        assert_eq!(PALACE_DIAGONAL[sq("e1").index()], set(&["d0", "f0", "d2", "f2"]));
         assert_eq!(PALACE_DIAGONAL[sq("d9").index()], set(&["e8"]));
         assert!(PALACE_DIAGONAL[sq("e0").index()].is_empty());
         assert_eq!(PALACE_ORTHOGONAL[sq("d0").index()], set(&["e0", "d1"]));
@@ -546,9 +502,7 @@ mod tests {
     #[test]
     fn janggi_elephant() {
         let from = sq("e4");
-        let all: Bitboard = JANGGI_ELEPHANT[from.index()]
-            .iter()
-            .fold(Bitboard::EMPTY, |a, g| a | Bitboard(g.targets));
+        let all: Bitboard = JANGGI_ELEPHANT[from.index()].iter().fold(Bitboard::EMPTY, |a, g| a | Bitboard(g.targets));
         assert_eq!(all, set(&["b6", "h6", "b2", "h2", "c7", "g7", "c1", "g1"]));
         for s in Square::ALL {
             for g in JANGGI_ELEPHANT[s.index()] {
@@ -565,25 +519,10 @@ mod tests {
     #[test]
     fn soldiers() {
         assert_eq!(XIANGQI_SOLDIER[0][sq("e3").index()], set(&["e4"]));
-        assert_eq!(
-            XIANGQI_SOLDIER[0][sq("e5").index()],
-            set(&["e6", "d5", "f5"])
-        );
-        assert_eq!(
-            XIANGQI_SOLDIER[1][sq("e4").index()],
-            set(&["e3", "d4", "f4"])
-        );
-        assert_eq!(
-            JANGGI_SOLDIER[0][sq("d7").index()],
-            set(&["d8", "c7", "e7", "e8"])
-        );
-        assert_eq!(
-            JANGGI_SOLDIER[0][sq("e8").index()],
-            set(&["e9", "d8", "f8", "d9", "f9"])
-        );
-        assert_eq!(
-            JANGGI_SOLDIER[1][sq("f2").index()],
-            set(&["f1", "e2", "g2", "e1"])
-        );
+        assert_eq!(XIANGQI_SOLDIER[0][sq("e5").index()], set(&["e6", "d5", "f5"]));
+        assert_eq!(XIANGQI_SOLDIER[1][sq("e4").index()], set(&["e3", "d4", "f4"]));
+        assert_eq!(JANGGI_SOLDIER[0][sq("d7").index()], set(&["d8", "c7", "e7", "e8"]));
+        assert_eq!(JANGGI_SOLDIER[0][sq("e8").index()], set(&["e9", "d8", "f8", "d9", "f9"]));
+        assert_eq!(JANGGI_SOLDIER[1][sq("f2").index()], set(&["f1", "e2", "g2", "e1"]));
     }
 }

@@ -47,26 +47,13 @@ pub enum FenErrorKind {
     #[error("{side} has no general")]
     NoGeneral { side: &'static str },
     #[error("{side} has {count} {role}s, the set holds {max}")]
-    TooManyOfRole {
-        side: &'static str,
-        role: &'static str,
-        count: u32,
-        max: u8,
-    },
+    TooManyOfRole { side: &'static str, role: &'static str, count: u32, max: u8 },
     #[error("{side} has {count} pieces, at most 16")]
     TooManyPieces { side: &'static str, count: u32 },
     #[error("{side} {role} on {square} is outside its palace")]
-    OutsidePalace {
-        side: &'static str,
-        role: &'static str,
-        square: Square,
-    },
+    OutsidePalace { side: &'static str, role: &'static str, square: Square },
     #[error("{side} {role} on {square}: a point it can never reach")]
-    Unreachable {
-        side: &'static str,
-        role: &'static str,
-        square: Square,
-    },
+    Unreachable { side: &'static str, role: &'static str, square: Square },
     #[error("the generals face each other on file {file} with nothing between them")]
     GeneralsFace { file: char },
     #[error("{side} is in check but it is not {side}'s move")]
@@ -89,8 +76,7 @@ fn err(field: u8, rank: Option<u8>, kind: FenErrorKind) -> FenError {
 }
 
 /// Xiangqi elephant points of the first mover.
-const XIANGQI_ELEPHANT_POINTS: [(u8, u8); 7] =
-    [(2, 0), (6, 0), (0, 2), (4, 2), (8, 2), (2, 4), (6, 4)];
+const XIANGQI_ELEPHANT_POINTS: [(u8, u8); 7] = [(2, 0), (6, 0), (0, 2), (4, 2), (8, 2), (2, 4), (6, 4)];
 
 fn points(list: &[(u8, u8)], side: Side) -> Bitboard {
     list.iter()
@@ -103,59 +89,28 @@ fn points(list: &[(u8, u8)], side: Side) -> Bitboard {
 fn placement_error(variant: Variant, piece: Piece, sq: Square) -> Option<FenErrorKind> {
     let side = piece.side.name(variant);
     let role = piece.role.name();
-    let forward_rank = if piece.side == Side::First {
-        sq.rank()
-    } else {
-        9 - sq.rank()
-    };
+    let forward_rank = if piece.side == Side::First { sq.rank() } else { 9 - sq.rank() };
     match piece.role {
         Role::General | Role::Advisor if !palace(piece.side).contains(sq) => {
-            Some(FenErrorKind::OutsidePalace {
-                side,
-                role,
-                square: sq,
-            })
+            Some(FenErrorKind::OutsidePalace { side, role, square: sq })
         }
-        Role::Advisor
-            if variant == Variant::Xiangqi
-                && !(PALACE_DIAGONAL_POINTS & palace(piece.side)).contains(sq) =>
-        {
-            Some(FenErrorKind::Unreachable {
-                side,
-                role,
-                square: sq,
-            })
+        Role::Advisor if variant == Variant::Xiangqi && !(PALACE_DIAGONAL_POINTS & palace(piece.side)).contains(sq) => {
+            Some(FenErrorKind::Unreachable { side, role, square: sq })
         }
-        Role::Elephant
-            if variant == Variant::Xiangqi
-                && !points(&XIANGQI_ELEPHANT_POINTS, piece.side).contains(sq) =>
-        {
-            Some(FenErrorKind::Unreachable {
-                side,
-                role,
-                square: sq,
-            })
+        Role::Elephant if variant == Variant::Xiangqi && !points(&XIANGQI_ELEPHANT_POINTS, piece.side).contains(sq) => {
+            Some(FenErrorKind::Unreachable { side, role, square: sq })
         }
         Role::Soldier => {
             // Soldiers never step back; xiangqi soldiers step sideways only past the river.
             let behind_start = forward_rank < 3;
-            let sidestepped =
-                variant == Variant::Xiangqi && forward_rank <= 4 && sq.file() % 2 == 1;
-            (behind_start || sidestepped).then_some(FenErrorKind::Unreachable {
-                side,
-                role,
-                square: sq,
-            })
+            let sidestepped = variant == Variant::Xiangqi && forward_rank <= 4 && sq.file() % 2 == 1;
+            (behind_start || sidestepped).then_some(FenErrorKind::Unreachable { side, role, square: sq })
         }
         _ => None,
     }
 }
 
-fn parse_board(
-    variant: Variant,
-    text: &str,
-    strict: bool,
-) -> Result<[Option<Piece>; 90], FenError> {
+fn parse_board(variant: Variant, text: &str, strict: bool) -> Result<[Option<Piece>; 90], FenError> {
     // Fairy-Stockfish writes empty holdings as `[]` after the board.
     let text = text.strip_suffix("[]").unwrap_or(text);
     let rows: Vec<&str> = text.split('/').collect();
@@ -195,10 +150,7 @@ fn check_material(variant: Variant, board: &[Option<Piece>; 90]) -> Result<(), F
     for side in Side::BOTH {
         let mut total = 0;
         for role in Role::ALL {
-            let count = board
-                .iter()
-                .filter(|p| **p == Some(Piece::new(side, role)))
-                .count() as u32;
+            let count = board.iter().filter(|p| **p == Some(Piece::new(side, role))).count() as u32;
             total += count;
             if count > role.set_count() as u32 {
                 return Err(err(
@@ -213,32 +165,18 @@ fn check_material(variant: Variant, board: &[Option<Piece>; 90]) -> Result<(), F
                 ));
             }
             if role == Role::General && count == 0 {
-                return Err(err(
-                    1,
-                    None,
-                    FenErrorKind::NoGeneral {
-                        side: side.name(variant),
-                    },
-                ));
+                return Err(err(1, None, FenErrorKind::NoGeneral { side: side.name(variant) }));
             }
         }
         if total > 16 {
-            return Err(err(
-                1,
-                None,
-                FenErrorKind::TooManyPieces {
-                    side: side.name(variant),
-                    count: total,
-                },
-            ));
+            return Err(err(1, None, FenErrorKind::TooManyPieces { side: side.name(variant), count: total }));
         }
     }
     Ok(())
 }
 
 fn parse_number(field: u8, text: &str) -> Result<u32, FenError> {
-    text.parse::<u32>()
-        .map_err(|_| err(field, None, FenErrorKind::BadNumber(text.to_string())))
+    text.parse::<u32>().map_err(|_| err(field, None, FenErrorKind::BadNumber(text.to_string())))
 }
 
 impl Position {
@@ -269,26 +207,11 @@ impl Position {
         for field in [3u8, 4] {
             match fields.next() {
                 None | Some("-") => {}
-                Some(other) => {
-                    return Err(err(
-                        field,
-                        None,
-                        FenErrorKind::ExpectedDash(other.to_string()),
-                    ))
-                }
+                Some(other) => return Err(err(field, None, FenErrorKind::ExpectedDash(other.to_string()))),
             }
         }
-        let halfmove = fields
-            .next()
-            .map(|t| parse_number(5, t))
-            .transpose()?
-            .unwrap_or(0);
-        let fullmove = fields
-            .next()
-            .map(|t| parse_number(6, t))
-            .transpose()?
-            .unwrap_or(1)
-            .max(1);
+        let halfmove = fields.next().map(|t| parse_number(5, t)).transpose()?.unwrap_or(0);
+        let fullmove = fields.next().map(|t| parse_number(6, t)).transpose()?.unwrap_or(1).max(1);
         if let Some(extra) = fields.next() {
             return Err(err(7, None, FenErrorKind::ExtraField(extra.to_string())));
         }
@@ -304,13 +227,7 @@ impl Position {
         flipped.turn = !pos.turn;
         let bikjang_pass = variant == Variant::Janggi && pos.generals_face();
         if flipped.is_check() && !bikjang_pass {
-            return Err(err(
-                2,
-                None,
-                FenErrorKind::SideNotToMoveInCheck {
-                    side: (!pos.turn).name(variant),
-                },
-            ));
+            return Err(err(2, None, FenErrorKind::SideNotToMoveInCheck { side: (!pos.turn).name(variant) }));
         }
         Ok(pos)
     }
@@ -341,10 +258,7 @@ impl Position {
             }
         }
         let side = if self.turn == Side::First { 'w' } else { 'b' };
-        format!(
-            "{s} {side} - - {} {}",
-            self.halfmove_clock, self.fullmove_number
-        )
+        format!("{s} {side} - - {} {}", self.halfmove_clock, self.fullmove_number)
     }
 }
 
@@ -366,35 +280,23 @@ mod tests {
 
     #[test]
     fn accepts_aliases_and_short_forms() {
-        let pos = Position::from_fen(
-            Variant::Xiangqi,
-            "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r",
-        )
-        .unwrap();
+        let pos = Position::from_fen(Variant::Xiangqi, "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r")
+            .unwrap();
         assert_eq!(pos.to_fen(), Variant::Xiangqi.start_fen());
     }
 
     #[test]
     fn errors_name_field_rank_and_reason() {
         assert_eq!(
-            fen_err(
-                Variant::Xiangqi,
-                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNRR w"
-            ),
+            fen_err(Variant::Xiangqi, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNRR w"),
             "FEN field 1, rank 0: 10 files, expected 9"
         );
         assert_eq!(
-            fen_err(
-                Variant::Xiangqi,
-                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/RNBAKABNR w"
-            ),
+            fen_err(Variant::Xiangqi, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/RNBAKABNR w"),
             "FEN field 1: 9 ranks, expected 10"
         );
         assert_eq!(
-            fen_err(
-                Variant::Xiangqi,
-                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x"
-            ),
+            fen_err(Variant::Xiangqi, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x"),
             "FEN field 2: side to move \"x\": expected w, r or b"
         );
         assert_eq!(
@@ -406,37 +308,16 @@ mod tests {
     #[test]
     fn rejects_impossible_positions() {
         let cases = [
-            (
-                "4k4/9/9/9/9/9/9/9/9/3K1K3 w",
-                "red has 2 generals, the set holds 1",
-            ),
+            ("4k4/9/9/9/9/9/9/9/9/3K1K3 w", "red has 2 generals, the set holds 1"),
             ("4k4/9/9/9/9/9/9/9/9/9 w", "red has no general"),
-            (
-                "4k4/9/9/9/9/9/9/9/K8/9 w",
-                "rank 1: red general on a1 is outside its palace",
-            ),
-            (
-                "3k5/9/9/9/9/9/9/9/3A5/4K4 w",
-                "rank 1: red advisor on d1: a point it can never reach",
-            ),
-            (
-                "3k5/9/9/9/9/B8/9/9/9/4K4 w",
-                "rank 4: red elephant on a4: a point it can never reach",
-            ),
+            ("4k4/9/9/9/9/9/9/9/K8/9 w", "rank 1: red general on a1 is outside its palace"),
+            ("3k5/9/9/9/9/9/9/9/3A5/4K4 w", "rank 1: red advisor on d1: a point it can never reach"),
+            ("3k5/9/9/9/9/B8/9/9/9/4K4 w", "rank 4: red elephant on a4: a point it can never reach"),
             ("3k5/9/9/9/9/9/9/9/P8/4K4 w", "rank 1: red soldier on a1"),
             ("3k5/9/9/9/9/9/1P7/9/9/4K4 w", "rank 3: red soldier on b3"),
-            (
-                "4k4/9/9/9/9/9/9/9/9/4K4 w",
-                "the generals face each other on file e",
-            ),
-            (
-                "3k5/9/9/9/9/9/9/9/9/3RK4 w",
-                "black is in check but it is not black's move",
-            ),
-            (
-                "3k5/9/9/9/9/9/9/9/9/RRR1K4 w",
-                "red has 3 chariots, the set holds 2",
-            ),
+            ("4k4/9/9/9/9/9/9/9/9/4K4 w", "the generals face each other on file e"),
+            ("3k5/9/9/9/9/9/9/9/9/3RK4 w", "black is in check but it is not black's move"),
+            ("3k5/9/9/9/9/9/9/9/9/RRR1K4 w", "red has 3 chariots, the set holds 2"),
         ];
         for (fen, expected) in cases {
             let msg = fen_err(Variant::Xiangqi, fen);
@@ -446,8 +327,9 @@ mod tests {
         assert!(Position::from_fen(Variant::Janggi, "4k4/9/9/9/9/9/9/9/9/4K4 w").is_ok());
         assert!(Position::from_fen(Variant::Janggi, "4k4/9/9/9/9/9/1P7/9/9/4K4 w").is_ok());
         assert!(Position::from_fen(Variant::Janggi, "4k4/9/9/9/9/9/9/9/4A4/3K5 w").is_ok());
-        assert!(fen_err(Variant::Janggi, "4k4/9/9/9/9/9/9/9/9/A2K5 w")
-            .contains("cho advisor on a0 is outside its palace"));
+        assert!(
+            fen_err(Variant::Janggi, "4k4/9/9/9/9/9/9/9/9/A2K5 w").contains("cho advisor on a0 is outside its palace")
+        );
     }
 
     #[test]

@@ -31,9 +31,7 @@ pub mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use fen::{FenError, FenErrorKind};
-pub use game::{
-    EndReason, Game, GameError, GameResult, JanggiRules, Outcome, Rules, Violation, XiangqiRules,
-};
+pub use game::{EndReason, Game, GameError, GameResult, JanggiRules, Outcome, Rules, Violation, XiangqiRules};
 pub use mv::{Move, MoveList};
 pub use perft::{divide, perft};
 pub use piece::{Piece, Role, Side};

@@ -27,13 +27,7 @@ impl Move {
 
     /// Formats with ranks 1–10, the dialect of Fairy-Stockfish's UCI (`h3e3` for `h2e2`).
     pub fn to_uci_1_based(self) -> String {
-        format!(
-            "{}{}{}{}",
-            self.from.file_char(),
-            self.from.rank() + 1,
-            self.to.file_char(),
-            self.to.rank() + 1
-        )
+        format!("{}{}{}{}", self.from.file_char(), self.from.rank() + 1, self.to.file_char(), self.to.rank() + 1)
     }
 }
 
@@ -50,10 +44,7 @@ pub enum ParseMoveError {
     #[error("invalid move {0:?}: expected two squares such as h2e2")]
     Shape(String),
     #[error("invalid move {text:?}: {source}")]
-    Square {
-        text: String,
-        source: ParseSquareError,
-    },
+    Square { text: String, source: ParseSquareError },
 }
 
 impl FromStr for Move {
@@ -61,21 +52,11 @@ impl FromStr for Move {
 
     /// Reads `h2e2`, `h2-e2` or `H2-E2` (ICCS), ranks 0–9.
     fn from_str(s: &str) -> Result<Move, ParseMoveError> {
-        let t: String = s
-            .trim()
-            .chars()
-            .filter(|&c| c != '-')
-            .collect::<String>()
-            .to_ascii_lowercase();
+        let t: String = s.trim().chars().filter(|&c| c != '-').collect::<String>().to_ascii_lowercase();
         if t.len() != 4 || !t.is_ascii() {
             return Err(ParseMoveError::Shape(s.to_string()));
         }
-        let sq = |p: &str| {
-            p.parse::<Square>().map_err(|e| ParseMoveError::Square {
-                text: s.to_string(),
-                source: e,
-            })
-        };
+        let sq = |p: &str| p.parse::<Square>().map_err(|e| ParseMoveError::Square { text: s.to_string(), source: e });
         Ok(Move::new(sq(&t[0..2])?, sq(&t[2..4])?))
     }
 }
@@ -98,10 +79,7 @@ impl MoveList {
             Some(s) => s,
             None => unreachable!(),
         };
-        MoveList {
-            moves: [Move::new(A0, A0); MAX_MOVES],
-            len: 0,
-        }
+        MoveList { moves: [Move::new(A0, A0); MAX_MOVES], len: 0 }
     }
 
     /// Appends a move.

@@ -90,15 +90,8 @@ pub enum Role {
 
 impl Role {
     /// Every role, general first.
-    pub const ALL: [Role; 7] = [
-        Role::General,
-        Role::Advisor,
-        Role::Elephant,
-        Role::Horse,
-        Role::Chariot,
-        Role::Cannon,
-        Role::Soldier,
-    ];
+    pub const ALL: [Role; 7] =
+        [Role::General, Role::Advisor, Role::Elephant, Role::Horse, Role::Chariot, Role::Cannon, Role::Soldier];
 
     /// 0–6 in the order of [`Role::ALL`].
     #[inline]
@@ -183,14 +176,7 @@ impl Piece {
     /// The piece for a FEN letter (see [`Role::from_letter`]).
     pub const fn from_letter(c: char) -> Option<Piece> {
         match Role::from_letter(c) {
-            Some(role) => Some(Piece {
-                side: if c.is_ascii_uppercase() {
-                    Side::First
-                } else {
-                    Side::Second
-                },
-                role,
-            }),
+            Some(role) => Some(Piece { side: if c.is_ascii_uppercase() { Side::First } else { Side::Second }, role }),
             None => None,
         }
     }

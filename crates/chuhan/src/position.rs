@@ -189,6 +189,11 @@ impl Position {
         &self.history
     }
 
+    /// A copy of the position without its history.
+    pub fn with_history_cleared(&self) -> Position {
+        self.with_turn(self.turn)
+    }
+
     /// Forgets the history (the current position becomes the starting point).
     pub fn clear_history(&mut self) {
         self.history.clear();
@@ -196,9 +201,7 @@ impl Position {
 
     /// The squares of `side`'s generals and pieces in one iterator: `(square, piece)`.
     pub fn piece_squares(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        Square::ALL
-            .iter()
-            .filter_map(move |&sq| self.board[sq.index()].map(|p| (sq, p)))
+        Square::ALL.iter().filter_map(move |&sq| self.board[sq.index()].map(|p| (sq, p)))
     }
 
     /// The same placement with `side` to move and no history: what repetition rulings ask
@@ -241,17 +244,8 @@ impl Position {
     #[inline]
     pub fn play(&mut self, m: Move) {
         let us = self.turn;
-        let captured = if m.is_pass() {
-            None
-        } else {
-            self.board[m.to.index()]
-        };
-        self.history.push(PlayedMove {
-            mv: m,
-            captured,
-            halfmove_clock: self.halfmove_clock,
-            hash_before: self.hash,
-        });
+        let captured = if m.is_pass() { None } else { self.board[m.to.index()] };
+        self.history.push(PlayedMove { mv: m, captured, halfmove_clock: self.halfmove_clock, hash_before: self.hash });
         if !m.is_pass() {
             let Some(p) = self.board[m.from.index()] else {
                 debug_assert!(false, "no piece on {}", m.from);
@@ -266,11 +260,7 @@ impl Position {
             self.put(m.to, p);
             self.hash ^= zobrist::piece_key(p, m.from) ^ zobrist::piece_key(p, m.to);
         }
-        self.halfmove_clock = if captured.is_some() {
-            0
-        } else {
-            self.halfmove_clock + 1
-        };
+        self.halfmove_clock = if captured.is_some() { 0 } else { self.halfmove_clock + 1 };
         self.pass_turn();
     }
 
@@ -312,10 +302,7 @@ impl Position {
             self.play(m);
             Ok(())
         } else {
-            Err(IllegalMove {
-                mv: m,
-                fen: self.to_fen(),
-            })
+            Err(IllegalMove { mv: m, fen: self.to_fen() })
         }
     }
 }

@@ -96,17 +96,8 @@ impl JanggiSetup {
     /// The start position's FEN, Cho to move.
     pub fn fen(self) -> String {
         // Han's left is file i: its back rank, written from file a, is its own order reversed.
-        let han: String = self
-            .han
-            .back_rank()
-            .chars()
-            .rev()
-            .collect::<String>()
-            .to_ascii_lowercase();
-        format!(
-            "{han}/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/{} w - - 0 1",
-            self.cho.back_rank()
-        )
+        let han: String = self.han.back_rank().chars().rev().collect::<String>().to_ascii_lowercase();
+        format!("{han}/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/{} w - - 0 1", self.cho.back_rank())
     }
 
     /// The start position.
@@ -117,10 +108,7 @@ impl JanggiSetup {
 
 impl Default for JanggiSetup {
     fn default() -> Self {
-        JanggiSetup {
-            cho: JanggiFormation::InnerElephants,
-            han: JanggiFormation::InnerElephants,
-        }
+        JanggiSetup { cho: JanggiFormation::InnerElephants, han: JanggiFormation::InnerElephants }
     }
 }
 
@@ -141,10 +129,7 @@ mod tests {
                 assert_eq!(pos.to_fen(), JanggiSetup { cho, han }.fen());
             }
         }
-        let s = JanggiSetup {
-            cho: JanggiFormation::LeftElephant,
-            han: JanggiFormation::LeftElephant,
-        };
+        let s = JanggiSetup { cho: JanggiFormation::LeftElephant, han: JanggiFormation::LeftElephant };
         assert!(s.fen().starts_with("rnba1anbr/"));
         assert!(s.fen().contains("/RBNA1ABNR w"));
     }

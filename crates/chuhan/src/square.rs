@@ -142,9 +142,6 @@ mod tests {
             assert_eq!(sq.rotate().rotate(), sq);
             assert_eq!(sq.mirror().mirror(), sq);
         }
-        assert_eq!(
-            Square::new(0, 0).unwrap().rotate(),
-            Square::new(8, 9).unwrap()
-        );
+        assert_eq!(Square::new(0, 0).unwrap().rotate(), Square::new(8, 9).unwrap());
     }
 }

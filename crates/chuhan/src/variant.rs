@@ -26,12 +26,8 @@ impl Variant {
     /// horse-elephant-elephant-horse order of Fairy-Stockfish's default, RNBA1ABNR).
     pub const fn start_fen(self) -> &'static str {
         match self {
-            Variant::Xiangqi => {
-                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
-            }
-            Variant::Janggi => {
-                "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1"
-            }
+            Variant::Xiangqi => "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            Variant::Janggi => "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
         }
     }
 }

@@ -1,9 +1,6 @@
 //! Every way a game ends, in both games, from constructed positions.
 
-use chuhan::{
-    EndReason, Game, GameResult, JanggiRules, Move, Position, Rules, Side, Variant, Violation,
-    XiangqiRules,
-};
+use chuhan::{EndReason, Game, GameResult, JanggiRules, Move, Position, Rules, Side, Variant, Violation, XiangqiRules};
 
 fn game(variant: Variant, fen: &str, rules: Rules) -> Game {
     Game::new(Position::from_fen(variant, fen).unwrap(), rules)
@@ -34,10 +31,7 @@ fn xiangqi_checkmate() {
     assert_eq!(o.result, GameResult::Win(Side::RED));
     assert_eq!(o.reason, EndReason::Checkmate);
     assert_eq!(o.verdict(Variant::Xiangqi), "red wins");
-    assert_eq!(
-        o.describe(Variant::Xiangqi),
-        "Red wins: Black is checkmated"
-    );
+    assert_eq!(o.describe(Variant::Xiangqi), "Red wins: Black is checkmated");
     assert_eq!(o.ply, 1);
 }
 
@@ -54,14 +48,8 @@ fn xiangqi_stalemate_loses() {
 fn resignation_agreement_and_time() {
     let mut g = Game::standard(Variant::Xiangqi);
     g.resign(Side::BLACK);
-    assert_eq!(
-        g.outcome().unwrap().describe(Variant::Xiangqi),
-        "Red wins: Black resigned"
-    );
-    assert!(
-        g.play("h2e2".parse().unwrap()).is_err(),
-        "no moves after the end"
-    );
+    assert_eq!(g.outcome().unwrap().describe(Variant::Xiangqi), "Red wins: Black resigned");
+    assert!(g.play("h2e2".parse().unwrap()).is_err(), "no moves after the end");
 
     let mut g = Game::standard(Variant::Xiangqi);
     g.agree_draw();
@@ -85,16 +73,10 @@ fn perpetual_check_loses_under_every_rule_set() {
         play(&mut g, "f9e9"); // the start position, a third time
         let o = g.outcome().expect("repetition judged");
         assert_eq!(o.result, GameResult::Win(Side::BLACK), "{rules}");
-        assert_eq!(
-            o.reason,
-            EndReason::RepetitionViolation {
-                violation: Violation::PerpetualCheck,
-                times: 3
-            }
-        );
-        assert!(o.describe(Variant::Xiangqi).starts_with(
-            "Black wins: Red repeated the position three times checking on every move (moves"
-        ));
+        assert_eq!(o.reason, EndReason::RepetitionViolation { violation: Violation::PerpetualCheck, times: 3 });
+        assert!(o
+            .describe(Variant::Xiangqi)
+            .starts_with("Black wins: Red repeated the position three times checking on every move (moves"));
     }
 }
 
@@ -106,10 +88,7 @@ fn idle_repetition_is_a_draw() {
     assert_eq!(o.result, GameResult::Draw);
     assert_eq!(o.reason, EndReason::Repetition { times: 3 });
     assert_eq!(o.ply, 8);
-    assert_eq!(
-        o.describe(Variant::Xiangqi),
-        "Draw: the position occurred three times (moves 1–4)"
-    );
+    assert_eq!(o.describe(Variant::Xiangqi), "Draw: the position occurred three times (moves 1–4)");
 }
 
 #[test]
@@ -118,36 +97,23 @@ fn repetitions_setting_is_respected() {
     r.repetitions = 2;
     let mut g = game(Variant::Xiangqi, Variant::Xiangqi.start_fen(), r);
     play(&mut g, "h0g2 h9g7 g2h0 g7h9");
-    assert_eq!(
-        g.outcome().unwrap().reason,
-        EndReason::Repetition { times: 2 }
-    );
+    assert_eq!(g.outcome().unwrap().reason, EndReason::Repetition { times: 2 });
     let mut g = Game::standard(Variant::Xiangqi);
     play(&mut g, "h0g2 h9g7 g2h0 g7h9");
-    assert!(
-        g.outcome().is_none(),
-        "the default needs a third occurrence"
-    );
+    assert!(g.outcome().is_none(), "the default needs a third occurrence");
 }
 
 #[test]
 fn move_limit_with_uncounted_checks() {
     // 118 plies without capture already on the clock: two more quiet plies end it.
-    let mut g = game(
-        Variant::Xiangqi,
-        "3k5/9/9/9/9/9/9/9/4A4/R3K4 w - - 118 80",
-        xq(),
-    );
+    let mut g = game(Variant::Xiangqi, "3k5/9/9/9/9/9/9/9/4A4/R3K4 w - - 118 80", xq());
     play(&mut g, "a0a1");
     assert!(g.outcome().is_none());
     play(&mut g, "d9d8");
     let o = g.outcome().unwrap();
     assert_eq!(o.result, GameResult::Draw);
     assert_eq!(o.reason, EndReason::MoveLimit { moves: 60 });
-    assert_eq!(
-        o.describe(Variant::Xiangqi),
-        "Draw: 60 moves without a capture"
-    );
+    assert_eq!(o.describe(Variant::Xiangqi), "Draw: 60 moves without a capture");
 
     // A shorter limit (50 moves), and checks beyond the tenth do not count.
     let mut r = xq();
@@ -159,10 +125,7 @@ fn move_limit_with_uncounted_checks() {
     play(&mut g, "d9e9");
     assert!(g.outcome().is_none(), "one counted ply so far");
     play(&mut g, "d0d1");
-    assert_eq!(
-        g.outcome().unwrap().reason,
-        EndReason::MoveLimit { moves: 1 }
-    );
+    assert_eq!(g.outcome().unwrap().reason, EndReason::MoveLimit { moves: 1 });
 }
 
 #[test]
@@ -196,10 +159,7 @@ fn janggi_double_pass_goes_to_counting() {
     // Equal material: Han's 1.5 points decide.
     assert_eq!(o.points, Some((72.0, 73.5)));
     assert_eq!(o.verdict(Variant::Janggi), "han wins");
-    assert_eq!(
-        o.describe(Variant::Janggi),
-        "Han wins: both sides passed; counting 72 to 73.5"
-    );
+    assert_eq!(o.describe(Variant::Janggi), "Han wins: both sides passed; counting 72 to 73.5");
 
     let mut r = jg();
     r.janggi = JanggiRules::Traditional;
@@ -241,13 +201,7 @@ fn janggi_perpetual_check_loses_and_other_repetitions_count() {
     let mut g = game(Variant::Janggi, "4k4/9/9/9/9/9/9/9/9/3K1R3 w", jg());
     play(&mut g, "f0e0 e9f9 e0f0 f9e9 f0e0 e9f9 e0f0 f9e9");
     let o = g.outcome().expect("judged");
-    assert_eq!(
-        o.reason,
-        EndReason::RepetitionViolation {
-            violation: Violation::PerpetualCheck,
-            times: 3
-        }
-    );
+    assert_eq!(o.reason, EndReason::RepetitionViolation { violation: Violation::PerpetualCheck, times: 3 });
     assert_eq!(o.verdict(Variant::Janggi), "han wins");
 
     let mut g = Game::standard(Variant::Janggi);
@@ -285,22 +239,13 @@ fn cxa_forbids_perpetual_mate_threats_axf_allows_them() {
         let o = *g.outcome().expect("repetition judged");
         (o.result, o.reason)
     };
-    assert_eq!(
-        ruling(XiangqiRules::Axf),
-        (GameResult::Draw, EndReason::Repetition { times: 3 })
-    );
-    assert_eq!(
-        ruling(XiangqiRules::Computer),
-        (GameResult::Draw, EndReason::Repetition { times: 3 })
-    );
+    assert_eq!(ruling(XiangqiRules::Axf), (GameResult::Draw, EndReason::Repetition { times: 3 }));
+    assert_eq!(ruling(XiangqiRules::Computer), (GameResult::Draw, EndReason::Repetition { times: 3 }));
     assert_eq!(
         ruling(XiangqiRules::Cxa),
         (
             GameResult::Win(Side::BLACK),
-            EndReason::RepetitionViolation {
-                violation: Violation::PerpetualMateThreat,
-                times: 3
-            }
+            EndReason::RepetitionViolation { violation: Violation::PerpetualMateThreat, times: 3 }
         )
     );
 }
@@ -308,25 +253,15 @@ fn cxa_forbids_perpetual_mate_threats_axf_allows_them() {
 #[test]
 fn rule_set_names() {
     assert_eq!(XiangqiRules::Cxa.to_string(), "cxa");
-    assert_eq!(
-        "computer".parse::<XiangqiRules>().unwrap(),
-        XiangqiRules::Computer
-    );
-    assert_eq!(
-        "traditional".parse::<JanggiRules>().unwrap(),
-        JanggiRules::Traditional
-    );
+    assert_eq!("computer".parse::<XiangqiRules>().unwrap(), XiangqiRules::Computer);
+    assert_eq!("traditional".parse::<JanggiRules>().unwrap(), JanggiRules::Traditional);
     assert!("bogus".parse::<XiangqiRules>().is_err());
 }
 
 #[test]
 fn janggi_move_limit_and_dead_position_go_to_counting() {
     // 199 plies without capture on the clock; one more reaches janggi's 100-move limit.
-    let mut g = game(
-        Variant::Janggi,
-        "4k4/9/9/9/9/9/9/9/4A4/R2K5 w - - 199 120",
-        jg(),
-    );
+    let mut g = game(Variant::Janggi, "4k4/9/9/9/9/9/9/9/4A4/R2K5 w - - 199 120", jg());
     play(&mut g, "a0a1");
     let o = g.outcome().unwrap();
     assert_eq!(o.reason, EndReason::MoveLimit { moves: 100 });

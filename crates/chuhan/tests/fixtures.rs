@@ -12,11 +12,7 @@ use chuhan::{Position, Side, Variant};
 /// Whether the side that just moved left its general attacked: the same FEN with the other
 /// side to move is in check.
 fn side_not_to_move_in_check(pos: &Position) -> bool {
-    let (now, other) = if pos.turn() == Side::First {
-        (" w ", " b ")
-    } else {
-        (" b ", " w ")
-    };
+    let (now, other) = if pos.turn() == Side::First { (" w ", " b ") } else { (" b ", " w ") };
     let flipped = pos.to_fen().replacen(now, other, 1);
     Position::from_fen(pos.variant(), &flipped).is_ok_and(|p| p.is_check())
 }
@@ -35,12 +31,7 @@ fn bikjang_on_board(fen: &str) -> bool {
         }
         cells.push(line);
     }
-    let find = |g: char| {
-        cells
-            .iter()
-            .enumerate()
-            .find_map(|(r, l)| l.iter().position(|&c| c == g).map(|f| (r, f)))
-    };
+    let find = |g: char| cells.iter().enumerate().find_map(|(r, l)| l.iter().position(|&c| c == g).map(|f| (r, f)));
     let (Some((r1, f1)), Some((r2, f2))) = (find('k'), find('K')) else {
         return false;
     };
@@ -55,11 +46,8 @@ fn check_file(variant: Variant, text: &str) {
         if line.starts_with('#') || line.trim().is_empty() {
             continue;
         }
-        let (fen, moves) = line
-            .split_once('\t')
-            .unwrap_or_else(|| panic!("line {}: no tab", n + 1));
-        let pos =
-            Position::from_fen(variant, fen).unwrap_or_else(|e| panic!("line {}: {e}", n + 1));
+        let (fen, moves) = line.split_once('\t').unwrap_or_else(|| panic!("line {}: no tab", n + 1));
+        let pos = Position::from_fen(variant, fen).unwrap_or_else(|e| panic!("line {}: {e}", n + 1));
         // Where chuhan and Fairy-Stockfish part: in janggi a side in check may still pass when
         // the generals face (bikjang), which ends the game. Asked without history,
         // Fairy-Stockfish lists moves for the position after such a pass — the capture of the
@@ -74,36 +62,19 @@ fn check_file(variant: Variant, text: &str) {
         let mut theirs: Vec<&str> = moves.split_whitespace().collect();
         theirs.sort();
         if ours != theirs {
-            let extra: Vec<&String> = ours
-                .iter()
-                .filter(|m| !theirs.contains(&m.as_str()))
-                .collect();
-            let missing: Vec<&&str> = theirs
-                .iter()
-                .filter(|m| !ours.iter().any(|o| o == **m))
-                .collect();
-            failures.push(format!(
-                "line {}: {fen}\n  extra {extra:?}\n  missing {missing:?}",
-                n + 1
-            ));
+            let extra: Vec<&String> = ours.iter().filter(|m| !theirs.contains(&m.as_str())).collect();
+            let missing: Vec<&&str> = theirs.iter().filter(|m| !ours.iter().any(|o| o == **m)).collect();
+            failures.push(format!("line {}: {fen}\n  extra {extra:?}\n  missing {missing:?}", n + 1));
         }
         checked += 1;
     }
     assert!(checked >= 20_000, "only {checked} {variant} positions");
-    assert!(
-        ended_by_bikjang_pass <= 50,
-        "{ended_by_bikjang_pass} lines rejected"
-    );
+    assert!(ended_by_bikjang_pass <= 50, "{ended_by_bikjang_pass} lines rejected");
     assert!(
         failures.is_empty(),
         "{} of {checked} {variant} positions differ from Fairy-Stockfish:\n{}",
         failures.len(),
-        failures
-            .iter()
-            .take(20)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
+        failures.iter().take(20).cloned().collect::<Vec<_>>().join("\n")
     );
 }
 

@@ -21,9 +21,7 @@ fn round_trip_every_xiangqi_fixture_move() {
         for &m in pos.legal_moves().iter() {
             for n in Notation::ALL {
                 let text = n.format(pos, m);
-                let back = n
-                    .parse(pos, &text)
-                    .unwrap_or_else(|e| panic!("{n} {} {m}: {text}: {e}", pos.to_fen()));
+                let back = n.parse(pos, &text).unwrap_or_else(|e| panic!("{n} {} {m}: {text}: {e}", pos.to_fen()));
                 assert_eq!(back, m, "{n}: {text} in {}", pos.to_fen());
                 checked += 1;
             }
@@ -44,10 +42,8 @@ fn games(text: &str) -> Vec<Vec<String>> {
             continue;
         }
         for token in line.split_whitespace() {
-            let is_number = token
-                .trim_end_matches(['.', '．'])
-                .chars()
-                .all(|c| c.is_ascii_digit() || ('０'..='９').contains(&c));
+            let is_number =
+                token.trim_end_matches(['.', '．']).chars().all(|c| c.is_ascii_digit() || ('０'..='９').contains(&c));
             let is_result = matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*");
             if !is_number && !is_result {
                 current.push(token.to_string());
@@ -64,9 +60,7 @@ fn replay(notation: Notation, game: &[String]) -> Vec<Move> {
     let mut pos = Position::new(Variant::Xiangqi);
     game.iter()
         .map(|text| {
-            let m = notation
-                .parse(&pos, text)
-                .unwrap_or_else(|e| panic!("{notation}: {e} in {}", pos.to_fen()));
+            let m = notation.parse(&pos, text).unwrap_or_else(|e| panic!("{notation}: {e} in {}", pos.to_fen()));
             pos.play(m);
             m
         })
@@ -77,9 +71,7 @@ fn replay(notation: Notation, game: &[String]) -> Vec<Move> {
 fn parallel_notation_games_agree() {
     let coords = games(include_str!("data/parallel-notation/bulk_games_uci.pgn"));
     let chinese = games(include_str!("data/parallel-notation/xqdb_traditional.pgn"));
-    let wxf = games(include_str!(
-        "data/parallel-notation/xqdb_international.pgn"
-    ));
+    let wxf = games(include_str!("data/parallel-notation/xqdb_international.pgn"));
     assert_eq!(coords.len(), 15);
     assert_eq!(chinese.len(), 15);
     assert_eq!(wxf.len(), 15);
@@ -91,18 +83,12 @@ fn parallel_notation_games_agree() {
     const SLIP: (usize, usize) = (1, 70);
     for i in 0..15 {
         let expected = replay(Notation::Uci, &coords[i]);
-        for (name, notation, text) in [
-            ("Chinese", Notation::Chinese, &chinese[i]),
-            ("WXF", Notation::Wxf, &wxf[i]),
-        ] {
+        for (name, notation, text) in [("Chinese", Notation::Chinese, &chinese[i]), ("WXF", Notation::Wxf, &wxf[i])] {
             let got = replay(notation, text);
             assert_eq!(got.len(), expected.len());
             for j in 0..got.len() {
                 if (i, j) == SLIP {
-                    assert_eq!(
-                        (got[j].to_string(), expected[j].to_string()),
-                        ("e3e4".into(), "e5e6".into())
-                    );
+                    assert_eq!((got[j].to_string(), expected[j].to_string()), ("e3e4".into(), "e5e6".into()));
                 } else {
                     assert_eq!(got[j], expected[j], "game {i} ply {j} in {name}");
                 }
@@ -116,32 +102,16 @@ fn parallel_notation_games_agree() {
                 pos.play(m);
                 continue;
             }
-            assert_eq!(
-                Notation::Chinese.format(&pos, m),
-                chinese[i][j],
-                "game {i} move {j}"
-            );
+            assert_eq!(Notation::Chinese.format(&pos, m), chinese[i][j], "game {i} move {j}");
             // The file writes '=' and puts a tandem sign before the letter (+P+1); chuhan writes
             // '.' as the WXF rules do and the sign after the letter (P++1), as the seed (C-.4)
             // and Fairy-Stockfish do.
-            let mut file_text: String = wxf[i][j]
-                .chars()
-                .map(|c| char::from_u32(c as u32 - 0xFEE0).unwrap())
-                .collect();
+            let mut file_text: String = wxf[i][j].chars().map(|c| char::from_u32(c as u32 - 0xFEE0).unwrap()).collect();
             file_text = file_text.replace('=', ".");
             if file_text.starts_with(['+', '-']) {
-                file_text = format!(
-                    "{}{}{}",
-                    &file_text[1..2],
-                    &file_text[0..1],
-                    &file_text[2..]
-                );
+                file_text = format!("{}{}{}", &file_text[1..2], &file_text[0..1], &file_text[2..]);
             }
-            assert_eq!(
-                Notation::Wxf.format(&pos, m),
-                file_text,
-                "game {i} move {j}"
-            );
+            assert_eq!(Notation::Wxf.format(&pos, m), file_text, "game {i} move {j}");
             pos.play(m);
         }
     }
@@ -157,9 +127,7 @@ fn play_all(notation: Notation, texts: &[&str]) -> Vec<String> {
     texts
         .iter()
         .map(|t| {
-            let m = notation
-                .parse(&p, t)
-                .unwrap_or_else(|e| panic!("{notation}: {e}"));
+            let m = notation.parse(&p, t).unwrap_or_else(|e| panic!("{notation}: {e}"));
             p.play(m);
             m.to_string()
         })
@@ -184,13 +152,7 @@ fn write_all(notation: Notation, moves: &[&str]) -> Vec<String> {
 #[test]
 fn shortest_game_in_three_systems() {
     let moves = ["b2c2", "h7c7", "c2c6", "f9e8", "c6c9"];
-    let system1 = [
-        "炮(38)–37",
-        "砲(38)–33",
-        "炮(37)–77",
-        "士(16)–25",
-        "炮(77)–107",
-    ];
+    let system1 = ["炮(38)–37", "砲(38)–33", "炮(37)–77", "士(16)–25", "炮(77)–107"];
     let system2 = ["C8=7", "C8=3", "C7+4", "A6+5", "C7+3"];
     let system3 = ["Cbc3", "Chc8", "Cxc7", "Afe9??", "Cxc10#"];
     assert_eq!(play_all(Notation::Leventhal, &system1), moves);
@@ -199,58 +161,27 @@ fn shortest_game_in_three_systems() {
     assert_eq!(write_all(Notation::Leventhal, &moves), system1);
     // The seed prints this game with '=' for sideways moves and its opening (C2.5) with '.';
     // chuhan writes '.', as the WXF rules do.
-    assert_eq!(
-        write_all(Notation::Wxf, &moves),
-        ["C8.7", "C8.3", "C7+4", "A6+5", "C7+3"]
-    );
+    assert_eq!(write_all(Notation::Wxf, &moves), ["C8.7", "C8.3", "C7+4", "A6+5", "C7+3"]);
     // The seed's annotation "??" is the author's judgement, not part of the move.
-    assert_eq!(
-        write_all(Notation::Algebraic, &moves),
-        ["Cbc3", "Chc8", "Cxc7", "Afe9", "Cxc10#"]
-    );
-    assert_eq!(
-        write_all(Notation::Lan, &moves),
-        ["Cb3-c3", "Ch8-c8", "Cc3xc7", "Af10-e9", "Cc7xc10#"]
-    );
+    assert_eq!(write_all(Notation::Algebraic, &moves), ["Cbc3", "Chc8", "Cxc7", "Afe9", "Cxc10#"]);
+    assert_eq!(write_all(Notation::Lan, &moves), ["Cb3-c3", "Ch8-c8", "Cc3xc7", "Af10-e9", "Cc7xc10#"]);
 }
 
 /// The most common opening, as each seed writes it.
 #[test]
 fn common_opening_in_every_system() {
     let moves = ["h2e2", "h9g7"];
-    assert_eq!(
-        play_all(Notation::ChineseTraditional, &["炮二平五", "馬8進7"]),
-        moves
-    );
-    assert_eq!(
-        play_all(Notation::Chinese, &["炮二平五", "马８进７"]),
-        moves
-    );
+    assert_eq!(play_all(Notation::ChineseTraditional, &["炮二平五", "馬8進7"]), moves);
+    assert_eq!(play_all(Notation::Chinese, &["炮二平五", "马８进７"]), moves);
     assert_eq!(play_all(Notation::Wxf, &["C2.5", "H8+7"]), moves);
     assert_eq!(play_all(Notation::Algebraic, &["Che3", "Hg8"]), moves);
-    assert_eq!(
-        play_all(Notation::Leventhal, &["炮 (32)–35", "馬 (18)–37"]),
-        moves
-    );
-    assert_eq!(
-        write_all(Notation::ChineseTraditional, &moves),
-        ["炮二平五", "馬８進７"]
-    );
+    assert_eq!(play_all(Notation::Leventhal, &["炮 (32)–35", "馬 (18)–37"]), moves);
+    assert_eq!(write_all(Notation::ChineseTraditional, &moves), ["炮二平五", "馬８進７"]);
     assert_eq!(write_all(Notation::Wxf, &moves), ["C2.5", "H8+7"]);
     assert_eq!(write_all(Notation::Algebraic, &moves), ["Che3", "Hg8"]);
-    assert_eq!(
-        write_all(Notation::Leventhal, &moves),
-        ["炮(32)–35", "馬(18)–37"]
-    );
+    assert_eq!(write_all(Notation::Leventhal, &moves), ["炮(32)–35", "馬(18)–37"]);
     // The seed's longer example: 1. 炮二平五 馬8進7 2. 傌二進三 砲8平9 3. 傌八進七 車9平8.
-    let seven = [
-        "炮二平五",
-        "馬8進7",
-        "傌二進三",
-        "砲8平9",
-        "傌八進七",
-        "車9平8",
-    ];
+    let seven = ["炮二平五", "馬8進7", "傌二進三", "砲8平9", "傌八進七", "車9平8"];
     let coords = play_all(Notation::ChineseTraditional, &seven);
     assert_eq!(coords, ["h2e2", "h9g7", "h0g2", "h7i7", "b0c2", "i9h9"]);
     let coords: Vec<&str> = coords.iter().map(String::as_str).collect();
@@ -259,13 +190,7 @@ fn common_opening_in_every_system() {
         .iter()
         .map(|s| {
             s.chars()
-                .map(|c| {
-                    if ('１'..='９').contains(&c) {
-                        char::from_u32(c as u32 - 0xFEE0).unwrap()
-                    } else {
-                        c
-                    }
-                })
+                .map(|c| if ('１'..='９').contains(&c) { char::from_u32(c as u32 - 0xFEE0).unwrap() } else { c })
                 .collect()
         })
         .collect();
@@ -292,10 +217,7 @@ fn seed_examples_with_tandem_pieces() {
     ] {
         assert_eq!(n.parse(&p, text).unwrap().to_string(), "e7d7", "{text}");
     }
-    assert_eq!(
-        Notation::ChineseTraditional.format(&p, "e7d7".parse().unwrap()),
-        "後砲平４"
-    );
+    assert_eq!(Notation::ChineseTraditional.format(&p, "e7d7".parse().unwrap()), "後砲平４");
     assert_eq!(Notation::Wxf.format(&p, "e7d7".parse().unwrap()), "C-.4");
     // H2+3 and R1+1.
     let p = pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b");
@@ -308,36 +230,18 @@ fn seed_examples_with_tandem_pieces() {
     assert_eq!(m.to_string(), "e6f6");
     assert_eq!(Notation::Wxf.format(&p, m), "25.4");
     assert_eq!(Notation::Chinese.format(&p, m), "中兵平四");
-    assert_eq!(
-        Notation::Chinese.format(&p, "e7f7".parse().unwrap()),
-        "前兵平四"
-    );
-    assert_eq!(
-        Notation::Chinese.format(&p, "e5f5".parse().unwrap()),
-        "后兵平四"
-    );
+    assert_eq!(Notation::Chinese.format(&p, "e7f7".parse().unwrap()), "前兵平四");
+    assert_eq!(Notation::Chinese.format(&p, "e5f5".parse().unwrap()), "后兵平四");
 }
 
 #[test]
 fn soldiers_four_on_a_file_and_doubled_on_two_files() {
     // Four soldiers on file 5: 前, 二, 三, 四 (the last also 后 on reading).
     let p = pos("3k5/4P4/4P4/4P4/4P4/9/9/9/9/5K3 w");
-    assert_eq!(
-        Notation::Chinese.format(&p, "e8d8".parse().unwrap()),
-        "前兵平六"
-    );
-    assert_eq!(
-        Notation::Chinese.format(&p, "e7d7".parse().unwrap()),
-        "二兵平六"
-    );
-    assert_eq!(
-        Notation::Chinese.format(&p, "e5d5".parse().unwrap()),
-        "四兵平六"
-    );
-    assert_eq!(
-        Notation::Chinese.parse(&p, "后兵平六").unwrap().to_string(),
-        "e5d5"
-    );
+    assert_eq!(Notation::Chinese.format(&p, "e8d8".parse().unwrap()), "前兵平六");
+    assert_eq!(Notation::Chinese.format(&p, "e7d7".parse().unwrap()), "二兵平六");
+    assert_eq!(Notation::Chinese.format(&p, "e5d5".parse().unwrap()), "四兵平六");
+    assert_eq!(Notation::Chinese.parse(&p, "后兵平六").unwrap().to_string(), "e5d5");
     assert_eq!(Notation::Wxf.format(&p, "e6d6".parse().unwrap()), "35.6");
     // Soldiers doubled on files 5 and 7: 前七平八 (the piece name gives way to the file).
     let p = pos("3k5/9/9/2P1P4/2P1P4/9/9/9/9/5K3 w");
@@ -350,10 +254,7 @@ fn soldiers_four_on_a_file_and_doubled_on_two_files() {
     // Without the file, 前兵 names a soldier on either file: legality decides when it can
     // (only file 7's soldiers reach file 8), and an error names both when it cannot.
     assert_eq!(Notation::Chinese.parse(&p, "前兵平八").unwrap(), m);
-    let e = Notation::Chinese
-        .parse(&p, "前兵进一")
-        .unwrap_err()
-        .to_string();
+    let e = Notation::Chinese.parse(&p, "前兵进一").unwrap_err().to_string();
     assert_eq!(e, "前兵进一: fits more than one legal move (c6c7, e6e7)");
 }
 
@@ -362,68 +263,27 @@ fn lenient_and_strict_reading() {
     let p = Position::new(Variant::Xiangqi);
     // Variants of characters and digits.
     for text in ["炮二平五", "砲二平五", "包二平五", "炮 二 平 五"] {
-        assert_eq!(
-            Notation::Chinese.parse(&p, text).unwrap().to_string(),
-            "h2e2",
-            "{text}"
-        );
+        assert_eq!(Notation::Chinese.parse(&p, text).unwrap().to_string(), "h2e2", "{text}");
     }
-    assert_eq!(
-        Notation::Chinese.parse(&p, "兵七進").unwrap().to_string(),
-        "c3c4",
-        "the last step may be left out"
-    );
-    assert_eq!(
-        Notation::Chinese.parse(&p, "兵七上一").unwrap().to_string(),
-        "c3c4"
-    );
-    assert_eq!(
-        Notation::Wxf.parse(&p, "Ｃ２＝５").unwrap().to_string(),
-        "h2e2"
-    );
+    assert_eq!(Notation::Chinese.parse(&p, "兵七進").unwrap().to_string(), "c3c4", "the last step may be left out");
+    assert_eq!(Notation::Chinese.parse(&p, "兵七上一").unwrap().to_string(), "c3c4");
+    assert_eq!(Notation::Wxf.parse(&p, "Ｃ２＝５").unwrap().to_string(), "h2e2");
     assert_eq!(Notation::Wxf.parse(&p, "c2.5").unwrap().to_string(), "h2e2");
-    assert_eq!(
-        Notation::Iccs.parse(&p, "H2-E2").unwrap().to_string(),
-        "h2e2"
-    );
-    assert_eq!(
-        Notation::Uci1.parse(&p, "h3e3").unwrap().to_string(),
-        "h2e2"
-    );
+    assert_eq!(Notation::Iccs.parse(&p, "H2-E2").unwrap().to_string(), "h2e2");
+    assert_eq!(Notation::Uci1.parse(&p, "h3e3").unwrap().to_string(), "h2e2");
     assert_eq!(Notation::Uci1.format(&p, "a0a1".parse().unwrap()), "a1a2");
     // Errors say which character and why.
-    let e = Notation::Chinese
-        .parse(&p, "炮二平十")
-        .unwrap_err()
-        .to_string();
+    let e = Notation::Chinese.parse(&p, "炮二平十").unwrap_err().to_string();
     assert_eq!(e, "炮二平十: 十 is not a file (一–九)");
-    let e = Notation::Chinese
-        .parse(&p, "炮二進十")
-        .unwrap_err()
-        .to_string();
+    let e = Notation::Chinese.parse(&p, "炮二進十").unwrap_err().to_string();
     assert_eq!(e, "炮二進十: 十 is not a number of steps (一–九)");
     let e = Notation::Wxf.parse(&p, "X2.5").unwrap_err().to_string();
     assert!(e.contains("X is not a piece letter"), "{e}");
-    assert_eq!(
-        Notation::Chinese
-            .parse(&p, "車一平二")
-            .unwrap_err()
-            .to_string(),
-        "車一平二: no legal move fits"
-    );
+    assert_eq!(Notation::Chinese.parse(&p, "車一平二").unwrap_err().to_string(), "車一平二: no legal move fits");
     // Algebraic: two chariots can reach e5 only if the text says which.
     let p = pos("3k5/9/9/9/R7R/9/9/9/9/5K3 w");
-    let e = Notation::Algebraic
-        .parse(&p, "Re6")
-        .unwrap_err()
-        .to_string();
+    let e = Notation::Algebraic.parse(&p, "Re6").unwrap_err().to_string();
     assert_eq!(e, "Re6: fits more than one legal move (a5e5, i5e5)");
-    assert_eq!(
-        Notation::Algebraic.parse(&p, "Rae6").unwrap().to_string(),
-        "a5e5"
-    );
-    assert_eq!(
-        Notation::Algebraic.format(&p, "i5e5".parse().unwrap()),
-        "Rie6"
-    );
+    assert_eq!(Notation::Algebraic.parse(&p, "Rae6").unwrap().to_string(), "a5e5");
+    assert_eq!(Notation::Algebraic.format(&p, "i5e5".parse().unwrap()), "Rie6");
 }

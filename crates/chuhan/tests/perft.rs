@@ -22,12 +22,7 @@ fn cases() -> Vec<Case> {
         .map(|c| Case {
             variant: c["variant"].as_str().unwrap().parse().unwrap(),
             fen: c["fen"].as_str().unwrap().to_string(),
-            counts: c["perft"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|n| n.as_u64().unwrap())
-                .collect(),
+            counts: c["perft"].as_array().unwrap().iter().map(|n| n.as_u64().unwrap()).collect(),
         })
         .collect()
 }
@@ -44,18 +39,11 @@ fn check(max_nodes: u64) {
             let depth = i as u32 + 1;
             let got = perft(&mut pos, depth);
             if got != expected {
-                failures.push(format!(
-                    "{} {} depth {depth}: got {got}, expected {expected}",
-                    case.variant, case.fen
-                ));
+                failures.push(format!("{} {} depth {depth}: got {got}, expected {expected}", case.variant, case.fen));
             }
         }
     }
-    assert!(
-        failures.is_empty(),
-        "perft mismatches:\n{}",
-        failures.join("\n")
-    );
+    assert!(failures.is_empty(), "perft mismatches:\n{}", failures.join("\n"));
 }
 
 #[test]

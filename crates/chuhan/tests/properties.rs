@@ -10,11 +10,7 @@ use proptest::prelude::*;
 fn start(variant: Variant, cho: usize, han: usize) -> Position {
     match variant {
         Variant::Xiangqi => Position::new(Variant::Xiangqi),
-        Variant::Janggi => JanggiSetup {
-            cho: JanggiFormation::ALL[cho],
-            han: JanggiFormation::ALL[han],
-        }
-        .position(),
+        Variant::Janggi => JanggiSetup { cho: JanggiFormation::ALL[cho], han: JanggiFormation::ALL[han] }.position(),
     }
 }
 

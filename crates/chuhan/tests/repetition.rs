@@ -14,10 +14,7 @@ fn verdict(fen: &str, moves: &[String], repetitions: u32) -> String {
         // One rule-book diagram ("test repetition material") has a black soldier on i7, behind
         // its starting rank, where no soldier can ever stand: read it leniently.
         Err(e) => {
-            assert!(
-                matches!(e.kind, FenErrorKind::Unreachable { .. }),
-                "{fen}: {e}"
-            );
+            assert!(matches!(e.kind, FenErrorKind::Unreachable { .. }), "{fen}: {e}");
             Position::from_fen_relaxed(Variant::Xiangqi, fen).expect("valid apart from the soldier")
         }
     };
@@ -52,12 +49,7 @@ fn load(text: &str, name_key: &str) -> Vec<Case> {
         .map(|c| Case {
             name: c[name_key].as_str().unwrap_or("").to_string(),
             fen: c["fen"].as_str().unwrap().to_string(),
-            moves: c["moves"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|m| m.as_str().unwrap().to_string())
-                .collect(),
+            moves: c["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect(),
             expected: c["expected"].as_str().unwrap().to_string(),
         })
         .collect()
@@ -121,22 +113,14 @@ fn run(cases: &[Case], repetitions: u32, differences: &[Difference]) -> Vec<Stri
         let got = verdict(&c.fen, &c.moves, repetitions);
         match differences.iter().find(|d| d.index == i) {
             Some(d) => {
-                assert_ne!(
-                    c.expected, d.ours,
-                    "case {i} is listed as a difference but expects {}",
-                    d.ours
-                );
+                assert_ne!(c.expected, d.ours, "case {i} is listed as a difference but expects {}", d.ours);
                 if got != d.ours {
-                    wrong.push(format!(
-                        "#{i} (a documented difference) now rules {got}, not {}: {}",
-                        d.ours, d.why
-                    ));
+                    wrong.push(format!("#{i} (a documented difference) now rules {got}, not {}: {}", d.ours, d.why));
                 }
             }
-            None if got != c.expected => wrong.push(format!(
-                "#{i} [{}] {} {:?}: expected {}, got {got}",
-                c.name, c.fen, c.moves, c.expected
-            )),
+            None if got != c.expected => {
+                wrong.push(format!("#{i} [{}] {} {:?}: expected {}, got {got}", c.name, c.fen, c.moves, c.expected))
+            }
             None => {}
         }
     }
@@ -147,34 +131,14 @@ fn run(cases: &[Case], repetitions: u32, differences: &[Difference]) -> Vec<Stri
 fn rule_book_cases() {
     let cases = load(include_str!("data/wxf-rulebook-cases.json"), "group");
     let wrong = run(&cases, 2, RULE_BOOK_DIFFERENCES);
-    println!(
-        "rule book: {}/{} agree",
-        cases.len() - RULE_BOOK_DIFFERENCES.len(),
-        cases.len()
-    );
-    assert!(
-        wrong.is_empty(),
-        "{} of {} differ:\n{}",
-        wrong.len(),
-        cases.len(),
-        wrong.join("\n")
-    );
+    println!("rule book: {}/{} agree", cases.len() - RULE_BOOK_DIFFERENCES.len(), cases.len());
+    assert!(wrong.is_empty(), "{} of {} differ:\n{}", wrong.len(), cases.len(), wrong.join("\n"));
 }
 
 #[test]
 fn chase_cases() {
     let cases = load(include_str!("data/chase-cases.json"), "comment");
     let wrong = run(&cases, 3, CHASE_DIFFERENCES);
-    println!(
-        "chase cases: {}/{} agree",
-        cases.len() - CHASE_DIFFERENCES.len(),
-        cases.len()
-    );
-    assert!(
-        wrong.is_empty(),
-        "{} of {} differ:\n{}",
-        wrong.len(),
-        cases.len(),
-        wrong.join("\n")
-    );
+    println!("chase cases: {}/{} agree", cases.len() - CHASE_DIFFERENCES.len(), cases.len());
+    assert!(wrong.is_empty(), "{} of {} differ:\n{}", wrong.len(), cases.len(), wrong.join("\n"));
 }

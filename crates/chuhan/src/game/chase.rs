@@ -73,10 +73,7 @@ fn can_be_chased(piece: Piece, sq: Square) -> bool {
 /// Whether the target is worth more than its attacker however it is protected.
 fn outranks(attacker: Role, target: Role) -> bool {
     use Role::*;
-    matches!(
-        (attacker, target),
-        (Horse | Cannon, Chariot) | (Advisor | Elephant, Chariot | Horse | Cannon)
-    )
+    matches!((attacker, target), (Horse | Cannon, Chariot) | (Advisor | Elephant, Chariot | Horse | Cannon))
 }
 
 /// The legal captures `side` could make in `pos` if it were its move, as (from, to).
@@ -136,13 +133,7 @@ fn winning_threats(pos: &Position, side: Side, ids: &Ids) -> Vec<(u8, u8)> {
 /// anything before the move — whether the attack is new (the attacker moved, or a screen or
 /// leg was opened) or the target just lost its protector (a protector pinned, a cannon's
 /// screen taken away).
-pub(crate) fn chased(
-    before: &Position,
-    after: &Position,
-    side: Side,
-    ids_before: &Ids,
-    ids_after: &Ids,
-) -> u32 {
+pub(crate) fn chased(before: &Position, after: &Position, side: Side, ids_before: &Ids, ids_after: &Ids) -> u32 {
     let old = winning_threats(before, side, ids_before);
     winning_threats(after, side, ids_after)
         .into_iter()
@@ -155,9 +146,7 @@ pub(crate) fn chased(
 pub(crate) fn threatens_mate(pos: &Position, side: Side) -> bool {
     let view = pos.with_turn(side);
     let mut moves = Vec::new();
-    view.for_each_legal(|from, targets: Bitboard| {
-        moves.extend(targets.map(|to| Move::new(from, to)))
-    });
+    view.for_each_legal(|from, targets: Bitboard| moves.extend(targets.map(|to| Move::new(from, to))));
     moves.into_iter().any(|m| {
         let mut next = view.clone();
         next.play(m);

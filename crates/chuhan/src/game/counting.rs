@@ -20,20 +20,12 @@ pub const fn role_points(role: Role) -> f32 {
 /// Both sides' janggi points: (Cho, Han), Han's including the 1.5-point bonus for moving
 /// second, so the two are never equal.
 pub fn janggi_points(pos: &Position) -> (f32, f32) {
-    let total = |side: Side| -> f32 {
-        Role::ALL
-            .iter()
-            .map(|&r| pos.pieces(side, r).count() as f32 * role_points(r))
-            .sum()
-    };
+    let total =
+        |side: Side| -> f32 { Role::ALL.iter().map(|&r| pos.pieces(side, r).count() as f32 * role_points(r)).sum() };
     (total(Side::First), total(Side::Second) + 1.5)
 }
 
 /// Whether neither side has a piece that can ever give check.
 pub(crate) fn is_dead(pos: &Position) -> bool {
-    Side::BOTH.iter().all(|&s| {
-        Role::ALL
-            .iter()
-            .all(|&r| !can_attack(pos.variant(), r) || pos.pieces(s, r).is_empty())
-    })
+    Side::BOTH.iter().all(|&s| Role::ALL.iter().all(|&r| !can_attack(pos.variant(), r) || pos.pieces(s, r).is_empty()))
 }

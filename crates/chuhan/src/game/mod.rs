@@ -111,11 +111,7 @@ impl Game {
             return Err(GameError::Over(o.describe(self.pos.variant())));
         }
         if !self.pos.is_legal(m) {
-            return Err(IllegalMove {
-                mv: m,
-                fen: self.pos.to_fen(),
-            }
-            .into());
+            return Err(IllegalMove { mv: m, fen: self.pos.to_fen() }.into());
         }
         let mover = self.pos.turn();
         let capture = !m.is_pass() && self.pos.piece_at(m.to).is_some();
@@ -151,24 +147,12 @@ impl Game {
 
     fn end(&mut self, result: GameResult, reason: EndReason) {
         if self.outcome.is_none() {
-            self.outcome = Some(Outcome {
-                result,
-                reason,
-                ply: self.ply(),
-                moves: None,
-                points: None,
-            });
+            self.outcome = Some(Outcome { result, reason, ply: self.ply(), moves: None, points: None });
         }
     }
 
     fn outcome_now(&self, result: GameResult, reason: EndReason) -> Option<Outcome> {
-        Some(Outcome {
-            result,
-            reason,
-            ply: self.ply(),
-            moves: None,
-            points: None,
-        })
+        Some(Outcome { result, reason, ply: self.ply(), moves: None, points: None })
     }
 
     /// Janggi endings other than mate go to counting (modern rules) or are draws.
@@ -205,11 +189,7 @@ impl Game {
             }
         }
         if pos.has_no_moves() {
-            let reason = if pos.is_check() {
-                EndReason::Checkmate
-            } else {
-                EndReason::Stalemate
-            };
+            let reason = if pos.is_check() { EndReason::Checkmate } else { EndReason::Stalemate };
             return self.outcome_now(GameResult::Win(!pos.turn()), reason);
         }
         if let Some(o) = self.repetition() {
@@ -223,11 +203,8 @@ impl Game {
         }
         if let Some(limit) = self.rules.move_limit {
             let plies = self.clock_at_start as u64 + (self.ply() - self.last_capture) as u64;
-            let uncounted: u64 = self
-                .checks_since_capture
-                .iter()
-                .map(|&c| c.saturating_sub(self.rules.counted_checks) as u64)
-                .sum();
+            let uncounted: u64 =
+                self.checks_since_capture.iter().map(|&c| c.saturating_sub(self.rules.counted_checks) as u64).sum();
             if plies.saturating_sub(uncounted) >= 2 * limit as u64 {
                 let reason = EndReason::MoveLimit { moves: limit };
                 return match variant {
@@ -261,11 +238,7 @@ impl Game {
         }
         let h = self.pos.history();
         let (m1, m2, m3) = (h[n - 5].mv, h[n - 3].mv, h[n - 1].mv);
-        self.checks[n - 5]
-            && self.checks[n - 3]
-            && self.checks[n - 1]
-            && m1.to == m2.from
-            && m2.to == m3.from
+        self.checks[n - 5] && self.checks[n - 3] && self.checks[n - 1] && m1.to == m2.from && m2.to == m3.from
     }
 
     /// Judges a repetition if the current position has occurred often enough.
@@ -297,9 +270,7 @@ impl Game {
         let moves: Vec<Move> = self.pos.history()[first..n].iter().map(|p| p.mv).collect();
         let span = Some((self.move_number(first), self.move_number(n - 1)));
         let (result, reason) = match self.pos.variant() {
-            Variant::Xiangqi => {
-                repetition::rule_xiangqi(&start, &moves, self.rules.xiangqi, seen as u32)
-            }
+            Variant::Xiangqi => repetition::rule_xiangqi(&start, &moves, self.rules.xiangqi, seen as u32),
             Variant::Janggi => {
                 // Perpetual check loses; any other repetition ends the game like a draw.
                 let c = repetition::conduct(&start, &moves, false, false);
@@ -314,13 +285,7 @@ impl Game {
                 }
             }
         };
-        Some(Outcome {
-            result,
-            reason,
-            ply: n,
-            moves: span,
-            points: None,
-        })
+        Some(Outcome { result, reason, ply: n, moves: span, points: None })
     }
 }
 

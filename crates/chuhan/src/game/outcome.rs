@@ -91,11 +91,7 @@ impl Outcome {
     /// A sentence for players: "Black wins: Red repeated the position checking on every move
     /// (moves 31–34)".
     pub fn describe(&self, variant: Variant) -> String {
-        Description {
-            outcome: self,
-            variant,
-        }
-        .to_string()
+        Description { outcome: self, variant }.to_string()
     }
 }
 
@@ -140,14 +136,8 @@ impl fmt::Display for Description<'_> {
             None => String::new(),
         };
         match o.reason {
-            EndReason::Checkmate => {
-                write!(f, "{} is checkmated", name(loser.unwrap_or(Side::First)))?
-            }
-            EndReason::Stalemate => write!(
-                f,
-                "{} has no legal move",
-                name(loser.unwrap_or(Side::First))
-            )?,
+            EndReason::Checkmate => write!(f, "{} is checkmated", name(loser.unwrap_or(Side::First)))?,
+            EndReason::Stalemate => write!(f, "{} has no legal move", name(loser.unwrap_or(Side::First)))?,
             EndReason::Resignation => write!(f, "{} resigned", name(loser.unwrap_or(Side::First)))?,
             EndReason::Agreement => write!(f, "agreed")?,
             EndReason::Time => write!(f, "{} ran out of time", name(loser.unwrap_or(Side::First)))?,
@@ -158,22 +148,15 @@ impl fmt::Display for Description<'_> {
                 times_words(times),
                 violation.words()
             )?,
-            EndReason::MutualViolation { violation, times } => write!(
-                f,
-                "the position occurred {} with both sides {}{span}",
-                times_words(times),
-                violation.words()
-            )?,
-            EndReason::Repetition { times } => {
-                write!(f, "the position occurred {}{span}", times_words(times))?
+            EndReason::MutualViolation { violation, times } => {
+                write!(f, "the position occurred {} with both sides {}{span}", times_words(times), violation.words())?
             }
+            EndReason::Repetition { times } => write!(f, "the position occurred {}{span}", times_words(times))?,
             EndReason::MoveLimit { moves } => write!(f, "{moves} moves without a capture")?,
             EndReason::DeadPosition => write!(f, "neither side can ever give check")?,
             EndReason::DoublePass => write!(f, "both sides passed")?,
             EndReason::Bikjang => write!(f, "the generals face each other (bikjang)")?,
-            EndReason::ThreeChecksBySamePiece => {
-                write!(f, "the same piece gave check three times in a row")?
-            }
+            EndReason::ThreeChecksBySamePiece => write!(f, "the same piece gave check three times in a row")?,
         }
         if let Some((cho, han)) = o.points {
             write!(f, "; counting {cho} to {han}")?;

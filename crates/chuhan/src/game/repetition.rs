@@ -29,17 +29,8 @@ pub(crate) struct CycleConduct {
 
 /// Replays `moves` from `start` and records each side's conduct. `with_chases` and
 /// `with_mate_threats` turn on the costlier parts.
-pub(crate) fn conduct(
-    start: &Position,
-    moves: &[Move],
-    with_chases: bool,
-    with_mate_threats: bool,
-) -> CycleConduct {
-    let mut c = CycleConduct {
-        all_checks: [true; 2],
-        chased: [u32::MAX; 2],
-        all_mate_threats: [true; 2],
-    };
+pub(crate) fn conduct(start: &Position, moves: &[Move], with_chases: bool, with_mate_threats: bool) -> CycleConduct {
+    let mut c = CycleConduct { all_checks: [true; 2], chased: [u32::MAX; 2], all_mate_threats: [true; 2] };
     let mut moved = [false; 2];
     let mut pos = start.with_turn(start.turn());
     let mut ids = number_pieces(&pos);
@@ -103,35 +94,19 @@ pub(crate) fn rule_xiangqi(
     rules: XiangqiRules,
     times: u32,
 ) -> (GameResult, EndReason) {
-    let c = conduct(
-        start,
-        moves,
-        rules != XiangqiRules::Computer,
-        rules == XiangqiRules::Cxa,
-    );
+    let c = conduct(start, moves, rules != XiangqiRules::Computer, rules == XiangqiRules::Cxa);
     rule(violations(&c, rules), times)
 }
 
 /// The ruling from both sides' violations, for a position that occurred `times` times.
 pub(crate) fn rule(v: [Option<Violation>; 2], times: u32) -> (GameResult, EndReason) {
-    let lost = |loser: Side, violation| {
-        (
-            GameResult::Win(!loser),
-            EndReason::RepetitionViolation { violation, times },
-        )
-    };
+    let lost = |loser: Side, violation| (GameResult::Win(!loser), EndReason::RepetitionViolation { violation, times });
     match (v[0], v[1]) {
         (None, None) => (GameResult::Draw, EndReason::Repetition { times }),
         (Some(a), None) => lost(Side::First, a),
         (None, Some(b)) => lost(Side::Second, b),
         (Some(a), Some(b)) => match severity(a).cmp(&severity(b)) {
-            std::cmp::Ordering::Equal => (
-                GameResult::Draw,
-                EndReason::MutualViolation {
-                    violation: a,
-                    times,
-                },
-            ),
+            std::cmp::Ordering::Equal => (GameResult::Draw, EndReason::MutualViolation { violation: a, times }),
             std::cmp::Ordering::Greater => lost(Side::First, a),
             std::cmp::Ordering::Less => lost(Side::Second, b),
         },

@@ -10,9 +10,8 @@
 
 use super::keep_safe;
 use crate::attacks::{
-    between, gated, horse_attackers, horse_moves, rook_attacks, JANGGI_ELEPHANT,
-    JANGGI_ELEPHANT_ATTACKERS, JANGGI_SOLDIER, JANGGI_SOLDIER_ATTACKERS, PALACE_DIAGONAL,
-    PALACE_ORTHOGONAL,
+    between, gated, horse_attackers, horse_moves, rook_attacks, JANGGI_ELEPHANT, JANGGI_ELEPHANT_ATTACKERS,
+    JANGGI_SOLDIER, JANGGI_SOLDIER_ATTACKERS, PALACE_DIAGONAL, PALACE_ORTHOGONAL,
 };
 use crate::bitboard::Bitboard;
 use crate::piece::{Role, Side};
@@ -52,13 +51,8 @@ fn cannon_reach(sq: Square, occ: Bitboard, cannons: Bitboard) -> Bitboard {
     let mut reach = Bitboard::EMPTY;
     let screens = rook_attacks(sq, occ) & occ & !cannons;
     for screen in screens {
-        let line = if screen.rank() == sq.rank() {
-            rank_mask(sq.rank())
-        } else {
-            file_mask(sq.file())
-        };
-        reach |=
-            rook_attacks(screen, occ) & line & !between(sq, screen) & !Bitboard::from_square(sq);
+        let line = if screen.rank() == sq.rank() { rank_mask(sq.rank()) } else { file_mask(sq.file()) };
+        reach |= rook_attacks(screen, occ) & line & !between(sq, screen) & !Bitboard::from_square(sq);
     }
     if let Some((centre, far)) = palace_line(sq) {
         if occ.contains(centre) && !cannons.contains(centre) {
@@ -94,14 +88,7 @@ pub(super) fn attacked(pos: &Position, sq: Square, by: Side) -> bool {
 /// Whether `sq` is attacked by `by` with the piece on `without` lifted off the board.
 pub(super) fn attacked_without(pos: &Position, sq: Square, by: Side, without: Square) -> bool {
     let gone = Bitboard::from_square(without);
-    attacked_with(
-        pos,
-        sq,
-        by,
-        pos.occupied & !gone,
-        !gone,
-        all_cannons(pos) & !gone,
-    )
+    attacked_with(pos, sq, by, pos.occupied & !gone, !gone, all_cannons(pos) & !gone)
 }
 
 fn all_cannons(pos: &Position) -> Bitboard {
@@ -111,22 +98,13 @@ fn all_cannons(pos: &Position) -> Bitboard {
 /// Whether `sq` is attacked by `by` with `occ` as the occupancy, only `by`'s pieces on `alive`
 /// counted and the cannons standing on `cannons` — a cannon may not be a screen, so a move
 /// of a cannon changes what attacks even where the occupancy is the same.
-fn attacked_with(
-    pos: &Position,
-    sq: Square,
-    by: Side,
-    occ: Bitboard,
-    alive: Bitboard,
-    cannons: Bitboard,
-) -> bool {
+fn attacked_with(pos: &Position, sq: Square, by: Side, occ: Bitboard, alive: Bitboard, cannons: Bitboard) -> bool {
     let e = &pos.pieces[by.index()];
     ((rook_attacks(sq, occ) | palace_slide(sq, occ)) & e[Role::Chariot as usize] & alive).any()
         || (cannon_reach(sq, occ, cannons) & e[Role::Cannon as usize] & alive).any()
         || (horse_attackers(sq, occ) & e[Role::Horse as usize] & alive).any()
-        || (gated(&JANGGI_ELEPHANT_ATTACKERS[sq.index()], occ) & e[Role::Elephant as usize] & alive)
-            .any()
-        || (JANGGI_SOLDIER_ATTACKERS[by.index()][sq.index()] & e[Role::Soldier as usize] & alive)
-            .any()
+        || (gated(&JANGGI_ELEPHANT_ATTACKERS[sq.index()], occ) & e[Role::Elephant as usize] & alive).any()
+        || (JANGGI_SOLDIER_ATTACKERS[by.index()][sq.index()] & e[Role::Soldier as usize] & alive).any()
 }
 
 /// The pieces of `by` that attack `sq`.
@@ -144,11 +122,7 @@ fn exposes(pos: &Position, from: Square, to: Square) -> bool {
     let us = pos.turn;
     let to_bb = Bitboard::from_square(to);
     let occ = pos.occupied.without(from) | to_bb;
-    let ks = if from == pos.generals[us.index()] {
-        to
-    } else {
-        pos.generals[us.index()]
-    };
+    let ks = if from == pos.generals[us.index()] { to } else { pos.generals[us.index()] };
     // A captured cannon is gone, and the piece that took it is a screen unless it is a cannon.
     let mut cannons = all_cannons(pos) & !to_bb;
     if cannons.contains(from) {
@@ -188,11 +162,7 @@ pub(super) fn generate(pos: &Position, f: &mut impl FnMut(Square, Bitboard)) {
     if bikjang && attacked(pos, enemy_general, us) {
         return;
     }
-    let blocks = if bikjang {
-        between(ks, enemy_general)
-    } else {
-        Bitboard::FULL
-    };
+    let blocks = if bikjang { between(ks, enemy_general) } else { Bitboard::FULL };
 
     let mut emit = |from: Square, targets: Bitboard| {
         let targets = keep_safe(targets & blocks, |to| !exposes(pos, from, to));
@@ -201,10 +171,7 @@ pub(super) fn generate(pos: &Position, f: &mut impl FnMut(Square, Bitboard)) {
         }
     };
     for from in mine[Role::Chariot as usize] {
-        emit(
-            from,
-            (rook_attacks(from, occ) | palace_slide(from, occ)) & !own,
-        );
+        emit(from, (rook_attacks(from, occ) | palace_slide(from, occ)) & !own);
     }
     for from in mine[Role::Cannon as usize] {
         emit(from, cannon_reach(from, occ, cannons) & !own & !cannons);
@@ -219,10 +186,7 @@ pub(super) fn generate(pos: &Position, f: &mut impl FnMut(Square, Bitboard)) {
         emit(from, JANGGI_SOLDIER[us.index()][from.index()] & !own);
     }
     for from in mine[Role::Advisor as usize] {
-        emit(
-            from,
-            (PALACE_ORTHOGONAL[from.index()] | PALACE_DIAGONAL[from.index()]) & !own,
-        );
+        emit(from, (PALACE_ORTHOGONAL[from.index()] | PALACE_DIAGONAL[from.index()]) & !own);
     }
     let mut steps = (PALACE_ORTHOGONAL[ks.index()] | PALACE_DIAGONAL[ks.index()]) & !own;
     if bikjang {

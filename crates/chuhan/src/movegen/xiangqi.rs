@@ -14,9 +14,8 @@
 
 use super::keep_safe;
 use crate::attacks::{
-    between, cannon_attacks, gated, horse_attackers, horse_moves, rook_attacks, HORSE_ATTACKERS,
-    PALACE_DIAGONAL, PALACE_ORTHOGONAL, XIANGQI_ELEPHANT, XIANGQI_SOLDIER,
-    XIANGQI_SOLDIER_ATTACKERS,
+    between, cannon_attacks, gated, horse_attackers, horse_moves, rook_attacks, HORSE_ATTACKERS, PALACE_DIAGONAL,
+    PALACE_ORTHOGONAL, XIANGQI_ELEPHANT, XIANGQI_SOLDIER, XIANGQI_SOLDIER_ATTACKERS,
 };
 use crate::bitboard::Bitboard;
 use crate::piece::{Role, Side};
@@ -26,19 +25,12 @@ use crate::square::Square;
 /// Whether `sq` is attacked by `by`, with `occ` as the occupancy and only `by`'s pieces on
 /// `alive` counted (so a caller can remove a captured piece).
 #[inline]
-pub(super) fn attacked(
-    pos: &Position,
-    sq: Square,
-    by: Side,
-    occ: Bitboard,
-    alive: Bitboard,
-) -> bool {
+pub(super) fn attacked(pos: &Position, sq: Square, by: Side, occ: Bitboard, alive: Bitboard) -> bool {
     let e = &pos.pieces[by.index()];
     (rook_attacks(sq, occ) & (e[Role::Chariot as usize] | e[Role::General as usize]) & alive).any()
         || (cannon_attacks(sq, occ) & e[Role::Cannon as usize] & alive).any()
         || (horse_attackers(sq, occ) & e[Role::Horse as usize] & alive).any()
-        || (XIANGQI_SOLDIER_ATTACKERS[by.index()][sq.index()] & e[Role::Soldier as usize] & alive)
-            .any()
+        || (XIANGQI_SOLDIER_ATTACKERS[by.index()][sq.index()] & e[Role::Soldier as usize] & alive).any()
 }
 
 /// The pieces of `by` that attack `sq`.
@@ -57,11 +49,7 @@ fn exposes(pos: &Position, from: Square, to: Square) -> bool {
     let us = pos.turn;
     let to_bb = Bitboard::from_square(to);
     let occ = pos.occupied.without(from) | to_bb;
-    let ks = if from == pos.generals[us.index()] {
-        to
-    } else {
-        pos.generals[us.index()]
-    };
+    let ks = if from == pos.generals[us.index()] { to } else { pos.generals[us.index()] };
     attacked(pos, ks, !us, occ, !to_bb)
 }
 
@@ -119,10 +107,7 @@ pub(super) fn generate(pos: &Position, f: &mut impl FnMut(Square, Bitboard)) {
         emit(from, rook_attacks(from, occ) & !own);
     }
     for from in mine[Role::Cannon as usize] {
-        emit(
-            from,
-            (rook_attacks(from, occ) & !occ) | (cannon_attacks(from, occ) & enemy),
-        );
+        emit(from, (rook_attacks(from, occ) & !occ) | (cannon_attacks(from, occ) & enemy));
     }
     for from in mine[Role::Horse as usize] {
         emit(from, horse_moves(from, occ) & !own);
@@ -136,9 +121,7 @@ pub(super) fn generate(pos: &Position, f: &mut impl FnMut(Square, Bitboard)) {
     for from in mine[Role::Advisor as usize] {
         emit(from, PALACE_DIAGONAL[from.index()] & !own);
     }
-    let general_targets = keep_safe(PALACE_ORTHOGONAL[ks.index()] & !own, |to| {
-        !exposes(pos, ks, to)
-    });
+    let general_targets = keep_safe(PALACE_ORTHOGONAL[ks.index()] & !own, |to| !exposes(pos, ks, to));
     if general_targets.any() {
         f(ks, general_targets);
     }

@@ -58,9 +58,7 @@ fn check_marks(pos: &Position, m: Move) -> String {
 }
 
 pub(crate) fn format(pos: &Position, m: Move, long: bool) -> String {
-    let piece = pos
-        .piece_at(m.from)
-        .expect("a legal move has a piece on its from-square");
+    let piece = pos.piece_at(m.from).expect("a legal move has a piece on its from-square");
     let capture = pos.piece_at(m.to).is_some();
     let mut s = String::from(letter(piece.role));
     if long {
@@ -70,10 +68,7 @@ pub(crate) fn format(pos: &Position, m: Move, long: bool) -> String {
         // Other pieces of the kind that could go to the same point.
         let mut rivals = Vec::new();
         pos.for_each_legal(|from, targets| {
-            if from != m.from
-                && targets.contains(m.to)
-                && pos.piece_at(from).map(|p| p.role) == Some(piece.role)
-            {
+            if from != m.from && targets.contains(m.to) && pos.piece_at(from).map(|p| p.role) == Some(piece.role) {
                 rivals.push(from);
             }
         });
@@ -114,8 +109,7 @@ fn trailing_square(text: &str) -> Option<(&str, Square)> {
 pub(crate) fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
     let t = text.trim().trim_end_matches(['!', '?', '+', '#']);
     let bad = |why: &str| NotationError::syntax(text, why);
-    let (rest, to) =
-        trailing_square(t).ok_or_else(|| bad("does not end with a point such as e3 or c10"))?;
+    let (rest, to) = trailing_square(t).ok_or_else(|| bad("does not end with a point such as e3 or c10"))?;
     let mut chars = rest.chars().peekable();
     let role = match chars.peek() {
         Some(&c) if c.is_ascii_uppercase() => {
@@ -125,30 +119,14 @@ pub(crate) fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
         _ => Role::Soldier,
     };
     // What is left says where the piece comes from: a file, a rank, or both; then - or x.
-    let origin: String = chars
-        .filter(|&c| c != 'x' && c != '-' && c != ':')
-        .collect();
-    let from_file = origin
-        .chars()
-        .next()
-        .filter(|c| ('a'..='i').contains(c))
-        .map(|c| c as u8 - b'a');
-    let rank_text = if from_file.is_some() {
-        &origin[1..]
-    } else {
-        &origin[..]
-    };
+    let origin: String = chars.filter(|&c| c != 'x' && c != '-' && c != ':').collect();
+    let from_file = origin.chars().next().filter(|c| ('a'..='i').contains(c)).map(|c| c as u8 - b'a');
+    let rank_text = if from_file.is_some() { &origin[1..] } else { &origin[..] };
     let from_rank = if rank_text.is_empty() {
         None
     } else {
-        let r: u8 = rank_text
-            .parse()
-            .map_err(|_| bad(&format!("{origin} is not a file, rank or point")))?;
-        Some(
-            r.checked_sub(1)
-                .filter(|&r| r < 10)
-                .ok_or_else(|| bad(&format!("rank {r} is not 1–10")))?,
-        )
+        let r: u8 = rank_text.parse().map_err(|_| bad(&format!("{origin} is not a file, rank or point")))?;
+        Some(r.checked_sub(1).filter(|&r| r < 10).ok_or_else(|| bad(&format!("rank {r} is not 1–10")))?)
     };
     let mut candidates = Vec::new();
     pos.for_each_legal(|from, targets| {
@@ -163,9 +141,7 @@ pub(crate) fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
     });
     match candidates.as_slice() {
         [m] => Ok(*m),
-        [] => Err(NotationError::Illegal {
-            text: text.to_string(),
-        }),
+        [] => Err(NotationError::Illegal { text: text.to_string() }),
         many => Err(NotationError::Ambiguous {
             text: text.to_string(),
             candidates: many.iter().map(|m| m.to_string()).collect(),

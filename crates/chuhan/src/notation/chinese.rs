@@ -148,17 +148,11 @@ fn place_of(c: char) -> Option<Place> {
 pub(crate) fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
     let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
     let err = |at: usize, why: &str| {
-        let c = chars
-            .get(at)
-            .map(|c| c.to_string())
-            .unwrap_or_else(|| "end".to_string());
+        let c = chars.get(at).map(|c| c.to_string()).unwrap_or_else(|| "end".to_string());
         NotationError::syntax(text, format!("{c} {why}"))
     };
     if chars.len() < 3 {
-        return Err(NotationError::syntax(
-            text,
-            "too short: expected four characters such as 炮二平五",
-        ));
+        return Err(NotationError::syntax(text, "too short: expected four characters such as 炮二平五"));
     }
     // The piece and where it stands: piece and file (炮二), place and piece (前炮), place and
     // file for soldiers doubled on two files (前九), the older place, piece and file (前兵九),
@@ -166,9 +160,7 @@ pub(crate) fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
     let (role, origin, next) = if let Some(role) = role_of(chars[0]) {
         let file = digit(chars[1]).ok_or_else(|| err(1, "is not a file (一–九 or 1–9)"))?;
         (role, Origin::File(file), 2)
-    } else if let Some(place) =
-        place_of(chars[0]).or_else(|| (chars[0] == '一').then_some(Place::Front))
-    {
+    } else if let Some(place) = place_of(chars[0]).or_else(|| (chars[0] == '一').then_some(Place::Front)) {
         if let Some(role) = role_of(chars[1]) {
             match chars.get(2).and_then(|&c| digit(c)) {
                 Some(file) if chars.get(3).is_some_and(|&c| op_of(c).is_some()) => {
@@ -184,48 +176,18 @@ pub(crate) fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
     } else {
         return Err(err(0, "is not a piece (車馬相仕帥炮兵…) nor 前/中/後"));
     };
-    let op = chars
-        .get(next)
-        .and_then(|&c| op_of(c))
-        .ok_or_else(|| err(next, "is not a direction (進, 退 or 平)"))?;
-    let names_file =
-        op == Op::Sideways || matches!(role, Role::Advisor | Role::Elephant | Role::Horse);
-    let range = if pos.turn() == Side::First {
-        "一–九"
-    } else {
-        "1–9"
-    };
+    let op = chars.get(next).and_then(|&c| op_of(c)).ok_or_else(|| err(next, "is not a direction (進, 退 or 平)"))?;
+    let names_file = op == Op::Sideways || matches!(role, Role::Advisor | Role::Elephant | Role::Horse);
+    let range = if pos.turn() == Side::First { "一–九" } else { "1–9" };
     let arg = match chars.get(next + 1) {
-        Some(&c) if names_file => {
-            digit(c).ok_or_else(|| err(next + 1, &format!("is not a file ({range})")))?
-        }
-        Some(&c) => {
-            digit(c).ok_or_else(|| err(next + 1, &format!("is not a number of steps ({range})")))?
-        }
+        Some(&c) if names_file => digit(c).ok_or_else(|| err(next + 1, &format!("is not a file ({range})")))?,
+        Some(&c) => digit(c).ok_or_else(|| err(next + 1, &format!("is not a number of steps ({range})")))?,
         // 兵七進: a one-step straight move may leave out its last character.
-        None if op != Op::Sideways
-            && !matches!(role, Role::Advisor | Role::Elephant | Role::Horse) =>
-        {
-            1
-        }
-        None => {
-            return Err(err(
-                next + 1,
-                ": the move needs a file or a number of steps",
-            ))
-        }
+        None if op != Op::Sideways && !matches!(role, Role::Advisor | Role::Elephant | Role::Horse) => 1,
+        None => return Err(err(next + 1, ": the move needs a file or a number of steps")),
     };
     if chars.len() > next + 2 {
         return Err(err(next + 2, "is extra"));
     }
-    resolve(
-        pos,
-        &Description {
-            role,
-            origin,
-            op,
-            arg,
-        },
-        text,
-    )
+    resolve(pos, &Description { role, origin, op, arg }, text)
 }

@@ -33,11 +33,7 @@ fn square(text: &str, one_based: bool) -> Option<Square> {
         return None;
     }
     let rank: u8 = chars.as_str().parse().ok()?;
-    let rank = if one_based {
-        rank.checked_sub(1)?
-    } else {
-        rank
-    };
+    let rank = if one_based { rank.checked_sub(1)? } else { rank };
     Square::new(file as u8 - b'a', rank)
 }
 
@@ -47,11 +43,7 @@ fn split(text: &str) -> Option<(&str, &str)> {
         return Some((a, b));
     }
     // The second square starts at the second letter.
-    let second = text
-        .char_indices()
-        .skip(1)
-        .find(|(_, c)| c.is_ascii_alphabetic())?
-        .0;
+    let second = text.char_indices().skip(1).find(|(_, c)| c.is_ascii_alphabetic())?.0;
     Some((&text[..second], &text[second..]))
 }
 
@@ -60,16 +52,11 @@ pub(crate) fn parse(pos: &Position, text: &str, style: Style) -> Result<Move, No
     let bad = || NotationError::syntax(text, "expected two squares such as h2e2 (files a–i)");
     let (a, b) = split(t).ok_or_else(bad)?;
     let one_based = style == Style::Uci1;
-    let (from, to) = (
-        square(a, one_based).ok_or_else(bad)?,
-        square(b, one_based).ok_or_else(bad)?,
-    );
+    let (from, to) = (square(a, one_based).ok_or_else(bad)?, square(b, one_based).ok_or_else(bad)?);
     let m = Move::new(from, to);
     if pos.is_legal(m) {
         Ok(m)
     } else {
-        Err(NotationError::Illegal {
-            text: text.to_string(),
-        })
+        Err(NotationError::Illegal { text: text.to_string() })
     }
 }

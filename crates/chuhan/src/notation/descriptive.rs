@@ -80,10 +80,7 @@ pub(crate) fn file_number(side: Side, sq: Square) -> u8 {
 
 /// The pieces of `side` and `role` on `file` (0–8), front first.
 fn on_file_front_first(pos: &Position, side: Side, role: Role, file: u8) -> Vec<Square> {
-    let mut v: Vec<Square> = pos
-        .pieces(side, role)
-        .filter(|s| s.file() == file)
-        .collect();
+    let mut v: Vec<Square> = pos.pieces(side, role).filter(|s| s.file() == file).collect();
     // Front = further from home: higher ranks for the first mover.
     v.sort_by_key(|s| s.rank());
     if side == Side::First {
@@ -109,9 +106,7 @@ fn place(index: usize, count: usize) -> Place {
 
 /// The moving piece's place on its file (see [`Rank`]).
 pub(crate) fn rank_on_file(pos: &Position, m: Move) -> Rank {
-    let piece = pos
-        .piece_at(m.from)
-        .expect("a legal move has a piece on its from-square");
+    let piece = pos.piece_at(m.from).expect("a legal move has a piece on its from-square");
     let same = on_file_front_first(pos, piece.side, piece.role, m.from.file());
     let index = same.iter().position(|&s| s == m.from).unwrap_or(0);
     Rank {
@@ -124,9 +119,7 @@ pub(crate) fn rank_on_file(pos: &Position, m: Move) -> Rank {
 
 /// Describes the legal move `m` of `pos`.
 pub(crate) fn describe(pos: &Position, m: Move) -> Description {
-    let piece = pos
-        .piece_at(m.from)
-        .expect("a legal move has a piece on its from-square");
+    let piece = pos.piece_at(m.from).expect("a legal move has a piece on its from-square");
     let side = piece.side;
     let role = piece.role;
     let ranks = (m.to.rank() as i8 - m.from.rank() as i8) * side.forward();
@@ -135,37 +128,23 @@ pub(crate) fn describe(pos: &Position, m: Move) -> Description {
         r if r > 0 => Op::Forward,
         _ => Op::Backward,
     };
-    let arg = if op == Op::Sideways || names_destination_file(role) {
-        file_number(side, m.to)
-    } else {
-        ranks.unsigned_abs()
-    };
+    let arg =
+        if op == Op::Sideways || names_destination_file(role) { file_number(side, m.to) } else { ranks.unsigned_abs() };
     let same = on_file_front_first(pos, side, role, m.from.file());
     let origin = if same.len() < 2 || matches!(role, Role::Advisor | Role::Elephant) {
         Origin::File(file_number(side, m.from))
     } else {
-        let index = same
-            .iter()
-            .position(|&s| s == m.from)
-            .expect("the mover is on its file");
-        let file = (role == Role::Soldier && soldier_files_doubled(pos, side) > 1)
-            .then(|| file_number(side, m.from));
+        let index = same.iter().position(|&s| s == m.from).expect("the mover is on its file");
+        let file = (role == Role::Soldier && soldier_files_doubled(pos, side) > 1).then(|| file_number(side, m.from));
         Origin::Tandem(place(index, same.len()), file)
     };
-    Description {
-        role,
-        origin,
-        op,
-        arg,
-    }
+    Description { role, origin, op, arg }
 }
 
 /// How many files hold two or more of `side`'s soldiers.
 fn soldier_files_doubled(pos: &Position, side: Side) -> usize {
     let soldiers: Bitboard = pos.pieces(side, Role::Soldier);
-    (0..9)
-        .filter(|&f| soldiers.filter(|s| s.file() == f).count() >= 2)
-        .count()
+    (0..9).filter(|&f| soldiers.filter(|s| s.file() == f).count() >= 2).count()
 }
 
 /// Whether the legal move `m` fits the (possibly loosely written) description `d`.
@@ -207,18 +186,12 @@ pub(crate) fn resolve(pos: &Position, d: &Description, text: &str) -> Result<Mov
     let pieces = pos.pieces(pos.turn(), d.role);
     pos.for_each_legal(|from, targets| {
         if pieces.contains(from) {
-            candidates.extend(
-                targets
-                    .map(|to| Move::new(from, to))
-                    .filter(|&m| fits(pos, m, d)),
-            );
+            candidates.extend(targets.map(|to| Move::new(from, to)).filter(|&m| fits(pos, m, d)));
         }
     });
     match candidates.as_slice() {
         [m] => Ok(*m),
-        [] => Err(NotationError::Illegal {
-            text: text.to_string(),
-        }),
+        [] => Err(NotationError::Illegal { text: text.to_string() }),
         many => Err(NotationError::Ambiguous {
             text: text.to_string(),
             candidates: many.iter().map(|m| m.to_string()).collect(),

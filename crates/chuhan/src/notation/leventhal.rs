@@ -37,16 +37,9 @@ fn square(side: Side, text: &str) -> Option<Square> {
 }
 
 pub(crate) fn format(pos: &Position, m: Move) -> String {
-    let piece = pos
-        .piece_at(m.from)
-        .expect("a legal move has a piece on its from-square");
+    let piece = pos.piece_at(m.from).expect("a legal move has a piece on its from-square");
     let side = piece.side;
-    format!(
-        "{}({})–{}",
-        piece_char(piece.role, side, Script::Traditional),
-        point(side, m.from),
-        point(side, m.to)
-    )
+    format!("{}({})–{}", piece_char(piece.role, side, Script::Traditional), point(side, m.from), point(side, m.to))
 }
 
 pub(crate) fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
@@ -54,27 +47,19 @@ pub(crate) fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
     let bad = |why: &str| NotationError::syntax(text, why);
     let mut chars = t.chars();
     let first = chars.next().ok_or_else(|| bad("empty"))?;
-    let role =
-        role_of(first).ok_or_else(|| bad(&format!("{first} is not a piece (車馬相仕帥炮兵…)")))?;
+    let role = role_of(first).ok_or_else(|| bad(&format!("{first} is not a piece (車馬相仕帥炮兵…)")))?;
     let rest = chars.as_str();
-    let rest = rest
-        .strip_prefix('(')
-        .ok_or_else(|| bad("expected ( after the piece"))?;
-    let (from_text, to_text) = rest
-        .split_once(')')
-        .ok_or_else(|| bad("expected ) after the starting point"))?;
+    let rest = rest.strip_prefix('(').ok_or_else(|| bad("expected ( after the piece"))?;
+    let (from_text, to_text) = rest.split_once(')').ok_or_else(|| bad("expected ) after the starting point"))?;
     let to_text = to_text.trim_start_matches(['–', '-', '—', '－']);
     let side = pos.turn();
-    let from = square(side, from_text)
-        .ok_or_else(|| bad(&format!("({from_text}) is not a rank 1–10 and a file 1–9")))?;
-    let to = square(side, to_text)
-        .ok_or_else(|| bad(&format!("{to_text} is not a rank 1–10 and a file 1–9")))?;
+    let from =
+        square(side, from_text).ok_or_else(|| bad(&format!("({from_text}) is not a rank 1–10 and a file 1–9")))?;
+    let to = square(side, to_text).ok_or_else(|| bad(&format!("{to_text} is not a rank 1–10 and a file 1–9")))?;
     let m = Move::new(from, to);
     if pos.piece_at(from).map(|p| p.role) == Some(role) && pos.is_legal(m) {
         Ok(m)
     } else {
-        Err(NotationError::Illegal {
-            text: text.to_string(),
-        })
+        Err(NotationError::Illegal { text: text.to_string() })
     }
 }

@@ -99,6 +99,23 @@ impl Notation {
     }
 }
 
+impl Notation {
+    /// The notation in which every one of `texts`, played in turn from `pos`, reads as a legal
+    /// move; the first that fits in the order of [`Notation::ALL`] (so `uci` before `uci1`).
+    pub fn detect(pos: &Position, texts: &[&str]) -> Option<Notation> {
+        Notation::ALL.into_iter().find(|n| {
+            let mut p = pos.clone();
+            texts.iter().all(|t| match n.parse(&p, t) {
+                Ok(m) => {
+                    p.play(m);
+                    true
+                }
+                Err(_) => false,
+            })
+        })
+    }
+}
+
 impl fmt::Display for Notation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -131,17 +148,11 @@ pub enum NotationError {
     Illegal { text: String },
     /// The text fits more than one legal move.
     #[error("{text}: fits more than one legal move ({})", candidates.join(", "))]
-    Ambiguous {
-        text: String,
-        candidates: Vec<String>,
-    },
+    Ambiguous { text: String, candidates: Vec<String> },
 }
 
 impl NotationError {
     pub(crate) fn syntax(text: &str, reason: impl Into<String>) -> NotationError {
-        NotationError::Syntax {
-            text: text.to_string(),
-            reason: reason.into(),
-        }
+        NotationError::Syntax { text: text.to_string(), reason: reason.into() }
     }
 }

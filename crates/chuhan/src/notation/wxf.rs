@@ -84,52 +84,30 @@ fn narrow(c: char) -> char {
 }
 
 pub(crate) fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
-    let chars: Vec<char> = text
-        .chars()
-        .map(narrow)
-        .filter(|c| !c.is_whitespace())
-        .collect();
+    let chars: Vec<char> = text.chars().map(narrow).filter(|c| !c.is_whitespace()).collect();
     let err = |at: usize, why: &str| {
-        let c = chars
-            .get(at)
-            .map(|c| c.to_string())
-            .unwrap_or_else(|| "end".to_string());
+        let c = chars.get(at).map(|c| c.to_string()).unwrap_or_else(|| "end".to_string());
         NotationError::syntax(text, format!("{c} {why}"))
     };
-    let digit = |at: usize| {
-        chars
-            .get(at)
-            .and_then(|c| c.to_digit(10))
-            .filter(|&d| d >= 1)
-            .map(|d| d as u8)
-    };
+    let digit = |at: usize| chars.get(at).and_then(|c| c.to_digit(10)).filter(|&d| d >= 1).map(|d| d as u8);
     let sign = |c: Option<&char>| match c {
         Some('+') => Some(Place::Front),
         Some('-') => Some(Place::Rear),
         _ => None,
     };
     if chars.len() < 4 {
-        return Err(NotationError::syntax(
-            text,
-            "too short: expected four characters such as C2.5",
-        ));
+        return Err(NotationError::syntax(text, "too short: expected four characters such as C2.5"));
     }
     let (role, origin) = if let (Some(index), Some(file)) = (digit(0), digit(1)) {
         // Numbered soldiers: 25.4.
-        let place = if index == 1 {
-            Place::Front
-        } else {
-            Place::Nth(index)
-        };
+        let place = if index == 1 { Place::Front } else { Place::Nth(index) };
         (Role::Soldier, Origin::Tandem(place, Some(file)))
     } else if let Some(place) = sign(chars.first()) {
         // +P+1: the tandem sign before the letter.
-        let role =
-            role_of(chars[1]).ok_or_else(|| err(1, "is not a piece letter (K A E H R C P)"))?;
+        let role = role_of(chars[1]).ok_or_else(|| err(1, "is not a piece letter (K A E H R C P)"))?;
         (role, Origin::Tandem(place, None))
     } else {
-        let role =
-            role_of(chars[0]).ok_or_else(|| err(0, "is not a piece letter (K A E H R C P)"))?;
+        let role = role_of(chars[0]).ok_or_else(|| err(0, "is not a piece letter (K A E H R C P)"))?;
         if let Some(file) = digit(1) {
             (role, Origin::File(file))
         } else if let Some(place) = sign(chars.get(1)) {
@@ -148,14 +126,5 @@ pub(crate) fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
     if chars.len() > 4 {
         return Err(err(4, "is extra"));
     }
-    resolve(
-        pos,
-        &Description {
-            role,
-            origin,
-            op,
-            arg,
-        },
-        text,
-    )
+    resolve(pos, &Description { role, origin, op, arg }, text)
 }
