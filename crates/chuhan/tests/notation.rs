@@ -19,7 +19,7 @@ fn round_trip_every_xiangqi_fixture_move() {
     let mut checked = 0;
     for pos in &positions {
         for &m in pos.legal_moves().iter() {
-            for n in Notation::ALL {
+            for n in Notation::for_variant(Variant::Xiangqi) {
                 let text = n.format(pos, m);
                 let back = n.parse(pos, &text).unwrap_or_else(|e| panic!("{n} {} {m}: {text}: {e}", pos.to_fen()));
                 assert_eq!(back, m, "{n}: {text} in {}", pos.to_fen());
@@ -286,4 +286,62 @@ fn lenient_and_strict_reading() {
     assert_eq!(e, "Re6: fits more than one legal move (a5e5, i5e5)");
     assert_eq!(Notation::Algebraic.parse(&p, "Rae6").unwrap().to_string(), "a5e5");
     assert_eq!(Notation::Algebraic.format(&p, "i5e5".parse().unwrap()), "Rie6");
+}
+
+#[test]
+fn round_trip_every_janggi_fixture_move() {
+    let positions = fixture_positions(Variant::Janggi, include_str!("data/janggi-legal.txt"), 1);
+    let notations = Notation::for_variant(Variant::Janggi);
+    assert_eq!(notations.len(), 7);
+    for pos in &positions {
+        for &m in pos.legal_moves().iter() {
+            for &n in &notations {
+                let text = n.format(pos, m);
+                let back = n.parse(pos, &text).unwrap_or_else(|e| panic!("{n} {} {m}: {text}: {e}", pos.to_fen()));
+                assert_eq!(back, m, "{n}: {text} in {}", pos.to_fen());
+            }
+        }
+    }
+}
+
+#[test]
+fn janggi_numeric_notation() {
+    let p = Position::new(Variant::Janggi);
+    // The seed's example: Cho's rightmost soldier one file left.
+    let m = Notation::Janggi.parse(&p, "79兵78").unwrap();
+    assert_eq!(m.to_string(), "i3h3");
+    assert_eq!(Notation::Janggi.format(&p, m), "79兵78");
+    assert_eq!(Notation::JanggiFsf.format(&p, m), "P79-78");
+    assert_eq!(Notation::JanggiFsf.parse(&p, "P79-78").unwrap(), m);
+    assert_eq!(Notation::Janggi.parse(&p, "79병78").unwrap(), m, "Korean piece names");
+    // Generals: Cho on 95, Han on 25; a pass is the general's point twice.
+    let pass = Notation::Janggi.parse(&p, "95楚95").unwrap();
+    assert!(pass.is_pass());
+    assert_eq!(Notation::Janggi.parse(&p, "한수쉼").unwrap(), pass);
+    assert_eq!(Notation::JanggiFsf.format(&p, pass), "K95-95");
+    assert_eq!(Notation::Algebraic.format(&p, pass), "Ke2");
+    // Xiangqi notations are not used for janggi.
+    let e = Notation::Wxf.parse(&p, "C2.5").unwrap_err().to_string();
+    assert_eq!(e, "C2.5: wxf notation is not used for janggi");
+    let e = Notation::Janggi.parse(&p, "79車78").unwrap_err().to_string();
+    assert_eq!(e, "79車78: no legal move fits");
+}
+
+#[test]
+fn lau_and_xqdb_letters() {
+    let p = Position::new(Variant::Xiangqi);
+    let m: Move = "h2e2".parse().unwrap();
+    assert_eq!(Notation::Lau.format(&p, m), "C2h5");
+    assert_eq!(Notation::Xqdb.format(&p, m), "C2.5");
+    assert_eq!(Notation::Lau.parse(&p, "N5f6").unwrap_err().to_string(), "N5f6: no legal move fits");
+    assert_eq!(Notation::Lau.parse(&p, "N2f3").unwrap().to_string(), "h0g2");
+    assert_eq!(Notation::Xqdb.parse(&p, "N2+3").unwrap().to_string(), "h0g2");
+    assert_eq!(Notation::Xqdb.format(&p, "c0e2".parse().unwrap()), "B7+5");
+    assert_eq!(Notation::Lau.format(&p, "d0e1".parse().unwrap()), "S6f5");
+    // Lau's front and rear: f or r before the letter.
+    let p = pos("5k3/9/9/9/4N4/9/4N4/9/9/3K5 w");
+    let m: Move = "e5d3".parse().unwrap();
+    assert_eq!(Notation::Lau.format(&p, m), "fNb6");
+    assert_eq!(Notation::Lau.parse(&p, "fNb6").unwrap(), m);
+    assert_eq!(Notation::Lau.format(&p, "e3d5".parse().unwrap()), "rNf6");
 }

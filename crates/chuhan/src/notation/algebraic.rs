@@ -59,7 +59,7 @@ fn check_marks(pos: &Position, m: Move) -> String {
 
 pub(crate) fn format(pos: &Position, m: Move, long: bool) -> String {
     let piece = pos.piece_at(m.from).expect("a legal move has a piece on its from-square");
-    let capture = pos.piece_at(m.to).is_some();
+    let capture = !m.is_pass() && pos.piece_at(m.to).is_some();
     let mut s = String::from(letter(piece.role));
     if long {
         s.push_str(&square_name(m.from));
@@ -133,8 +133,7 @@ pub(crate) fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
         let fits = targets.contains(to)
             && pos.piece_at(from).is_some_and(|p| p.role == role)
             && from_file.is_none_or(|f| from.file() == f)
-            && from_rank.is_none_or(|r| from.rank() == r)
-            && from != to;
+            && from_rank.is_none_or(|r| from.rank() == r);
         if fits {
             candidates.push(Move::new(from, to));
         }

@@ -10,11 +10,13 @@ mod algebraic;
 mod chinese;
 mod coords;
 mod descriptive;
+mod janggi;
 mod leventhal;
 mod wxf;
 
 use crate::mv::Move;
 use crate::position::Position;
+use crate::variant::Variant;
 use std::fmt;
 use std::str::FromStr;
 
@@ -39,11 +41,19 @@ pub enum Notation {
     Lan,
     /// Leventhal's (System 1): 炮(32)–35.
     Leventhal,
+    /// H. T. Lau's English: C2h5 N8f7, fRh3.
+    Lau,
+    /// The Xiangqi Database letters, WXF style: C2.5 N8+7.
+    Xqdb,
+    /// Janggi's numeric notation: 79兵78.
+    Janggi,
+    /// Fairy-Stockfish's janggi notation: P79-78.
+    JanggiFsf,
 }
 
 impl Notation {
     /// Every notation, in the order `--to all` prints them.
-    pub const ALL: [Notation; 9] = [
+    pub const ALL: [Notation; 13] = [
         Notation::Chinese,
         Notation::ChineseTraditional,
         Notation::Wxf,
@@ -53,6 +63,10 @@ impl Notation {
         Notation::Algebraic,
         Notation::Lan,
         Notation::Leventhal,
+        Notation::Lau,
+        Notation::Xqdb,
+        Notation::Janggi,
+        Notation::JanggiFsf,
     ];
 
     /// The name used on the command line.
@@ -67,34 +81,69 @@ impl Notation {
             Notation::Algebraic => "algebraic",
             Notation::Lan => "lan",
             Notation::Leventhal => "leventhal",
+            Notation::Lau => "lau",
+            Notation::Xqdb => "xqdb",
+            Notation::Janggi => "janggi",
+            Notation::JanggiFsf => "janggi-fsf",
         }
     }
 
-    /// Writes the legal move `m` of `pos`.
+    /// Whether the notation is used for `variant`: the descriptive ones (Chinese, WXF,
+    /// Leventhal, Lau, XQDB) describe xiangqi moves, the numeric ones janggi moves;
+    /// coordinates and algebraic serve both.
+    pub const fn applies_to(self, variant: Variant) -> bool {
+        match self {
+            Notation::Iccs | Notation::Uci | Notation::Uci1 | Notation::Algebraic | Notation::Lan => true,
+            Notation::Janggi | Notation::JanggiFsf => matches!(variant, Variant::Janggi),
+            _ => matches!(variant, Variant::Xiangqi),
+        }
+    }
+
+    /// The notations that apply to `variant`, in the order of [`Notation::ALL`].
+    pub fn for_variant(variant: Variant) -> Vec<Notation> {
+        Notation::ALL.into_iter().filter(|n| n.applies_to(variant)).collect()
+    }
+
+    /// Writes the legal move `m` of `pos`. A notation that does not apply to the position's
+    /// game (see [`Notation::applies_to`]) writes coordinates (`h2e2`) instead.
     pub fn format(self, pos: &Position, m: Move) -> String {
+        if !self.applies_to(pos.variant()) {
+            return coords::format(m, coords::Style::Uci);
+        }
         match self {
             Notation::Chinese => chinese::format(pos, m, chinese::Script::Simplified),
             Notation::ChineseTraditional => chinese::format(pos, m, chinese::Script::Traditional),
-            Notation::Wxf => wxf::format(pos, m),
+            Notation::Wxf => wxf::format(pos, m, wxf::Spelling::Wxf),
+            Notation::Xqdb => wxf::format(pos, m, wxf::Spelling::Xqdb),
+            Notation::Lau => wxf::format(pos, m, wxf::Spelling::Lau),
             Notation::Iccs => coords::format(m, coords::Style::Iccs),
             Notation::Uci => coords::format(m, coords::Style::Uci),
             Notation::Uci1 => coords::format(m, coords::Style::Uci1),
             Notation::Algebraic => algebraic::format(pos, m, false),
             Notation::Lan => algebraic::format(pos, m, true),
             Notation::Leventhal => leventhal::format(pos, m),
+            Notation::Janggi => janggi::format(pos, m),
+            Notation::JanggiFsf => janggi::format_fsf(pos, m),
         }
     }
 
     /// Reads `text` as a legal move of `pos`.
     pub fn parse(self, pos: &Position, text: &str) -> Result<Move, NotationError> {
+        if !self.applies_to(pos.variant()) {
+            return Err(NotationError::syntax(text, format!("{self} notation is not used for {}", pos.variant())));
+        }
         match self {
             Notation::Chinese | Notation::ChineseTraditional => chinese::parse(pos, text),
-            Notation::Wxf => wxf::parse(pos, text),
+            Notation::Wxf => wxf::parse(pos, text, wxf::Spelling::Wxf),
+            Notation::Xqdb => wxf::parse(pos, text, wxf::Spelling::Xqdb),
+            Notation::Lau => wxf::parse(pos, text, wxf::Spelling::Lau),
             Notation::Iccs => coords::parse(pos, text, coords::Style::Iccs),
             Notation::Uci => coords::parse(pos, text, coords::Style::Uci),
             Notation::Uci1 => coords::parse(pos, text, coords::Style::Uci1),
             Notation::Algebraic | Notation::Lan => algebraic::parse(pos, text),
             Notation::Leventhal => leventhal::parse(pos, text),
+            Notation::Janggi => janggi::parse(pos, text),
+            Notation::JanggiFsf => janggi::parse_fsf(pos, text),
         }
     }
 }
@@ -103,7 +152,7 @@ impl Notation {
     /// The notation in which every one of `texts`, played in turn from `pos`, reads as a legal
     /// move; the first that fits in the order of [`Notation::ALL`] (so `uci` before `uci1`).
     pub fn detect(pos: &Position, texts: &[&str]) -> Option<Notation> {
-        Notation::ALL.into_iter().find(|n| {
+        Notation::for_variant(pos.variant()).into_iter().find(|n| {
             let mut p = pos.clone();
             texts.iter().all(|t| match n.parse(&p, t) {
                 Ok(m) => {
