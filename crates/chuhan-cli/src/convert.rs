@@ -65,7 +65,7 @@ pub fn convert(args: ConvertArgs) -> Result<()> {
     } else {
         notation(&args.from)?
     };
-    let targets = if args.to == "all" { Notation::ALL.to_vec() } else { vec![notation(&args.to)?] };
+    let targets = if args.to == "all" { Notation::for_variant(args.variant) } else { vec![notation(&args.to)?] };
     let mut pos = start;
     let mut rows: Vec<Vec<String>> = Vec::new();
     for (i, text) in texts.iter().enumerate() {
