@@ -25,6 +25,9 @@ enum Command {
     Perft(perft_cmd::PerftArgs),
     /// List the legal moves of a position as coordinates (h2e2), one a line.
     Moves(perft_cmd::MovesArgs),
+    /// Run the engine on standard input and output (UCI, or UCCI after `ucci`), as the
+    /// `chuhan-engine` binary does.
+    Engine,
     /// Convert moves between notations (chinese, chinese-traditional, wxf, iccs, uci, uci1,
     /// algebraic, lan, leventhal, ...).
     ///
@@ -49,6 +52,10 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::bench(args),
         Command::Adjudicate(args) => adjudicate::adjudicate(args),
         Command::Convert(args) => convert::convert(args),
+        Command::Engine => {
+            chuhan_engine::protocol::run(std::io::stdin().lock(), Box::new(std::io::stdout()));
+            Ok(())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

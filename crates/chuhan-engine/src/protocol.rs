@@ -1,0 +1,500 @@
+//! UCI and UCCI over any input and output.
+//!
+//! The first command decides the dialect: `ucci` switches to UCCI (`ucciok`, `bye`, `banmoves`,
+//! `probe`, times in seconds unless `usemillisec` is set), anything else is UCI as xiangqi GUIs
+//! and Pikafish speak it. Moves are coordinates with ranks 0–9 (`h2e2`); the `UCI_Ranks` option
+//! switches to Fairy-Stockfish's ranks 1–10. The search runs on its own thread so `stop`,
+//! `ponderhit` and `quit` are answered while it thinks. Bad input never ends the engine: each
+//! problem is reported as `info string error: …` and the last good state is kept.
+
+use crate::eval::{Classic, Evaluate};
+use crate::search::{search, Limits, Report, Shared, DECISIVE, MATE, MATE_BOUND};
+use crate::time::{budget, Clock};
+use chuhan::game::JanggiRules;
+use chuhan::notation::Notation;
+use chuhan::{divide, Move, Position, Side, Variant};
+use std::io::{BufRead, Write};
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Instant;
+
+/// Where the engine writes its answers; shared with the search thread.
+pub type Output = Arc<Mutex<Box<dyn Write + Send>>>;
+
+fn say(out: &Output, line: &str) {
+    let mut w = out.lock().unwrap_or_else(|e| e.into_inner());
+    let _ = writeln!(w, "{line}");
+    let _ = w.flush();
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Dialect {
+    Uci,
+    Ucci,
+}
+
+struct Options {
+    hash_mb: usize,
+    threads: usize,
+    multipv: usize,
+    overhead: u64,
+    ranks_one_based: bool,
+    skill: u32,
+    show_wdl: bool,
+    millisec: bool,
+}
+
+/// The engine's state between commands.
+pub struct Engine {
+    out: Output,
+    dialect: Dialect,
+    variant: Variant,
+    janggi_rules: JanggiRules,
+    pos: Position,
+    options: Options,
+    shared: Arc<Shared>,
+    eval: Arc<dyn Evaluate>,
+    banned: Vec<Move>,
+    thinking: Option<JoinHandle<()>>,
+}
+
+const NAME: &str = concat!("chuhan ", env!("CARGO_PKG_VERSION"));
+
+impl Engine {
+    pub fn new(out: Output) -> Engine {
+        Engine {
+            out,
+            dialect: Dialect::Uci,
+            variant: Variant::Xiangqi,
+            janggi_rules: JanggiRules::Modern,
+            pos: Position::new(Variant::Xiangqi),
+            options: Options {
+                hash_mb: 64,
+                threads: 1,
+                multipv: 1,
+                overhead: 30,
+                ranks_one_based: false,
+                skill: 20,
+                show_wdl: false,
+                millisec: false,
+            },
+            shared: Arc::new(Shared::new(64)),
+            eval: Arc::new(Classic),
+            banned: Vec::new(),
+            thinking: None,
+        }
+    }
+
+    fn say(&self, line: &str) {
+        say(&self.out, line);
+    }
+
+    fn error(&self, what: &str) {
+        self.say(&format!("info string error: {what}"));
+    }
+
+    fn move_text(&self, m: Move) -> String {
+        if self.options.ranks_one_based {
+            m.to_uci_1_based()
+        } else {
+            m.to_string()
+        }
+    }
+
+    fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, String> {
+        if text == "0000" || text == "@@@@" {
+            let g = pos.general(pos.turn());
+            let pass = Move::new(g, g);
+            return if pos.is_legal(pass) { Ok(pass) } else { Err(format!("{text}: no pass is legal here")) };
+        }
+        let n = if self.options.ranks_one_based { Notation::Uci1 } else { Notation::Uci };
+        n.parse(pos, text).map_err(|e| e.to_string())
+    }
+
+    /// Handles one line; returns false when the engine should exit.
+    pub fn handle(&mut self, line: &str) -> bool {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some(&command) = words.first() else { return true };
+        match command {
+            "uci" => self.hello(Dialect::Uci),
+            "ucci" => self.hello(Dialect::Ucci),
+            "isready" => self.say("readyok"),
+            "ucinewgame" => {
+                self.wait();
+                self.shared.tt.clear();
+            }
+            "setoption" => self.set_option(&words[1..]),
+            "position" => self.position(&words[1..]),
+            "banmoves" => {
+                let mut banned = Vec::new();
+                for w in &words[1..] {
+                    match self.parse_move(&self.pos, w) {
+                        Ok(m) => banned.push(m),
+                        Err(e) => self.error(&format!("banmoves: {e}")),
+                    }
+                }
+                self.banned = banned;
+            }
+            "go" => self.go(&words[1..]),
+            "stop" => self.stop(),
+            "ponderhit" => self.shared.pondering.store(false, Ordering::Relaxed),
+            "quit" | "bye" => {
+                self.stop();
+                if self.dialect == Dialect::Ucci {
+                    self.say("bye");
+                }
+                return false;
+            }
+            "d" => self.show(),
+            "bench" => self.bench(words.get(1).and_then(|d| d.parse().ok()).unwrap_or(8)),
+            "probe" => self.probe(),
+            _ => self.error(&format!("unknown command {command:?}")),
+        }
+        true
+    }
+
+    fn hello(&mut self, dialect: Dialect) {
+        self.dialect = dialect;
+        self.say(&format!("id name {NAME}"));
+        self.say("id author the chuhan developers");
+        match dialect {
+            Dialect::Uci => {
+                for o in [
+                    "option name Hash type spin default 64 min 1 max 65536",
+                    "option name Threads type spin default 1 min 1 max 256",
+                    "option name MultiPV type spin default 1 min 1 max 1",
+                    "option name Ponder type check default false",
+                    "option name Clear Hash type button",
+                    "option name Move Overhead type spin default 30 min 0 max 5000",
+                    "option name UCI_Variant type combo default xiangqi var xiangqi var janggi var janggimodern var janggitraditional var janggicasual",
+                    "option name UCI_Ranks type combo default 0-9 var 0-9 var 1-10",
+                    "option name Skill Level type spin default 20 min 0 max 20",
+                    "option name UCI_LimitStrength type check default false",
+                    "option name UCI_Elo type spin default 2800 min 800 max 2800",
+                    "option name UCI_ShowWDL type check default false",
+                ] {
+                    self.say(o);
+                }
+                self.say("uciok");
+            }
+            Dialect::Ucci => {
+                for o in [
+                    "option usemillisec type check default false",
+                    "option hashsize type spin min 1 max 4096 default 64",
+                    "option threads type spin min 1 max 256 default 1",
+                    "option ponder type check default false",
+                    "option newgame type button",
+                ] {
+                    self.say(o);
+                }
+                self.say("ucciok");
+            }
+        }
+    }
+
+    fn set_option(&mut self, words: &[&str]) {
+        // UCI: setoption name <id> [value <x>]; UCCI: setoption <id> [<x>].
+        let (name, value) = if words.first() == Some(&"name") {
+            let v = words.iter().position(|w| *w == "value");
+            let name = words[1..v.unwrap_or(words.len())].join(" ");
+            let value = v.map(|i| words[i + 1..].join(" ")).unwrap_or_default();
+            (name, value)
+        } else {
+            (words.first().map(|s| s.to_string()).unwrap_or_default(), words.get(1..).unwrap_or(&[]).join(" "))
+        };
+        let number = |v: &str| v.parse::<u64>().map_err(|_| format!("setoption {name}: {v:?} is not a number"));
+        let flag = |v: &str| v.eq_ignore_ascii_case("true") || v == "1" || v.eq_ignore_ascii_case("on");
+        let result: Result<(), String> = (|| {
+            match name.to_ascii_lowercase().as_str() {
+                "hash" | "hashsize" => {
+                    self.wait();
+                    self.options.hash_mb = number(&value)?.clamp(1, 65536) as usize;
+                    self.shared = Arc::new(Shared::new(self.options.hash_mb));
+                }
+                "threads" => self.options.threads = number(&value)?.clamp(1, 256) as usize,
+                "multipv" => self.options.multipv = number(&value)?.max(1) as usize,
+                "ponder" | "uci_showwdl" if name.eq_ignore_ascii_case("uci_showwdl") => {
+                    self.options.show_wdl = flag(&value)
+                }
+                "ponder" | "uci_limitstrength" | "uci_elo" | "batch" | "debug" | "promotion" | "idle" => {}
+                "clear hash" | "newgame" => {
+                    self.wait();
+                    self.shared.tt.clear();
+                }
+                "move overhead" => self.options.overhead = number(&value)?,
+                "usemillisec" => self.options.millisec = flag(&value),
+                "skill level" => self.options.skill = number(&value)?.min(20) as u32,
+                "uci_ranks" => self.options.ranks_one_based = value.trim() == "1-10",
+                "uci_variant" => {
+                    let (variant, rules) = match value.to_ascii_lowercase().as_str() {
+                        "xiangqi" | "chinese" => (Variant::Xiangqi, JanggiRules::Modern),
+                        "janggi" | "janggimodern" => (Variant::Janggi, JanggiRules::Modern),
+                        "janggitraditional" => (Variant::Janggi, JanggiRules::Traditional),
+                        "janggicasual" => (Variant::Janggi, JanggiRules::Casual),
+                        other => return Err(format!("UCI_Variant: unknown variant {other:?}")),
+                    };
+                    self.wait();
+                    self.variant = variant;
+                    self.janggi_rules = rules;
+                    self.pos = self.start_position(variant.start_fen()).map_err(|e| e.to_string())?;
+                }
+                _ => return Err(format!("unknown option {name:?}")),
+            }
+            Ok(())
+        })();
+        if let Err(e) = result {
+            self.error(&e);
+        }
+    }
+
+    fn start_position(&self, fen: &str) -> Result<Position, chuhan::FenError> {
+        let mut pos = Position::from_fen(self.variant, fen)?;
+        pos.set_bikjang_rule(self.janggi_rules != JanggiRules::Casual);
+        Ok(pos)
+    }
+
+    fn position(&mut self, words: &[&str]) {
+        let moves_at = words.iter().position(|w| *w == "moves");
+        let spec = &words[..moves_at.unwrap_or(words.len())];
+        let fen = match spec.first() {
+            Some(&"startpos") => self.variant.start_fen().to_string(),
+            Some(&"fen") => spec[1..].join(" "),
+            _ => return self.error("position: expected startpos or fen"),
+        };
+        let mut pos = match self.start_position(&fen) {
+            Ok(p) => p,
+            Err(e) => return self.error(&format!("position: {e}")),
+        };
+        if let Some(i) = moves_at {
+            for (k, text) in words[i + 1..].iter().enumerate() {
+                match self.parse_move(&pos, text) {
+                    Ok(m) => pos.play(m),
+                    Err(e) => return self.error(&format!("position: move {} ({text}): {e}", k + 1)),
+                }
+            }
+        }
+        self.wait();
+        self.pos = pos;
+        self.banned.clear();
+    }
+
+    fn show(&self) {
+        for rank in (0..10).rev() {
+            let mut line = format!("{rank} ");
+            for file in 0..9 {
+                let sq = chuhan::Square::new(file, rank).expect("on the board");
+                line.push(self.pos.piece_at(sq).map_or('.', |p| p.letter()));
+                line.push(' ');
+            }
+            self.say(line.trim_end());
+        }
+        self.say("  a b c d e f g h i");
+        self.say(&format!("Fen: {}", self.pos.to_fen()));
+        self.say(&format!("Key: {:016x}", self.pos.hash()));
+        self.say(&format!("Side to move: {}", self.pos.turn().name(self.variant)));
+    }
+
+    fn probe(&self) {
+        match self.shared.tt.probe(self.pos.hash()) {
+            Some(e) => {
+                let mut line = String::from("pophash");
+                if let Some(m) = e.mv {
+                    line += &format!(" bestmove {}", self.move_text(m));
+                }
+                let bound = match e.bound {
+                    crate::tt::Bound::Lower => "lowerbound",
+                    crate::tt::Bound::Upper => "upperbound",
+                    crate::tt::Bound::Exact => "exact",
+                };
+                line += &format!(" {bound} {} depth {}", e.score, e.depth);
+                self.say(&line);
+            }
+            None => self.say("pophash"),
+        }
+    }
+
+    fn go(&mut self, words: &[&str]) {
+        self.wait();
+        if words.first() == Some(&"perft") {
+            let Some(depth) = words.get(1).and_then(|d| d.parse::<u32>().ok()) else {
+                return self.error("go perft: expected a depth");
+            };
+            let mut pos = self.pos.clone();
+            let start = Instant::now();
+            let mut total = 0;
+            for (m, n) in divide(&mut pos, depth) {
+                self.say(&format!("{}: {n}", self.move_text(m)));
+                total += n;
+            }
+            self.say("");
+            self.say(&format!("Nodes searched: {total}"));
+            self.say(&format!("Time: {} ms", start.elapsed().as_millis()));
+            return;
+        }
+        let mut limits = Limits {
+            move_limit: chuhan::Rules::for_variant(self.variant).move_limit.unwrap_or(0),
+            ..Limits::default()
+        };
+        let mut clock = Clock { overhead: self.options.overhead, ..Clock::default() };
+        let us = self.pos.turn();
+        let mut ponder = false;
+        let unit = if self.dialect == Dialect::Ucci && !self.options.millisec { 1000 } else { 1 };
+        let mut i = 0;
+        let num = |i: usize| words.get(i + 1).and_then(|v| v.parse::<i64>().ok()).map(|v| v.max(0) as u64);
+        while i < words.len() {
+            match words[i] {
+                "wtime" if us == Side::First => clock.time = num(i),
+                "btime" if us == Side::Second => clock.time = num(i),
+                "winc" if us == Side::First => clock.increment = num(i).unwrap_or(0),
+                "binc" if us == Side::Second => clock.increment = num(i).unwrap_or(0),
+                "time" => clock.time = num(i).map(|t| t * unit),
+                "increment" => clock.increment = num(i).unwrap_or(0) * unit,
+                "movestogo" => clock.moves_to_go = num(i),
+                "movetime" => clock.move_time = num(i),
+                "depth" => limits.depth = num(i).map(|d| d.max(1) as i32),
+                "nodes" => limits.nodes = num(i),
+                "mate" => limits.mate = num(i).map(|m| m as i32),
+                "infinite" => limits.infinite = true,
+                "ponder" => ponder = true,
+                "searchmoves" => {
+                    for w in &words[i + 1..] {
+                        if let Ok(m) = self.parse_move(&self.pos, w) {
+                            limits.only.push(m);
+                        }
+                    }
+                    break;
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        let (soft, hard) = budget(&clock);
+        limits.soft = soft;
+        limits.hard = hard;
+        limits.banned = std::mem::take(&mut self.banned);
+        // Skill below 20: a shallower search.
+        if self.options.skill < 20 && limits.depth.is_none() {
+            limits.depth = Some(1 + self.options.skill as i32 / 2);
+        }
+        self.shared.pondering.store(ponder, Ordering::Relaxed);
+        let (pos, shared, eval, out) = (self.pos.clone(), self.shared.clone(), self.eval.clone(), self.out.clone());
+        let threads = self.options.threads;
+        let dialect = self.dialect;
+        let one_based = self.options.ranks_one_based;
+        let show_wdl = self.options.show_wdl;
+        let text = move |m: Move| if one_based { m.to_uci_1_based() } else { m.to_string() };
+        self.thinking = Some(std::thread::spawn(move || {
+            let report = |r: &Report| say(&out, &info_line(r, dialect, show_wdl, &text));
+            let result = search(&pos, &shared, eval.as_ref(), &limits, threads, report);
+            // Pondering or infinite: the answer waits for stop or ponderhit.
+            while (limits.infinite || shared.pondering.load(Ordering::Relaxed)) && !shared.stop.load(Ordering::Relaxed)
+            {
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            }
+            match result.pv.first() {
+                Some(&best) => {
+                    let mut line = format!("bestmove {}", text(best));
+                    if let Some(&p) = result.pv.get(1) {
+                        line += &format!(" ponder {}", text(p));
+                    }
+                    if dialect == Dialect::Ucci && result.score < -MATE_BOUND {
+                        line += " resign";
+                    }
+                    say(&out, &line);
+                }
+                None if dialect == Dialect::Ucci => say(&out, "nobestmove"),
+                None => say(&out, "bestmove 0000"),
+            }
+        }));
+    }
+
+    fn stop(&mut self) {
+        self.shared.pondering.store(false, Ordering::Relaxed);
+        self.shared.stop.store(true, Ordering::Relaxed);
+        self.wait();
+    }
+
+    /// Waits for a running search to finish (after `stop`, or by its own limits).
+    fn wait(&mut self) {
+        if let Some(h) = self.thinking.take() {
+            let _ = h.join();
+        }
+    }
+
+    /// A fixed search over fixed positions; the total node count is a signature of the search.
+    fn bench(&mut self, depth: i32) {
+        self.wait();
+        let positions: [(Variant, &str); 8] = [
+            (Variant::Xiangqi, Variant::Xiangqi.start_fen()),
+            (Variant::Xiangqi, "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1"),
+            (Variant::Xiangqi, "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1"),
+            (Variant::Xiangqi, "r2akab1r/3n5/4b3n/p1p1pRp1p/9/2P3P2/P3P3c/N2C3C1/4A4/1RBAK1B2 w - - 0 1"),
+            (Variant::Xiangqi, "3k5/9/9/9/9/9/9/9/4K4/3AR4 w - - 0 1"),
+            (Variant::Xiangqi, "2bak4/4a4/4b4/9/2p6/9/9/4B4/4A4/3AK1C2 w - - 0 1"),
+            (Variant::Janggi, Variant::Janggi.start_fen()),
+            (Variant::Janggi, "1n1kaabn1/cr2N4/5C1c1/p1pNp3p/9/9/P1PbP1P1P/3r1p3/4A4/R1BA1KB1R b - - 0 1"),
+        ];
+        let shared = Shared::new(16);
+        let eval = Classic;
+        let start = Instant::now();
+        let mut total = 0;
+        for (variant, fen) in positions {
+            let pos = Position::from_fen(variant, fen).expect("bench positions are valid");
+            shared.tt.clear();
+            let limits = Limits { depth: Some(depth), move_limit: 60, ..Limits::default() };
+            let r = search(&pos, &shared, &eval, &limits, 1, |_| {});
+            total += r.nodes;
+        }
+        let ms = start.elapsed().as_millis().max(1);
+        self.say(&format!("Total time (ms) : {ms}"));
+        self.say(&format!("Nodes searched  : {total}"));
+        self.say(&format!("Nodes/second    : {}", total as u128 * 1000 / ms));
+    }
+}
+
+fn info_line(r: &Report, dialect: Dialect, show_wdl: bool, text: &dyn Fn(Move) -> String) -> String {
+    let ms = r.elapsed.as_millis().max(1);
+    let score = if r.score > MATE_BOUND {
+        format!("mate {}", (MATE - r.score + 1) / 2)
+    } else if r.score < -MATE_BOUND {
+        format!("mate -{}", (MATE + r.score) / 2)
+    } else {
+        format!("cp {}", r.score.clamp(-DECISIVE, DECISIVE))
+    };
+    let pv: Vec<String> = r.pv.iter().map(|&m| text(m)).collect();
+    match dialect {
+        Dialect::Uci => {
+            let wdl = if show_wdl {
+                let win = (1000.0 / (1.0 + (-(r.score as f64) / 200.0).exp())) as i32;
+                format!(" wdl {} 0 {}", win, 1000 - win)
+            } else {
+                String::new()
+            };
+            format!(
+                "info depth {} seldepth {} multipv 1 score {score}{wdl} nodes {} nps {} hashfull {} time {ms} pv {}",
+                r.depth,
+                r.seldepth,
+                r.nodes,
+                r.nodes as u128 * 1000 / ms,
+                r.hashfull,
+                pv.join(" ")
+            )
+        }
+        Dialect::Ucci => {
+            format!("info depth {} score {} time {ms} nodes {} pv {}", r.depth, r.score, r.nodes, pv.join(" "))
+        }
+    }
+}
+
+/// Runs the engine on `input` until `quit` or the end of input.
+pub fn run(input: impl BufRead, output: Box<dyn Write + Send>) {
+    let mut engine = Engine::new(Arc::new(Mutex::new(output)));
+    for line in input.lines() {
+        let Ok(line) = line else { break };
+        if !engine.handle(&line) {
+            return;
+        }
+    }
+    engine.stop();
+}

@@ -1,0 +1,598 @@
+//! The search: iterative deepening over a principal-variation alpha-beta search.
+//!
+//! PVS with aspiration windows, a shared transposition table, quiescence over captures (and
+//! every evasion when in check), null-move pruning, late-move reductions, reverse futility and
+//! futility pruning, killer and history move ordering, check extensions and mate-distance
+//! pruning. Several threads search the same tree and share the table (Lazy SMP).
+//!
+//! The game's rules are scored inside the tree: a repeated position is judged as the rules
+//! would judge the cycle — the side that gave check on every move of it loses, otherwise it
+//! is a draw (chases are not yet detected in search); the move-count rule draws; in janggi
+//! the endings that go to point counting (two passes, a standing bikjang, repetition, the move
+//! limit) score as the counting would decide them.
+
+use crate::eval::{piece_value, Evaluate};
+use crate::tt::{Bound, Entry, Table};
+use chuhan::game::janggi_points;
+use chuhan::{Move, Position, Role, Variant};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// A mate score: mate in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 30000;
+/// Scores beyond this are mates.
+pub const MATE_BOUND: i32 = MATE - 1000;
+/// A game decided by the rules without mate (perpetual check, janggi counting).
+pub const DECISIVE: i32 = 20000;
+/// The deepest ply the search goes.
+pub const MAX_PLY: usize = 128;
+
+/// When to stop.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    pub depth: Option<i32>,
+    pub nodes: Option<u64>,
+    /// Stop after this long (a hard limit).
+    pub hard: Option<Duration>,
+    /// Do not start a new iteration after this long.
+    pub soft: Option<Duration>,
+    /// Stop once a mate in this many moves is found.
+    pub mate: Option<i32>,
+    /// Search only these root moves (UCI `searchmoves`), if not empty.
+    pub only: Vec<Move>,
+    /// Never play these root moves (UCCI `banmoves`).
+    pub banned: Vec<Move>,
+    /// Search until told to stop (`infinite`, pondering).
+    pub infinite: bool,
+    /// Limits on the rules: moves without capture that end the game (plies = 2 × this).
+    pub move_limit: u32,
+}
+
+/// What one finished iteration found.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    pub depth: i32,
+    pub seldepth: i32,
+    pub score: i32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub pv: Vec<Move>,
+    pub hashfull: usize,
+}
+
+/// State shared by the search threads.
+pub struct Shared {
+    pub tt: Table,
+    pub stop: AtomicBool,
+    pub nodes: AtomicU64,
+    pub generation: std::sync::atomic::AtomicU8,
+    /// Pondering: search as if `infinite` until `ponderhit` clears it.
+    pub pondering: AtomicBool,
+}
+
+impl Shared {
+    pub fn new(hash_mb: usize) -> Shared {
+        Shared {
+            tt: Table::new(hash_mb),
+            stop: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            generation: std::sync::atomic::AtomicU8::new(0),
+            pondering: AtomicBool::new(false),
+        }
+    }
+}
+
+/// Scores stored in the table are relative to the node (mates counted from it).
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// One searching thread.
+pub struct Searcher<'a> {
+    pos: Position,
+    shared: &'a Shared,
+    eval: &'a dyn Evaluate,
+    limits: Limits,
+    start: Instant,
+    main: bool,
+    nodes: u64,
+    seldepth: usize,
+    /// `checks[i]`: whether the position after the i-th move of the history is in check.
+    checks: Vec<bool>,
+    killers: Vec<[Option<Move>; 2]>,
+    history: Vec<i32>,
+    pv: Vec<Vec<Move>>,
+    generation: u8,
+    stopped: bool,
+}
+
+impl<'a> Searcher<'a> {
+    pub fn new(pos: Position, shared: &'a Shared, eval: &'a dyn Evaluate, limits: Limits, main: bool) -> Searcher<'a> {
+        // Whether each position of the game so far was in check: repetition rulings need it.
+        let mut copy = pos.clone();
+        let n = copy.history().len();
+        let mut checks = vec![false; n];
+        for i in (0..n).rev() {
+            checks[i] = copy.is_check();
+            copy.undo();
+        }
+        let generation = shared.generation.load(Ordering::Relaxed);
+        Searcher {
+            pos,
+            shared,
+            eval,
+            limits,
+            start: Instant::now(),
+            main,
+            nodes: 0,
+            seldepth: 0,
+            checks,
+            killers: vec![[None; 2]; MAX_PLY + 2],
+            history: vec![0; 90 * 90],
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            generation,
+            stopped: false,
+        }
+    }
+
+    fn should_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.nodes & 1023 == 0 {
+            self.shared.nodes.fetch_add(1024, Ordering::Relaxed);
+            if self.shared.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            } else if self.main {
+                let over_time = self.limits.hard.is_some_and(|h| self.start.elapsed() >= h);
+                let over_nodes = self.limits.nodes.is_some_and(|n| self.shared.nodes.load(Ordering::Relaxed) >= n);
+                let unbounded = self.limits.infinite || self.shared.pondering.load(Ordering::Relaxed);
+                if (over_nodes || (over_time && !unbounded)) && !self.limits.infinite {
+                    self.shared.stop.store(true, Ordering::Relaxed);
+                    self.stopped = true;
+                }
+            }
+        }
+        self.stopped
+    }
+
+    /// The score the rules give a position that ended by point counting, for the side to move.
+    fn counting(&self, ply: usize) -> i32 {
+        let (cho, han) = janggi_points(&self.pos);
+        let us_first = self.pos.turn() == chuhan::Side::First;
+        let ahead = if us_first { cho > han } else { han > cho };
+        if ahead {
+            DECISIVE - ply as i32
+        } else {
+            -DECISIVE + ply as i32
+        }
+    }
+
+    /// The score when the game ends here by a rule other than mate; `None` when it goes on.
+    fn rule_score(&self, ply: usize) -> Option<i32> {
+        let history = self.pos.history();
+        let n = history.len();
+        let key = self.pos.hash();
+        // Repetition: the same position with the same side to move, since the last capture.
+        let mut k = n;
+        while k > 0 {
+            k -= 1;
+            let played = &history[k];
+            // Nothing before a capture can repeat; nor across a null move of the search.
+            if played.captured.is_some() || (played.mv.is_pass() && self.pos.variant() == Variant::Xiangqi) {
+                break;
+            }
+            if (n - k) % 2 == 0 && played.hash_before == key {
+                // The cycle is moves k..n. The side to move now made the moves at odd distance
+                // from the last one.
+                let mut ours_all_check = true;
+                let mut theirs_all_check = true;
+                for i in k..n {
+                    let by_us = (n - 1 - i) % 2 == 1;
+                    let check = self.checks[i];
+                    if by_us {
+                        ours_all_check &= check;
+                    } else {
+                        theirs_all_check &= check;
+                    }
+                }
+                return Some(match (ours_all_check, theirs_all_check) {
+                    (true, false) => -DECISIVE + ply as i32,
+                    (false, true) => DECISIVE - ply as i32,
+                    _ if self.pos.variant() == Variant::Janggi => self.counting(ply),
+                    _ => 0,
+                });
+            }
+        }
+        if self.limits.move_limit > 0 && self.pos.halfmove_clock() >= 2 * self.limits.move_limit {
+            return Some(if self.pos.variant() == Variant::Janggi { self.counting(ply) } else { 0 });
+        }
+        None
+    }
+
+    /// The score of a position with no legal move for the side to move.
+    fn no_moves(&self, in_check: bool, ply: usize) -> i32 {
+        if self.pos.variant() == Variant::Janggi && !in_check {
+            // Janggi never runs out of moves but by the game ending: two passes or a pass in
+            // bikjang, both settled by counting.
+            self.counting(ply)
+        } else {
+            -MATE + ply as i32
+        }
+    }
+
+    fn play(&mut self, m: Move) -> bool {
+        self.pos.play(m);
+        let check = self.pos.is_check();
+        self.checks.push(check);
+        check
+    }
+
+    fn undo(&mut self) {
+        self.pos.undo();
+        self.checks.pop();
+    }
+
+    fn captured_value(&self, m: Move) -> i32 {
+        if m.is_pass() {
+            return 0;
+        }
+        self.pos.piece_at(m.to).map_or(0, |p| piece_value(self.pos.variant(), p.role))
+    }
+
+    /// Orders moves: the table's move, captures by most valuable victim then least valuable
+    /// attacker, killers, then by history.
+    fn order(&self, moves: &mut [(Move, i32)], tt_move: Option<Move>, ply: usize) {
+        let v = self.pos.variant();
+        for (m, score) in moves.iter_mut() {
+            *score = if Some(*m) == tt_move {
+                1 << 30
+            } else if let Some(victim) = (!m.is_pass()).then(|| self.pos.piece_at(m.to)).flatten() {
+                let attacker = self.pos.piece_at(m.from).map_or(0, |p| piece_value(v, p.role));
+                (1 << 28) + 16 * piece_value(v, victim.role) - attacker / 16
+            } else if self.killers[ply][0] == Some(*m) {
+                1 << 27
+            } else if self.killers[ply][1] == Some(*m) {
+                (1 << 27) - 1
+            } else {
+                self.history[m.from.index() * 90 + m.to.index()]
+            };
+        }
+        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.1));
+    }
+
+    fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.should_stop() {
+            return 0;
+        }
+        let in_check = self.checks.last().copied().unwrap_or_else(|| self.pos.is_check());
+        if ply >= MAX_PLY {
+            return self.eval.evaluate(&self.pos);
+        }
+        let mut best = -MATE + ply as i32;
+        let mut moves: Vec<(Move, i32)> = Vec::with_capacity(64);
+        if in_check {
+            self.pos.for_each_legal(|from, targets| moves.extend(targets.map(|to| (Move::new(from, to), 0))));
+            if moves.is_empty() {
+                return self.no_moves(true, ply);
+            }
+        } else {
+            let stand = self.eval.evaluate(&self.pos);
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+            let enemy = self.pos.side_pieces(!self.pos.turn());
+            self.pos.for_each_legal(|from, targets| {
+                moves.extend((targets & enemy).map(|to| (Move::new(from, to), 0)));
+            });
+            if moves.is_empty() {
+                return stand;
+            }
+        }
+        self.order(&mut moves, None, ply.min(MAX_PLY));
+        for &(m, _) in moves.iter() {
+            if !in_check && best + self.captured_value(m) + 200 < alpha {
+                continue;
+            }
+            self.play(m);
+            let score = -self.quiesce(-beta, -alpha, ply + 1);
+            self.undo();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    fn search(&mut self, mut alpha: i32, mut beta: i32, mut depth: i32, ply: usize, allow_null: bool) -> i32 {
+        let pv_node = beta - alpha > 1;
+        self.pv[ply].clear();
+        if ply > 0 {
+            if self.should_stop() {
+                return 0;
+            }
+            if let Some(score) = self.rule_score(ply) {
+                return score;
+            }
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let in_check = self.checks.last().copied().unwrap_or_else(|| self.pos.is_check());
+        if in_check && ply < MAX_PLY / 2 {
+            depth += 1;
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiesce(alpha, beta, ply);
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+
+        let key = self.pos.hash();
+        let entry = self.shared.tt.probe(key);
+        let tt_move = entry.and_then(|e| e.mv);
+        if let Some(e) = entry {
+            if !pv_node && ply > 0 && e.depth >= depth {
+                let s = from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+
+        let static_eval = if in_check { -MATE } else { self.eval.evaluate(&self.pos) };
+        if !pv_node && !in_check && ply > 0 {
+            // Reverse futility: far enough above beta that a shallow search will not fall back.
+            if depth <= 6 && static_eval - 90 * depth >= beta && beta.abs() < MATE_BOUND {
+                return static_eval;
+            }
+            // Null move: give the opponent a free move; if we still beat beta, prune. Not in
+            // janggi, where passing is a real move with consequences.
+            let us = self.pos.turn();
+            let has_pieces = [Role::Chariot, Role::Horse, Role::Cannon].iter().any(|&r| self.pos.pieces(us, r).any());
+            if allow_null
+                && depth >= 3
+                && static_eval >= beta
+                && beta.abs() < MATE_BOUND
+                && has_pieces
+                && self.pos.variant() == Variant::Xiangqi
+            {
+                let r = 3 + depth / 6;
+                let general = self.pos.general(us);
+                self.play(Move::new(general, general));
+                let score = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
+                self.undo();
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score > MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
+        let mut moves: Vec<(Move, i32)> = Vec::with_capacity(96);
+        self.pos.for_each_legal(|from, targets| moves.extend(targets.map(|to| (Move::new(from, to), 0))));
+        if ply == 0 {
+            if !self.limits.only.is_empty() {
+                moves.retain(|(m, _)| self.limits.only.contains(m));
+            }
+            moves.retain(|(m, _)| !self.limits.banned.contains(m));
+        }
+        if moves.is_empty() {
+            return self.no_moves(in_check, ply);
+        }
+        self.order(&mut moves, tt_move, ply);
+
+        let original_alpha = alpha;
+        let mut best = -MATE;
+        let mut best_move = None;
+        for (i, &(m, _)) in moves.iter().enumerate() {
+            let capture = !m.is_pass() && self.pos.piece_at(m.to).is_some();
+            let quiet = !capture;
+            // Futility: a quiet move this far below alpha near the leaves will not help.
+            if !pv_node
+                && !in_check
+                && quiet
+                && depth <= 2
+                && i > 0
+                && best > -MATE_BOUND
+                && alpha.abs() < MATE_BOUND
+                && static_eval + 150 * depth <= alpha
+            {
+                continue;
+            }
+            let gives_check = self.play(m);
+            let mut score;
+            if i == 0 {
+                score = -self.search(-beta, -alpha, depth - 1, ply + 1, true);
+            } else {
+                // Late, quiet moves are searched shallower first.
+                let mut reduction = 0;
+                if depth >= 3 && i >= 3 && quiet && !in_check && !gives_check {
+                    reduction = 1 + (depth >= 6) as i32 + (i >= 10) as i32;
+                    if pv_node {
+                        reduction -= 1;
+                    }
+                }
+                score = -self.search(-alpha - 1, -alpha, depth - 1 - reduction, ply + 1, true);
+                if score > alpha && reduction > 0 {
+                    score = -self.search(-alpha - 1, -alpha, depth - 1, ply + 1, true);
+                }
+                if score > alpha && score < beta {
+                    score = -self.search(-beta, -alpha, depth - 1, ply + 1, true);
+                }
+            }
+            self.undo();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    let mut line = vec![m];
+                    line.extend(self.pv[ply + 1].iter().copied());
+                    self.pv[ply] = line;
+                    if score >= beta {
+                        if quiet {
+                            if self.killers[ply][0] != Some(m) {
+                                self.killers[ply][1] = self.killers[ply][0];
+                                self.killers[ply][0] = Some(m);
+                            }
+                            let h = &mut self.history[m.from.index() * 90 + m.to.index()];
+                            *h = (*h + depth * depth).min(1 << 20);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(key, Entry { mv: best_move, score: to_tt(best, ply), depth, bound }, self.generation);
+        best
+    }
+
+    /// Searches with iterative deepening; calls `report` after each finished iteration (main
+    /// thread only) and returns the last finished one.
+    pub fn think(&mut self, mut report: impl FnMut(&Report)) -> Report {
+        let max_depth = self.limits.depth.unwrap_or(MAX_PLY as i32 - 4).min(MAX_PLY as i32 - 4);
+        let mut last = Report::default();
+        let mut score = 0;
+        let first_depth = if self.main { 1 } else { 2 };
+        for depth in first_depth..=max_depth {
+            self.seldepth = 0;
+            let mut window = 30;
+            let (mut alpha, mut beta) = if depth >= 5 { (score - window, score + window) } else { (-MATE, MATE) };
+            loop {
+                let s = self.search(alpha, beta, depth, 0, false);
+                if self.stopped {
+                    break;
+                }
+                if s <= alpha {
+                    alpha = (s - window).max(-MATE);
+                } else if s >= beta {
+                    beta = (s + window).min(MATE);
+                } else {
+                    score = s;
+                    break;
+                }
+                window *= 3;
+            }
+            if self.stopped && !last.pv.is_empty() {
+                break;
+            }
+            if self.pv[0].is_empty() {
+                // No move found (stopped at once, or no legal move): keep what we have.
+                if last.pv.is_empty() {
+                    last.score = score;
+                }
+                if self.stopped {
+                    break;
+                }
+                continue;
+            }
+            last = Report {
+                depth,
+                seldepth: self.seldepth as i32,
+                score,
+                nodes: self.shared.nodes.load(Ordering::Relaxed) + (self.nodes & 1023),
+                elapsed: self.start.elapsed(),
+                pv: self.pv[0].clone(),
+                hashfull: self.shared.tt.hashfull(self.generation),
+            };
+            if self.main {
+                report(&last);
+            }
+            if self.stopped {
+                break;
+            }
+            if let Some(n) = self.limits.mate {
+                if score > MATE_BOUND && (MATE - score + 1) / 2 <= n {
+                    break;
+                }
+            }
+            let unbounded = self.limits.infinite || self.shared.pondering.load(Ordering::Relaxed);
+            if !unbounded && self.limits.soft.is_some_and(|s| self.start.elapsed() >= s) {
+                break;
+            }
+        }
+        last
+    }
+
+    /// Nodes this thread searched.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
+/// Searches `pos` with `threads` threads until the limits; returns the main thread's report.
+pub fn search(
+    pos: &Position,
+    shared: &Shared,
+    eval: &dyn Evaluate,
+    limits: &Limits,
+    threads: usize,
+    report: impl FnMut(&Report) + Send,
+) -> Report {
+    shared.stop.store(false, Ordering::Relaxed);
+    shared.nodes.store(0, Ordering::Relaxed);
+    shared.generation.fetch_add(1, Ordering::Relaxed);
+    std::thread::scope(|scope| {
+        for _ in 1..threads.max(1) {
+            let pos = pos.clone();
+            let limits = limits.clone();
+            scope.spawn(move || {
+                let mut helper = Searcher::new(pos, shared, eval, limits, false);
+                helper.think(|_| {});
+            });
+        }
+        let mut main = Searcher::new(pos.clone(), shared, eval, limits.clone(), true);
+        let result = main.think(report);
+        shared.stop.store(true, Ordering::Relaxed);
+        result
+    })
+}

@@ -1,0 +1,192 @@
+//! The engine binary driven through standard input and output, as a GUI would.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
+
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_chuhan-engine"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("engine starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine { child, stdin, lines }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Reads lines until one starts with `prefix`; returns all lines read.
+    fn until(&mut self, prefix: &str, within: Duration) -> Vec<String> {
+        let deadline = Instant::now() + within;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let done = line.starts_with(prefix);
+                    seen.push(line);
+                    if done {
+                        return seen;
+                    }
+                }
+                Err(_) => panic!("no line starting with {prefix:?} within {within:?}; got {seen:?}"),
+            }
+        }
+    }
+
+    fn bestmove(&mut self, within: Duration) -> String {
+        let lines = self.until("bestmove", within);
+        lines.last().unwrap().split_whitespace().nth(1).unwrap().to_string()
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.child.wait();
+    }
+}
+
+const SECOND: Duration = Duration::from_secs(1);
+
+#[test]
+fn uci_handshake_search_and_perft() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until("uciok", 5 * SECOND);
+    assert!(lines.iter().any(|l| l.starts_with("id name chuhan")));
+    assert!(lines.iter().any(|l| l.contains("option name UCI_Variant")));
+    e.send("isready");
+    e.until("readyok", 5 * SECOND);
+    e.send("position startpos moves h2e2");
+    e.send("go depth 4");
+    let best = e.bestmove(20 * SECOND);
+    let pos = chuhan::Position::from_fen(
+        chuhan::Variant::Xiangqi,
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b",
+    )
+    .unwrap();
+    assert!(pos.is_legal(best.parse().unwrap()), "{best}");
+    e.send("position startpos");
+    e.send("go perft 3");
+    let lines = e.until("Nodes searched", 10 * SECOND);
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 79666");
+    assert!(lines.iter().any(|l| l == "h2e2: 1920" || l.starts_with("h2e2: ")));
+}
+
+#[test]
+fn bad_input_is_reported_and_the_last_good_state_kept() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok", 5 * SECOND);
+    e.send("position startpos moves h2e2");
+    e.send("frobnicate");
+    assert!(e.until("info string", 5 * SECOND).last().unwrap().contains("unknown command \"frobnicate\""));
+    e.send("position startpos moves h2e2 h9g7 a0a5");
+    assert!(e.until("info string", 5 * SECOND).last().unwrap().contains("move 3 (a0a5)"));
+    e.send("position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNRR w");
+    assert!(e.until("info string", 5 * SECOND).last().unwrap().contains("FEN field 1, rank 0: 10 files, expected 9"));
+    e.send("setoption name Hash value lots");
+    assert!(e.until("info string", 5 * SECOND).last().unwrap().contains("not a number"));
+    // Still the position after h2e2.
+    e.send("d");
+    let lines = e.until("Fen:", 5 * SECOND);
+    assert!(lines.last().unwrap().contains("1C2C4/9/RNBAKABNR b"), "{lines:?}");
+    e.send("isready");
+    e.until("readyok", 5 * SECOND);
+}
+
+#[test]
+fn stop_ends_an_infinite_search_promptly() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    let asked = Instant::now();
+    e.send("stop");
+    let best = e.bestmove(5 * SECOND);
+    assert!(asked.elapsed() < Duration::from_millis(500), "{:?}", asked.elapsed());
+    assert_eq!(best.len(), 4);
+}
+
+#[test]
+fn time_controls_are_respected() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    let start = Instant::now();
+    e.send("go wtime 2000 btime 2000 winc 0 binc 0");
+    e.bestmove(5 * SECOND);
+    assert!(start.elapsed() < Duration::from_millis(1500), "{:?}", start.elapsed());
+    let start = Instant::now();
+    e.send("go movetime 200");
+    e.bestmove(5 * SECOND);
+    assert!(start.elapsed() < Duration::from_millis(600), "{:?}", start.elapsed());
+}
+
+#[test]
+fn ucci_dialect() {
+    let mut e = Engine::start();
+    e.send("ucci");
+    let lines = e.until("ucciok", 5 * SECOND);
+    assert!(lines.iter().any(|l| l.starts_with("option hashsize")));
+    e.send("position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2 h9g7");
+    e.send("banmoves h0g2");
+    e.send("go depth 3");
+    let best = e.bestmove(20 * SECOND);
+    assert_ne!(best, "h0g2", "a banned move");
+    // Times in seconds unless usemillisec.
+    let start = Instant::now();
+    e.send("go time 1 increment 0");
+    e.bestmove(5 * SECOND);
+    assert!(start.elapsed() < Duration::from_millis(900));
+    e.send("probe");
+    assert!(e.until("pophash", 5 * SECOND).last().unwrap().starts_with("pophash"));
+    e.send("quit");
+    e.until("bye", 5 * SECOND);
+}
+
+#[test]
+fn fairy_stockfish_ranks_and_janggi() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_Ranks value 1-10");
+    e.send("position startpos moves h3e3");
+    e.send("d");
+    assert!(e.until("Fen:", 5 * SECOND).last().unwrap().contains("1C2C4/9/RNBAKABNR b"));
+    e.send("go depth 2");
+    let best = e.bestmove(20 * SECOND);
+    let rank: u32 = best[1..best.len() - 2].parse().unwrap_or(0);
+    assert!((1..=10).contains(&rank), "{best}");
+
+    e.send("setoption name UCI_Ranks value 0-9");
+    e.send("setoption name UCI_Variant value janggi");
+    e.send("position startpos moves 0000");
+    e.send("go depth 3");
+    let best = e.bestmove(20 * SECOND);
+    let pos = chuhan::Position::from_fen(
+        chuhan::Variant::Janggi,
+        "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR b - - 1 1",
+    )
+    .unwrap();
+    assert!(pos.is_legal(best.parse().unwrap()), "{best}");
+}

@@ -1,0 +1,82 @@
+//! The search: mates, repetition rulings and janggi counting.
+
+use chuhan::{Move, Position, Variant};
+use chuhan_engine::eval::Classic;
+use chuhan_engine::search::{search, Limits, Report, Shared, DECISIVE, MATE};
+
+fn think(pos: &Position, depth: i32) -> Report {
+    let shared = Shared::new(16);
+    let limits = Limits { depth: Some(depth), move_limit: 60, ..Limits::default() };
+    search(pos, &shared, &Classic, &limits, 1, |_| {})
+}
+
+fn position(variant: Variant, fen: &str, moves: &str) -> Position {
+    let mut pos = Position::from_fen(variant, fen).unwrap();
+    for m in moves.split_whitespace() {
+        pos.play_checked(m.parse::<Move>().unwrap()).unwrap();
+    }
+    pos
+}
+
+/// Plays out the principal variation and checks it ends the game in `moves` moves: the other
+/// side has no legal move (mate, or stalemate, which also loses in xiangqi).
+fn assert_mates(pos: &Position, r: &Report, moves: usize) {
+    assert_eq!(r.score, MATE - (2 * moves as i32 - 1), "mate in {moves}: {r:?}");
+    let mut p = pos.clone();
+    for &m in r.pv.iter().take(2 * moves - 1) {
+        p.play_checked(m).unwrap();
+    }
+    assert!(p.has_no_moves(), "the PV {:?} ends the game", r.pv);
+}
+
+#[test]
+fn mate_in_one_and_two() {
+    let pos = position(Variant::Xiangqi, "4k4/R8/1R7/9/9/9/9/9/9/3K5 w", "");
+    let r = think(&pos, 3);
+    assert_mates(&pos, &r, 1);
+    let pos = position(Variant::Xiangqi, "4k4/9/9/9/9/9/9/9/R8/1R1K5 w", "");
+    let r = think(&pos, 5);
+    assert_mates(&pos, &r, 2);
+}
+
+#[test]
+fn forced_win_within_a_node_budget() {
+    // Fairy-Stockfish (go depth 20) reports mate in 5 here. chuhan finds a win in 4: after
+    // g0g9 e8f9 c2b4 d7e8 b4c6, Black's best defence d9e9 is met by c6b8, which leaves Black
+    // no legal move — stalemate, a loss in xiangqi (pyffish's game_result agrees: -32000).
+    let pos = position(Variant::Xiangqi, "3k5/4a4/3a5/9/9/9/9/2H6/9/4K1R2 w", "");
+    let shared = Shared::new(16);
+    let limits = Limits { nodes: Some(2_000_000), mate: Some(5), move_limit: 60, ..Limits::default() };
+    let r = search(&pos, &shared, &Classic, &limits, 1, |_| {});
+    assert_mates(&pos, &r, 4);
+    assert!(r.nodes <= 2_100_000, "{}", r.nodes);
+    let after = position(Variant::Xiangqi, "3k5/4a4/3a5/9/9/9/9/2H6/9/4K1R2 w", "g0g9 e8f9 c2b4 d7e8 b4c6 d9e9 c6b8");
+    assert!(after.has_no_moves() && !after.is_check());
+}
+
+#[test]
+fn perpetual_check_is_avoided_by_the_checker_and_claimed_by_the_victim() {
+    // Red has checked on every move; playing e0f0 again repeats the position with Red checking
+    // throughout, which loses. Red must play something else.
+    let pos = position(Variant::Xiangqi, "4k4/9/9/9/9/9/9/9/9/3K1R3 w", "f0e0 e9f9 e0f0 f9e9 f0e0 e9f9");
+    let r = think(&pos, 4);
+    assert_ne!(r.pv[0].to_string(), "e0f0", "{r:?}");
+    assert!(r.score > -DECISIVE / 2, "{r:?}");
+    // Black, checked on every move, repeats and is scored as the winner.
+    let pos = position(Variant::Xiangqi, "4k4/9/9/9/9/9/9/9/9/3K1R3 w", "f0e0 e9f9 e0f0");
+    let r = think(&pos, 3);
+    assert_eq!(r.pv[0].to_string(), "f9e9");
+    assert!(r.score >= DECISIVE - 10, "{r:?}");
+}
+
+#[test]
+fn janggi_counting_in_search() {
+    // Han passed; Cho, a chariot ahead, ends the game by passing too and wins on points.
+    let pos = position(Variant::Janggi, "4k4/9/9/9/9/9/9/R8/3K5/9 b", "e9e9");
+    let r = think(&pos, 4);
+    assert!(r.score >= DECISIVE - 10, "{r:?}");
+    // Behind on points, Cho does not pass after Han's pass.
+    let pos = position(Variant::Janggi, "4k4/9/9/9/9/9/9/r8/3K5/9 b", "e9e9");
+    let r = think(&pos, 3);
+    assert!(!r.pv[0].is_pass(), "{r:?}");
+}
