@@ -41,6 +41,8 @@ struct Options {
     overhead: u64,
     ranks_one_based: bool,
     skill: u32,
+    limit_strength: bool,
+    elo: u32,
     show_wdl: bool,
     millisec: bool,
 }
@@ -76,6 +78,8 @@ impl Engine {
                 overhead: 30,
                 ranks_one_based: false,
                 skill: 20,
+                limit_strength: false,
+                elo: 2800,
                 show_wdl: false,
                 millisec: false,
             },
@@ -163,7 +167,7 @@ impl Engine {
                 for o in [
                     "option name Hash type spin default 64 min 1 max 65536",
                     "option name Threads type spin default 1 min 1 max 256",
-                    "option name MultiPV type spin default 1 min 1 max 1",
+                    "option name MultiPV type spin default 1 min 1 max 64",
                     "option name Ponder type check default false",
                     "option name Clear Hash type button",
                     "option name Move Overhead type spin default 30 min 0 max 5000",
@@ -217,7 +221,9 @@ impl Engine {
                 "ponder" | "uci_showwdl" if name.eq_ignore_ascii_case("uci_showwdl") => {
                     self.options.show_wdl = flag(&value)
                 }
-                "ponder" | "uci_limitstrength" | "uci_elo" | "batch" | "debug" | "promotion" | "idle" => {}
+                "uci_limitstrength" => self.options.limit_strength = flag(&value),
+                "uci_elo" => self.options.elo = number(&value)?.clamp(800, 2800) as u32,
+                "ponder" | "batch" | "debug" | "promotion" | "idle" => {}
                 "clear hash" | "newgame" => {
                     self.wait();
                     self.shared.tt.clear();
@@ -373,9 +379,17 @@ impl Engine {
         limits.soft = soft;
         limits.hard = hard;
         limits.banned = std::mem::take(&mut self.banned);
-        // Skill below 20: a shallower search.
-        if self.options.skill < 20 && limits.depth.is_none() {
-            limits.depth = Some(1 + self.options.skill as i32 / 2);
+        limits.multipv = self.options.multipv;
+        // Playing below full strength: a shallower search over several lines, then a pick among
+        // them with noise that grows as the skill falls (Skill Level, or UCI_Elo mapped onto it).
+        let skill = if self.options.limit_strength {
+            ((self.options.elo.saturating_sub(800)) / 100).min(20)
+        } else {
+            self.options.skill
+        };
+        if skill < 20 {
+            limits.depth = Some(limits.depth.unwrap_or(i32::MAX).min(1 + skill as i32 / 2));
+            limits.multipv = limits.multipv.max(4);
         }
         self.shared.pondering.store(ponder, Ordering::Relaxed);
         let (pos, shared, eval, out) = (self.pos.clone(), self.shared.clone(), self.eval.clone(), self.out.clone());
@@ -384,9 +398,22 @@ impl Engine {
         let one_based = self.options.ranks_one_based;
         let show_wdl = self.options.show_wdl;
         let text = move |m: Move| if one_based { m.to_uci_1_based() } else { m.to_string() };
+        let shown_lines = self.options.multipv;
         self.thinking = Some(std::thread::spawn(move || {
-            let report = |r: &Report| say(&out, &info_line(r, dialect, show_wdl, &text));
-            let result = search(&pos, &shared, eval.as_ref(), &limits, threads, report);
+            let mut lines: Vec<Report> = Vec::new();
+            let report = |r: &Report| {
+                if r.multipv <= shown_lines {
+                    say(&out, &info_line(r, dialect, show_wdl, &text));
+                }
+                if r.multipv == 1 {
+                    lines.clear();
+                }
+                lines.push(r.clone());
+            };
+            let mut result = search(&pos, &shared, eval.as_ref(), &limits, threads, report);
+            if skill < 20 {
+                result = weakened_choice(&lines, skill).unwrap_or(result);
+            }
             // Pondering or infinite: the answer waits for stop or ponderhit.
             while (limits.infinite || shared.pondering.load(Ordering::Relaxed)) && !shared.stop.load(Ordering::Relaxed)
             {
@@ -453,6 +480,21 @@ impl Engine {
     }
 }
 
+/// The line a weakened engine plays: the best score after adding noise up to a weakness that
+/// grows as the skill falls (200 centipawns per missing level at most).
+fn weakened_choice(lines: &[Report], skill: u32) -> Option<Report> {
+    let weakness = (20 - skill as i64) * 20;
+    let mut seed =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |d| d.as_nanos() as u64) | 1;
+    let mut noise = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % (weakness as u64 + 1)) as i64
+    };
+    lines.iter().max_by_key(|r| r.score as i64 + noise()).cloned()
+}
+
 fn info_line(r: &Report, dialect: Dialect, show_wdl: bool, text: &dyn Fn(Move) -> String) -> String {
     let ms = r.elapsed.as_millis().max(1);
     let score = if r.score > MATE_BOUND {
@@ -472,9 +514,10 @@ fn info_line(r: &Report, dialect: Dialect, show_wdl: bool, text: &dyn Fn(Move) -
                 String::new()
             };
             format!(
-                "info depth {} seldepth {} multipv 1 score {score}{wdl} nodes {} nps {} hashfull {} time {ms} pv {}",
+                "info depth {} seldepth {} multipv {} score {score}{wdl} nodes {} nps {} hashfull {} time {ms} pv {}",
                 r.depth,
                 r.seldepth,
+                r.multipv,
                 r.nodes,
                 r.nodes as u128 * 1000 / ms,
                 r.hashfull,

@@ -46,11 +46,15 @@ pub struct Limits {
     pub infinite: bool,
     /// Limits on the rules: moves without capture that end the game (plies = 2 × this).
     pub move_limit: u32,
+    /// How many best lines to report (MultiPV); the first is the one played.
+    pub multipv: usize,
 }
 
 /// What one finished iteration found.
 #[derive(Clone, Debug, Default)]
 pub struct Report {
+    /// 1 for the best line, 2 for the second best, … (MultiPV).
+    pub multipv: usize,
     pub depth: i32,
     pub seldepth: i32,
     pub score: i32,
@@ -120,6 +124,8 @@ pub struct Searcher<'a> {
     pv: Vec<Vec<Move>>,
     generation: u8,
     stopped: bool,
+    /// Root moves left out of this search (lines already found in MultiPV).
+    excluded: Vec<Move>,
 }
 
 impl<'a> Searcher<'a> {
@@ -148,6 +154,7 @@ impl<'a> Searcher<'a> {
             pv: vec![Vec::new(); MAX_PLY + 2],
             generation,
             stopped: false,
+            excluded: Vec::new(),
         }
     }
 
@@ -413,7 +420,7 @@ impl<'a> Searcher<'a> {
             if !self.limits.only.is_empty() {
                 moves.retain(|(m, _)| self.limits.only.contains(m));
             }
-            moves.retain(|(m, _)| !self.limits.banned.contains(m));
+            moves.retain(|(m, _)| !self.limits.banned.contains(m) && !self.excluded.contains(m));
         }
         if moves.is_empty() {
             return self.no_moves(in_check, ply);
@@ -496,62 +503,78 @@ impl<'a> Searcher<'a> {
         best
     }
 
-    /// Searches with iterative deepening; calls `report` after each finished iteration (main
-    /// thread only) and returns the last finished one.
+    /// One aspiration-window search of the root at `depth` around `guess`.
+    fn aspirate(&mut self, depth: i32, guess: i32) -> i32 {
+        let mut window = 30;
+        let (mut alpha, mut beta) = if depth >= 5 { (guess - window, guess + window) } else { (-MATE, MATE) };
+        loop {
+            let s = self.search(alpha, beta, depth, 0, false);
+            if self.stopped {
+                return s;
+            }
+            if s <= alpha {
+                alpha = (s - window).max(-MATE);
+            } else if s >= beta {
+                beta = (s + window).min(MATE);
+            } else {
+                return s;
+            }
+            window *= 3;
+        }
+    }
+
+    /// Searches with iterative deepening; calls `report` for each line of each finished
+    /// iteration (main thread only) and returns the best line of the last finished one.
     pub fn think(&mut self, mut report: impl FnMut(&Report)) -> Report {
         let max_depth = self.limits.depth.unwrap_or(MAX_PLY as i32 - 4).min(MAX_PLY as i32 - 4);
-        let mut last = Report::default();
-        let mut score = 0;
+        let lines = if self.main { self.limits.multipv.max(1) } else { 1 };
+        let mut best = Report::default();
+        let mut guesses = vec![0; lines];
         let first_depth = if self.main { 1 } else { 2 };
         for depth in first_depth..=max_depth {
-            self.seldepth = 0;
-            let mut window = 30;
-            let (mut alpha, mut beta) = if depth >= 5 { (score - window, score + window) } else { (-MATE, MATE) };
-            loop {
-                let s = self.search(alpha, beta, depth, 0, false);
-                if self.stopped {
+            self.excluded.clear();
+            let mut found = Vec::new();
+            for (k, guess) in guesses.iter_mut().enumerate() {
+                self.seldepth = 0;
+                let score = self.aspirate(depth, *guess);
+                if self.stopped || self.pv[0].is_empty() {
                     break;
                 }
-                if s <= alpha {
-                    alpha = (s - window).max(-MATE);
-                } else if s >= beta {
-                    beta = (s + window).min(MATE);
-                } else {
-                    score = s;
-                    break;
-                }
-                window *= 3;
+                *guess = score;
+                self.excluded.push(self.pv[0][0]);
+                found.push(Report {
+                    multipv: k + 1,
+                    depth,
+                    seldepth: self.seldepth as i32,
+                    score,
+                    nodes: self.shared.nodes.load(Ordering::Relaxed) + (self.nodes & 1023),
+                    elapsed: self.start.elapsed(),
+                    pv: self.pv[0].clone(),
+                    hashfull: self.shared.tt.hashfull(self.generation),
+                });
             }
-            if self.stopped && !last.pv.is_empty() {
-                break;
+            // Best line first (a later line can score higher than an earlier one's bound).
+            found.sort_by_key(|r| std::cmp::Reverse(r.score));
+            for (k, r) in found.iter_mut().enumerate() {
+                r.multipv = k + 1;
             }
-            if self.pv[0].is_empty() {
-                // No move found (stopped at once, or no legal move): keep what we have.
-                if last.pv.is_empty() {
-                    last.score = score;
+            // An iteration cut short keeps the previous best unless its first line finished.
+            if let Some(first) = found.first() {
+                best = first.clone();
+                if self.main {
+                    found.iter().for_each(&mut report);
                 }
-                if self.stopped {
-                    break;
-                }
-                continue;
-            }
-            last = Report {
-                depth,
-                seldepth: self.seldepth as i32,
-                score,
-                nodes: self.shared.nodes.load(Ordering::Relaxed) + (self.nodes & 1023),
-                elapsed: self.start.elapsed(),
-                pv: self.pv[0].clone(),
-                hashfull: self.shared.tt.hashfull(self.generation),
-            };
-            if self.main {
-                report(&last);
             }
             if self.stopped {
                 break;
             }
+            if found.is_empty() && best.pv.is_empty() {
+                // No legal move at the root: nothing deeper will change that.
+                best.score = self.search(-MATE, MATE, 1, 0, false);
+                break;
+            }
             if let Some(n) = self.limits.mate {
-                if score > MATE_BOUND && (MATE - score + 1) / 2 <= n {
+                if best.score > MATE_BOUND && (MATE - best.score + 1) / 2 <= n {
                     break;
                 }
             }
@@ -560,7 +583,8 @@ impl<'a> Searcher<'a> {
                 break;
             }
         }
-        last
+        self.excluded.clear();
+        best
     }
 
     /// Nodes this thread searched.

@@ -190,3 +190,27 @@ fn fairy_stockfish_ranks_and_janggi() {
     .unwrap();
     assert!(pos.is_legal(best.parse().unwrap()), "{best}");
 }
+
+#[test]
+fn multipv_lines_and_weakened_play() {
+    let mut e = Engine::start();
+    e.send("setoption name MultiPV value 3");
+    e.send("position startpos");
+    e.send("go depth 4");
+    let lines = e.until("bestmove", 20 * SECOND);
+    let last_depth: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth 4 ")).collect();
+    assert_eq!(last_depth.len(), 3, "{lines:?}");
+    let firsts: Vec<&str> =
+        last_depth.iter().map(|l| l.split(" pv ").nth(1).unwrap().split(' ').next().unwrap()).collect();
+    assert!(last_depth[0].contains("multipv 1") && last_depth[2].contains("multipv 3"));
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2], "{firsts:?}");
+    let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+    assert_eq!(best, firsts[0], "the first line is played");
+
+    e.send("setoption name MultiPV value 1");
+    e.send("setoption name UCI_LimitStrength value true");
+    e.send("setoption name UCI_Elo value 1000");
+    e.send("go movetime 100");
+    let best = e.bestmove(5 * SECOND);
+    assert!(chuhan::Position::new(chuhan::Variant::Xiangqi).is_legal(best.parse().unwrap()));
+}
