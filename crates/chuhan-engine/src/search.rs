@@ -116,6 +116,8 @@ pub struct Searcher<'a> {
     start: Instant,
     main: bool,
     nodes: u64,
+    /// Nodes already added to the shared count.
+    flushed: u64,
     seldepth: usize,
     /// `checks[i]`: whether the position after the i-th move of the history is in check.
     checks: Vec<bool>,
@@ -147,6 +149,7 @@ impl<'a> Searcher<'a> {
             start: Instant::now(),
             main,
             nodes: 0,
+            flushed: 0,
             seldepth: 0,
             checks,
             killers: vec![[None; 2]; MAX_PLY + 2],
@@ -162,8 +165,10 @@ impl<'a> Searcher<'a> {
         if self.stopped {
             return true;
         }
-        if self.nodes & 1023 == 0 {
-            self.shared.nodes.fetch_add(1024, Ordering::Relaxed);
+        if self.nodes >= self.flushed + 1024 {
+            // Publish this thread's nodes to the shared count, then look at the limits.
+            self.shared.nodes.fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+            self.flushed = self.nodes;
             if self.shared.stop.load(Ordering::Relaxed) {
                 self.stopped = true;
             } else if self.main {
@@ -547,7 +552,7 @@ impl<'a> Searcher<'a> {
                     depth,
                     seldepth: self.seldepth as i32,
                     score,
-                    nodes: self.shared.nodes.load(Ordering::Relaxed) + (self.nodes & 1023),
+                    nodes: self.shared.nodes.load(Ordering::Relaxed) + (self.nodes - self.flushed),
                     elapsed: self.start.elapsed(),
                     pv: self.pv[0].clone(),
                     hashfull: self.shared.tt.hashfull(self.generation),

@@ -214,3 +214,15 @@ fn multipv_lines_and_weakened_play() {
     let best = e.bestmove(5 * SECOND);
     assert!(chuhan::Position::new(chuhan::Variant::Xiangqi).is_legal(best.parse().unwrap()));
 }
+
+#[test]
+fn node_limit_is_honoured_but_not_undercut() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go nodes 50000");
+    let lines = e.until("bestmove", 20 * SECOND);
+    let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth")).collect();
+    let nodes: u64 = infos.last().unwrap().split(" nodes ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+    assert!(nodes <= 51_024, "{nodes}");
+    assert!(infos.len() >= 4, "a 50,000-node search reaches depth 4 or more: {infos:?}");
+}
