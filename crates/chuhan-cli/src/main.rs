@@ -3,6 +3,7 @@
 mod adjudicate;
 mod bench;
 mod convert;
+mod matches;
 mod perft_cmd;
 
 use clap::{Parser, Subcommand};
@@ -39,6 +40,9 @@ enum Command {
     /// The first line is exactly one of `red wins`, `black wins`, `cho wins`, `han wins`,
     /// `draw` or `ongoing`; the next line gives the reason and the last the ply.
     Adjudicate(adjudicate::AdjudicateArgs),
+    /// Play engines against each other (UCI or UCCI) under chuhan's rules: matches,
+    /// round-robins, gauntlets; Elo, SPRT, PGN.
+    Match(Box<matches::MatchArgs>),
 }
 
 fn main() -> ExitCode {
@@ -49,6 +53,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::bench(args),
         Command::Adjudicate(args) => adjudicate::adjudicate(args),
         Command::Convert(args) => convert::convert(args),
+        Command::Match(args) => matches::run(*args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
