@@ -2,7 +2,7 @@
 """A scripted fake engine for the tests of `chuhan match`: UCI or UCCI, misbehaving on demand.
 
 Usage: fake_engine.py [--proto uci|ucci] [--mode MODE] [--chuhan PATH] [--variant V]
-                      [--script "m1 m2 ..."] [--after N] [--log FILE] [--name NAME] [--coords uci|uci1]
+                      [--script m1 m2 ...] [--after N] [--log FILE] [--name NAME] [--coords uci|uci1]
 
 Modes (what the engine answers to `go`):
   first    the first legal move listed by `chuhan moves` (needs --chuhan)
@@ -31,7 +31,7 @@ p.add_argument("--proto", default="uci")
 p.add_argument("--mode", default="first")
 p.add_argument("--chuhan")
 p.add_argument("--variant", default="xiangqi")
-p.add_argument("--script", default="")
+p.add_argument("--script", nargs="*", default=[])
 p.add_argument("--after", type=int, default=0)
 p.add_argument("--log")
 p.add_argument("--name", default="Fake")
@@ -76,7 +76,7 @@ def answer():
     mode = a.mode if played >= a.after else "first"
     played += 1
     if mode == "script":
-        script = a.script.split()
+        script = a.script
         return script[len(moves)] if len(moves) < len(script) else None
     if mode in ("first", "random"):
         legal = legal_moves()

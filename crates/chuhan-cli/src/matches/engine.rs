@@ -106,7 +106,9 @@ impl FromStr for EngineSpec {
                         _ => bail!("--engine {s:?}: time={value:?}, expected ms or s"),
                     }
                 }
-                k if k.starts_with("option.") => spec.options.push((k["option.".len()..].to_string(), value.to_string())),
+                k if k.starts_with("option.") => {
+                    spec.options.push((k["option.".len()..].to_string(), value.to_string()))
+                }
                 k => bail!("--engine {s:?}: unknown key {k:?} (cmd, name, proto, coords, arg, dir, time, option.NAME)"),
             }
         }
@@ -188,7 +190,8 @@ impl Engine {
         if let Some(dir) = &spec.dir {
             cmd.current_dir(dir);
         }
-        let mut child = cmd.spawn().map_err(|e| EngineError::Spawn(format!("{}: cannot start {:?}: {e}", spec.name, spec.cmd)))?;
+        let mut child =
+            cmd.spawn().map_err(|e| EngineError::Spawn(format!("{}: cannot start {:?}: {e}", spec.name, spec.cmd)))?;
         let stdin = child.stdin.take().ok_or_else(|| EngineError::Spawn(format!("{}: no stdin", spec.name)))?;
         let stdout = child.stdout.take().ok_or_else(|| EngineError::Spawn(format!("{}: no stdout", spec.name)))?;
         let (tx, lines) = mpsc::channel();
@@ -345,10 +348,9 @@ impl Engine {
         let left = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(left) {
             Ok(line) => Ok(line),
-            Err(RecvTimeoutError::Timeout) => Err(EngineError::Timeout(format!(
-                "{} did not answer (waiting for {waiting_for})",
-                self.spec.name
-            ))),
+            Err(RecvTimeoutError::Timeout) => {
+                Err(EngineError::Timeout(format!("{} did not answer (waiting for {waiting_for})", self.spec.name)))
+            }
             Err(RecvTimeoutError::Disconnected) => {
                 let status = self.child.try_wait().ok().flatten().map(|s| format!(", {s}")).unwrap_or_default();
                 Err(EngineError::Crashed(format!(

@@ -119,15 +119,19 @@ struct Job {
 
 pub fn run(args: MatchArgs) -> Result<()> {
     let variant = args.variant;
-    let specs: Vec<EngineSpec> =
-        args.engines.iter().map(|s| s.parse()).collect::<Result<_>>().context("--engine")?;
+    let specs: Vec<EngineSpec> = args.engines.iter().map(|s| s.parse()).collect::<Result<_>>().context("--engine")?;
     if specs.len() < 2 {
         bail!("--engine: a match needs at least two engines, got {}", specs.len());
     }
     let mut seen = HashMap::new();
     for (i, s) in specs.iter().enumerate() {
         if let Some(j) = seen.insert(s.name.clone(), i) {
-            bail!("--engine: engines {} and {} are both named {:?}; add name=... to tell them apart", j + 1, i + 1, s.name);
+            bail!(
+                "--engine: engines {} and {} are both named {:?}; add name=... to tell them apart",
+                j + 1,
+                i + 1,
+                s.name
+            );
         }
     }
     let tc = time_control(&args)?;
@@ -310,7 +314,8 @@ pub fn run(args: MatchArgs) -> Result<()> {
         if let (Some(sp), 0) = (&sprt, p) {
             let (lo, hi) = sp.bounds();
             // Before the first pair completes, show the per-game figure rather than nothing.
-            let llr = if s.pairs() > 0 { sp.llr_pentanomial(&s.penta) } else { sp.llr_trinomial(s.wins, s.draws, s.losses) };
+            let llr =
+                if s.pairs() > 0 { sp.llr_pentanomial(&s.penta) } else { sp.llr_trinomial(s.wins, s.draws, s.losses) };
             println!("LLR: {llr:.2} ({lo:.2}, {hi:.2}) [{:.2}, {:.2}]", sp.elo0, sp.elo1);
             match sprt_result {
                 Some(SprtDecision::AcceptH1) => println!("SPRT: H1 accepted ({} is stronger)", names[a]),
@@ -474,7 +479,11 @@ fn today() -> String {
 }
 
 fn hostname() -> String {
-    std::fs::read_to_string("/etc/hostname").map(|s| s.trim().to_string()).ok().filter(|s| !s.is_empty()).unwrap_or_else(|| "?".into())
+    std::fs::read_to_string("/etc/hostname")
+        .map(|s| s.trim().to_string())
+        .ok()
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| "?".into())
 }
 
 #[cfg(test)]

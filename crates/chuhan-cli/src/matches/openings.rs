@@ -99,8 +99,9 @@ fn read_moves(start: &Position, words: &[&str]) -> Result<Vec<Move>> {
     if moves.is_empty() {
         return Ok(Vec::new());
     }
-    let notation = Notation::detect(start, &moves)
-        .with_context(|| format!("moves {:?} are not legal in one notation from {}", moves.join(" "), start.to_fen()))?;
+    let notation = Notation::detect(start, &moves).with_context(|| {
+        format!("moves {:?} are not legal in one notation from {}", moves.join(" "), start.to_fen())
+    })?;
     let mut pos = start.clone();
     let mut out = Vec::new();
     for text in moves {
@@ -124,7 +125,9 @@ fn parse_pgn(text: &str, variant: Variant, source: &str) -> Result<Vec<Opening>>
     let mut in_movetext = false;
     let mut flush = |fen: &mut Option<String>, movetext: &mut String, line: usize| -> Result<()> {
         let start = match fen.take() {
-            Some(f) => Position::from_fen(variant, &f).with_context(|| format!("{source}, game at line {line}: FEN"))?,
+            Some(f) => {
+                Position::from_fen(variant, &f).with_context(|| format!("{source}, game at line {line}: FEN"))?
+            }
             None => Position::new(variant),
         };
         let cleaned = strip_comments(movetext);

@@ -123,9 +123,13 @@ mod tests {
             time_control: "10+0.1",
         };
         let text = write_game(&h, &g, Notation::Uci);
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(text.contains("[Black \"B \\\"q\\\"\"]"), "{text}");
         assert!(!text.contains("[FEN"));
-        assert!(text.contains("1. h2e2 {book} h9g7 {-0.35/7 0.120s} 2. h0g2 {Red wins: B played an illegal move a0a9} 1-0"), "{text}");
+        assert!(
+            flat.contains("1. h2e2 {book} h9g7 {-0.35/7 0.120s} 2. h0g2 {Red wins: B played an illegal move a0a9} 1-0"),
+            "{text}"
+        );
         let text = write_game(&h, &g, Notation::Wxf);
         assert!(text.contains("1. C2.5 {book} H8+7 {-0.35/7 0.120s} 2. H2+3"), "{text}");
     }

@@ -8,8 +8,8 @@
 
 use super::engine::{Engine, EngineError, EngineScore, Protocol, UcciTime};
 use super::openings::Opening;
-use chuhan::{GameResult, Move, Rules, Side, Variant};
 use chuhan::{Game, Position};
+use chuhan::{GameResult, Move, Rules, Side, Variant};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -33,7 +33,8 @@ impl TimeControl {
         let seconds = |t: &str| -> Result<f64, String> {
             let mut total = 0.0;
             for part in t.split(':') {
-                let v: f64 = part.trim().parse().map_err(|_| format!("--tc {s:?}: {t:?} is not a number of seconds"))?;
+                let v: f64 =
+                    part.trim().parse().map_err(|_| format!("--tc {s:?}: {t:?} is not a number of seconds"))?;
                 total = total * 60.0 + v;
             }
             if !(0.0..1e9).contains(&total) {
@@ -159,7 +160,7 @@ pub fn play_game(
 ) -> Option<GameRecord> {
     let variant = settings.variant;
     let start = Position::from_fen(variant, &opening.fen).ok()?;
-    let mut game = Game::new(start.clone(), settings.rules.clone());
+    let mut game = Game::new(start.clone(), settings.rules);
     let mut book_plies = 0;
     for &m in &opening.moves {
         if game.outcome().is_some() || game.play(m).is_err() {
@@ -214,7 +215,9 @@ pub fn play_game(
                 let by_time = matches!(err, EngineError::Timeout(_)) && has_clock(settings.tc);
                 let termination = if by_time { "time forfeit" } else { "abandoned" };
                 let reason = match (&err, by_time) {
-                    (EngineError::Timeout(_), true) => format!("{} lost on time (no move in time)", names[side.index()]),
+                    (EngineError::Timeout(_), true) => {
+                        format!("{} lost on time (no move in time)", names[side.index()])
+                    }
                     (EngineError::Timeout(_), false) => {
                         format!("{} hung (no move within {:?})", names[side.index()], settings.hang_timeout)
                     }
@@ -240,11 +243,8 @@ pub fn play_game(
             _ => false,
         };
         if over {
-            fault = Some((
-                side,
-                "time forfeit",
-                format!("{} lost on time ({} ms used)", names[side.index()], elapsed_ms),
-            ));
+            fault =
+                Some((side, "time forfeit", format!("{} lost on time ({} ms used)", names[side.index()], elapsed_ms)));
             forfeit(&mut game, side, true);
             break;
         }
@@ -254,7 +254,8 @@ pub fn play_game(
             break;
         };
         let Some(m) = engine.parse_move(&text) else {
-            fault = Some((side, "rules infraction", format!("{} sent garbage: bestmove {text:?}", names[side.index()])));
+            fault =
+                Some((side, "rules infraction", format!("{} sent garbage: bestmove {text:?}", names[side.index()])));
             **slot = None;
             forfeit(&mut game, side, false);
             break;

@@ -273,12 +273,16 @@ fn mle_with_t(scores: &[f64], probs: &[f64], t: f64) -> Vec<f64> {
     for _ in 0..10_000 {
         let (mu, var) = mean_var(scores, &p);
         let sigma = var.sqrt();
-        let phi: Vec<f64> = scores.iter().map(|a| a - 0.5 - 0.5 * t * sigma * (1.0 + ((a - mu) / sigma).powi(2))).collect();
+        let phi: Vec<f64> =
+            scores.iter().map(|a| a - 0.5 - 0.5 * t * sigma * (1.0 + ((a - mu) / sigma).powi(2))).collect();
         let u = phi.iter().cloned().fold(f64::INFINITY, f64::min);
         let v = phi.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
         let eps = 1e-12;
-        let theta =
-            bisect(|x| probs.iter().zip(&phi).map(|(p, f)| p * f / (1.0 + x * f)).sum(), -1.0 / v + eps, -1.0 / u - eps);
+        let theta = bisect(
+            |x| probs.iter().zip(&phi).map(|(p, f)| p * f / (1.0 + x * f)).sum(),
+            -1.0 / v + eps,
+            -1.0 / u - eps,
+        );
         let mut diff: f64 = 0.0;
         for i in 0..n {
             let new = probs[i] / (1.0 + theta * phi[i]);
@@ -327,7 +331,8 @@ impl FromStr for Sprt {
         for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) =
                 part.split_once('=').ok_or_else(|| ParseSprtError(format!("{part:?} is not key=value")))?;
-            let number = || value.parse::<f64>().map_err(|_| ParseSprtError(format!("{key}={value:?} is not a number")));
+            let number =
+                || value.parse::<f64>().map_err(|_| ParseSprtError(format!("{key}={value:?} is not a number")));
             match key {
                 "elo0" => sprt.elo0 = number()?,
                 "elo1" => sprt.elo1 = number()?,
