@@ -374,18 +374,26 @@ fn worker(
     settings: &GameSettings,
 ) {
     let mut engines: Vec<Option<Engine>> = specs.iter().map(|_| None).collect();
+    let mut start_errors: Vec<Option<String>> = specs.iter().map(|_| None).collect();
     while !stop.load(Ordering::SeqCst) {
         let i = next.fetch_add(1, Ordering::SeqCst);
         let Some(job) = jobs.get(i) else { break };
         for idx in [job.red, job.black] {
             if engines[idx].is_none() {
-                engines[idx] = Engine::start(&specs[idx], settings.variant, settings.hang_timeout).ok();
+                match Engine::start(&specs[idx], settings.variant, settings.hang_timeout) {
+                    Ok(e) => {
+                        engines[idx] = Some(e);
+                        start_errors[idx] = None;
+                    }
+                    Err(e) => start_errors[idx] = Some(e.to_string()),
+                }
             }
         }
         let (red, black) = two_mut(&mut engines, job.red, job.black);
         let names = [specs[job.red].name.as_str(), specs[job.black].name.as_str()];
         let opening = &book[job.opening];
-        if let Some(record) = referee::play_game(settings, opening, [red, black], names, stop) {
+        let missing = [start_errors[job.red].as_deref(), start_errors[job.black].as_deref()];
+        if let Some(record) = referee::play_game(settings, opening, [red, black], names, missing, stop) {
             if tx.send((job.clone(), record)).is_err() {
                 break;
             }

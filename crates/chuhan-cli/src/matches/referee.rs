@@ -148,7 +148,8 @@ fn forfeit(game: &mut Game, side: Side, by_time: bool) {
     }
 }
 
-/// Plays one game. `engines[0]` plays the first mover (Red/Cho). An engine that fails is
+/// Plays one game. `engines[0]` plays the first mover (Red/Cho); a missing engine (one that
+/// could not be started, for the reason in `missing`) loses at once. An engine that fails is
 /// dropped (set to `None`) so the caller restarts it. Returns `None` when `stop` was raised
 /// before the game finished.
 pub fn play_game(
@@ -156,6 +157,7 @@ pub fn play_game(
     opening: &Opening,
     engines: [&mut Option<Engine>; 2],
     names: [&str; 2],
+    missing: [Option<&str>; 2],
     stop: &AtomicBool,
 ) -> Option<GameRecord> {
     let variant = settings.variant;
@@ -189,7 +191,8 @@ pub fn play_game(
             }
         } else if fault.is_none() {
             let side = if i == 0 { Side::First } else { Side::Second };
-            fault = Some((side, "abandoned", format!("{} could not be started", names[i])));
+            let why = missing[i].unwrap_or("unknown error");
+            fault = Some((side, "abandoned", format!("{} could not be started ({why})", names[i])));
         }
     }
     if let Some((side, _, _)) = &fault {
@@ -211,6 +214,7 @@ pub fn play_game(
         let (go, deadline) = go_command(engine, settings, clocks_ms, side);
         let reply = match engine.go(&position, &go, deadline) {
             Ok(r) => r,
+            Err(_) if stop.load(Ordering::Relaxed) => return None,
             Err(err) => {
                 let by_time = matches!(err, EngineError::Timeout(_)) && has_clock(settings.tc);
                 let termination = if by_time { "time forfeit" } else { "abandoned" };
