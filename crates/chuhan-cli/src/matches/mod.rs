@@ -68,6 +68,9 @@ pub struct MatchArgs {
     /// Start every game from the standard position instead of the openings.
     #[arg(long, conflicts_with = "openings")]
     no_openings: bool,
+    /// Keep at most this many plies of each opening (so whole games can serve as a book).
+    #[arg(long)]
+    opening_plies: Option<usize>,
     /// Shuffle the openings with this seed (default: in file order).
     #[arg(long)]
     seed: Option<u64>,
@@ -162,6 +165,11 @@ pub fn run(args: MatchArgs) -> Result<()> {
             None => openings::default_set(variant),
         }
     };
+    if let Some(plies) = args.opening_plies {
+        for o in &mut book {
+            o.moves.truncate(plies);
+        }
+    }
     if let Some(seed) = args.seed {
         shuffle(&mut book, seed);
     }

@@ -415,7 +415,7 @@ impl Adjudicator {
                     let side = if winner == 0 { Side::First } else { Side::Second };
                     return Some((
                         GameResult::Win(side),
-                        format!("adjudicated, both engines scored {threshold} cp or more for it for {moves} moves"),
+                        format!("adjudicated, both engines scored {threshold} cp or more for the winner for {moves} moves each"),
                     ));
                 }
             }
@@ -428,7 +428,7 @@ impl Adjudicator {
             if ply / 2 >= after as usize && self.drawish[0] >= moves && self.drawish[1] >= moves {
                 return Some((
                     GameResult::Draw,
-                    format!("adjudicated, both engines scored within {threshold} cp for {moves} moves"),
+                    format!("adjudicated, both engines scored within {threshold} cp for {moves} moves each"),
                 ));
             }
         }
