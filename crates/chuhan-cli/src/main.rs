@@ -3,6 +3,7 @@
 mod adjudicate;
 mod bench;
 mod convert;
+mod matches;
 mod perft_cmd;
 
 use clap::{Parser, Subcommand};
@@ -42,6 +43,9 @@ enum Command {
     /// The first line is exactly one of `red wins`, `black wins`, `cho wins`, `han wins`,
     /// `draw` or `ongoing`; the next line gives the reason and the last the ply.
     Adjudicate(adjudicate::AdjudicateArgs),
+    /// Play engines against each other (UCI or UCCI) under chuhan's rules: matches,
+    /// round-robins, gauntlets; Elo, SPRT, PGN.
+    Match(Box<matches::MatchArgs>),
 }
 
 fn main() -> ExitCode {
@@ -56,6 +60,7 @@ fn main() -> ExitCode {
             chuhan_engine::protocol::run(std::io::stdin().lock(), Box::new(std::io::stdout()));
             Ok(())
         }
+        Command::Match(args) => matches::run(*args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
