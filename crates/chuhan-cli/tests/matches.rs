@@ -386,3 +386,37 @@ fn ctrl_c_keeps_finished_games() {
     assert_eq!(games_in(&pgn), finished, "{out}");
     assert!(finished < 1000);
 }
+
+/// chuhan's own engine (`chuhan engine`) against itself at a fixed node count, both games: the
+/// match finishes with every game decided by the rules and no engine fault.
+#[test]
+fn chuhan_engine_against_itself() {
+    for variant in ["xiangqi", "janggi"] {
+        let dir = scratch(&format!("self-{variant}"));
+        let pgn = dir.join("games.pgn");
+        let engine = |name: &str| format!("cmd={CHUHAN},arg=engine,name={name}");
+        let o = run(&[
+            "--engine",
+            &engine("one"),
+            "--engine",
+            &engine("two"),
+            "--variant",
+            variant,
+            "--nodes",
+            "3000",
+            "--games",
+            "4",
+            "--concurrency",
+            "2",
+            "--pgnout",
+            pgn.to_str().unwrap(),
+        ]);
+        let out = ok(&o);
+        assert!(out.contains("Games: 4,"), "{out}");
+        let games = std::fs::read_to_string(&pgn).unwrap();
+        assert_eq!(games_in(&games), 4);
+        for fault in ["illegal", "crash", "out of time", "hang", "garbage", "no move", "forfeit"] {
+            assert!(!games.to_lowercase().contains(fault), "{variant}: {fault} in\n{games}");
+        }
+    }
+}

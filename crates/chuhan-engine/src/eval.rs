@@ -7,7 +7,7 @@
 //! and mobility) and a small bonus for having the move. The numbers are hand-set starting
 //! points; tuning them on game data is future work (see the README).
 
-use chuhan::attacks::{horse_moves, rook_attacks};
+use chuhan::attacks::{between, horse_moves, rook_attacks};
 use chuhan::{Piece, Position, Role, Side, Square, Variant};
 
 /// A way to score positions.
@@ -93,6 +93,27 @@ fn positional(pos: &Position, sq: Square, p: Piece, opening: bool) -> i32 {
     }
 }
 
+/// How exposed `side`'s general is (a penalty, xiangqi): missing advisors and elephants weigh
+/// more the more attacking pieces the opponent has, and an enemy cannon facing the general
+/// with nothing between (空頭炮, the empty-headed cannon) pins the central file.
+fn general_danger(pos: &Position, side: Side) -> i32 {
+    let them = !side;
+    let attack = 2 * pos.pieces(them, Role::Chariot).count() as i32
+        + pos.pieces(them, Role::Horse).count() as i32
+        + pos.pieces(them, Role::Cannon).count() as i32;
+    if attack == 0 {
+        return 0;
+    }
+    let missing = 20 * (2 - pos.pieces(side, Role::Advisor).count() as i32).max(0)
+        + 15 * (2 - pos.pieces(side, Role::Elephant).count() as i32).max(0);
+    let general = pos.general(side);
+    let open_cannon = pos
+        .pieces(them, Role::Cannon)
+        .filter(|&c| c.file() == general.file() && (between(general, c) & pos.occupied()).is_empty())
+        .count() as i32;
+    missing * attack / 4 + 80 * open_cannon
+}
+
 impl Evaluate for Classic {
     fn evaluate(&self, pos: &Position) -> i32 {
         let variant = pos.variant();
@@ -111,6 +132,11 @@ impl Evaluate for Classic {
                 for sq in pos.pieces(side, role) {
                     score[side.index()] += value + positional(pos, sq, Piece::new(side, role), opening);
                 }
+            }
+        }
+        if variant == Variant::Xiangqi {
+            for side in Side::BOTH {
+                score[side.index()] -= general_danger(pos, side);
             }
         }
         // The janggi counting bonus for Han, which decides counted endings.

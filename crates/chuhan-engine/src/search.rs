@@ -323,8 +323,17 @@ impl<'a> Searcher<'a> {
         }
         self.order(&mut moves, None, ply.min(MAX_PLY));
         for &(m, _) in moves.iter() {
-            if !in_check && best + self.captured_value(m) + 200 < alpha {
-                continue;
+            if !in_check {
+                let victim = self.captured_value(m);
+                // Delta pruning: even winning the piece would not reach alpha.
+                if best + victim + 200 < alpha {
+                    continue;
+                }
+                // A bad capture: a more valuable piece takes a defended one.
+                let attacker = self.pos.piece_at(m.from).map_or(0, |p| piece_value(self.pos.variant(), p.role));
+                if attacker > victim + 50 && self.pos.attackers_of(m.to, !self.pos.turn()).any() {
+                    continue;
+                }
             }
             self.play(m);
             let score = -self.quiesce(-beta, -alpha, ply + 1);

@@ -74,6 +74,14 @@ impl Position {
         }
     }
 
+    /// The pieces of `by` that attack `sq` (as if `sq` held an enemy piece of theirs).
+    pub fn attackers_of(&self, sq: Square, by: Side) -> Bitboard {
+        match self.variant {
+            Variant::Xiangqi => xiangqi::attackers(self, sq, by),
+            Variant::Janggi => janggi::attackers(self, sq, by),
+        }
+    }
+
     /// Whether the side to move has no legal move (checkmate or stalemate; in janggi, where a
     /// side may pass, only a checkmate).
     pub fn has_no_moves(&self) -> bool {
