@@ -8,8 +8,12 @@
 
 pub mod encoding;
 pub mod pgn;
+mod raw;
 pub mod tree;
+pub mod xqf;
 
 pub use encoding::TextEncoding;
 pub use pgn::{PgnError, PgnReader};
+pub use raw::TreeError;
 pub use tree::{Cursor, Game, Headers, Line, Node, Outcome, Visitor};
+pub use xqf::XqfError;

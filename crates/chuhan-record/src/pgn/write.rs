@@ -98,13 +98,16 @@ fn line(w: &mut Wrapper, l: &Line, pos: &mut Position, notation: Notation) {
     }
     let mut played = 0;
     for node in &l.nodes {
+        // The number and its move as one word, so that a line break never parts them.
         let n = pos.fullmove_number();
+        let m = notation.format(pos, node.mv);
         if pos.turn() == Side::First {
-            w.word(&format!("{n}."));
+            w.word(&format!("{n}. {m}"));
         } else if need_number {
-            w.word(&format!("{n}..."));
+            w.word(&format!("{n}... {m}"));
+        } else {
+            w.word(&m);
         }
-        w.word(&notation.format(pos, node.mv));
         need_number = false;
         for nag in &node.nags {
             w.word(&format!("${nag}"));
