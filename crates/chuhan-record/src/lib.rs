@@ -6,9 +6,11 @@
 //! against the rules of the `chuhan` crate as it is read: a record is either a legal game or an
 //! error that names the file, the game, the ply and the text.
 
+pub mod dhtmlxq;
 pub mod encoding;
 pub mod pgn;
 mod raw;
+pub mod tools;
 pub mod tree;
 pub mod xqf;
 

@@ -242,7 +242,8 @@ pub fn read(data: &[u8]) -> Result<Game, XqfError> {
     // are dropped rather than kept as U+FFFD, which GBK could not write back.
     let clean = |b: &[u8]| enc.decode(b).replace(['\u{fffd}', '\0'], "").trim().to_string();
     for (idx, text) in &raw_comments {
-        let c = clean(text);
+        // Windows line ends become '\n', as every other format writes them.
+        let c = clean(text).replace("\r\n", "\n");
         if !c.is_empty() {
             tree.nodes[*idx].comment = Some(c);
         }

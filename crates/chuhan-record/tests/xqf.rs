@@ -86,6 +86,10 @@ fn every_sample_loads_or_fails_cleanly() {
                     pgn::write_game(&mut text, &g, Notation::Chinese).unwrap();
                     let p = chuhan_record::PgnReader::new(&text[..]).next().unwrap().unwrap();
                     assert_eq!(p.main, g.main, "{}", path.display());
+                    // And through DhtmlXQ.
+                    let d = chuhan_record::dhtmlxq::read(&chuhan_record::dhtmlxq::write(&g).unwrap()).unwrap();
+                    assert_eq!(d.main, g.main, "{}", path.display());
+                    assert_eq!(d.start_fen, g.start_fen, "{}", path.display());
                 }
                 Err(e) => bad.push(format!("{}: {e}", path.file_name().unwrap().to_string_lossy())),
             }

@@ -307,6 +307,9 @@ fn build_line(
                     if c.is_empty() {
                         continue;
                     }
+                    // Windows line ends inside comments become '\n', as every format writes them.
+                    let c = c.replace("\r\n", "\n");
+                    let c = c.as_str();
                     let slot = match line.nodes.last_mut() {
                         Some(n) => &mut n.comment,
                         None => &mut line.comment,
