@@ -174,7 +174,7 @@ fn read_block(body: &str) -> Result<Game, DhtmlXqError> {
         if let Some(spec) = key.strip_prefix("move_") {
             let nums: Vec<Option<u64>> = spec.split('_').map(|n| n.parse().ok()).collect();
             if let [Some(a), Some(b), Some(c)] = nums[..] {
-                if b >= 1 && b < 100_000 && a < u64::from(u32::MAX) && c < u64::from(u32::MAX) {
+                if (1..100_000).contains(&b) && a < u64::from(u32::MAX) && c < u64::from(u32::MAX) {
                     todo.push((key.to_string(), a as u32, b as usize, c as u32, value));
                 }
             }

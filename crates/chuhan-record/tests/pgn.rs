@@ -89,3 +89,37 @@ fn round_trip_in_every_notation() {
         assert_eq!(back.headers.get("Event"), Some("Test"));
     }
 }
+
+/// A 50,000-game PGN produced on the fly: the reader streams it (the input is never held
+/// whole anywhere) and reads every game.
+#[test]
+fn streams_fifty_thousand_games() {
+    struct Games {
+        left: usize,
+        buf: Vec<u8>,
+        at: usize,
+    }
+    impl std::io::Read for Games {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            if self.at == self.buf.len() {
+                if self.left == 0 {
+                    return Ok(0);
+                }
+                self.left -= 1;
+                self.at = 0;
+            }
+            let n = out.len().min(self.buf.len() - self.at);
+            out[..n].copy_from_slice(&self.buf[self.at..self.at + n]);
+            self.at += n;
+            Ok(n)
+        }
+    }
+    let game = b"[Event \"x\"]\n[Red \"r\"]\n\n1. h2e2 h9g7 2. h0g2 {c} i9h9 1/2-1/2\n\n".to_vec();
+    let src = Games { left: 50_000, at: game.len(), buf: game };
+    let mut n = 0;
+    for g in PgnReader::new(BufReader::new(src)) {
+        assert_eq!(g.unwrap().ply_count(), 4);
+        n += 1;
+    }
+    assert_eq!(n, 50_000);
+}
