@@ -1,0 +1,21 @@
+//! Xiangqi game records: PGN, XQF (XQStudio) and DhtmlXQ (web pages), read and written, with
+//! comments and variations.
+//!
+//! Every format reads into one [`Game`] tree (headers, start position, a main line whose moves
+//! carry comments, NAGs and variations, a result) and writes from it. Every move is checked
+//! against the rules of the `chuhan` crate as it is read: a record is either a legal game or an
+//! error that names the file, the game, the ply and the text.
+
+pub mod dhtmlxq;
+pub mod encoding;
+pub mod pgn;
+mod raw;
+pub mod tools;
+pub mod tree;
+pub mod xqf;
+
+pub use encoding::TextEncoding;
+pub use pgn::{PgnError, PgnReader};
+pub use raw::TreeError;
+pub use tree::{Cursor, Game, Headers, Line, Node, Outcome, Visitor};
+pub use xqf::XqfError;

@@ -1,0 +1,131 @@
+//! Writing PGN: the tags, then the movetext in the chosen notation, wrapped at 80 columns,
+//! always UTF-8.
+
+use crate::tree::{Game, Line};
+use chuhan::notation::Notation;
+use chuhan::{Position, Side, Variant};
+use std::io::{self, Write};
+
+/// The `Format` tag value for a notation: the three the convention names, else chuhan's name
+/// (which the reader also accepts).
+fn format_tag(n: Notation) -> &'static str {
+    match n {
+        Notation::Chinese | Notation::ChineseTraditional => "Chinese",
+        Notation::Wxf => "WXF",
+        Notation::Iccs => "ICCS",
+        other => other.name(),
+    }
+}
+
+fn escape(v: &str) -> String {
+    v.replace('\\', "\\\\").replace('"', "\\\"").replace(['\n', '\r'], " ")
+}
+
+/// Writes `game` as PGN with moves in `notation`, followed by a blank line.
+pub fn write_game<W: Write>(out: &mut W, game: &Game, notation: Notation) -> io::Result<()> {
+    let mut headers = game.headers.clone();
+    if game.variant == Variant::Xiangqi && headers.get("Game").is_none() {
+        let mut h = crate::tree::Headers::new();
+        h.set("Game", "Chinese Chess");
+        for (k, v) in headers.iter() {
+            h.set(k, v);
+        }
+        headers = h;
+    }
+    headers.set("Result", game.outcome.pgn());
+    headers.set("Format", format_tag(notation));
+    if game.has_standard_start() {
+        headers.remove("FEN");
+    } else {
+        headers.set("FEN", game.start_fen.as_str());
+    }
+    if game.variant == Variant::Janggi {
+        headers.set("Variant", "janggi");
+    }
+    for (k, v) in headers.iter() {
+        writeln!(out, "[{k} \"{}\"]", escape(v))?;
+    }
+    writeln!(out)?;
+    let text = write_movetext(game, notation).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
+    out.write_all(text.as_bytes())?;
+    writeln!(out)?;
+    writeln!(out)
+}
+
+/// The movetext of `game` (moves, comments, variations, result), wrapped at 80 columns.
+pub fn write_movetext(game: &Game, notation: Notation) -> Result<String, chuhan::FenError> {
+    let mut pos = game.start_position()?;
+    let mut w = Wrapper { out: String::new(), col: 0 };
+    line(&mut w, &game.main, &mut pos, notation);
+    w.word(game.outcome.pgn());
+    Ok(w.out)
+}
+
+struct Wrapper {
+    out: String,
+    col: usize,
+}
+
+impl Wrapper {
+    fn word(&mut self, s: &str) {
+        let width = s.chars().count();
+        if self.col > 0 && self.col + 1 + width > 80 {
+            self.out.push('\n');
+            self.col = 0;
+        } else if self.col > 0 && !self.out.ends_with('(') {
+            self.out.push(' ');
+            self.col += 1;
+        }
+        self.out.push_str(s);
+        self.col += width;
+    }
+
+    fn close(&mut self) {
+        self.out.push(')');
+        self.col += 1;
+    }
+}
+
+fn comment(w: &mut Wrapper, c: &str) {
+    // PGN has no escape for '}': write the full-width brace instead.
+    w.word(&format!("{{{}}}", c.replace('}', "｝")));
+}
+
+fn line(w: &mut Wrapper, l: &Line, pos: &mut Position, notation: Notation) {
+    let mut need_number = true;
+    if let Some(c) = &l.comment {
+        comment(w, c);
+    }
+    let mut played = 0;
+    for node in &l.nodes {
+        // The number and its move as one word, so that a line break never parts them.
+        let n = pos.fullmove_number();
+        let m = notation.format(pos, node.mv);
+        if pos.turn() == Side::First {
+            w.word(&format!("{n}. {m}"));
+        } else if need_number {
+            w.word(&format!("{n}... {m}"));
+        } else {
+            w.word(&m);
+        }
+        need_number = false;
+        for nag in &node.nags {
+            w.word(&format!("${nag}"));
+        }
+        if let Some(c) = &node.comment {
+            comment(w, c);
+            need_number = true;
+        }
+        for v in &node.variations {
+            w.word("(");
+            line(w, v, pos, notation);
+            w.close();
+            need_number = true;
+        }
+        pos.play(node.mv);
+        played += 1;
+    }
+    for _ in 0..played {
+        pos.undo();
+    }
+}
