@@ -5,6 +5,7 @@ mod bench;
 mod convert;
 mod matches;
 mod perft_cmd;
+mod record;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -35,6 +36,8 @@ enum Command {
     /// Prints the converted moves separated by spaces, or with `--to all` a table with a
     /// column per notation.
     Convert(convert::ConvertArgs),
+    /// Game records (PGN, XQF, DhtmlXQ): check every game, or convert between formats.
+    Record(record::RecordArgs),
     /// Measure speed: perft, or game-end judging over recorded games.
     Bench(bench::BenchArgs),
     /// Say whether a game has ended, who won and why (mate, repetition rulings, move limit,
@@ -51,6 +54,10 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Record(args) => match record::record(args) {
+            Ok(code) => return code,
+            Err(e) => Err(e),
+        },
         Command::Perft(args) => perft_cmd::perft(args),
         Command::Moves(args) => perft_cmd::moves(args),
         Command::Bench(args) => bench::bench(args),

@@ -184,3 +184,34 @@ fn convert_errors_name_the_move_and_character() {
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("unknown notation \"klingon\""));
 }
+
+#[test]
+fn record_check_and_convert() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("record-cli");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.pgn");
+    std::fs::write(
+        &good,
+        "[Event \"t\"]\n[Format \"WXF\"]\n\n1. C2.5 H8+7 2. H2+3 1-0\n\n[Event \"u\"]\n\n1. h2e2 h9g7 *\n",
+    )
+    .unwrap();
+    let o = chuhan(&["record", "check", good.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(stdout(&o).lines().last(), Some("2 games read: 2 good, 0 bad"));
+
+    let bad = dir.join("bad.pgn");
+    std::fs::write(&bad, "[Event \"t\"]\n\n1. h2e2 h9g7 2. h0h5 *\n\n[Event \"u\"]\n\n1. h2e2 *\n").unwrap();
+    let o = chuhan(&["record", "check", bad.to_str().unwrap()]);
+    assert!(!o.status.success());
+    let text = stdout(&o);
+    assert!(text.contains("bad.pgn: game 1, ply 3"), "{text}");
+    assert_eq!(text.lines().last(), Some("2 games read: 1 good, 1 bad"));
+
+    let o = chuhan(&["record", "convert", good.to_str().unwrap(), "--to", "pgn", "--notation", "chinese"]);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    assert!(text.contains("炮二平五") && text.contains("马８进７"), "{text}");
+    let o = chuhan(&["record", "convert", good.to_str().unwrap(), "--to", "jpeg"]);
+    assert!(!o.status.success());
+}
