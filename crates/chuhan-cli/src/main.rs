@@ -5,6 +5,7 @@ mod bench;
 mod convert;
 mod matches;
 mod perft_cmd;
+mod play;
 mod record;
 
 use clap::{Parser, Subcommand};
@@ -36,6 +37,8 @@ enum Command {
     /// Prints the converted moves separated by spaces, or with `--to all` a table with a
     /// column per notation.
     Convert(convert::ConvertArgs),
+    /// Play a game in the terminal: against the engine (default), a friend, or watch the engine.
+    Play(play::PlayArgs),
     /// Game records (PGN, XQF, DhtmlXQ): check every game, or convert between formats.
     Record(record::RecordArgs),
     /// Measure speed: perft, or game-end judging over recorded games.
@@ -63,6 +66,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::bench(args),
         Command::Adjudicate(args) => adjudicate::adjudicate(args),
         Command::Convert(args) => convert::convert(args),
+        Command::Play(args) => play::play(args),
         Command::Engine => {
             chuhan_engine::protocol::run(std::io::stdin().lock(), Box::new(std::io::stdout()));
             Ok(())

@@ -412,7 +412,7 @@ impl Engine {
             };
             let mut result = search(&pos, &shared, eval.as_ref(), &limits, threads, report);
             if skill < 20 {
-                result = weakened_choice(&lines, skill).unwrap_or(result);
+                result = crate::search::weakened_choice(&lines, skill).unwrap_or(result);
             }
             // Pondering or infinite: the answer waits for stop or ponderhit.
             while (limits.infinite || shared.pondering.load(Ordering::Relaxed)) && !shared.stop.load(Ordering::Relaxed)
@@ -478,21 +478,6 @@ impl Engine {
         self.say(&format!("Nodes searched  : {total}"));
         self.say(&format!("Nodes/second    : {}", total as u128 * 1000 / ms));
     }
-}
-
-/// The line a weakened engine plays: the best score after adding noise up to a weakness that
-/// grows as the skill falls (200 centipawns per missing level at most).
-fn weakened_choice(lines: &[Report], skill: u32) -> Option<Report> {
-    let weakness = (20 - skill as i64) * 20;
-    let mut seed =
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |d| d.as_nanos() as u64) | 1;
-    let mut noise = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % (weakness as u64 + 1)) as i64
-    };
-    lines.iter().max_by_key(|r| r.score as i64 + noise()).cloned()
 }
 
 fn info_line(r: &Report, dialect: Dialect, show_wdl: bool, text: &dyn Fn(Move) -> String) -> String {

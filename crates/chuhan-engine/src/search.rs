@@ -634,3 +634,18 @@ pub fn search(
         result
     })
 }
+
+/// The line a weakened engine plays: the best score after adding noise up to a weakness that
+/// grows as the skill falls (200 centipawns per missing level at most).
+pub fn weakened_choice(lines: &[Report], skill: u32) -> Option<Report> {
+    let weakness = (20 - skill as i64) * 20;
+    let mut seed =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |d| d.as_nanos() as u64) | 1;
+    let mut noise = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % (weakness as u64 + 1)) as i64
+    };
+    lines.iter().max_by_key(|r| r.score as i64 + noise()).cloned()
+}

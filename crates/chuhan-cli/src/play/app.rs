@@ -1,0 +1,392 @@
+//! The game as the terminal shows it: state and the effect of each key, without a terminal.
+//!
+//! Every input is a method taking the time it happened (`now`), so tests can play whole games,
+//! clocks included, and inspect the state or a rendered buffer.
+
+use super::clock::{Clocks, TimeControl};
+use chuhan::notation::Notation;
+use chuhan::{Game, Move, Position, Rules, Side, Square, Variant};
+use chuhan_engine::eval::Classic;
+use chuhan_engine::search::{search, weakened_choice, Limits, Report, Shared};
+use std::sync::atomic::Ordering;
+use std::sync::mpsc::{channel, Receiver};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Who plays the side the user does not.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Opponent {
+    Engine,
+    Human,
+    /// The engine plays both sides.
+    Watch,
+}
+
+/// How the game was set up.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub variant: Variant,
+    /// Engine strength, 1 (beginner) to 20 (full strength).
+    pub level: u32,
+    pub user_side: Side,
+    pub opponent: Opponent,
+    pub notation: Notation,
+    pub letters: bool,
+    pub color: bool,
+    pub control: TimeControl,
+}
+
+/// Keys the application understands (mapped from the terminal's by the event loop).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Key {
+    Char(char),
+    Enter,
+    Backspace,
+    Escape,
+    Up,
+    Down,
+    Left,
+    Right,
+    /// Space with an empty input: select the piece or point under the cursor.
+    Select,
+    Flip,
+    Hint,
+    Undo,
+    Resign,
+    OfferDraw,
+    Pass,
+    Save,
+    Quit,
+}
+
+pub struct App {
+    pub settings: Settings,
+    pub game: Game,
+    pub clocks: Clocks,
+    pub flipped: bool,
+    pub cursor: Square,
+    pub selected: Option<Square>,
+    pub input: String,
+    pub status: String,
+    pub hint: Option<Move>,
+    pub quit: bool,
+    /// Each move as text in the chosen notation, written when it was played.
+    pub move_texts: Vec<String>,
+    thinking: Option<(Receiver<Move>, Arc<Shared>)>,
+}
+
+impl App {
+    pub fn new(settings: Settings, start: Position, now: Instant) -> App {
+        let rules = Rules::for_variant(settings.variant);
+        let game = Game::new(start, rules);
+        let cursor = game.position().general(settings.user_side);
+        let mut app = App {
+            clocks: Clocks::new(settings.control.clone()),
+            settings,
+            game,
+            flipped: false,
+            cursor,
+            selected: None,
+            input: String::new(),
+            status: String::new(),
+            hint: None,
+            quit: false,
+            move_texts: Vec::new(),
+            thinking: None,
+        };
+        app.flipped = app.settings.user_side == Side::Second;
+        app.clocks.start(app.game.position().turn().index(), now);
+        app.status = app.welcome();
+        app
+    }
+
+    fn welcome(&self) -> String {
+        match self.settings.variant {
+            Variant::Xiangqi => "Type a move (炮二平五, C2.5, h2e2) or pick with the arrows and space".to_string(),
+            Variant::Janggi => "Type a move (79兵78, i3h3) or pick with the arrows and space; ^P passes".to_string(),
+        }
+    }
+
+    /// Whether the engine plays the side to move.
+    pub fn engine_to_move(&self) -> bool {
+        match self.settings.opponent {
+            Opponent::Human => false,
+            Opponent::Watch => true,
+            Opponent::Engine => self.game.position().turn() != self.settings.user_side,
+        }
+    }
+
+    pub fn over(&self) -> bool {
+        self.game.outcome().is_some()
+    }
+
+    /// The legal targets of the selected piece.
+    pub fn targets(&self) -> Vec<Square> {
+        let Some(from) = self.selected else { return Vec::new() };
+        self.game.position().legal_moves().iter().filter(|m| m.from == from).map(|m| m.to).collect()
+    }
+
+    /// Plays `m` for the side to move, running the clocks.
+    fn play(&mut self, m: Move, now: Instant) {
+        let pos = self.game.position().clone();
+        let mover = pos.turn();
+        let text = self.settings.notation.format(&pos, m);
+        if self.game.play(m).is_err() {
+            self.status = format!("{text}: not legal here");
+            return;
+        }
+        self.move_texts.push(text.clone());
+        self.selected = None;
+        self.hint = None;
+        self.input.clear();
+        if !self.clocks.stop(mover.index(), now) && self.game.outcome().is_none() {
+            self.game.lose_on_time(mover);
+        }
+        self.status = match self.game.outcome() {
+            Some(o) => o.describe(self.settings.variant),
+            None => format!("{} played {text}", capital(mover.name(self.settings.variant))),
+        };
+        if !self.over() {
+            self.clocks.start(self.game.position().turn().index(), now);
+        }
+    }
+
+    /// Reads typed text as a move: in the chosen notation first, then in any notation of the game.
+    fn submit(&mut self, now: Instant) {
+        let text = self.input.trim().to_string();
+        if text.is_empty() {
+            return self.select(now);
+        }
+        let pos = self.game.position().clone();
+        let result = self.settings.notation.parse(&pos, &text).or_else(|first| {
+            Notation::for_variant(self.settings.variant)
+                .into_iter()
+                .find_map(|n| n.parse(&pos, &text).ok())
+                .ok_or(first)
+        });
+        match result {
+            Ok(m) => self.play(m, now),
+            Err(e) => self.status = e.to_string(),
+        }
+    }
+
+    /// Selects the piece under the cursor, or moves the selected piece there.
+    fn select(&mut self, now: Instant) {
+        let pos = self.game.position();
+        match self.selected {
+            Some(from) if from == self.cursor => self.selected = None,
+            Some(from) => {
+                let m = Move::new(from, self.cursor);
+                if pos.is_legal(m) {
+                    self.play(m, now);
+                } else if pos.piece_at(self.cursor).is_some_and(|p| p.side == pos.turn()) {
+                    self.selected = Some(self.cursor);
+                } else {
+                    self.status = format!("{} cannot go to {}", from, self.cursor);
+                }
+            }
+            None => match pos.piece_at(self.cursor) {
+                Some(p) if p.side == pos.turn() => self.selected = Some(self.cursor),
+                Some(_) => self.status = "That is not your piece".to_string(),
+                None => self.status = "No piece there".to_string(),
+            },
+        }
+    }
+
+    fn move_cursor(&mut self, df: i8, dr: i8) {
+        let (df, dr) = if self.flipped { (-df, -dr) } else { (df, dr) };
+        if let Some(sq) = self.cursor.offset(df, dr) {
+            self.cursor = sq;
+        }
+    }
+
+    /// Takes back the last move (and the engine's reply before it, against the engine).
+    fn undo(&mut self, now: Instant) {
+        if self.thinking.is_some() {
+            self.status = "Wait for the engine's move".to_string();
+            return;
+        }
+        let plies = if self.settings.opponent == Opponent::Engine && !self.engine_to_move() { 2 } else { 1 };
+        let moves: Vec<Move> = self.game.moves().collect();
+        if moves.len() < plies {
+            self.status = "Nothing to take back".to_string();
+            return;
+        }
+        let keep = moves.len() - plies;
+        let mut game = Game::new(self.game.start().clone(), *self.game.rules());
+        for &m in &moves[..keep] {
+            let _ = game.play(m);
+        }
+        self.game = game;
+        self.move_texts.truncate(keep);
+        self.selected = None;
+        self.clocks.start(self.game.position().turn().index(), now);
+        self.status = format!("Took back {plies} move{}", if plies == 1 { "" } else { "s" });
+    }
+
+    fn quick_search(&self, depth: i32) -> Report {
+        let shared = Shared::new(8);
+        let limits = Limits { depth: Some(depth), move_limit: 60, ..Limits::default() };
+        search(self.game.position(), &shared, &Classic, &limits, 1, |_| {})
+    }
+
+    pub fn key(&mut self, key: Key, now: Instant) {
+        if key == Key::Quit {
+            self.stop_engine();
+            self.quit = true;
+            return;
+        }
+        if self.over() && !matches!(key, Key::Flip | Key::Save | Key::Undo) {
+            self.status = format!(
+                "{} — ^U takes back, ^S saves, ^Q quits",
+                self.game.outcome().map(|o| o.describe(self.settings.variant)).unwrap_or_default()
+            );
+            return;
+        }
+        match key {
+            Key::Char(c) => {
+                if self.engine_to_move() {
+                    self.status = "The engine is thinking".to_string();
+                } else {
+                    self.input.push(c);
+                }
+            }
+            Key::Backspace => {
+                self.input.pop();
+            }
+            Key::Escape => {
+                self.input.clear();
+                self.selected = None;
+            }
+            Key::Enter | Key::Select if !self.engine_to_move() => self.submit(now),
+            Key::Enter | Key::Select => self.status = "The engine is thinking".to_string(),
+            Key::Up => self.move_cursor(0, 1),
+            Key::Down => self.move_cursor(0, -1),
+            Key::Left => self.move_cursor(-1, 0),
+            Key::Right => self.move_cursor(1, 0),
+            Key::Flip => self.flipped = !self.flipped,
+            Key::Hint => {
+                let r = self.quick_search(6);
+                self.hint = r.pv.first().copied();
+                self.status = match self.hint {
+                    Some(m) => format!("Hint: {}", self.settings.notation.format(self.game.position(), m)),
+                    None => "No move to suggest".to_string(),
+                };
+            }
+            Key::Undo => self.undo(now),
+            Key::Resign => {
+                let side = self.game.position().turn();
+                self.stop_engine();
+                self.game.resign(if self.engine_to_move() { !side } else { side });
+                self.status = self.game.outcome().map(|o| o.describe(self.settings.variant)).unwrap_or_default();
+            }
+            Key::OfferDraw => {
+                if self.settings.opponent == Opponent::Human {
+                    self.game.agree_draw();
+                    self.status = "Draw agreed".to_string();
+                } else {
+                    // The engine accepts when it does not think it is better.
+                    let score = -self.quick_search(5).score;
+                    if score <= 30 {
+                        self.game.agree_draw();
+                        self.status = "The engine accepts the draw".to_string();
+                    } else {
+                        self.status = "The engine declines the draw".to_string();
+                    }
+                }
+            }
+            Key::Pass => {
+                let g = self.game.position().general(self.game.position().turn());
+                let pass = Move::new(g, g);
+                if self.game.position().is_legal(pass) && !self.engine_to_move() {
+                    self.play(pass, now);
+                } else {
+                    self.status = "No pass is allowed here".to_string();
+                }
+            }
+            Key::Save => self.status = "Saving happens in the terminal front end".to_string(),
+            Key::Quit => {}
+        }
+    }
+
+    /// Advances time: flags fall, and the engine starts or finishes thinking.
+    pub fn tick(&mut self, now: Instant) {
+        if self.over() {
+            return;
+        }
+        let side = self.game.position().turn();
+        if self.clocks.flag_fell(side.index(), now) {
+            self.stop_engine();
+            self.game.lose_on_time(side);
+            self.status = self.game.outcome().map(|o| o.describe(self.settings.variant)).unwrap_or_default();
+            return;
+        }
+        if !self.engine_to_move() {
+            return;
+        }
+        match &self.thinking {
+            None => self.start_engine(now),
+            Some((rx, _)) => {
+                if let Ok(m) = rx.try_recv() {
+                    self.thinking = None;
+                    self.play(m, now);
+                }
+            }
+        }
+    }
+
+    fn start_engine(&mut self, now: Instant) {
+        let pos = self.game.position().clone();
+        let level = self.settings.level.clamp(1, 20);
+        let mut limits = Limits { move_limit: 60, ..Limits::default() };
+        // Think for a share of the clock, at most a few seconds.
+        let (left, overtime, period) = self.clocks.show(pos.turn().index(), now);
+        let budget = match self.settings.control {
+            TimeControl::None => Duration::from_secs(2),
+            _ if overtime => period / 3,
+            _ => (left / 30).min(Duration::from_secs(5)),
+        }
+        .max(Duration::from_millis(50));
+        limits.soft = Some(budget / 2);
+        limits.hard = Some(budget);
+        if level < 20 {
+            limits.depth = Some(1 + level as i32 / 2);
+            limits.multipv = 4;
+        }
+        let shared = Arc::new(Shared::new(32));
+        let (tx, rx) = channel();
+        let s = shared.clone();
+        std::thread::spawn(move || {
+            let mut lines: Vec<Report> = Vec::new();
+            let result = search(&pos, &s, &Classic, &limits, 1, |r| {
+                if r.multipv == 1 {
+                    lines.clear();
+                }
+                lines.push(r.clone());
+            });
+            let chosen = if level < 20 { weakened_choice(&lines, level).unwrap_or(result) } else { result };
+            if let Some(&m) = chosen.pv.first() {
+                let _ = tx.send(m);
+            }
+        });
+        self.thinking = Some((rx, shared));
+        self.status = "The engine is thinking…".to_string();
+    }
+
+    fn stop_engine(&mut self) {
+        if let Some((_, shared)) = self.thinking.take() {
+            shared.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether the engine is thinking now.
+    #[cfg(test)]
+    pub fn engine_busy(&self) -> bool {
+        self.thinking.is_some()
+    }
+}
+
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+}

@@ -1,0 +1,204 @@
+//! `chuhan play`: a game in the terminal against the engine, a friend, or engine against engine.
+
+pub mod app;
+pub mod clock;
+pub mod render;
+#[cfg(test)]
+mod tests;
+
+use anyhow::{bail, Context, Result};
+use app::{App, Key, Opponent, Settings};
+use chuhan::notation::Notation;
+use chuhan::{JanggiFormation, JanggiSetup, Position, Side, Variant};
+use clap::Args;
+use clock::TimeControl;
+use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use std::time::{Duration, Instant};
+
+#[derive(Args)]
+pub struct PlayArgs {
+    /// The game: xiangqi or janggi.
+    #[arg(long, short, default_value = "xiangqi")]
+    variant: Variant,
+    /// Engine strength from 1 (beginner) to 20 (full strength).
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=20))]
+    level: u32,
+    /// Engine strength as an Elo rating (800–2800), instead of --level.
+    #[arg(long)]
+    elo: Option<u32>,
+    /// Your side: red or black (xiangqi), cho or han (janggi).
+    #[arg(long, default_value = "first")]
+    side: String,
+    /// Opponent: engine, human (same keyboard) or watch (engine against engine).
+    #[arg(long, default_value = "engine")]
+    vs: String,
+    /// Clock: 10+5 (minutes + seconds), byoyomi:5m+3x30s, cxa (the seeds' tournament rule) or
+    /// none.
+    #[arg(long, default_value = "10+5")]
+    tc: String,
+    /// Notation of the move list and typed moves (default chinese for xiangqi, janggi for
+    /// janggi); moves in any other notation are read too.
+    #[arg(long)]
+    notation: Option<Notation>,
+    /// Pieces as Chinese characters or Latin letters (for terminals without CJK fonts).
+    #[arg(long, default_value = "chinese")]
+    pieces: String,
+    /// Start from this position.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Start from the end of this game record (PGN, XQF, DhtmlXQ).
+    #[arg(long)]
+    load: Option<std::path::PathBuf>,
+    /// Janggi: Cho's setup (outer, inner, left, right, mobile).
+    #[arg(long, default_value = "inner")]
+    cho_setup: JanggiFormation,
+    /// Janggi: Han's setup.
+    #[arg(long, default_value = "inner")]
+    han_setup: JanggiFormation,
+}
+
+fn settings(args: &PlayArgs) -> Result<Settings> {
+    let variant = args.variant;
+    let user_side = match args.side.to_ascii_lowercase().as_str() {
+        "red" | "cho" | "first" => Side::First,
+        "black" | "han" | "second" => Side::Second,
+        other => bail!("--side {other:?}: expected red or black (cho or han)"),
+    };
+    let opponent = match args.vs.to_ascii_lowercase().as_str() {
+        "engine" | "computer" => Opponent::Engine,
+        "human" | "friend" => Opponent::Human,
+        "watch" => Opponent::Watch,
+        other => bail!("--vs {other:?}: expected engine, human or watch"),
+    };
+    let letters = match args.pieces.as_str() {
+        "chinese" | "cjk" => false,
+        "letters" | "latin" => true,
+        other => bail!("--pieces {other:?}: expected chinese or letters"),
+    };
+    let level = args.elo.map_or(args.level, |e| (e.clamp(800, 2800) - 800) / 100).clamp(1, 20);
+    let notation = args.notation.unwrap_or(match variant {
+        Variant::Xiangqi => Notation::Chinese,
+        Variant::Janggi => Notation::Janggi,
+    });
+    if !notation.applies_to(variant) {
+        bail!("--notation {notation} is not used for {variant}");
+    }
+    Ok(Settings {
+        variant,
+        level,
+        user_side,
+        opponent,
+        notation,
+        letters,
+        color: std::env::var_os("NO_COLOR").is_none(),
+        control: TimeControl::parse(&args.tc).map_err(anyhow::Error::msg)?,
+    })
+}
+
+fn start_position(args: &PlayArgs) -> Result<(Position, Vec<chuhan::Move>)> {
+    if let Some(path) = &args.load {
+        let mut found = None;
+        chuhan_record::tools::for_each_game(
+            path,
+            |g| {
+                if found.is_none() {
+                    found = Some(g);
+                }
+            },
+            |_| {},
+        )
+        .with_context(|| format!("cannot read {}", path.display()))?;
+        let game = found.with_context(|| format!("{}: no game in it", path.display()))?.map_err(anyhow::Error::new)?;
+        let start = game.start_position()?;
+        return Ok((start, game.mainline_moves()));
+    }
+    let pos = match (&args.fen, args.variant) {
+        (Some(fen), v) => Position::from_fen(v, fen).with_context(|| format!("--fen {fen:?}"))?,
+        (None, Variant::Janggi) => JanggiSetup { cho: args.cho_setup, han: args.han_setup }.position(),
+        (None, v) => Position::new(v),
+    };
+    Ok((pos, Vec::new()))
+}
+
+/// Maps a terminal key to an application key.
+fn key(ev: KeyEvent, input_empty: bool) -> Option<Key> {
+    let ctrl = ev.modifiers.contains(KeyModifiers::CONTROL);
+    Some(match ev.code {
+        KeyCode::Char('c') | KeyCode::Char('q') if ctrl => Key::Quit,
+        KeyCode::Char('f') if ctrl => Key::Flip,
+        KeyCode::Char('h') if ctrl => Key::Hint,
+        KeyCode::Char('u') | KeyCode::Char('z') if ctrl => Key::Undo,
+        KeyCode::Char('r') if ctrl => Key::Resign,
+        KeyCode::Char('d') if ctrl => Key::OfferDraw,
+        KeyCode::Char('p') if ctrl => Key::Pass,
+        KeyCode::Char('s') if ctrl => Key::Save,
+        KeyCode::Char(' ') if input_empty => Key::Select,
+        KeyCode::Char(c) if !ctrl => Key::Char(c),
+        KeyCode::Enter => Key::Enter,
+        KeyCode::Backspace => Key::Backspace,
+        KeyCode::Esc => Key::Escape,
+        KeyCode::Up => Key::Up,
+        KeyCode::Down => Key::Down,
+        KeyCode::Left => Key::Left,
+        KeyCode::Right => Key::Right,
+        _ => return None,
+    })
+}
+
+/// Saves the game as PGN next to the working directory; returns the file name.
+fn save(app: &App) -> Result<String> {
+    let mut record = chuhan_record::tree::Game::new(app.settings.variant);
+    record.start_fen = app.game.start().to_fen();
+    record.main.nodes = app.game.moves().map(chuhan_record::tree::Node::new).collect();
+    record.headers.set("Event", "chuhan play");
+    if let Some(o) = app.game.outcome() {
+        record.outcome = match o.result {
+            chuhan::GameResult::Win(Side::First) => chuhan_record::tree::Outcome::RedWins,
+            chuhan::GameResult::Win(Side::Second) => chuhan_record::tree::Outcome::BlackWins,
+            chuhan::GameResult::Draw => chuhan_record::tree::Outcome::Draw,
+        };
+    }
+    let name = format!("chuhan-{}.pgn", std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH)?.as_secs());
+    let mut file = std::fs::File::create(&name).with_context(|| format!("cannot create {name}"))?;
+    chuhan_record::pgn::write_game(&mut file, &record, app.settings.notation)?;
+    Ok(name)
+}
+
+pub fn play(args: PlayArgs) -> Result<()> {
+    let settings = settings(&args)?;
+    let (start, moves) = start_position(&args)?;
+    let now = Instant::now();
+    let mut app = App::new(settings, start, now);
+    for m in moves {
+        app.game.play(m).context("the loaded game")?;
+        app.move_texts.push(m.to_string());
+    }
+    let mut terminal = ratatui::init();
+    let result = (|| -> Result<()> {
+        while !app.quit {
+            let now = Instant::now();
+            app.tick(now);
+            terminal.draw(|f| render::draw(f, &app, now))?;
+            if event::poll(Duration::from_millis(100))? {
+                if let Event::Key(ev) = event::read()? {
+                    if ev.kind != KeyEventKind::Press {
+                        continue;
+                    }
+                    if let Some(k) = key(ev, app.input.is_empty()) {
+                        if k == Key::Save {
+                            app.status = match save(&app) {
+                                Ok(name) => format!("Saved to {name}"),
+                                Err(e) => format!("Could not save: {e:#}"),
+                            };
+                        } else {
+                            app.key(k, Instant::now());
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    })();
+    ratatui::restore();
+    result
+}

@@ -1,0 +1,137 @@
+//! `chuhan play` without a terminal: keys in, state and screen out, with made-up time.
+
+use super::app::{App, Key, Opponent, Settings};
+use super::clock::TimeControl;
+use super::render;
+use chuhan::notation::Notation;
+use chuhan::{EndReason, GameResult, Position, Side, Variant};
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+use std::time::{Duration, Instant};
+
+fn settings(opponent: Opponent, control: &str) -> Settings {
+    Settings {
+        variant: Variant::Xiangqi,
+        level: 1,
+        user_side: Side::First,
+        opponent,
+        notation: Notation::Chinese,
+        letters: false,
+        color: false,
+        control: TimeControl::parse(control).unwrap(),
+    }
+}
+
+fn type_text(app: &mut App, text: &str, now: Instant) {
+    for c in text.chars() {
+        app.key(Key::Char(c), now);
+    }
+    app.key(Key::Enter, now);
+}
+
+fn screen(app: &App, now: Instant) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal.draw(|f| render::draw(f, app, now)).unwrap();
+    let buffer = terminal.backend().buffer().clone();
+    let mut text = String::new();
+    for y in 0..buffer.area.height {
+        let mut x = 0;
+        while x < buffer.area.width {
+            let symbol = buffer[(x, y)].symbol();
+            text.push_str(symbol);
+            // A wide (CJK) character fills two cells; the second holds a filler.
+            x += if symbol.chars().any(|c| c >= '\u{2e80}') { 2 } else { 1 };
+        }
+        text.push('\n');
+    }
+    text
+}
+
+#[test]
+fn moves_typed_in_any_notation_between_two_people() {
+    let t0 = Instant::now();
+    let mut app = App::new(settings(Opponent::Human, "none"), Position::new(Variant::Xiangqi), t0);
+    type_text(&mut app, "炮二平五", t0);
+    type_text(&mut app, "H8+7", t0);
+    type_text(&mut app, "h0g2", t0);
+    assert_eq!(app.game.ply(), 3);
+    assert_eq!(app.move_texts, ["炮二平五", "马８进７", "马二进三"]);
+    // Illegal input is explained, not played.
+    type_text(&mut app, "炮二平十", t0);
+    assert_eq!(app.game.ply(), 3);
+    assert!(app.status.contains("十 is not a file"), "{}", app.status);
+    app.key(Key::Escape, t0);
+    // Takeback.
+    app.key(Key::Undo, t0);
+    assert_eq!(app.game.ply(), 2);
+    let s = screen(&app, t0);
+    assert!(s.contains("楚 河") && s.contains("炮二平五"), "{s}");
+}
+
+#[test]
+fn moves_picked_with_the_cursor() {
+    let t0 = Instant::now();
+    let mut app = App::new(settings(Opponent::Human, "none"), Position::new(Variant::Xiangqi), t0);
+    // The cursor starts on Red's general (e0); go to the h2 cannon and then to e2.
+    for k in [Key::Up, Key::Up, Key::Right, Key::Right, Key::Right, Key::Select] {
+        app.key(k, t0);
+    }
+    assert_eq!(app.selected.map(|s| s.to_string()), Some("h2".to_string()));
+    assert!(app.targets().iter().any(|s| s.to_string() == "e2"));
+    for k in [Key::Left, Key::Left, Key::Left, Key::Select] {
+        app.key(k, t0);
+    }
+    assert_eq!(app.game.moves().next().map(|m| m.to_string()), Some("h2e2".to_string()));
+}
+
+#[test]
+fn the_engine_answers() {
+    let t0 = Instant::now();
+    let mut app = App::new(settings(Opponent::Engine, "none"), Position::new(Variant::Xiangqi), t0);
+    type_text(&mut app, "C2.5", t0);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while app.game.ply() < 2 && Instant::now() < deadline {
+        app.tick(Instant::now());
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(app.game.ply(), 2, "{}", app.status);
+    assert!(!app.engine_busy());
+    // Against the engine, takeback removes both moves.
+    app.key(Key::Undo, Instant::now());
+    assert_eq!(app.game.ply(), 0);
+}
+
+#[test]
+fn clocks_run_and_flags_fall() {
+    let t0 = Instant::now();
+    let mut app = App::new(settings(Opponent::Human, "1+0"), Position::new(Variant::Xiangqi), t0);
+    type_text(&mut app, "h2e2", t0 + Duration::from_secs(20));
+    assert_eq!(app.clocks.players[0].left, Duration::from_secs(40));
+    assert!(screen(&app, t0 + Duration::from_secs(20)).contains("00:40"));
+    // Black thinks for more than a minute.
+    app.tick(t0 + Duration::from_secs(85));
+    let o = app.game.outcome().expect("Black's flag fell");
+    assert_eq!((o.result, o.reason), (GameResult::Win(Side::First), EndReason::Time));
+    assert!(app.status.contains("Black ran out of time"), "{}", app.status);
+}
+
+#[test]
+fn resign_draw_and_janggi_pass() {
+    let t0 = Instant::now();
+    let mut app = App::new(settings(Opponent::Human, "none"), Position::new(Variant::Xiangqi), t0);
+    app.key(Key::OfferDraw, t0);
+    assert_eq!(app.game.outcome().map(|o| o.result), Some(GameResult::Draw));
+
+    let mut s = settings(Opponent::Human, "none");
+    s.variant = Variant::Janggi;
+    s.notation = Notation::Janggi;
+    s.letters = true;
+    let mut app = App::new(s, Position::new(Variant::Janggi), t0);
+    app.key(Key::Pass, t0);
+    app.key(Key::Pass, t0);
+    let o = app.game.outcome().expect("two passes end the game");
+    assert_eq!(o.reason, EndReason::DoublePass);
+    assert!(screen(&app, t0).contains("counting 72 to 73.5"));
+    app.key(Key::Resign, t0);
+    assert_eq!(app.game.outcome().unwrap().reason, EndReason::DoublePass, "nothing after the end");
+}
