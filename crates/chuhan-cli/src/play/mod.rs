@@ -158,9 +158,16 @@ fn save(app: &App) -> Result<String> {
             chuhan::GameResult::Draw => chuhan_record::tree::Outcome::Draw,
         };
     }
-    let name = format!("chuhan-{}.pgn", std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH)?.as_secs());
+    let stem = format!("chuhan-{}", std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH)?.as_secs());
+    let name = format!("{stem}.pgn");
     let mut file = std::fs::File::create(&name).with_context(|| format!("cannot create {name}"))?;
     chuhan_record::pgn::write_game(&mut file, &record, app.settings.notation)?;
+    if app.settings.variant == Variant::Xiangqi {
+        // XQStudio's format too, for xiangqi.
+        let xqf = format!("{stem}.xqf");
+        std::fs::write(&xqf, chuhan_record::xqf::write(&record)?).with_context(|| format!("cannot write {xqf}"))?;
+        return Ok(format!("{name} and {xqf}"));
+    }
     Ok(name)
 }
 

@@ -2,6 +2,7 @@
 //! move list and the input line. Fits an 80×24 terminal; `NO_COLOR` turns colours off.
 
 use super::app::App;
+use chuhan::notation::Notation;
 use chuhan::{Piece, Role, Side, Square, Variant};
 use ratatui::layout::{Constraint, Direction, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -54,8 +55,47 @@ pub fn board_lines(app: &App) -> Vec<Line<'static>> {
     let ranks: Vec<u8> = if app.flipped { (0..10).collect() } else { (0..10).rev().collect() };
     let files: Vec<u8> = if app.flipped { (0..9).rev().collect() } else { (0..9).collect() };
     let mut lines = Vec::new();
+    let notation = app.settings.notation;
+    // Descriptive notations number files from each player's right: Black's along the top,
+    // Red's along the bottom; the others name files a–i and ranks by their own numbers.
+    let descriptive = matches!(
+        notation,
+        Notation::Chinese
+            | Notation::ChineseTraditional
+            | Notation::Wxf
+            | Notation::Lau
+            | Notation::Xqdb
+            | Notation::Leventhal
+    );
+    let file_numbers = |side: Side| -> String {
+        files
+            .iter()
+            .map(|&f| {
+                let n = if side == Side::First { 9 - f } else { f + 1 };
+                if side == Side::First && matches!(notation, Notation::Chinese | Notation::ChineseTraditional) {
+                    format!("{}  ", ['一', '二', '三', '四', '五', '六', '七', '八', '九'][n as usize - 1])
+                } else {
+                    format!("{n}   ")
+                }
+            })
+            .collect::<String>()
+            .trim_end()
+            .to_string()
+    };
+    let (top_side, bottom_side) = if app.flipped { (Side::First, Side::Second) } else { (Side::Second, Side::First) };
+    if descriptive && variant == Variant::Xiangqi {
+        lines.push(Line::from(format!("  {}", file_numbers(top_side))));
+    }
+    let rank_label = |rank: u8| -> String {
+        match notation {
+            _ if descriptive && variant == Variant::Xiangqi => "  ".to_string(),
+            Notation::Algebraic | Notation::Lan | Notation::Uci1 => format!("{:<2}", rank + 1),
+            Notation::Janggi | Notation::JanggiFsf => format!("{} ", (10 - rank) % 10),
+            _ => format!("{rank} "),
+        }
+    };
     for (i, &rank) in ranks.iter().enumerate() {
-        let mut spans = vec![Span::raw(format!("{rank} "))];
+        let mut spans = vec![Span::raw(rank_label(rank))];
         for (j, &file) in files.iter().enumerate() {
             let sq = Square::new(file, rank).expect("on the board");
             let mut style = Style::default();
@@ -141,8 +181,15 @@ pub fn board_lines(app: &App) -> Vec<Line<'static>> {
         }
         lines.push(Line::from(row));
     }
-    let letters: String = files.iter().map(|&f| format!("{}   ", (b'a' + f) as char)).collect();
-    lines.push(Line::from(format!("  {}", letters.trim_end())));
+    if descriptive && variant == Variant::Xiangqi {
+        lines.push(Line::from(format!("  {}", file_numbers(bottom_side))));
+    } else if matches!(notation, Notation::Janggi | Notation::JanggiFsf) {
+        let columns: String = files.iter().map(|&f| format!("{}   ", f + 1)).collect();
+        lines.push(Line::from(format!("  {}", columns.trim_end())));
+    } else {
+        let letters: String = files.iter().map(|&f| format!("{}   ", (b'a' + f) as char)).collect();
+        lines.push(Line::from(format!("  {}", letters.trim_end())));
+    }
     lines
 }
 
