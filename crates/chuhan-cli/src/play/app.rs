@@ -5,7 +5,7 @@
 
 use super::clock::{Clocks, TimeControl};
 use chuhan::notation::Notation;
-use chuhan::{Game, Move, Position, Rules, Side, Square, Variant};
+use chuhan::{Game, JanggiFormation, JanggiSetup, Move, Position, Rules, Side, Square, Variant};
 use chuhan_engine::eval::Classic;
 use chuhan_engine::search::{search, weakened_choice, Limits, Report, Shared};
 use std::sync::atomic::Ordering;
@@ -72,7 +72,21 @@ pub struct App {
     pub quit: bool,
     /// Each move as text in the chosen notation, written when it was played.
     pub move_texts: Vec<String>,
+    /// Janggi: the setups being chosen before the game starts.
+    pub setup: Option<SetupChoice>,
     thinking: Option<(Receiver<Move>, Arc<Shared>)>,
+}
+
+/// The janggi setup picker: each person chooses their side's formation; the engine picks its
+/// own.
+#[derive(Clone, Debug)]
+pub struct SetupChoice {
+    /// Whose formation is being chosen now.
+    pub side: Side,
+    /// The formation under the cursor.
+    pub highlighted: usize,
+    pub cho: Option<JanggiFormation>,
+    pub han: Option<JanggiFormation>,
 }
 
 impl App {
@@ -92,12 +106,71 @@ impl App {
             hint: None,
             quit: false,
             move_texts: Vec::new(),
+            setup: None,
             thinking: None,
         };
         app.flipped = app.settings.user_side == Side::Second;
         app.clocks.start(app.game.position().turn().index(), now);
         app.status = app.welcome();
         app
+    }
+
+    /// Opens the janggi setup picker; the game starts when every formation is chosen.
+    pub fn choose_setups(&mut self) {
+        let mut choice = SetupChoice { side: Side::First, highlighted: 1, cho: None, han: None };
+        // The engine's formations: one of the four played in South Korea, varied by the clock.
+        let pick = (std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos())
+            % 4) as usize;
+        for side in Side::BOTH {
+            let engine_side = match self.settings.opponent {
+                Opponent::Human => false,
+                Opponent::Watch => true,
+                Opponent::Engine => side != self.settings.user_side,
+            };
+            if engine_side {
+                match side {
+                    Side::First => choice.cho = Some(JanggiFormation::ALL[pick]),
+                    Side::Second => choice.han = Some(JanggiFormation::ALL[(pick + 1) % 4]),
+                }
+            }
+        }
+        choice.side = if choice.cho.is_none() { Side::First } else { Side::Second };
+        self.setup = Some(choice);
+        self.status = "Choose the setup: ↑/↓ and Enter".to_string();
+        self.finish_setup(Instant::now());
+    }
+
+    fn finish_setup(&mut self, now: Instant) {
+        let Some(c) = &self.setup else { return };
+        if let (Some(cho), Some(han)) = (c.cho, c.han) {
+            let start = JanggiSetup { cho, han }.position();
+            self.game = Game::new(start, *self.game.rules());
+            self.setup = None;
+            self.move_texts.clear();
+            self.clocks.start(Side::First.index(), now);
+            self.status = format!("Cho: {cho}, Han: {han}. {}", self.welcome());
+        }
+    }
+
+    fn setup_key(&mut self, key: Key, now: Instant) {
+        let Some(c) = self.setup.as_mut() else { return };
+        let n = JanggiFormation::ALL.len();
+        match key {
+            Key::Up => c.highlighted = (c.highlighted + n - 1) % n,
+            Key::Down => c.highlighted = (c.highlighted + 1) % n,
+            Key::Enter | Key::Select => {
+                let f = JanggiFormation::ALL[c.highlighted];
+                match c.side {
+                    Side::First => c.cho = Some(f),
+                    Side::Second => c.han = Some(f),
+                }
+                if c.han.is_none() {
+                    c.side = Side::Second;
+                }
+                self.finish_setup(now);
+            }
+            _ => {}
+        }
     }
 
     fn welcome(&self) -> String {
@@ -236,6 +309,9 @@ impl App {
             self.quit = true;
             return;
         }
+        if self.setup.is_some() {
+            return self.setup_key(key, now);
+        }
         if self.over() && !matches!(key, Key::Flip | Key::Save | Key::Undo) {
             self.status = format!(
                 "{} — ^U takes back, ^S saves, ^Q quits",
@@ -311,7 +387,7 @@ impl App {
 
     /// Advances time: flags fall, and the engine starts or finishes thinking.
     pub fn tick(&mut self, now: Instant) {
-        if self.over() {
+        if self.over() || self.setup.is_some() {
             return;
         }
         let side = self.game.position().turn();

@@ -49,12 +49,13 @@ pub struct PlayArgs {
     /// Start from the end of this game record (PGN, XQF, DhtmlXQ).
     #[arg(long)]
     load: Option<std::path::PathBuf>,
-    /// Janggi: Cho's setup (outer, inner, left, right, mobile).
-    #[arg(long, default_value = "inner")]
-    cho_setup: JanggiFormation,
+    /// Janggi: Cho's setup (outer, inner, left, right, mobile); without it and --han-setup,
+    /// the setups are chosen on screen before the game.
+    #[arg(long)]
+    cho_setup: Option<JanggiFormation>,
     /// Janggi: Han's setup.
-    #[arg(long, default_value = "inner")]
-    han_setup: JanggiFormation,
+    #[arg(long)]
+    han_setup: Option<JanggiFormation>,
 }
 
 fn settings(args: &PlayArgs) -> Result<Settings> {
@@ -114,7 +115,11 @@ fn start_position(args: &PlayArgs) -> Result<(Position, Vec<chuhan::Move>)> {
     }
     let pos = match (&args.fen, args.variant) {
         (Some(fen), v) => Position::from_fen(v, fen).with_context(|| format!("--fen {fen:?}"))?,
-        (None, Variant::Janggi) => JanggiSetup { cho: args.cho_setup, han: args.han_setup }.position(),
+        (None, Variant::Janggi) => JanggiSetup {
+            cho: args.cho_setup.unwrap_or(JanggiFormation::InnerElephants),
+            han: args.han_setup.unwrap_or(JanggiFormation::InnerElephants),
+        }
+        .position(),
         (None, v) => Position::new(v),
     };
     Ok((pos, Vec::new()))
@@ -176,6 +181,14 @@ pub fn play(args: PlayArgs) -> Result<()> {
     let (start, moves) = start_position(&args)?;
     let now = Instant::now();
     let mut app = App::new(settings, start, now);
+    let choose = args.variant == Variant::Janggi
+        && args.cho_setup.is_none()
+        && args.han_setup.is_none()
+        && args.fen.is_none()
+        && args.load.is_none();
+    if choose {
+        app.choose_setups();
+    }
     for m in moves {
         app.game.play(m).context("the loaded game")?;
         app.move_texts.push(m.to_string());

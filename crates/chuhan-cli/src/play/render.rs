@@ -203,7 +203,11 @@ pub fn draw(frame: &mut Frame, app: &App, now: Instant) {
         .direction(Direction::Horizontal)
         .constraints([Constraint::Length(38), Constraint::Min(20)])
         .split(rows[0]);
-    frame.render_widget(Paragraph::new(board_lines(app)), cols[0]);
+    if let Some(choice) = &app.setup {
+        frame.render_widget(Paragraph::new(setup_lines(choice)), cols[0]);
+    } else {
+        frame.render_widget(Paragraph::new(board_lines(app)), cols[0]);
+    }
     frame.render_widget(side_panel(app, now, cols[1]), cols[1]);
     frame.render_widget(Paragraph::new(app.status.clone()), rows[1]);
     let prompt = format!("> {}", app.input);
@@ -214,6 +218,20 @@ pub fn draw(frame: &mut Frame, app: &App, now: Instant) {
         ])),
         rows[2],
     );
+}
+
+/// The janggi setup picker: the five formations, the highlighted one marked.
+fn setup_lines(choice: &super::app::SetupChoice) -> Vec<Line<'static>> {
+    let who = if choice.side == Side::First { "Cho (楚)" } else { "Han (漢)" };
+    let mut lines = vec![Line::from(format!("Setup for {who}:")), Line::from("")];
+    for (i, f) in chuhan::JanggiFormation::ALL.iter().enumerate() {
+        let mark = if i == choice.highlighted { "▶ " } else { "  " };
+        let row = f.back_rank().replace('1', " ·").chars().flat_map(|c| [c, ' ']).collect::<String>();
+        let style =
+            if i == choice.highlighted { Style::default().add_modifier(Modifier::REVERSED) } else { Style::default() };
+        lines.push(Line::styled(format!("{mark}{:<7} {row}", f.name()), style));
+    }
+    lines
 }
 
 fn side_panel(app: &App, now: Instant, area: Rect) -> Paragraph<'static> {

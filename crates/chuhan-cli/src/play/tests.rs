@@ -135,3 +135,32 @@ fn resign_draw_and_janggi_pass() {
     app.key(Key::Resign, t0);
     assert_eq!(app.game.outcome().unwrap().reason, EndReason::DoublePass, "nothing after the end");
 }
+
+#[test]
+fn janggi_setups_are_chosen_before_the_game() {
+    let t0 = Instant::now();
+    let mut s = settings(Opponent::Human, "none");
+    s.variant = Variant::Janggi;
+    s.notation = Notation::Janggi;
+    let mut app = App::new(s, Position::new(Variant::Janggi), t0);
+    app.choose_setups();
+    assert!(screen(&app, t0).contains("Setup for Cho"));
+    // Cho: outer (one up from the default, inner); Han: one down from there, inner again.
+    app.key(Key::Up, t0);
+    app.key(Key::Enter, t0);
+    assert!(screen(&app, t0).contains("Setup for Han"));
+    app.key(Key::Down, t0);
+    app.key(Key::Enter, t0);
+    assert!(app.setup.is_none());
+    let fen = app.game.start().to_fen();
+    assert!(fen.starts_with("rnba1abnr/"), "{fen}");
+    assert!(fen.contains("/RBNA1ANBR w"), "{fen}");
+    // Against the engine only the user's side is asked.
+    let mut s = settings(Opponent::Engine, "none");
+    s.variant = Variant::Janggi;
+    s.notation = Notation::Janggi;
+    let mut app = App::new(s, Position::new(Variant::Janggi), t0);
+    app.choose_setups();
+    app.key(Key::Enter, t0);
+    assert!(app.setup.is_none(), "the engine chose Han's setup itself");
+}
