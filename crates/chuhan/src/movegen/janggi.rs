@@ -10,8 +10,8 @@
 
 use super::keep_safe;
 use crate::attacks::{
-    between, gated, horse_attackers, horse_moves, rook_attacks, JANGGI_ELEPHANT, JANGGI_ELEPHANT_ATTACKERS,
-    JANGGI_SOLDIER, JANGGI_SOLDIER_ATTACKERS, PALACE_DIAGONAL, PALACE_ORTHOGONAL,
+    between, gated, horse_attackers, horse_moves, palace, rook_attacks, JANGGI_ELEPHANT, JANGGI_ELEPHANT_ATTACKERS,
+    JANGGI_SOLDIER, JANGGI_SOLDIER_ATTACKERS, PALACE_DIAGONAL, PALACE_DIAGONAL_POINTS, PALACE_ORTHOGONAL,
 };
 use crate::bitboard::Bitboard;
 use crate::piece::{Role, Side};
@@ -60,6 +60,24 @@ fn cannon_reach(sq: Square, occ: Bitboard, cannons: Bitboard) -> Bitboard {
         }
     }
     reach
+}
+
+/// The points whose occupancy can change an attack on a general standing on `ks`.
+fn sensitive_points(ks: Square) -> Bitboard {
+    let mut s = rank_mask(ks.rank()) | file_mask(ks.file()) | (PALACE_DIAGONAL_POINTS & palace_of(ks));
+    for (df, dr) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+        for k in 1..=2 {
+            if let Some(sq) = ks.offset(df * k, dr * k) {
+                s.insert(sq);
+            }
+        }
+    }
+    s
+}
+
+/// The palace a point belongs to (by its half of the board).
+fn palace_of(sq: Square) -> Bitboard {
+    palace(if sq.rank() <= 4 { Side::First } else { Side::Second })
 }
 
 fn rank_mask(rank: u8) -> Bitboard {
@@ -164,8 +182,19 @@ pub(super) fn generate(pos: &Position, f: &mut impl FnMut(Square, Bitboard)) {
     }
     let blocks = if bikjang { between(ks, enemy_general) } else { Bitboard::FULL };
 
+    // Only moves that leave or reach a point tied to the general can expose it: its rank and
+    // file (chariots, cannons and their screens), its palace's diagonal points, and the
+    // diagonal points one and two steps away (horse legs, elephant eyes). When the general is
+    // not in check, every other move is legal without testing it.
+    let in_check = attacked(pos, ks, them);
+    let sensitive = if in_check { Bitboard::FULL } else { sensitive_points(ks) };
     let mut emit = |from: Square, targets: Bitboard| {
-        let targets = keep_safe(targets & blocks, |to| !exposes(pos, from, to));
+        let targets = targets & blocks;
+        let targets = if sensitive.contains(from) {
+            keep_safe(targets, |to| !exposes(pos, from, to))
+        } else {
+            (targets & !sensitive) | keep_safe(targets & sensitive, |to| !exposes(pos, from, to))
+        };
         if targets.any() {
             f(from, targets);
         }
@@ -196,7 +225,7 @@ pub(super) fn generate(pos: &Position, f: &mut impl FnMut(Square, Bitboard)) {
     // The pass: the general "moves" to its own point — not while in check, unless the
     // generals face each other: passing then accepts the bikjang, which ends the game before
     // the check could be carried out (Fairy-Stockfish rules the same way).
-    if bikjang || !attacked(pos, ks, them) {
+    if bikjang || !in_check {
         general_targets.insert(ks);
     }
     if general_targets.any() {
