@@ -268,8 +268,10 @@ fn read_record(data: &[u8], base: usize) -> Result<Game, CbrError> {
         let idx = match attach {
             None => 0,
             Some((parent, as_child)) => {
-                let from = square(rec[2]).ok_or(CbrError::BadSquare { record, offset: base + offset + 2, value: rec[2] })?;
-                let to = square(rec[3]).ok_or(CbrError::BadSquare { record, offset: base + offset + 3, value: rec[3] })?;
+                let from =
+                    square(rec[2]).ok_or(CbrError::BadSquare { record, offset: base + offset + 2, value: rec[2] })?;
+                let to =
+                    square(rec[3]).ok_or(CbrError::BadSquare { record, offset: base + offset + 3, value: rec[3] })?;
                 let idx = tree.nodes.len();
                 tree.nodes.push(RawNode { mv: Some((from, to)), ..RawNode::default() });
                 if as_child {
