@@ -243,7 +243,7 @@ pub enum ConvertError {
     DhtmlXq(#[from] dhtmlxq::DhtmlXqError),
     #[error("XQF holds one game a file; {0} games were read (convert them one file at a time)")]
     XqfOneGame(usize),
-    #[error("{0:?} is read only: convert to pgn, xqf or dhtmlxq")]
+    #[error("{0:?}: CBR and CBL are read only; convert to pgn, xqf or dhtmlxq")]
     ReadOnly(Format),
 }
 
