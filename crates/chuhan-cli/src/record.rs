@@ -1,4 +1,5 @@
-//! `chuhan record check|convert|bench`: game records (PGN, XQF, DhtmlXQ) on the command line.
+//! `chuhan record check|convert|bench`: game records (PGN, XQF, DhtmlXQ; CBR and CBL read) on
+//! the command line.
 
 use anyhow::{bail, Context, Result};
 use chuhan::notation::Notation;
@@ -22,7 +23,7 @@ enum RecordCommand {
     /// Prints one line per bad game (file, game, ply and text), then the count of games read,
     /// good and bad, on the last line; exits with status 0 only when all are good.
     Check {
-        /// PGN, XQF or DhtmlXQ files (the format is recognised by content).
+        /// PGN, XQF, DhtmlXQ, CBR or CBL files (the format is recognised by content).
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },

@@ -3,7 +3,7 @@
 //! write games in another format, and time the PGN reader.
 
 use crate::tree::Game;
-use crate::{dhtmlxq, encoding, pgn, xqf, PgnReader};
+use crate::{cbr, dhtmlxq, encoding, pgn, xqf, PgnReader};
 use chuhan::notation::Notation;
 use std::fs::File;
 use std::io::{self, BufReader, Read, Write};
@@ -17,11 +17,15 @@ pub enum Format {
     Pgn,
     Xqf,
     DhtmlXq,
+    /// A CCBridge record (one game): read only.
+    Cbr,
+    /// A CCBridge library (many games): read only.
+    Cbl,
 }
 
-/// A format name other than pgn, xqf or dhtmlxq.
+/// A format name other than pgn, xqf, dhtmlxq, cbr or cbl.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown record format {0:?}: expected pgn, xqf or dhtmlxq")]
+#[error("unknown record format {0:?}: expected pgn, xqf, dhtmlxq, cbr or cbl")]
 pub struct ParseFormatError(pub String);
 
 impl FromStr for Format {
@@ -31,24 +35,37 @@ impl FromStr for Format {
             "pgn" => Ok(Format::Pgn),
             "xqf" => Ok(Format::Xqf),
             "dhtmlxq" | "ubb" => Ok(Format::DhtmlXq),
+            "cbr" => Ok(Format::Cbr),
+            "cbl" => Ok(Format::Cbl),
             _ => Err(ParseFormatError(s.to_string())),
         }
     }
 }
 
 impl Format {
-    /// The format of a file: XQF by its signature, DhtmlXQ if its start holds a `[DhtmlXQ]`
-    /// block, PGN otherwise.
+    /// The format of a file: XQF, CBR and CBL by their signatures, DhtmlXQ if its start holds
+    /// a `[DhtmlXQ]` block; else CBR or CBL by the extension (`.cbr`, `.cbl`: a damaged file
+    /// then gives that format's error rather than a PGN reading of binary bytes); PGN otherwise.
     pub fn sniff(path: &Path) -> io::Result<Format> {
         let mut head = Vec::new();
         File::open(path)?.take(1 << 16).read_to_end(&mut head)?;
         if head.starts_with(b"XQ") {
             return Ok(Format::Xqf);
         }
+        if head.starts_with(cbr::RECORD_MAGIC) {
+            return Ok(Format::Cbr);
+        }
+        if head.starts_with(cbr::LIBRARY_MAGIC) {
+            return Ok(Format::Cbl);
+        }
         if head.windows(9).any(|w| w == b"[DhtmlXQ]") {
             return Ok(Format::DhtmlXq);
         }
-        Ok(Format::Pgn)
+        match path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
+            Some("cbr") => Ok(Format::Cbr),
+            Some("cbl") => Ok(Format::Cbl),
+            _ => Ok(Format::Pgn),
+        }
     }
 }
 
@@ -106,7 +123,9 @@ pub struct Progress<'a> {
 }
 
 /// Reads every game of `path` (in the format its content shows) and hands each to `f`, with
-/// progress after each. PGN is streamed; XQF and DhtmlXQ files are small and read whole.
+/// progress after each. PGN is streamed; XQF, DhtmlXQ, CBR and CBL files are read whole. A
+/// broken game in a CBL library is an error for that game only; a library whose header cannot
+/// be read is one error (game 1).
 /// Returns the bytes read; an error only if the file cannot be opened or read at all.
 pub fn for_each_game(
     path: &Path,
@@ -148,8 +167,36 @@ pub fn for_each_game(
                 progress(Progress { file: path, bytes_done: total, bytes_total: total, games: i + 1 });
             }
         }
+        Format::Cbr => {
+            let data = std::fs::read(path)?;
+            f(cbr::read(&data).map_err(|e| cbr_error(&err, 1, e)));
+            progress(Progress { file: path, bytes_done: total, bytes_total: total, games: 1 });
+        }
+        Format::Cbl => {
+            let data = std::fs::read(path)?;
+            match cbr::read_library(&data) {
+                Err(e) => {
+                    f(Err(err(1, format!("library: {e}"))));
+                    progress(Progress { file: path, bytes_done: total, bytes_total: total, games: 1 });
+                }
+                Ok(lib) => {
+                    for (i, g) in lib.games.into_iter().enumerate() {
+                        f(g.map_err(|e| cbr_error(&err, i + 1, e)));
+                        progress(Progress { file: path, bytes_done: total, bytes_total: total, games: i + 1 });
+                    }
+                }
+            }
+        }
     }
     Ok(total)
+}
+
+/// A CBR error as a [`RecordError`] of game `game`.
+fn cbr_error(err: &impl Fn(usize, String) -> RecordError, game: usize, e: cbr::CbrError) -> RecordError {
+    match e {
+        cbr::CbrError::Tree(t) => err(game, format!("game {game}, {t}")),
+        e => err(game, format!("game {game}: {e}")),
+    }
 }
 
 /// A PGN error shown without its file name (the [`RecordError`] carries it).
@@ -196,6 +243,8 @@ pub enum ConvertError {
     DhtmlXq(#[from] dhtmlxq::DhtmlXqError),
     #[error("XQF holds one game a file; {0} games were read (convert them one file at a time)")]
     XqfOneGame(usize),
+    #[error("{0:?}: CBR and CBL are read only; convert to pgn, xqf or dhtmlxq")]
+    ReadOnly(Format),
 }
 
 /// `game` in `format`; `notation` applies to PGN.
@@ -208,17 +257,22 @@ pub fn write_game(game: &Game, format: Format, notation: Notation) -> Result<Vec
         }
         Format::Xqf => xqf::write(game)?,
         Format::DhtmlXq => dhtmlxq::write(game)?.into_bytes(),
+        Format::Cbr | Format::Cbl => return Err(ConvertError::ReadOnly(format)),
     })
 }
 
 /// Converts every good game of `paths` to `format`, written to `out` one after another (XQF:
-/// only when there is exactly one game). Bad games are skipped and listed in the summary.
+/// only when there is exactly one game; CBR and CBL are read only). Bad games are skipped and
+/// listed in the summary.
 pub fn convert<P: AsRef<Path>, W: Write>(
     paths: &[P],
     format: Format,
     notation: Notation,
     out: &mut W,
 ) -> Result<Summary, ConvertError> {
+    if matches!(format, Format::Cbr | Format::Cbl) {
+        return Err(ConvertError::ReadOnly(format));
+    }
     let mut s = Summary::default();
     let mut xqf_game = None;
     let mut failure = None;

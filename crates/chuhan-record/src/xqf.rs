@@ -308,7 +308,7 @@ fn start_position(table: &[u8; 32], setup: u8, first_from: Option<Square>) -> Re
     }
 }
 
-fn board_fen(board: &[Option<Piece>; 90], side: Side) -> String {
+pub(crate) fn board_fen(board: &[Option<Piece>; 90], side: Side) -> String {
     let mut s = String::new();
     for rank in (0..10u8).rev() {
         let mut empty = 0;
