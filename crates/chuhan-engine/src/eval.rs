@@ -139,10 +139,8 @@ impl Evaluate for Classic {
                 score[side.index()] -= general_danger(pos, side);
             }
         }
-        // The janggi counting bonus for Han, which decides counted endings.
-        if variant == Variant::Janggi {
-            score[Side::Second.index()] += 150;
-        }
+        // Han's 1.5-point counting bonus is not added here: it only decides endings settled by
+        // counting, which the search scores by the rules (see search::counting).
         let us = pos.turn();
         score[us.index()] - score[(!us).index()] + 20
     }
