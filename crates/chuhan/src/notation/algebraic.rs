@@ -138,12 +138,5 @@ pub(crate) fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
             candidates.push(Move::new(from, to));
         }
     });
-    match candidates.as_slice() {
-        [m] => Ok(*m),
-        [] => Err(NotationError::Illegal { text: text.to_string() }),
-        many => Err(NotationError::Ambiguous {
-            text: text.to_string(),
-            candidates: many.iter().map(|m| m.to_string()).collect(),
-        }),
-    }
+    super::the_only(candidates, text)
 }

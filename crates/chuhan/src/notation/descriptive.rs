@@ -189,12 +189,5 @@ pub(crate) fn resolve(pos: &Position, d: &Description, text: &str) -> Result<Mov
             candidates.extend(targets.map(|to| Move::new(from, to)).filter(|&m| fits(pos, m, d)));
         }
     });
-    match candidates.as_slice() {
-        [m] => Ok(*m),
-        [] => Err(NotationError::Illegal { text: text.to_string() }),
-        many => Err(NotationError::Ambiguous {
-            text: text.to_string(),
-            candidates: many.iter().map(|m| m.to_string()).collect(),
-        }),
-    }
+    super::the_only(candidates, text)
 }

@@ -200,6 +200,18 @@ pub enum NotationError {
     Ambiguous { text: String, candidates: Vec<String> },
 }
 
+/// The one legal move a text fits, or an error saying it fits none or several (naming them).
+pub(crate) fn the_only(candidates: Vec<Move>, text: &str) -> Result<Move, NotationError> {
+    match candidates.as_slice() {
+        [m] => Ok(*m),
+        [] => Err(NotationError::Illegal { text: text.to_string() }),
+        many => Err(NotationError::Ambiguous {
+            text: text.to_string(),
+            candidates: many.iter().map(|m| m.to_string()).collect(),
+        }),
+    }
+}
+
 impl NotationError {
     pub(crate) fn syntax(text: &str, reason: impl Into<String>) -> NotationError {
         NotationError::Syntax { text: text.to_string(), reason: reason.into() }
