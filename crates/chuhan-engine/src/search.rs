@@ -107,6 +107,43 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// Moves with ordering scores, on the stack: search makes one per node, so no allocation.
+struct ScoredMoves {
+    moves: [(Move, i32); chuhan::mv::MAX_MOVES],
+    len: usize,
+}
+
+impl ScoredMoves {
+    fn new() -> ScoredMoves {
+        let a0 = chuhan::Square::ALL[0];
+        ScoredMoves { moves: [(Move::new(a0, a0), 0); chuhan::mv::MAX_MOVES], len: 0 }
+    }
+
+    fn push(&mut self, m: Move) {
+        self.moves[self.len] = (m, 0);
+        self.len += 1;
+    }
+
+    fn retain(&mut self, keep: impl Fn(&Move) -> bool) {
+        let mut n = 0;
+        for i in 0..self.len {
+            if keep(&self.moves[i].0) {
+                self.moves[n] = self.moves[i];
+                n += 1;
+            }
+        }
+        self.len = n;
+    }
+
+    fn as_mut_slice(&mut self) -> &mut [(Move, i32)] {
+        &mut self.moves[..self.len]
+    }
+
+    fn as_slice(&self) -> &[(Move, i32)] {
+        &self.moves[..self.len]
+    }
+}
+
 /// One searching thread.
 pub struct Searcher<'a> {
     pos: Position,
@@ -300,10 +337,10 @@ impl<'a> Searcher<'a> {
             return self.eval.evaluate(&self.pos);
         }
         let mut best = -MATE + ply as i32;
-        let mut moves: Vec<(Move, i32)> = Vec::with_capacity(64);
+        let mut moves = ScoredMoves::new();
         if in_check {
-            self.pos.for_each_legal(|from, targets| moves.extend(targets.map(|to| (Move::new(from, to), 0))));
-            if moves.is_empty() {
+            self.pos.for_each_legal(|from, targets| targets.for_each(|to| moves.push(Move::new(from, to))));
+            if moves.len == 0 {
                 return self.no_moves(true, ply);
             }
         } else {
@@ -314,15 +351,13 @@ impl<'a> Searcher<'a> {
             alpha = alpha.max(stand);
             best = stand;
             let enemy = self.pos.side_pieces(!self.pos.turn());
-            self.pos.for_each_legal(|from, targets| {
-                moves.extend((targets & enemy).map(|to| (Move::new(from, to), 0)));
-            });
-            if moves.is_empty() {
+            self.pos.for_each_legal(|from, targets| (targets & enemy).for_each(|to| moves.push(Move::new(from, to))));
+            if moves.len == 0 {
                 return stand;
             }
         }
-        self.order(&mut moves, None, ply.min(MAX_PLY));
-        for &(m, _) in moves.iter() {
+        self.order(moves.as_mut_slice(), None, ply.min(MAX_PLY));
+        for &(m, _) in moves.as_slice() {
             if !in_check {
                 let victim = self.captured_value(m);
                 // Delta pruning: even winning the piece would not reach alpha.
@@ -428,23 +463,23 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        let mut moves: Vec<(Move, i32)> = Vec::with_capacity(96);
-        self.pos.for_each_legal(|from, targets| moves.extend(targets.map(|to| (Move::new(from, to), 0))));
+        let mut moves = ScoredMoves::new();
+        self.pos.for_each_legal(|from, targets| targets.for_each(|to| moves.push(Move::new(from, to))));
         if ply == 0 {
             if !self.limits.only.is_empty() {
-                moves.retain(|(m, _)| self.limits.only.contains(m));
+                moves.retain(|m| self.limits.only.contains(m));
             }
-            moves.retain(|(m, _)| !self.limits.banned.contains(m) && !self.excluded.contains(m));
+            moves.retain(|m| !self.limits.banned.contains(m) && !self.excluded.contains(m));
         }
-        if moves.is_empty() {
+        if moves.len == 0 {
             return self.no_moves(in_check, ply);
         }
-        self.order(&mut moves, tt_move, ply);
+        self.order(moves.as_mut_slice(), tt_move, ply);
 
         let original_alpha = alpha;
         let mut best = -MATE;
         let mut best_move = None;
-        for (i, &(m, _)) in moves.iter().enumerate() {
+        for (i, &(m, _)) in moves.as_slice().iter().enumerate() {
             let capture = !m.is_pass() && self.pos.piece_at(m.to).is_some();
             let quiet = !capture;
             // Futility: a quiet move this far below alpha near the leaves will not help.
