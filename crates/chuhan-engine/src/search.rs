@@ -244,7 +244,7 @@ impl<'a> Searcher<'a> {
             k -= 1;
             let played = &history[k];
             // Nothing before a capture can repeat; nor across a null move of the search.
-            if played.captured.is_some() || (played.mv.is_pass() && self.pos.variant() == Variant::Xiangqi) {
+            if played.captured.is_some() || played.null {
                 break;
             }
             if (n - k) % 2 == 0 && played.hash_before == key {
@@ -438,20 +438,14 @@ impl<'a> Searcher<'a> {
             if depth <= 6 && static_eval - 90 * depth >= beta && beta.abs() < MATE_BOUND {
                 return static_eval;
             }
-            // Null move: give the opponent a free move; if we still beat beta, prune. Not in
-            // janggi, where passing is a real move with consequences.
+            // Null move: give the opponent a free move; if we still beat beta, prune. (In janggi
+            // this is a search-only null move, not a pass the rules would count.)
             let us = self.pos.turn();
             let has_pieces = [Role::Chariot, Role::Horse, Role::Cannon].iter().any(|&r| self.pos.pieces(us, r).any());
-            if allow_null
-                && depth >= 3
-                && static_eval >= beta
-                && beta.abs() < MATE_BOUND
-                && has_pieces
-                && self.pos.variant() == Variant::Xiangqi
-            {
+            if allow_null && depth >= 3 && static_eval >= beta && beta.abs() < MATE_BOUND && has_pieces {
                 let r = 3 + depth / 6;
-                let general = self.pos.general(us);
-                self.play(Move::new(general, general));
+                self.pos.play_null();
+                self.checks.push(false);
                 let score = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
                 self.undo();
                 if self.stopped {

@@ -18,6 +18,8 @@ pub struct PlayedMove {
     pub halfmove_clock: u32,
     /// The position's hash before the move.
     pub hash_before: u64,
+    /// A search's null move (see [`Position::play_null`]), not a move of the game.
+    pub null: bool,
 }
 
 /// A position of xiangqi or janggi together with the moves played since it was set up.
@@ -245,7 +247,13 @@ impl Position {
     pub fn play(&mut self, m: Move) {
         let us = self.turn;
         let captured = if m.is_pass() { None } else { self.board[m.to.index()] };
-        self.history.push(PlayedMove { mv: m, captured, halfmove_clock: self.halfmove_clock, hash_before: self.hash });
+        self.history.push(PlayedMove {
+            mv: m,
+            captured,
+            halfmove_clock: self.halfmove_clock,
+            hash_before: self.hash,
+            null: false,
+        });
         if !m.is_pass() {
             let Some(p) = self.board[m.from.index()] else {
                 debug_assert!(false, "no piece on {}", m.from);
@@ -271,6 +279,22 @@ impl Position {
         }
         self.turn = !self.turn;
         self.hash ^= zobrist::SIDE_KEY;
+    }
+
+    /// Gives the move to the other side without moving anything — a search's "null move".
+    /// Unlike a janggi pass it is not a move of the game: rules that look back at passes
+    /// (two passes, a pass in bikjang) ignore it. Take it back with [`Position::undo`].
+    pub fn play_null(&mut self) {
+        let g = self.generals[self.turn.index()];
+        self.history.push(PlayedMove {
+            mv: Move::new(g, g),
+            captured: None,
+            halfmove_clock: self.halfmove_clock,
+            hash_before: self.hash,
+            null: true,
+        });
+        self.halfmove_clock += 1;
+        self.pass_turn();
     }
 
     /// Takes back the last move played; returns it, or `None` if there is no history.

@@ -1,5 +1,5 @@
 //! Game clocks: sudden death, Fischer increment, byo-yomi, and the tournament rule of the seeds
-//! (20 minutes a game; then 60 seconds a move with three overruns allowed, the fourth loses).
+//! (20 minutes a game, and 60 seconds a move with three overruns allowed, the fourth loses).
 //!
 //! Time is passed in explicitly (`now`), so tests drive the clocks with made-up instants.
 
@@ -15,14 +15,15 @@ pub enum TimeControl {
     /// Main time, then `periods` periods of `period` each: a move made within a period keeps it;
     /// overrunning one uses it up; overrunning the last loses.
     Byoyomi { main: Duration, periods: u32, period: Duration },
-    /// The seeds' tournament rule: `game` for the game; after that each move has `per_move`,
-    /// and a player may overrun it `overruns` times — the next overrun loses.
+    /// The seeds' tournament rule: `game` for the whole game, and every move within
+    /// `per_move`; a player may overrun the per-move limit `overruns` times, the next overrun
+    /// loses (and so does running out of the game's time).
     Cxa { game: Duration, per_move: Duration, overruns: u32 },
 }
 
 impl TimeControl {
     /// Reads `10+5` (minutes + seconds of increment), `5` (minutes, sudden death),
-    /// `byoyomi:5m+3x30s`, `cxa` (20 minutes, then 60 s a move with three overruns) or `none`.
+    /// `byoyomi:5m+3x30s`, `cxa` (20 minutes a game, 60 s a move, three overruns) or `none`.
     pub fn parse(text: &str) -> Result<TimeControl, String> {
         let t = text.trim().to_ascii_lowercase();
         let bad = || format!("time control {text:?}: expected e.g. 10+5, 5, byoyomi:5m+3x30s, cxa or none");

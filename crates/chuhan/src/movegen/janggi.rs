@@ -154,8 +154,8 @@ fn exposes(pos: &Position, from: Square, to: Square) -> bool {
 /// whose perft counts reflect it.
 fn ended_by_pass(pos: &Position) -> bool {
     match pos.history.as_slice() {
-        [.., a, b] if a.mv.is_pass() && b.mv.is_pass() => true,
-        [.., b] if b.mv.is_pass() => pos.bikjang_rule && pos.generals_face(),
+        [.., a, b] if a.mv.is_pass() && b.mv.is_pass() && !a.null && !b.null => true,
+        [.., b] if b.mv.is_pass() && !b.null => pos.bikjang_rule && pos.generals_face(),
         _ => false,
     }
 }
