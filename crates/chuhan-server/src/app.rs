@@ -226,10 +226,15 @@ struct CreateRequest {
 }
 
 fn parse_json<T: for<'de> Deserialize<'de>>(body: &Bytes) -> Result<T, ApiError> {
-    if body.is_empty() {
-        return serde_json::from_slice(b"{}").map_err(|e| bad(format!("request body: {e}")));
+    let value: Value = if body.is_empty() {
+        json!({})
+    } else {
+        serde_json::from_slice(body).map_err(|e| bad(format!("request body is not JSON: {e}")))?
+    };
+    if !value.is_object() {
+        return Err(bad("request body: expected a JSON object"));
     }
-    serde_json::from_slice(body).map_err(|e| bad(format!("request body is not the JSON expected: {e}")))
+    serde_json::from_value(value).map_err(|e| bad(format!("request body: {e}")))
 }
 
 async fn create(State(state): State<Arc<AppState>>, body: Bytes) -> Result<Json<Value>, ApiError> {

@@ -52,6 +52,9 @@ pub struct ArchiveEntry {
     pub end: StoredEnd,
 }
 
+/// A stored game, its moves, and its end if it has ended.
+pub type Loaded = (StoredGame, Vec<StoredMove>, Option<StoredEnd>);
+
 /// Durable storage of games and their moves.
 pub trait Store: Send + Sync {
     /// Records a new game.
@@ -63,7 +66,7 @@ pub trait Store: Send + Sync {
     /// Marks the game finished.
     fn finish(&self, id: &str, end: &StoredEnd) -> Result<()>;
     /// One game with its moves and its end, if any.
-    fn load(&self, id: &str) -> Result<Option<(StoredGame, Vec<StoredMove>, Option<StoredEnd>)>>;
+    fn load(&self, id: &str) -> Result<Option<Loaded>>;
     /// The ids of the games not finished yet.
     fn unfinished(&self) -> Result<Vec<String>>;
     /// The most recent finished games, newest first.
@@ -162,7 +165,7 @@ impl Store for SqliteStore {
         Ok(())
     }
 
-    fn load(&self, id: &str) -> Result<Option<(StoredGame, Vec<StoredMove>, Option<StoredEnd>)>> {
+    fn load(&self, id: &str) -> Result<Option<Loaded>> {
         let conn = self.conn();
         let row = conn
             .query_row(
