@@ -1,0 +1,182 @@
+// chuhan serve: the lobby, the game page and the archive. User data only ever goes into
+// the page through textContent and attribute setters, never as markup.
+
+import { Board } from "/static/board.js";
+
+const $ = (id) => document.getElementById(id);
+const tokenKey = (id) => `chuhan:token:${id}`;
+
+function show(section) {
+  for (const s of ["lobby", "game", "archive"]) $(s).hidden = s !== section;
+}
+
+function message(text) { $("message").textContent = text || ""; }
+
+async function api(method, path, body) {
+  const r = await fetch(path, { method, headers: { "content-type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
+  const v = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
+  if (!r.ok) throw new Error(v.error || `HTTP ${r.status}`);
+  return v;
+}
+
+function lobby() {
+  show("lobby");
+  $("create").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const f = new FormData(e.target);
+    try {
+      const g = await api("POST", "/api/games", {
+        variant: f.get("variant"), mode: f.get("mode"), level: Number(f.get("level")), side: f.get("side"),
+        base_secs: Math.round(Number(f.get("minutes")) * 60), increment_secs: Number(f.get("increment")),
+      });
+      localStorage.setItem(tokenKey(g.id), g.token);
+      location.href = g.url;
+    } catch (err) { alert(err.message); }
+  });
+}
+
+function fmtClock(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
+  const mm = String(m).padStart(h ? 2 : 1, "0"), ss = String(sec).padStart(2, "0");
+  return h ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
+}
+
+function capital(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }
+
+async function gamePage(id) {
+  show("game");
+  let state = null, received = 0, socket = null, flipped = false, retry = 500;
+  const board = new Board($("board"), (mv) => send({ type: "move", move: mv }));
+  $("pgn").href = `/api/games/${encodeURIComponent(id)}/pgn`;
+  const send = (obj) => {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(obj));
+    else message("Not connected: reconnecting…");
+  };
+
+  function connect() {
+    const token = localStorage.getItem(tokenKey(id));
+    const params = new URLSearchParams();
+    if (token) params.set("token", token);
+    const notation = localStorage.getItem("chuhan:notation");
+    if (notation) params.set("notation", notation);
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    socket = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(id)}/ws?${params}`);
+    socket.onopen = () => { retry = 500; };
+    socket.onmessage = (e) => {
+      let v;
+      try { v = JSON.parse(e.data); } catch { return; }
+      if (v.type === "error") { message(v.message); return; }
+      if (v.type === "state") { message(""); state = v; received = performance.now(); render(); }
+    };
+    socket.onclose = () => {
+      socket = null;
+      if (!(state && state.end)) setTimeout(connect, retry = Math.min(retry * 2, 10000));
+    };
+  }
+
+  function render() {
+    const s = state;
+    board.flipped = board.userFlipped ? flipped : s.you === 1;
+    board.render(s);
+    const names = s.sides;
+    let status;
+    if (s.end) status = s.end.reason;
+    else {
+      status = `${capital(names[s.turn])} to move`;
+      if (s.check) status += " — check!";
+      if (s.you === s.turn) status += " (you)";
+      if (s.you === null) status += " (you are watching)";
+      if (s.draw_offer !== null) status += `. ${capital(names[s.draw_offer])} offers a draw.`;
+    }
+    $("status").textContent = status;
+    const playing = s.you !== null && !s.end;
+    $("resign").hidden = !playing;
+    $("draw").hidden = !playing || s.mode === "engine";
+    $("draw").textContent = s.draw_offer !== null && s.draw_offer !== s.you ? "Accept draw" : "Offer draw";
+    $("pass").hidden = !playing || s.variant !== "janggi";
+    const open = s.seats.some((x) => !x);
+    $("join").hidden = !(s.you === null && s.mode === "friend" && open && !s.end);
+    $("share-box").hidden = !(s.you !== null && s.mode === "friend" && open);
+    $("share").value = location.href;
+    const sel = $("notation");
+    if (sel.options.length !== s.notations.length) {
+      sel.replaceChildren(...s.notations.map((n) => { const o = document.createElement("option"); o.value = n; o.textContent = n; return o; }));
+    }
+    sel.value = s.notation;
+    const list = $("moves");
+    const items = [];
+    for (let i = 0; i < s.moves.length; i += 2) {
+      const li = document.createElement("li");
+      for (const m of s.moves.slice(i, i + 2)) { const sp = document.createElement("span"); sp.textContent = m.text; li.appendChild(sp); }
+      items.push(li);
+    }
+    list.replaceChildren(...items);
+    list.scrollTop = list.scrollHeight;
+    tick();
+  }
+
+  function tick() {
+    if (!state) return;
+    const c = state.clock, bottom = board.flipped ? 1 : 0;
+    for (const [slot, side] of [["clock-bottom", bottom], ["clock-top", 1 - bottom]]) {
+      const e = $(slot);
+      const name = capital(state.sides[side]) + (state.engine_side === side ? " (engine)" : "");
+      if (!c) { e.textContent = name; e.className = "clock"; continue; }
+      let left = c.left_ms[side];
+      const running = c.running === side && !state.end;
+      if (running) left -= performance.now() - received;
+      e.textContent = `${name}  ${fmtClock(left)}`;
+      e.className = "clock" + (running ? " running" : "") + (left < 10000 ? " low" : "");
+    }
+  }
+
+  $("flip").addEventListener("click", () => { board.userFlipped = true; flipped = !board.flipped; if (state) render(); });
+  $("resign").addEventListener("click", () => { if (confirm("Resign this game?")) send({ type: "resign" }); });
+  $("draw").addEventListener("click", () => send({ type: "draw" }));
+  $("pass").addEventListener("click", () => send({ type: "pass" }));
+  $("notation").addEventListener("change", (e) => {
+    localStorage.setItem("chuhan:notation", e.target.value);
+    $("pgn").href = `/api/games/${encodeURIComponent(id)}/pgn?notation=${encodeURIComponent(e.target.value)}`;
+    send({ type: "notation", notation: e.target.value });
+  });
+  $("join").addEventListener("click", async () => {
+    try {
+      const j = await api("POST", `/api/games/${encodeURIComponent(id)}/join`);
+      localStorage.setItem(tokenKey(id), j.token);
+      if (socket) { socket.onclose = null; socket.close(); }
+      connect();
+    } catch (err) { message(err.message); }
+  });
+  setInterval(tick, 200);
+  connect();
+}
+
+async function archive() {
+  show("archive");
+  try {
+    const { games } = await api("GET", "/api/archive");
+    const rows = games.map((g) => {
+      const tr = document.createElement("tr");
+      const cell = (text) => { const td = document.createElement("td"); td.textContent = text; tr.appendChild(td); return td; };
+      const link = document.createElement("a");
+      link.href = `/game/${encodeURIComponent(g.id)}`;
+      link.textContent = new Date(g.created * 1000).toLocaleString();
+      cell("").appendChild(link);
+      cell(g.variant); cell(g.mode); cell(String(Math.ceil(g.plies / 2)));
+      cell(`${g.result} — ${g.reason}`);
+      const pgn = document.createElement("a");
+      pgn.href = `/api/games/${encodeURIComponent(g.id)}/pgn`;
+      pgn.textContent = "PGN";
+      cell("").appendChild(pgn);
+      return tr;
+    });
+    $("archive-rows").replaceChildren(...rows);
+  } catch (err) { alert(err.message); }
+}
+
+const path = location.pathname;
+const m = path.match(/^\/game\/([A-Za-z0-9]+)$/);
+if (m) gamePage(m[1]);
+else if (path === "/archive") archive();
+else lobby();

@@ -1,0 +1,146 @@
+// The SVG board: pieces on the intersections, river, palaces; click-click moves.
+// Everything is built with DOM calls and textContent: no markup from data.
+
+const NS = "http://www.w3.org/2000/svg";
+const CELL = 40, MARGIN = 30;
+const W = MARGIN * 2 + CELL * 8, H = MARGIN * 2 + CELL * 9;
+
+const CHARS = {
+  xiangqi: [
+    { K: "帥", A: "仕", B: "相", N: "傌", R: "俥", C: "炮", P: "兵" },
+    { K: "將", A: "士", B: "象", N: "馬", R: "車", C: "砲", P: "卒" },
+  ],
+  janggi: [
+    { K: "楚", A: "士", B: "象", N: "馬", R: "車", C: "包", P: "卒" },
+    { K: "漢", A: "士", B: "象", N: "馬", R: "車", C: "包", P: "兵" },
+  ],
+};
+const COLORS = { xiangqi: ["#c0231b", "#111"], janggi: ["#1f5fa8", "#c0231b"] };
+
+function el(name, attrs, parent) {
+  const e = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+/// Pieces of a FEN: a map from square name (e.g. "h2") to [side, role letter].
+export function parseFen(fen) {
+  const pieces = new Map();
+  const rows = fen.split(" ")[0].split("/");
+  rows.forEach((row, i) => {
+    const rank = 9 - i;
+    let file = 0;
+    for (const c of row) {
+      if (c >= "0" && c <= "9") { file += Number(c); continue; }
+      const side = c === c.toUpperCase() ? 0 : 1;
+      pieces.set("abcdefghi"[file] + rank, [side, c.toUpperCase()]);
+      file += 1;
+    }
+  });
+  return pieces;
+}
+
+export class Board {
+  constructor(container, onMove) {
+    this.container = container;
+    this.onMove = onMove;
+    this.flipped = false;
+    this.selected = null;
+    this.state = null;
+  }
+
+  point(sq) {
+    let f = "abcdefghi".indexOf(sq[0]), r = Number(sq.slice(1));
+    if (this.flipped) { f = 8 - f; r = 9 - r; }
+    return [MARGIN + f * CELL, MARGIN + (9 - r) * CELL];
+  }
+
+  square(f, r) { return "abcdefghi"[f] + r; }
+
+  render(state) {
+    this.state = state;
+    const v = state.variant;
+    const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": `${v} board` });
+    el("rect", { x: 0, y: 0, width: W, height: H, fill: "#e8c98a" }, svg);
+    const lines = el("g", { stroke: "#5b3a1a", "stroke-width": 1.2, fill: "none" }, svg);
+    const x0 = MARGIN, y0 = MARGIN, x1 = MARGIN + 8 * CELL, y1 = MARGIN + 9 * CELL;
+    for (let r = 0; r < 10; r++) el("line", { x1: x0, y1: y0 + r * CELL, x2: x1, y2: y0 + r * CELL }, lines);
+    for (let f = 0; f < 9; f++) {
+      const x = x0 + f * CELL;
+      if (v === "xiangqi" && f > 0 && f < 8) {
+        el("line", { x1: x, y1: y0, x2: x, y2: y0 + 4 * CELL }, lines);
+        el("line", { x1: x, y1: y0 + 5 * CELL, x2: x, y2: y1 }, lines);
+      } else {
+        el("line", { x1: x, y1: y0, x2: x, y2: y1 }, lines);
+      }
+    }
+    for (const top of [0, 7]) {
+      const ya = y0 + top * CELL, yb = ya + 2 * CELL, xa = x0 + 3 * CELL, xb = x0 + 5 * CELL;
+      el("line", { x1: xa, y1: ya, x2: xb, y2: yb }, lines);
+      el("line", { x1: xb, y1: ya, x2: xa, y2: yb }, lines);
+    }
+    el("rect", { x: x0 - 4, y: y0 - 4, width: 8 * CELL + 8, height: 9 * CELL + 8, stroke: "#5b3a1a", "stroke-width": 2, fill: "none" }, svg);
+    if (v === "xiangqi") {
+      const ty = y0 + 4.5 * CELL + 7;
+      const [left, right] = this.flipped ? ["漢 界", "楚 河"] : ["楚 河", "漢 界"];
+      for (const [x, t] of [[x0 + 2 * CELL, left], [x0 + 6 * CELL, right]]) {
+        const text = el("text", { x, y: ty, "text-anchor": "middle", "font-size": 20, fill: "#5b3a1a" }, svg);
+        text.textContent = t;
+      }
+    }
+    // Last move.
+    const last = state.moves.length ? state.moves[state.moves.length - 1].mv : null;
+    if (last) {
+      for (const sq of [last.slice(0, 2), last.slice(2, 4)]) {
+        const [x, y] = this.point(sq);
+        el("rect", { x: x - 19, y: y - 19, width: 38, height: 38, fill: "#7fb3ff", opacity: 0.45 }, svg);
+      }
+    }
+    const pieces = parseFen(state.fen);
+    const colors = COLORS[v] || COLORS.xiangqi, chars = CHARS[v] || CHARS.xiangqi;
+    // Legal targets of the selected piece.
+    const targets = new Set();
+    if (this.selected) {
+      for (const m of state.legal) if (m.startsWith(this.selected) && m.slice(2) !== this.selected) targets.add(m.slice(2));
+    }
+    for (const [sq, [side, role]] of pieces) {
+      const [x, y] = this.point(sq);
+      const g = el("g", { class: "pt" }, svg);
+      const checked = state.check && role === "K" && side === state.turn;
+      el("circle", { cx: x, cy: y, r: 17, fill: "#fbf1dc", stroke: checked ? "#f00" : colors[side], "stroke-width": checked ? 4 : 2 }, g);
+      if (sq === this.selected) el("circle", { cx: x, cy: y, r: 19, fill: "none", stroke: "#2a8", "stroke-width": 3 }, g);
+      const t = el("text", { x, y: y + 7, "text-anchor": "middle", "font-size": 20, fill: colors[side], "font-weight": "bold" }, g);
+      t.textContent = chars[side][role] || role;
+    }
+    for (const sq of targets) {
+      const [x, y] = this.point(sq);
+      el("circle", { cx: x, cy: y, r: pieces.has(sq) ? 19 : 6, fill: pieces.has(sq) ? "none" : "#2a8", stroke: "#2a8", "stroke-width": 3, opacity: 0.8 }, svg);
+    }
+    // One transparent hit area per point, on top, so small screens get big targets.
+    for (let f = 0; f < 9; f++) {
+      for (let r = 0; r < 10; r++) {
+        const sq = this.square(f, r);
+        const [x, y] = this.point(sq);
+        const hit = el("rect", { x: x - CELL / 2, y: y - CELL / 2, width: CELL, height: CELL, fill: "transparent", class: "pt" }, svg);
+        hit.addEventListener("click", () => this.click(sq, pieces));
+      }
+    }
+    this.container.replaceChildren(svg);
+  }
+
+  click(sq, pieces) {
+    const s = this.state;
+    if (!s || s.you === null || s.you !== s.turn || s.end) { this.selected = null; return; }
+    const p = pieces.get(sq);
+    if (this.selected && this.selected !== sq && s.legal.includes(this.selected + sq)) {
+      const mv = this.selected + sq;
+      this.selected = null;
+      this.onMove(mv);
+      this.render(s);
+      return;
+    }
+    this.selected = p && p[0] === s.you && this.selected !== sq ? sq : null;
+    this.render(s);
+  }
+}
