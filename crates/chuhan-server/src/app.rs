@@ -182,7 +182,11 @@ fn engine_job(room: &Room, now: Instant) -> (Position, Limits, u32, usize) {
     let level = room.level.clamp(1, 20);
     let mut limits = Limits { move_limit: 60, ..Limits::default() };
     let budget = match &room.clocks {
-        Some(c) => (c.left(side, now) / 30 + c.increment() / 2).min(Duration::from_secs(5)),
+        Some(c) => {
+            let shown = c.show(side, now);
+            let share = if shown.overtime { shown.left / 3 } else { shown.left / 30 + c.control().increment / 2 };
+            share.min(Duration::from_secs(5))
+        }
         None => Duration::from_secs(2),
     }
     .max(Duration::from_millis(50));
@@ -221,6 +225,9 @@ struct CreateRequest {
     /// Base time in seconds (0 = untimed) and increment in seconds.
     base_secs: Option<u64>,
     increment_secs: Option<u64>,
+    /// Byo-yomi: periods after the main time, and their length in seconds.
+    periods: Option<u32>,
+    period_secs: Option<u64>,
     /// A start position other than the standard one.
     fen: Option<String>,
 }
@@ -254,8 +261,12 @@ async fn create(State(state): State<Arc<AppState>>, body: Bytes) -> Result<Json<
     };
     let base_secs = req.base_secs.unwrap_or(0);
     let increment_secs = req.increment_secs.unwrap_or(0);
-    if base_secs > 24 * 3600 || increment_secs > 3600 {
-        return Err(bad("time control: at most 24 hours base and one hour increment"));
+    let (periods, period_secs) = (req.periods.unwrap_or(0), req.period_secs.unwrap_or(0));
+    if base_secs > 24 * 3600 || increment_secs > 3600 || periods > 100 || period_secs > 3600 {
+        return Err(bad("time control: at most 24 hours base, one hour increment, 100 periods of an hour"));
+    }
+    if (periods > 0) != (period_secs > 0) {
+        return Err(bad("byo-yomi: give both periods and period_secs, or neither"));
     }
     let start = match &req.fen {
         Some(fen) if fen.len() > 200 => return Err(bad("fen: too long")),
@@ -275,6 +286,8 @@ async fn create(State(state): State<Arc<AppState>>, body: Bytes) -> Result<Json<
         tokens,
         base_ms: base_secs * 1000,
         increment_ms: increment_secs * 1000,
+        periods,
+        period_ms: period_secs * 1000,
         created: now_secs(),
     };
     state.store.create(&g).map_err(internal)?;

@@ -1,47 +1,86 @@
-//! Fischer clocks kept by the server: the players' browsers only display them.
+//! Clocks kept by the server (the players' browsers only display them): Fischer, with an
+//! increment after every move, and byo-yomi, with periods after the main time.
 //!
 //! The clock of the side to move runs from the first move of the game on (Red's first move is
 //! not timed, so a created game does not lose on time while waiting for the other player).
 
 use std::time::{Duration, Instant};
 
-/// Two Fischer clocks: a base time and an increment added after every move.
+/// The time control: main time, increment, and byo-yomi periods.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Control {
+    pub main: Duration,
+    pub increment: Duration,
+    /// Byo-yomi: how many periods after the main time, and how long each is.
+    pub periods: u32,
+    pub period: Duration,
+}
+
+/// One side's clock as shown: the time left in the main time or the current period.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Shown {
+    pub left: Duration,
+    pub periods: u32,
+    pub overtime: bool,
+}
+
+/// Both sides' clocks.
 #[derive(Clone, Debug)]
 pub struct Clocks {
-    /// Time left, by side index, as of `since` for the running side.
-    left: [Duration; 2],
-    increment: Duration,
+    control: Control,
+    /// Main time left, by side index, as of the start of the running side's turn.
+    main: [Duration; 2],
+    /// Byo-yomi periods left.
+    periods: [u32; 2],
     /// The side whose clock runs, and since when; `None` while stopped.
     running: Option<(usize, Instant)>,
 }
 
 impl Clocks {
-    /// Clocks with `base` each and `increment` per move; `None` when the game is untimed.
-    pub fn new(base: Duration, increment: Duration) -> Clocks {
-        Clocks { left: [base; 2], increment, running: None }
+    /// Fresh clocks for `control`.
+    pub fn new(control: Control) -> Clocks {
+        Clocks { control, main: [control.main; 2], periods: [control.periods; 2], running: None }
     }
 
-    /// Clocks restored from storage with the time each side had left.
-    pub fn restored(left: [Duration; 2], increment: Duration) -> Clocks {
-        Clocks { left, increment, running: None }
+    /// Clocks restored from storage with each side's main time and periods left.
+    pub fn restored(control: Control, main: [Duration; 2], periods: [u32; 2]) -> Clocks {
+        Clocks { control, main, periods, running: None }
     }
 
-    /// The increment added after every move.
-    pub fn increment(&self) -> Duration {
-        self.increment
+    pub fn control(&self) -> Control {
+        self.control
     }
 
-    /// Time left for `side` at `now`.
-    pub fn left(&self, side: usize, now: Instant) -> Duration {
+    fn elapsed(&self, side: usize, now: Instant) -> Duration {
         match self.running {
-            Some((s, since)) if s == side => self.left[side].saturating_sub(now.saturating_duration_since(since)),
-            _ => self.left[side],
+            Some((s, since)) if s == side => now.saturating_duration_since(since),
+            _ => Duration::ZERO,
         }
     }
 
-    /// Both sides' time left at `now`.
-    pub fn both(&self, now: Instant) -> [Duration; 2] {
-        [self.left(0, now), self.left(1, now)]
+    /// `side`'s clock at `now`, or `None` if it has run out.
+    fn at(&self, side: usize, now: Instant) -> Option<Shown> {
+        let e = self.elapsed(side, now);
+        let main = self.main[side];
+        if e < main {
+            return Some(Shown { left: main - e, periods: self.periods[side], overtime: false });
+        }
+        let over = e - main;
+        let period = self.control.period;
+        if period.is_zero() {
+            return None;
+        }
+        let used = (over.as_nanos() / period.as_nanos()) as u32;
+        if used >= self.periods[side] {
+            return None;
+        }
+        let into = over - period * used;
+        Some(Shown { left: period - into, periods: self.periods[side] - used, overtime: true })
+    }
+
+    /// `side`'s clock as shown at `now` (zero once it has run out).
+    pub fn show(&self, side: usize, now: Instant) -> Shown {
+        self.at(side, now).unwrap_or(Shown { left: Duration::ZERO, periods: 0, overtime: true })
     }
 
     /// The side whose clock runs.
@@ -49,18 +88,30 @@ impl Clocks {
         self.running.map(|(s, _)| s)
     }
 
-    /// Whether the running side has no time left at `now`.
+    /// The running side, if it has no time left at `now`.
     pub fn flagged(&self, now: Instant) -> Option<usize> {
         let (side, _) = self.running?;
-        (self.left(side, now).is_zero()).then_some(side)
+        self.at(side, now).is_none().then_some(side)
     }
 
-    /// `side` has moved at `now`: its time is charged, the increment added (if its clock was
-    /// running) and the other side's clock starts.
+    /// How long until the running side runs out of time.
+    pub fn time_to_flag(&self, now: Instant) -> Option<Duration> {
+        let (side, _) = self.running?;
+        let total = self.main[side] + self.control.period * self.periods[side];
+        Some(total.saturating_sub(self.elapsed(side, now)))
+    }
+
+    /// `side` has moved at `now`: its time is charged (periods used up are gone, the current
+    /// one starts afresh next turn), the increment added, and the other side's clock starts.
     pub fn moved(&mut self, side: usize, now: Instant) {
-        if let Some((s, _)) = self.running {
-            if s == side {
-                self.left[side] = self.left(side, now) + self.increment;
+        if self.running() == Some(side) {
+            let e = self.elapsed(side, now);
+            let shown = self.show(side, now);
+            if e < self.main[side] {
+                self.main[side] = self.main[side] - e + self.control.increment;
+            } else {
+                self.main[side] = Duration::ZERO;
+                self.periods[side] = shown.periods;
             }
         }
         self.running = Some((1 - side, now));
@@ -74,8 +125,23 @@ impl Clocks {
 
     /// Stops both clocks at `now`, keeping the time left.
     pub fn stop(&mut self, now: Instant) {
-        self.left = self.both(now);
+        if let Some((side, _)) = self.running {
+            let shown = self.show(side, now);
+            if shown.overtime {
+                self.main[side] = Duration::ZERO;
+                self.periods[side] = shown.periods;
+            } else {
+                self.main[side] = shown.left;
+            }
+        }
         self.running = None;
+    }
+
+    /// Main time and periods left by side at `now`, as stored.
+    pub fn snapshot(&self, now: Instant) -> ([Duration; 2], [u32; 2]) {
+        let mut c = self.clone();
+        c.stop(now);
+        (c.main, c.periods)
     }
 }
 
@@ -83,17 +149,42 @@ impl Clocks {
 mod tests {
     use super::*;
 
+    fn secs(s: u64) -> Duration {
+        Duration::from_secs(s)
+    }
+
     #[test]
     fn fischer_charges_the_mover_and_adds_the_increment() {
         let t0 = Instant::now();
-        let mut c = Clocks::new(Duration::from_secs(60), Duration::from_secs(2));
+        let mut c = Clocks::new(Control { main: secs(60), increment: secs(2), periods: 0, period: Duration::ZERO });
         c.moved(0, t0); // Red's first move is not timed.
-        assert_eq!(c.left(0, t0), Duration::from_secs(60));
-        c.moved(1, t0 + Duration::from_secs(10));
-        assert_eq!(c.left(1, t0 + Duration::from_secs(10)), Duration::from_secs(52));
+        assert_eq!(c.show(0, t0).left, secs(60));
+        c.moved(1, t0 + secs(10));
+        assert_eq!(c.show(1, t0 + secs(10)).left, secs(52));
         assert_eq!(c.running(), Some(0));
-        assert_eq!(c.flagged(t0 + Duration::from_secs(80)), Some(0));
-        c.stop(t0 + Duration::from_secs(20));
-        assert_eq!(c.left(0, t0 + Duration::from_secs(99)), Duration::from_secs(50));
+        assert_eq!(c.time_to_flag(t0 + secs(10)), Some(secs(60)));
+        assert_eq!(c.flagged(t0 + secs(80)), Some(0));
+        c.stop(t0 + secs(20));
+        assert_eq!(c.show(0, t0 + secs(99)).left, secs(50));
+    }
+
+    #[test]
+    fn byo_yomi_uses_periods_after_the_main_time() {
+        let t0 = Instant::now();
+        let mut c = Clocks::new(Control { main: secs(10), increment: Duration::ZERO, periods: 3, period: secs(5) });
+        c.start(0, t0);
+        let s = c.show(0, t0 + secs(17));
+        assert_eq!((s.left, s.periods, s.overtime), (secs(3), 2, true));
+        c.moved(0, t0 + secs(17));
+        let (main, periods) = c.snapshot(t0 + secs(17));
+        assert_eq!((main[0], periods[0]), (Duration::ZERO, 2));
+        // Red's next turn: a move within the period keeps both periods.
+        c.moved(1, t0 + secs(18));
+        c.moved(0, t0 + secs(22));
+        assert_eq!(c.show(0, t0 + secs(22)).periods, 2);
+        c.moved(1, t0 + secs(23));
+        assert_eq!(c.time_to_flag(t0 + secs(23)), Some(secs(10)));
+        assert_eq!(c.flagged(t0 + secs(32)), None);
+        assert_eq!(c.flagged(t0 + secs(33)), Some(0));
     }
 }

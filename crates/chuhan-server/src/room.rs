@@ -4,7 +4,7 @@
 //! may do what, write to the [`Store`] first and only then change the game in memory, so what
 //! the players are told is always on disk.
 
-use crate::clock::Clocks;
+use crate::clock::{Clocks, Control};
 use crate::store::{Store, StoredEnd, StoredGame, StoredMove};
 use anyhow::{anyhow, Context, Result};
 use chuhan::notation::Notation;
@@ -87,9 +87,16 @@ impl Room {
             let mv: Move = m.mv.parse().with_context(|| format!("game {}: move {}", g.id, i + 1))?;
             game.play(mv).with_context(|| format!("game {}: move {} ({})", g.id, i + 1, m.mv))?;
         }
-        let clocks = (g.base_ms > 0).then(|| {
-            let left = moves.last().map_or([g.base_ms; 2], |m| m.clocks_ms);
-            let mut c = Clocks::restored(left.map(Duration::from_millis), Duration::from_millis(g.increment_ms));
+        let control = Control {
+            main: Duration::from_millis(g.base_ms),
+            increment: Duration::from_millis(g.increment_ms),
+            periods: g.periods,
+            period: Duration::from_millis(g.period_ms),
+        };
+        let timed = g.base_ms > 0 || (g.periods > 0 && g.period_ms > 0);
+        let clocks = timed.then(|| {
+            let (main, periods) = moves.last().map_or(([g.base_ms; 2], [g.periods; 2]), |m| (m.clocks_ms, m.periods));
+            let mut c = Clocks::restored(control, main.map(Duration::from_millis), periods);
             if !moves.is_empty() && end.is_none() {
                 c.start(game.position().turn().index(), now);
             }
@@ -149,10 +156,10 @@ impl Room {
         if let Some(c) = &mut clocks {
             c.moved(side, now);
         }
-        let left = clocks.as_ref().map_or([0; 2], |c| c.both(now).map(ms));
+        let (main, periods) = clocks.as_ref().map_or(([Duration::ZERO; 2], [0; 2]), |c| c.snapshot(now));
         let ply = self.game.ply();
         store
-            .add_move(&self.id, ply, &StoredMove { mv: mv.to_string(), clocks_ms: left })
+            .add_move(&self.id, ply, &StoredMove { mv: mv.to_string(), clocks_ms: main.map(ms), periods })
             .map_err(|e| format!("the move could not be saved, so it was not played: {e:#}"))?;
         self.game.play(mv).map_err(|e| format!("{mv}: {e}"))?;
         self.clocks = clocks;
@@ -226,8 +233,10 @@ impl Room {
     /// How long until the running clock runs out, if one runs.
     pub fn time_to_flag(&self, now: Instant) -> Option<Duration> {
         let c = self.clocks.as_ref()?;
-        let side = c.running()?;
-        (!self.is_over()).then(|| c.left(side, now))
+        if self.is_over() {
+            return None;
+        }
+        c.time_to_flag(now)
     }
 
     /// The game as the seat `you` (or a watcher) sees it, moves in `notation`.
@@ -243,10 +252,15 @@ impl Room {
         let legal: Vec<String> =
             if self.is_over() { Vec::new() } else { pos.legal_moves().iter().map(|m| m.to_string()).collect() };
         let clock = self.clocks.as_ref().map(|c| {
+            let control = c.control();
+            let shown = [c.show(0, now), c.show(1, now)];
             json!({
                 "base_ms": self.base_ms,
-                "increment_ms": ms(c.increment()),
-                "left_ms": c.both(now).map(ms),
+                "increment_ms": ms(control.increment),
+                "period_ms": ms(control.period),
+                "left_ms": shown.map(|s| ms(s.left)),
+                "periods": shown.map(|s| s.periods),
+                "overtime": shown.map(|s| s.overtime),
                 "running": c.running(),
             })
         });

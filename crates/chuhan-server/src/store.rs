@@ -23,15 +23,20 @@ pub struct StoredGame {
     /// Milliseconds of base time and increment; base 0 means untimed.
     pub base_ms: u64,
     pub increment_ms: u64,
+    /// Byo-yomi periods after the main time, and their length in milliseconds.
+    pub periods: u32,
+    pub period_ms: u64,
     /// Seconds since the Unix epoch.
     pub created: u64,
 }
 
-/// A stored move with the clocks (ms left, Red then Black) after it.
+/// A stored move with the clocks after it: main time (ms) and byo-yomi periods left, Red then
+/// Black.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StoredMove {
     pub mv: String,
     pub clocks_ms: [u64; 2],
+    pub periods: [u32; 2],
 }
 
 /// How a finished game ended: the PGN result (`1-0`, `0-1`, `1/2-1/2`) and the reason in words.
@@ -91,11 +96,13 @@ impl SqliteStore {
             "CREATE TABLE IF NOT EXISTS games (
                 id TEXT PRIMARY KEY, variant TEXT NOT NULL, mode TEXT NOT NULL, level INTEGER NOT NULL,
                 start_fen TEXT NOT NULL, red_token TEXT, black_token TEXT,
-                base_ms INTEGER NOT NULL, increment_ms INTEGER NOT NULL, created INTEGER NOT NULL,
+                base_ms INTEGER NOT NULL, increment_ms INTEGER NOT NULL, periods INTEGER NOT NULL,
+                period_ms INTEGER NOT NULL, created INTEGER NOT NULL,
                 result TEXT, reason TEXT, finished INTEGER);
              CREATE TABLE IF NOT EXISTS moves (
                 game_id TEXT NOT NULL, ply INTEGER NOT NULL, mv TEXT NOT NULL,
-                red_ms INTEGER NOT NULL, black_ms INTEGER NOT NULL, PRIMARY KEY (game_id, ply));
+                red_ms INTEGER NOT NULL, black_ms INTEGER NOT NULL,
+                red_periods INTEGER NOT NULL, black_periods INTEGER NOT NULL, PRIMARY KEY (game_id, ply));
              CREATE INDEX IF NOT EXISTS games_finished ON games (finished);",
         )
         .with_context(|| format!("cannot create tables in {}", file.display()))?;
@@ -117,7 +124,7 @@ impl Store for SqliteStore {
         self.conn()
             .execute(
                 "INSERT INTO games (id, variant, mode, level, start_fen, red_token, black_token, base_ms,
-                 increment_ms, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                 increment_ms, periods, period_ms, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
                 params![
                     g.id,
                     g.variant,
@@ -128,6 +135,8 @@ impl Store for SqliteStore {
                     g.tokens[1],
                     g.base_ms as i64,
                     g.increment_ms as i64,
+                    g.periods,
+                    g.period_ms as i64,
                     g.created as i64
                 ],
             )
@@ -148,8 +157,9 @@ impl Store for SqliteStore {
     fn add_move(&self, id: &str, ply: usize, m: &StoredMove) -> Result<()> {
         self.conn()
             .execute(
-                "INSERT INTO moves (game_id, ply, mv, red_ms, black_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![id, ply as i64, m.mv, m.clocks_ms[0] as i64, m.clocks_ms[1] as i64],
+                "INSERT INTO moves (game_id, ply, mv, red_ms, black_ms, red_periods, black_periods)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![id, ply as i64, m.mv, m.clocks_ms[0] as i64, m.clocks_ms[1] as i64, m.periods[0], m.periods[1]],
             )
             .with_context(|| format!("cannot store move {} ({}) of game {id}", ply + 1, m.mv))?;
         Ok(())
@@ -170,7 +180,7 @@ impl Store for SqliteStore {
         let row = conn
             .query_row(
                 "SELECT id, variant, mode, level, start_fen, red_token, black_token, base_ms, increment_ms, created,
-                 result, reason FROM games WHERE id = ?1",
+                 result, reason, periods, period_ms FROM games WHERE id = ?1",
                 params![id],
                 |r| {
                     let game = StoredGame {
@@ -183,6 +193,8 @@ impl Store for SqliteStore {
                         base_ms: r.get::<_, i64>(7)?.max(0) as u64,
                         increment_ms: r.get::<_, i64>(8)?.max(0) as u64,
                         created: r.get::<_, i64>(9)?.max(0) as u64,
+                        periods: r.get(12)?,
+                        period_ms: r.get::<_, i64>(13)?.max(0) as u64,
                     };
                     let result: Option<String> = r.get(10)?;
                     let reason: Option<String> = r.get(11)?;
@@ -192,12 +204,15 @@ impl Store for SqliteStore {
             .optional()
             .with_context(|| format!("cannot read game {id}"))?;
         let Some((game, end)) = row else { return Ok(None) };
-        let mut stmt = conn.prepare("SELECT mv, red_ms, black_ms FROM moves WHERE game_id = ?1 ORDER BY ply")?;
+        let mut stmt = conn.prepare(
+            "SELECT mv, red_ms, black_ms, red_periods, black_periods FROM moves WHERE game_id = ?1 ORDER BY ply",
+        )?;
         let moves = stmt
             .query_map(params![id], |r| {
                 Ok(StoredMove {
                     mv: r.get(0)?,
                     clocks_ms: [r.get::<_, i64>(1)?.max(0) as u64, r.get::<_, i64>(2)?.max(0) as u64],
+                    periods: [r.get(3)?, r.get(4)?],
                 })
             })?
             .collect::<rusqlite::Result<Vec<_>>>()
@@ -253,15 +268,17 @@ mod tests {
             tokens: [Some("t".into()), None],
             base_ms: 0,
             increment_ms: 0,
+            periods: 0,
+            period_ms: 0,
             created: 1,
         };
         store.create(&g).unwrap();
         store.set_token("abc", 1, "u").unwrap();
-        store.add_move("abc", 0, &StoredMove { mv: "h2e2".into(), clocks_ms: [1, 2] }).unwrap();
+        store.add_move("abc", 0, &StoredMove { mv: "h2e2".into(), clocks_ms: [1, 2], periods: [0, 1] }).unwrap();
         assert_eq!(store.unfinished().unwrap(), vec!["abc".to_string()]);
         let (back, moves, end) = store.load("abc").unwrap().unwrap();
         assert_eq!(back.tokens[1].as_deref(), Some("u"));
-        assert_eq!(moves, vec![StoredMove { mv: "h2e2".into(), clocks_ms: [1, 2] }]);
+        assert_eq!(moves, vec![StoredMove { mv: "h2e2".into(), clocks_ms: [1, 2], periods: [0, 1] }]);
         assert!(end.is_none());
         store.finish("abc", &StoredEnd { result: "1-0".into(), reason: "mate".into() }).unwrap();
         assert!(store.unfinished().unwrap().is_empty());

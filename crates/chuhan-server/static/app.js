@@ -28,6 +28,7 @@ function lobby() {
       const g = await api("POST", "/api/games", {
         variant: f.get("variant"), mode: f.get("mode"), level: Number(f.get("level")), side: f.get("side"),
         base_secs: Math.round(Number(f.get("minutes")) * 60), increment_secs: Number(f.get("increment")),
+        periods: Number(f.get("periods")), period_secs: Number(f.get("periods")) > 0 ? Number(f.get("period")) : 0,
       });
       localStorage.setItem(tokenKey(g.id), g.token);
       location.href = g.url;
@@ -126,7 +127,14 @@ async function gamePage(id) {
       let left = c.left_ms[side];
       const running = c.running === side && !state.end;
       if (running) left -= performance.now() - received;
-      e.textContent = `${name}  ${fmtClock(left)}`;
+      let p = c.periods[side], over = c.overtime[side];
+      if (running && c.period_ms > 0) {
+        // Roll into byo-yomi and through its periods as the server does.
+        if (!over && left <= 0 && p > 0) { left += c.period_ms; over = true; }
+        while (over && left <= 0 && p > 1) { left += c.period_ms; p -= 1; }
+      }
+      const byo = p > 0 ? (over ? ` (${p}×)` : ` +${p}×${c.period_ms / 1000}s`) : "";
+      e.textContent = `${name}  ${fmtClock(left)}${byo}`;
       e.className = "clock" + (running ? " running" : "") + (left < 10000 ? " low" : "");
     }
   }
