@@ -10,7 +10,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use chuhan::notation::Notation;
-use chuhan::{Position, Variant};
+use chuhan::{JanggiFormation, JanggiSetup, Position, Variant};
 use chuhan_engine::eval::Classic;
 use chuhan_engine::search::{search, weakened_choice, Limits, Report, Shared};
 use serde::Deserialize;
@@ -230,6 +230,9 @@ struct CreateRequest {
     period_secs: Option<u64>,
     /// A start position other than the standard one.
     fen: Option<String>,
+    /// Janggi: the formations of Cho and Han (outer, inner, left, right, mobile).
+    cho_setup: Option<String>,
+    han_setup: Option<String>,
 }
 
 fn parse_json<T: for<'de> Deserialize<'de>>(body: &Bytes) -> Result<T, ApiError> {
@@ -268,9 +271,20 @@ async fn create(State(state): State<Arc<AppState>>, body: Bytes) -> Result<Json<
     if (periods > 0) != (period_secs > 0) {
         return Err(bad("byo-yomi: give both periods and period_secs, or neither"));
     }
+    let setup = req.cho_setup.is_some() || req.han_setup.is_some();
     let start = match &req.fen {
+        Some(_) if setup => return Err(bad("give either a fen or janggi setups, not both")),
         Some(fen) if fen.len() > 200 => return Err(bad("fen: too long")),
         Some(fen) => Position::from_fen(variant, fen).map_err(|e| bad(format!("fen: {e}")))?,
+        None if setup && variant != Variant::Janggi => return Err(bad("setups are for janggi only")),
+        None if setup => {
+            let formation = |f: &Option<String>, who: &str| -> Result<JanggiFormation, ApiError> {
+                f.as_deref().map_or(Ok(JanggiFormation::InnerElephants), |f| {
+                    f.parse().map_err(|e| bad(format!("{who} setup: {e}")))
+                })
+            };
+            JanggiSetup { cho: formation(&req.cho_setup, "cho")?, han: formation(&req.han_setup, "han")? }.position()
+        }
         None => Position::new(variant),
     };
     let id = random_hex(6).map_err(internal)?;

@@ -21,6 +21,10 @@ async function api(method, path, body) {
 
 function lobby() {
   show("lobby");
+  const variant = document.querySelector("#create select[name=variant]");
+  const setups = () => { $("setups").hidden = variant.value !== "janggi"; };
+  variant.addEventListener("change", setups);
+  setups();
   $("create").addEventListener("submit", async (e) => {
     e.preventDefault();
     const f = new FormData(e.target);
@@ -28,6 +32,7 @@ function lobby() {
       const g = await api("POST", "/api/games", {
         variant: f.get("variant"), mode: f.get("mode"), level: Number(f.get("level")), side: f.get("side"),
         base_secs: Math.round(Number(f.get("minutes")) * 60), increment_secs: Number(f.get("increment")),
+        ...(f.get("variant") === "janggi" ? { cho_setup: f.get("cho_setup"), han_setup: f.get("han_setup") } : {}),
         periods: Number(f.get("periods")), period_secs: Number(f.get("periods")) > 0 ? Number(f.get("period")) : 0,
       });
       localStorage.setItem(tokenKey(g.id), g.token);

@@ -149,7 +149,25 @@ async fn wrong_tokens_and_malformed_input_are_refused() {
     send(&mut s, json!({ "type": "pass" })).await;
     assert_eq!(state_at(&mut s, 1).await["turn"], 1);
 
-    for body in ["{", "[]", r#"{"variant":"go"}"#, r#"{"level":99,"mode":"engine"}"#, r#"{"nonsense":1}"#] {
+    let (status, g) =
+        post(addr, "/api/games", json!({ "variant": "janggi", "cho_setup": "outer", "han_setup": "mobile" })).await;
+    assert_eq!(status, 200, "{g}");
+    let state: Value = reqwest::get(format!("http://{addr}/api/games/{}", g["id"].as_str().unwrap()))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert!(state["start_fen"].as_str().unwrap().contains("/RBNA1ANBR w"), "{state}");
+    for body in [
+        r#"{"variant":"janggi","cho_setup":"sideways"}"#,
+        r#"{"cho_setup":"outer"}"#,
+        "{",
+        "[]",
+        r#"{"variant":"go"}"#,
+        r#"{"level":99,"mode":"engine"}"#,
+        r#"{"nonsense":1}"#,
+    ] {
         let r = reqwest::Client::new().post(format!("http://{addr}/api/games")).body(body).send().await.unwrap();
         assert_eq!(r.status().as_u16(), 400, "{body}");
         let v: Value = r.json().await.unwrap();
