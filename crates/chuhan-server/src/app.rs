@@ -130,13 +130,16 @@ impl AppState {
     pub fn after_change(self: &Arc<Self>, live: &Arc<Live>) {
         live.changed.send_modify(|v| *v += 1);
         let now = Instant::now();
-        let (flag_in, ply, engine) = {
+        let (flag_in, key, engine) = {
             let mut room = live.lock();
             let engine = room.engine_to_move();
             if engine {
                 room.engine_busy = true;
             }
-            (room.time_to_flag(now), room.game.ply(), engine.then(|| engine_job(&room, now)))
+            // The engine's move is played only in the position it was chosen for (a takeback may
+            // have changed it meanwhile).
+            let key = (room.game.ply(), room.game.position().hash());
+            (room.time_to_flag(now), key, engine.then(|| engine_job(&room, now)))
         };
         if let Some(wait) = flag_in {
             let (state, live) = (self.clone(), live.clone());
@@ -144,7 +147,7 @@ impl AppState {
                 tokio::time::sleep(wait + Duration::from_millis(5)).await;
                 let flagged = {
                     let mut room = live.lock();
-                    room.game.ply() == ply && room.check_flag(state.store.as_ref(), Instant::now())
+                    room.check_flag(state.store.as_ref(), Instant::now())
                 };
                 if flagged {
                     state.after_change(&live);
@@ -156,18 +159,20 @@ impl AppState {
             tokio::spawn(async move {
                 let chosen =
                     tokio::task::spawn_blocking(move || engine_move(&pos, &limits, level)).await.ok().flatten();
-                let played = {
+                let again = {
                     let mut room = live.lock();
                     room.engine_busy = false;
-                    match chosen {
-                        Some(m) if room.game.ply() == ply => room
+                    let here = (room.game.ply(), room.game.position().hash());
+                    let played = match chosen {
+                        Some(m) if here == key => room
                             .play(side, m, state.store.as_ref(), Instant::now())
                             .map_err(|e| eprintln!("chuhan serve: engine move in game {}: {e}", room.id))
                             .is_ok(),
                         _ => false,
-                    }
+                    };
+                    played || room.engine_to_move()
                 };
-                if played {
+                if again {
                     state.after_change(&live);
                 }
             });

@@ -54,6 +54,8 @@ pub struct Room {
     pub base_ms: u64,
     /// The side that offered a draw, until the other side moves or answers.
     pub draw_offer: Option<usize>,
+    /// The side that asked to take back its last move, until a move or an answer.
+    pub takeback_offer: Option<usize>,
     /// How the game ended, once it has (also for resignations and time, which `Game` keeps
     /// only in memory).
     pub end: Option<StoredEnd>,
@@ -117,6 +119,7 @@ impl Room {
             clocks,
             base_ms: g.base_ms,
             draw_offer: None,
+            takeback_offer: None,
             end,
             created: g.created,
             engine_busy: false,
@@ -167,6 +170,7 @@ impl Room {
             // Moving declines the opponent's offer.
             self.draw_offer = None;
         }
+        self.takeback_offer = None;
         self.finish_if_over(store, now);
         Ok(())
     }
@@ -197,6 +201,55 @@ impl Room {
             Some(_) => return Err("you have already offered a draw".into()),
             None => self.draw_offer = Some(side),
         }
+        Ok(())
+    }
+
+    /// `side` asks to take back its last move, or agrees to the other side's request. Against
+    /// the engine the takeback is immediate.
+    pub fn takeback(&mut self, side: usize, store: &dyn Store, now: Instant) -> Result<(), String> {
+        if self.is_over() {
+            return Err("the game is already over".into());
+        }
+        match (self.mode, self.takeback_offer) {
+            (Mode::Friend, Some(s)) if s != side => self.undo_for(s, store, now),
+            (Mode::Friend, Some(_)) => Err("you have already asked to take back your move".into()),
+            (Mode::Friend, None) => {
+                self.plies_to_undo(side)?;
+                self.takeback_offer = Some(side);
+                Ok(())
+            }
+            (Mode::Engine, _) => self.undo_for(side, store, now),
+        }
+    }
+
+    /// How many plies take back `side`'s last move (and the reply to it, if any).
+    fn plies_to_undo(&self, side: usize) -> Result<usize, String> {
+        let n = if self.game.position().turn().index() == side { 2 } else { 1 };
+        if self.game.ply() < n {
+            return Err("there is no move of yours to take back".into());
+        }
+        Ok(n)
+    }
+
+    /// Takes back `side`'s last move: deletes it from the store, then replays the game without
+    /// it. The clocks keep the time spent; the side to move's clock runs.
+    fn undo_for(&mut self, side: usize, store: &dyn Store, now: Instant) -> Result<(), String> {
+        let keep = self.game.ply() - self.plies_to_undo(side)?;
+        store.truncate(&self.id, keep).map_err(|e| format!("{e:#}"))?;
+        let moves: Vec<Move> = self.game.moves().take(keep).collect();
+        let mut game = Game::new(self.game.start().clone(), *self.game.rules());
+        for m in moves {
+            game.play(m).map_err(|e| format!("replaying game {} after a takeback: {e}", self.id))?;
+        }
+        self.game = game;
+        if let Some(c) = &mut self.clocks {
+            c.stop(now);
+            if keep > 0 {
+                c.start(self.game.position().turn().index(), now);
+            }
+        }
+        self.draw_offer = None;
+        self.takeback_offer = None;
         Ok(())
     }
 
@@ -282,6 +335,7 @@ impl Room {
             "legal": legal,
             "clock": clock,
             "draw_offer": self.draw_offer,
+            "takeback_offer": self.takeback_offer,
             "end": self.end.as_ref().map(|e| json!({ "result": e.result, "reason": e.reason })),
             "notation": notation.name(),
             "notations": Notation::for_variant(v).iter().map(|n| n.name()).collect::<Vec<_>>(),

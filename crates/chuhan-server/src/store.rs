@@ -68,6 +68,8 @@ pub trait Store: Send + Sync {
     fn set_token(&self, id: &str, side: usize, token: &str) -> Result<()>;
     /// Appends move number `ply` (0-based) of game `id`.
     fn add_move(&self, id: &str, ply: usize, mv: &StoredMove) -> Result<()>;
+    /// Deletes the moves of game `id` from number `plies` (0-based) on: a takeback.
+    fn truncate(&self, id: &str, plies: usize) -> Result<()>;
     /// Marks the game finished.
     fn finish(&self, id: &str, end: &StoredEnd) -> Result<()>;
     /// One game with its moves and its end, if any.
@@ -162,6 +164,13 @@ impl Store for SqliteStore {
                 params![id, ply as i64, m.mv, m.clocks_ms[0] as i64, m.clocks_ms[1] as i64, m.periods[0], m.periods[1]],
             )
             .with_context(|| format!("cannot store move {} ({}) of game {id}", ply + 1, m.mv))?;
+        Ok(())
+    }
+
+    fn truncate(&self, id: &str, plies: usize) -> Result<()> {
+        self.conn()
+            .execute("DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2", params![id, plies as i64])
+            .with_context(|| format!("cannot take back moves of game {id}"))?;
         Ok(())
     }
 
@@ -275,6 +284,8 @@ mod tests {
         store.create(&g).unwrap();
         store.set_token("abc", 1, "u").unwrap();
         store.add_move("abc", 0, &StoredMove { mv: "h2e2".into(), clocks_ms: [1, 2], periods: [0, 1] }).unwrap();
+        store.add_move("abc", 1, &StoredMove { mv: "h9g7".into(), clocks_ms: [1, 2], periods: [0, 1] }).unwrap();
+        store.truncate("abc", 1).unwrap();
         assert_eq!(store.unfinished().unwrap(), vec!["abc".to_string()]);
         let (back, moves, end) = store.load("abc").unwrap().unwrap();
         assert_eq!(back.tokens[1].as_deref(), Some("u"));

@@ -35,6 +35,8 @@ enum ClientMessage {
     Draw,
     /// Janggi: pass the turn.
     Pass,
+    /// Ask to take back one's last move, or agree to the opponent's request.
+    Takeback,
     /// Change the notation of the moves sent to this connection.
     Notation {
         notation: String,
@@ -167,6 +169,10 @@ fn handle(
         ClientMessage::Resign => {
             let side = seat.ok_or("you are watching: only the players resign")?;
             live.lock().resign(side, store, now)
+        }
+        ClientMessage::Takeback => {
+            let side = seat.ok_or("you are watching: only the players take back moves")?;
+            live.lock().takeback(side, store, now)
         }
         ClientMessage::Draw => {
             let side = seat.ok_or("you are watching: only the players offer draws")?;

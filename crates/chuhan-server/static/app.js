@@ -94,12 +94,15 @@ async function gamePage(id) {
       if (s.you === s.turn) status += " (you)";
       if (s.you === null) status += " (you are watching)";
       if (s.draw_offer !== null) status += `. ${capital(names[s.draw_offer])} offers a draw.`;
+      if (s.takeback_offer !== null) status += `. ${capital(names[s.takeback_offer])} asks to take back a move.`;
     }
     $("status").textContent = status;
     const playing = s.you !== null && !s.end;
     $("resign").hidden = !playing;
     $("draw").hidden = !playing || s.mode === "engine";
     $("draw").textContent = s.draw_offer !== null && s.draw_offer !== s.you ? "Accept draw" : "Offer draw";
+    $("takeback").hidden = !playing || s.moves.length === 0;
+    $("takeback").textContent = s.takeback_offer !== null && s.takeback_offer !== s.you ? "Accept takeback" : "Takeback";
     $("pass").hidden = !playing || s.variant !== "janggi";
     const open = s.seats.some((x) => !x);
     $("join").hidden = !(s.you === null && s.mode === "friend" && open && !s.end);
@@ -146,6 +149,7 @@ async function gamePage(id) {
 
   $("flip").addEventListener("click", () => { board.userFlipped = true; flipped = !board.flipped; if (state) render(); });
   $("resign").addEventListener("click", () => { if (confirm("Resign this game?")) send({ type: "resign" }); });
+  $("takeback").addEventListener("click", () => send({ type: "takeback" }));
   $("draw").addEventListener("click", () => send({ type: "draw" }));
   $("pass").addEventListener("click", () => send({ type: "pass" }));
   $("notation").addEventListener("change", (e) => {

@@ -192,6 +192,8 @@ async fn the_engine_answers() {
     let after = state_at(&mut s, 2).await;
     assert_eq!(after["type"], "state", "{after}");
     assert_eq!(after["clock"]["running"], 0, "{after}");
+    send(&mut s, json!({ "type": "takeback" })).await;
+    assert_eq!(state_at(&mut s, 0).await["type"], "state", "a takeback against the engine is immediate");
     send(&mut s, json!({ "type": "draw" })).await;
     assert_eq!(next(&mut s).await["type"], "error", "the engine declines draws");
     send(&mut s, json!({ "type": "resign" })).await;
@@ -228,4 +230,32 @@ async fn the_server_flags_a_player_out_of_time() {
     state_at(&mut b, 1).await;
     send(&mut b, json!({ "type": "move", "move": "h7e7" })).await;
     assert_eq!(next(&mut b).await["type"], "error", "no moves after the flag fell");
+}
+
+#[tokio::test]
+async fn a_takeback_needs_the_other_players_consent() {
+    let dir = tempfile::tempdir().unwrap();
+    let (addr, _task) = server(dir.path()).await;
+    let (_, created) = post(addr, "/api/games", json!({ "mode": "friend" })).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let (_, joined) = post(addr, &format!("/api/games/{id}/join"), json!({})).await;
+    let mut r = ws(addr, &id, created["token"].as_str()).await;
+    let mut b = ws(addr, &id, joined["token"].as_str()).await;
+    send(&mut b, json!({ "type": "takeback" })).await;
+    assert_eq!(state_at(&mut b, 99).await["type"], "error", "black has no move to take back");
+    send(&mut r, json!({ "type": "move", "move": "h2e2" })).await;
+    state_at(&mut r, 1).await;
+    send(&mut r, json!({ "type": "takeback" })).await;
+    let asked = loop {
+        let v = next(&mut b).await;
+        if v["takeback_offer"] == 0 {
+            break v;
+        }
+    };
+    assert_eq!(asked["moves"].as_array().unwrap().len(), 1);
+    send(&mut b, json!({ "type": "takeback" })).await;
+    let back = state_at(&mut b, 0).await;
+    assert_eq!((back["turn"].clone(), back["takeback_offer"].clone()), (json!(0), Value::Null), "{back}");
+    let pgn = reqwest::get(format!("http://{addr}/api/games/{id}/pgn")).await.unwrap().text().await.unwrap();
+    assert!(!pgn.contains("炮二平五"), "the store forgot the move: {pgn}");
 }
