@@ -48,6 +48,70 @@ export class Board {
     this.flipped = false;
     this.selected = null;
     this.state = null;
+    this.drag = null;
+    this.arrows = [];
+  }
+
+  /// The SVG coordinates of a pointer event.
+  coords(svg, e) {
+    const ctm = svg.getScreenCTM();
+    if (!ctm) return null;
+    const p = svg.createSVGPoint();
+    p.x = e.clientX; p.y = e.clientY;
+    return p.matrixTransform(ctm.inverse());
+  }
+
+  /// The point under SVG coordinates, or null off the board.
+  squareAt(c) {
+    if (!c) return null;
+    let f = Math.round((c.x - MARGIN) / CELL), r = 9 - Math.round((c.y - MARGIN) / CELL);
+    if (f < 0 || f > 8 || r < 0 || r > 9) return null;
+    if (this.flipped) { f = 8 - f; r = 9 - r; }
+    return this.square(f, r);
+  }
+
+  down(svg, e) {
+    const c = this.coords(svg, e), sq = this.squareAt(c);
+    if (!sq) return;
+    if (e.button === 2) { this.drag = { arrow: sq }; return; }
+    if (e.button !== 0) return;
+    const s = this.state, p = this.pieces.get(sq);
+    const mine = s && s.you !== null && s.you === s.turn && !s.end && p && p[0] === s.you;
+    this.drag = { from: sq, start: c, moved: false, draggable: mine };
+    if (mine && svg.setPointerCapture) svg.setPointerCapture(e.pointerId);
+  }
+
+  move(svg, e) {
+    const d = this.drag;
+    if (!d || !d.draggable) return;
+    const c = this.coords(svg, e);
+    if (!c) return;
+    const dx = c.x - d.start.x, dy = c.y - d.start.y;
+    if (!d.moved && Math.hypot(dx, dy) < 6) return;
+    d.moved = true;
+    const g = this.pieceAt.get(d.from);
+    if (g) { g.setAttribute("transform", `translate(${dx} ${dy})`); svg.appendChild(g); }
+  }
+
+  up(svg, e) {
+    const d = this.drag;
+    this.drag = null;
+    if (!d) return;
+    const sq = this.squareAt(this.coords(svg, e));
+    if (d.arrow) {
+      if (sq && sq !== d.arrow) {
+        const i = this.arrows.findIndex(([a, b]) => a === d.arrow && b === sq);
+        if (i >= 0) this.arrows.splice(i, 1); else this.arrows.push([d.arrow, sq]);
+      }
+      this.render(this.state);
+      return;
+    }
+    this.arrows = [];
+    if (!d.moved) { if (sq) this.click(sq, this.pieces); else this.render(this.state); return; }
+    const s = this.state;
+    this.selected = null;
+    if (sq && s.legal.includes(d.from + sq)) this.onMove(d.from + sq);
+    this.render(s);
   }
 
   point(sq) {
@@ -104,9 +168,11 @@ export class Board {
     if (this.selected) {
       for (const m of state.legal) if (m.startsWith(this.selected) && m.slice(2) !== this.selected) targets.add(m.slice(2));
     }
+    const groups = new Map();
     for (const [sq, [side, role]] of pieces) {
       const [x, y] = this.point(sq);
       const g = el("g", { class: "pt" }, svg);
+      groups.set(sq, g);
       const checked = state.check && role === "K" && side === state.turn;
       el("circle", { cx: x, cy: y, r: 17, fill: "#fbf1dc", stroke: checked ? "#f00" : colors[side], "stroke-width": checked ? 4 : 2 }, g);
       if (sq === this.selected) el("circle", { cx: x, cy: y, r: 19, fill: "none", stroke: "#2a8", "stroke-width": 3 }, g);
@@ -117,15 +183,21 @@ export class Board {
       const [x, y] = this.point(sq);
       el("circle", { cx: x, cy: y, r: pieces.has(sq) ? 19 : 6, fill: pieces.has(sq) ? "none" : "#2a8", stroke: "#2a8", "stroke-width": 3, opacity: 0.8 }, svg);
     }
-    // One transparent hit area per point, on top, so small screens get big targets.
-    for (let f = 0; f < 9; f++) {
-      for (let r = 0; r < 10; r++) {
-        const sq = this.square(f, r);
-        const [x, y] = this.point(sq);
-        const hit = el("rect", { x: x - CELL / 2, y: y - CELL / 2, width: CELL, height: CELL, fill: "transparent", class: "pt" }, svg);
-        hit.addEventListener("click", () => this.click(sq, pieces));
-      }
+    // Arrows drawn with the right mouse button, until the next left click.
+    const defs = el("defs", {}, svg);
+    const head = el("marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: 5, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" }, defs);
+    el("path", { d: "M 0 0 L 10 5 L 0 10 z", fill: "#2a6" }, head);
+    for (const [a, b] of this.arrows) {
+      const [xa, ya] = this.point(a), [xb, yb] = this.point(b);
+      el("line", { x1: xa, y1: ya, x2: xb, y2: yb, stroke: "#2a6", "stroke-width": 6, opacity: 0.7, "marker-end": "url(#arrowhead)" }, svg);
     }
+    this.pieceAt = groups;
+    this.pieces = pieces;
+    svg.addEventListener("pointerdown", (e) => this.down(svg, e));
+    svg.addEventListener("pointermove", (e) => this.move(svg, e));
+    svg.addEventListener("pointerup", (e) => this.up(svg, e));
+    svg.addEventListener("pointercancel", () => { this.drag = null; this.render(this.state); });
+    svg.addEventListener("contextmenu", (e) => e.preventDefault());
     this.container.replaceChildren(svg);
   }
 
