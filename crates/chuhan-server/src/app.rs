@@ -42,6 +42,8 @@ impl Live {
 pub struct AppState {
     pub store: Arc<dyn Store>,
     rooms: Mutex<HashMap<String, Arc<Live>>>,
+    /// Permits for the analysis board's searches.
+    pub searches: tokio::sync::Semaphore,
 }
 
 /// An error as JSON, with the HTTP status that fits it.
@@ -53,11 +55,11 @@ impl IntoResponse for ApiError {
     }
 }
 
-fn bad(msg: impl Into<String>) -> ApiError {
+pub(crate) fn bad(msg: impl Into<String>) -> ApiError {
     ApiError(StatusCode::BAD_REQUEST, msg.into())
 }
 
-fn internal(e: anyhow::Error) -> ApiError {
+pub(crate) fn internal(e: anyhow::Error) -> ApiError {
     ApiError(StatusCode::INTERNAL_SERVER_ERROR, format!("{e:#}"))
 }
 
@@ -82,7 +84,8 @@ impl AppState {
 
     /// The state over any store, with its unfinished games loaded.
     pub fn with_store(store: Arc<dyn Store>) -> Result<Arc<AppState>> {
-        let state = Arc::new(AppState { store, rooms: Mutex::new(HashMap::new()) });
+        let state =
+            Arc::new(AppState { store, rooms: Mutex::new(HashMap::new()), searches: crate::analysis::searches() });
         for id in state.store.unfinished().context("cannot list unfinished games")? {
             match state.load(&id) {
                 Ok(Some(live)) => state.after_change(&live),
@@ -240,7 +243,7 @@ struct CreateRequest {
     han_setup: Option<String>,
 }
 
-fn parse_json<T: for<'de> Deserialize<'de>>(body: &Bytes) -> Result<T, ApiError> {
+pub(crate) fn parse_json<T: for<'de> Deserialize<'de>>(body: &Bytes) -> Result<T, ApiError> {
     let value: Value = if body.is_empty() {
         json!({})
     } else {
@@ -406,6 +409,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/pgn", get(pgn))
         .route("/api/games/{id}/ws", get(crate::ws::upgrade))
         .route("/api/archive", get(archive))
+        .route("/api/analyse", post(crate::analysis::analyse))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(state)
 }

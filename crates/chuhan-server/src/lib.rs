@@ -1,6 +1,7 @@
 //! The web app behind `chuhan serve`: play xiangqi and janggi in the browser, against the
 //! engine or a friend, with clocks kept by the server and games stored in SQLite.
 
+pub mod analysis;
 pub mod app;
 pub mod clock;
 pub mod pages;

@@ -36,6 +36,7 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/", get(index))
         .route("/game/{id}", get(index))
         .route("/archive", get(index))
+        .route("/analysis", get(index))
         .route("/static/app.js", get(|| async { page("text/javascript; charset=utf-8", APP_JS) }))
         .route("/static/board.js", get(|| async { page("text/javascript; charset=utf-8", BOARD_JS) }))
         .route("/static/style.css", get(|| async { page("text/css; charset=utf-8", STYLE) }))

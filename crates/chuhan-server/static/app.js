@@ -7,7 +7,7 @@ const $ = (id) => document.getElementById(id);
 const tokenKey = (id) => `chuhan:token:${id}`;
 
 function show(section) {
-  for (const s of ["lobby", "game", "archive"]) $(s).hidden = s !== section;
+  for (const s of ["lobby", "game", "archive", "analysis"]) $(s).hidden = s !== section;
 }
 
 function message(text) { $("message").textContent = text || ""; }
@@ -113,6 +113,8 @@ async function gamePage(id) {
       sel.replaceChildren(...s.notations.map((n) => { const o = document.createElement("option"); o.value = n; o.textContent = n; return o; }));
     }
     sel.value = s.notation;
+    const q = new URLSearchParams({ variant: s.variant, fen: s.start_fen, moves: s.moves.map((m) => m.mv).join(" ") });
+    $("analyse").href = `/analysis?${q}`;
     const list = $("moves");
     const items = [];
     for (let i = 0; i < s.moves.length; i += 2) {
@@ -192,8 +194,88 @@ async function archive() {
   } catch (err) { alert(err.message); }
 }
 
+function fmtScore(sc) {
+  if (!sc) return "";
+  if (sc.mate !== undefined) return `M${sc.mate}`;
+  const v = sc.cp / 100;
+  return (v > 0 ? "+" : "") + v.toFixed(2);
+}
+
+function analysis() {
+  show("analysis");
+  const q = new URLSearchParams(location.search);
+  let variant = q.get("variant") === "janggi" ? "janggi" : "xiangqi";
+  let fen = q.get("fen") || null;
+  let moves = (q.get("moves") || "").split(/[\s,]+/).filter(Boolean);
+  let seq = 0, userFlipped = false;
+  const board = new Board($("aboard"), (mv) => { moves.push(mv); update(); });
+  $("avariant").value = variant;
+
+  async function update() {
+    const mine = ++seq;
+    const engine = $("aengine").checked;
+    const notation = localStorage.getItem("chuhan:notation") || undefined;
+    const ask = (millis) => api("POST", "/api/analyse", { variant, fen, moves, millis, multipv: 3, notation });
+    try {
+      // The position at once, then the engine's lines.
+      const quick = await ask(0);
+      if (mine !== seq) return;
+      draw(quick, null);
+      if (engine && !quick.end) {
+        $("astatus").textContent += " — thinking…";
+        const full = await ask(1500);
+        if (mine === seq) draw(full, full.lines);
+      }
+    } catch (err) {
+      if (mine !== seq) return;
+      $("amessage").textContent = err.message;
+      if (err.message.startsWith("move")) { moves.pop(); }
+    }
+  }
+
+  function draw(r, lines) {
+    $("amessage").textContent = "";
+    const state = { variant: r.variant, fen: r.fen, moves: r.moves, legal: r.legal, check: r.check, turn: r.turn, you: r.turn, end: r.end };
+    board.flipped = userFlipped;
+    board.hints = lines && lines.length && lines[0].pv.length ? [[lines[0].pv[0].mv.slice(0, 2), lines[0].pv[0].mv.slice(2, 4)]] : [];
+    board.render(state);
+    $("astatus").textContent = r.end ? r.end.reason : `${capital(r.sides[r.turn])} to move${r.check ? " — check!" : ""}`;
+    const list = $("amoves");
+    const items = [];
+    for (let i = 0; i < r.moves.length; i += 2) {
+      const li = document.createElement("li");
+      for (const m of r.moves.slice(i, i + 2)) { const sp = document.createElement("span"); sp.textContent = m.text; li.appendChild(sp); }
+      items.push(li);
+    }
+    list.replaceChildren(...items);
+    const rows = (lines || []).map((l) => {
+      const li = document.createElement("li");
+      const b = document.createElement("b");
+      b.textContent = fmtScore(l.score);
+      li.appendChild(b);
+      li.appendChild(document.createTextNode(` d${l.depth} ` + l.pv.map((m) => m.text).join(" ")));
+      return li;
+    });
+    $("alines").replaceChildren(...rows);
+    if (lines && lines.length) {
+      const sc = lines[0].score;
+      const red = sc.mate !== undefined ? (sc.mate > 0 ? 1 : 0) : 1 / (1 + Math.exp(-sc.cp / 400));
+      $("evalfill").style.height = `${Math.round(red * 100)}%`;
+      $("evalfill").style.background = variant === "janggi" ? "#1f5fa8" : "#c0231b";
+    }
+  }
+
+  $("aback").addEventListener("click", () => { if (moves.length) { moves.pop(); update(); } });
+  $("areset").addEventListener("click", () => { moves = []; update(); });
+  $("aflip").addEventListener("click", () => { userFlipped = !userFlipped; update(); });
+  $("aengine").addEventListener("change", update);
+  $("avariant").addEventListener("change", (e) => { variant = e.target.value; fen = null; moves = []; update(); });
+  update();
+}
+
 const path = location.pathname;
 const m = path.match(/^\/game\/([A-Za-z0-9]+)$/);
 if (m) gamePage(m[1]);
 else if (path === "/archive") archive();
+else if (path === "/analysis") analysis();
 else lobby();

@@ -187,6 +187,10 @@ export class Board {
     const defs = el("defs", {}, svg);
     const head = el("marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: 5, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" }, defs);
     el("path", { d: "M 0 0 L 10 5 L 0 10 z", fill: "#2a6" }, head);
+    for (const [a, b] of this.hints || []) {
+      const [xa, ya] = this.point(a), [xb, yb] = this.point(b);
+      el("line", { x1: xa, y1: ya, x2: xb, y2: yb, stroke: "#36c", "stroke-width": 6, opacity: 0.6, "marker-end": "url(#arrowhead)" }, svg);
+    }
     for (const [a, b] of this.arrows) {
       const [xa, ya] = this.point(a), [xb, yb] = this.point(b);
       el("line", { x1: xa, y1: ya, x2: xb, y2: yb, stroke: "#2a6", "stroke-width": 6, opacity: 0.7, "marker-end": "url(#arrowhead)" }, svg);

@@ -259,3 +259,26 @@ async fn a_takeback_needs_the_other_players_consent() {
     let pgn = reqwest::get(format!("http://{addr}/api/games/{id}/pgn")).await.unwrap().text().await.unwrap();
     assert!(!pgn.contains("炮二平五"), "the store forgot the move: {pgn}");
 }
+
+#[tokio::test]
+async fn the_analysis_board_reports_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let (addr, _task) = server(dir.path()).await;
+    let (status, v) =
+        post(addr, "/api/analyse", json!({ "moves": ["h2e2"], "millis": 300, "multipv": 2, "notation": "wxf" })).await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["moves"][0]["text"], "C2.5");
+    assert_eq!(v["turn"], 1);
+    let lines = v["lines"].as_array().unwrap();
+    assert!(!lines.is_empty() && lines.len() <= 2, "{v}");
+    assert!(lines[0]["score"]["cp"].is_i64() && !lines[0]["pv"].as_array().unwrap().is_empty(), "{v}");
+    let (status, v) = post(addr, "/api/analyse", json!({ "moves": ["h2e2", "h2e2"], "millis": 0 })).await;
+    assert_eq!(status, 400, "{v}");
+    assert!(v["error"].as_str().unwrap().starts_with("move 2"), "{v}");
+    // A mated position: no search, the end in words.
+    let moves = json!(["b2c2", "h7c7", "c2c6", "f9e8", "c6c9"]);
+    let (status, v) = post(addr, "/api/analyse", json!({ "moves": moves })).await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["end"]["result"], "1-0");
+    assert!(v["lines"].as_array().unwrap().is_empty() && v["legal"].as_array().unwrap().is_empty());
+}
