@@ -410,6 +410,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/ws", get(crate::ws::upgrade))
         .route("/api/archive", get(archive))
         .route("/api/analyse", post(crate::analysis::analyse))
+        .route("/api/records", post(crate::records::read).layer(DefaultBodyLimit::max(crate::records::MAX_RECORD)))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(state)
 }

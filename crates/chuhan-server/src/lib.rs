@@ -5,6 +5,7 @@ pub mod analysis;
 pub mod app;
 pub mod clock;
 pub mod pages;
+pub mod records;
 pub mod room;
 pub mod store;
 pub mod ws;

@@ -239,6 +239,7 @@ function analysis() {
     board.flipped = userFlipped;
     board.hints = lines && lines.length && lines[0].pv.length ? [[lines[0].pv[0].mv.slice(0, 2), lines[0].pv[0].mv.slice(2, 4)]] : [];
     board.render(state);
+    if (document.activeElement !== $("afen")) $("afen").value = r.fen;
     $("astatus").textContent = r.end ? r.end.reason : `${capital(r.sides[r.turn])} to move${r.check ? " — check!" : ""}`;
     const list = $("amoves");
     const items = [];
@@ -265,6 +266,20 @@ function analysis() {
     }
   }
 
+  $("aload").addEventListener("click", async () => {
+    const file = $("afile").files[0];
+    const body = file ? await file.arrayBuffer() : $("arecord").value;
+    try {
+      const r = await fetch("/api/records", { method: "POST", body });
+      const v = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
+      if (!r.ok) throw new Error(v.error || `HTTP ${r.status}`);
+      variant = v.variant; fen = v.start_fen; moves = v.moves;
+      $("avariant").value = variant;
+      $("aheaders").textContent = v.headers.filter(([k]) => ["Event", "Red", "Black", "Date", "Result"].includes(k)).map(([k, x]) => `${k}: ${x}`).join(" · ");
+      update();
+    } catch (err) { $("amessage").textContent = err.message; }
+  });
+  $("asetfen").addEventListener("click", () => { fen = $("afen").value.trim() || null; moves = []; update(); });
   $("aback").addEventListener("click", () => { if (moves.length) { moves.pop(); update(); } });
   $("areset").addEventListener("click", () => { moves = []; update(); });
   $("aflip").addEventListener("click", () => { userFlipped = !userFlipped; update(); });

@@ -282,3 +282,19 @@ async fn the_analysis_board_reports_lines() {
     assert_eq!(v["end"]["result"], "1-0");
     assert!(v["lines"].as_array().unwrap().is_empty() && v["legal"].as_array().unwrap().is_empty());
 }
+
+#[tokio::test]
+async fn records_are_read_for_the_analysis_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let (addr, _task) = server(dir.path()).await;
+    let comment = "x".repeat(40_000); // Above the 16 KiB limit of the other requests.
+    let pgn = format!("[Event \"Test\"]\n[Red \"<script>\"]\n\n1. C2.5 {{{comment}}} H8+7 *\n");
+    let r = reqwest::Client::new().post(format!("http://{addr}/api/records")).body(pgn).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    let v: Value = r.json().await.unwrap();
+    assert_eq!(v["moves"], json!(["h2e2", "h9g7"]), "{v}");
+    assert!(v["headers"].as_array().unwrap().contains(&json!(["Red", "<script>"])), "{v}");
+    let r =
+        reqwest::Client::new().post(format!("http://{addr}/api/records")).body("XQ not really").send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 400);
+}
