@@ -1,7 +1,7 @@
 // chuhan serve: the lobby, the game page and the archive. User data only ever goes into
 // the page through textContent and attribute setters, never as markup.
 
-import { Board } from "/static/board.js";
+import { Board, CHARS, COLORS, parseFen, toFen } from "/static/board.js";
 
 const $ = (id) => document.getElementById(id);
 const tokenKey = (id) => `chuhan:token:${id}`;
@@ -266,6 +266,60 @@ function analysis() {
     }
   }
 
+  // The position editor: pick a piece (or the eraser) from the palette, click points.
+  let editing = null;
+  function editorDraw() {
+    const f = toFen(editing.pieces, Number($("eturn").value));
+    $("afen").value = f;
+    board.hints = [];
+    board.render({ variant, fen: f, moves: [], legal: [], check: false, turn: 0, you: null, end: null });
+  }
+  function palette() {
+    const buttons = [];
+    for (const side of [0, 1]) {
+      for (const role of "KABNRCP") {
+        const b = document.createElement("button");
+        b.textContent = CHARS[variant][side][role];
+        b.style.color = COLORS[variant][side];
+        b.addEventListener("click", () => { editing.pick = [side, role]; mark(b); });
+        buttons.push(b);
+      }
+    }
+    const erase = document.createElement("button");
+    erase.textContent = "✕";
+    erase.title = "Erase";
+    erase.addEventListener("click", () => { editing.pick = null; mark(erase); });
+    buttons.push(erase);
+    const mark = (on) => { for (const b of buttons) b.classList.toggle("on", b === on); };
+    $("palette").replaceChildren(...buttons);
+    mark(erase);
+  }
+  $("aedit").addEventListener("click", () => {
+    editing = { pieces: parseFen(board.state ? board.state.fen : ""), pick: null };
+    $("eturn").value = String(board.state ? board.state.turn : 0);
+    $("editor").hidden = false;
+    palette();
+    board.onPoint = (sq) => {
+      if (editing.pick) editing.pieces.set(sq, editing.pick); else editing.pieces.delete(sq);
+      editorDraw();
+    };
+    editorDraw();
+  });
+  $("eturn").addEventListener("change", () => editing && editorDraw());
+  $("eclear").addEventListener("click", () => { editing.pieces = new Map(); editorDraw(); });
+  $("estart").addEventListener("click", () => {
+    const start = variant === "janggi" ? "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1" : "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    editing.pieces = parseFen(start);
+    editorDraw();
+  });
+  $("edone").addEventListener("click", () => {
+    fen = toFen(editing.pieces, Number($("eturn").value));
+    moves = [];
+    editing = null;
+    board.onPoint = null;
+    $("editor").hidden = true;
+    update();
+  });
   $("aload").addEventListener("click", async () => {
     const file = $("afile").files[0];
     const body = file ? await file.arrayBuffer() : $("arecord").value;

@@ -5,7 +5,7 @@ const NS = "http://www.w3.org/2000/svg";
 const CELL = 40, MARGIN = 30;
 const W = MARGIN * 2 + CELL * 8, H = MARGIN * 2 + CELL * 9;
 
-const CHARS = {
+export const CHARS = {
   xiangqi: [
     { K: "帥", A: "仕", B: "相", N: "傌", R: "俥", C: "炮", P: "兵" },
     { K: "將", A: "士", B: "象", N: "馬", R: "車", C: "砲", P: "卒" },
@@ -15,13 +15,31 @@ const CHARS = {
     { K: "漢", A: "士", B: "象", N: "馬", R: "車", C: "包", P: "兵" },
   ],
 };
-const COLORS = { xiangqi: ["#c0231b", "#111"], janggi: ["#1f5fa8", "#c0231b"] };
+export const COLORS = { xiangqi: ["#c0231b", "#111"], janggi: ["#1f5fa8", "#c0231b"] };
 
 function el(name, attrs, parent) {
   const e = document.createElementNS(NS, name);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
   if (parent) parent.appendChild(e);
   return e;
+}
+
+/// The FEN of a map of pieces (as `parseFen` gives) with `turn` (0 or 1) to move.
+export function toFen(pieces, turn) {
+  const rows = [];
+  for (let r = 9; r >= 0; r--) {
+    let row = "", empty = 0;
+    for (let f = 0; f < 9; f++) {
+      const p = pieces.get("abcdefghi"[f] + r);
+      if (!p) { empty += 1; continue; }
+      if (empty) row += empty;
+      empty = 0;
+      row += p[0] === 0 ? p[1] : p[1].toLowerCase();
+    }
+    if (empty) row += empty;
+    rows.push(row);
+  }
+  return `${rows.join("/")} ${turn ? "b" : "w"} - - 0 1`;
 }
 
 /// Pieces of a FEN: a map from square name (e.g. "h2") to [side, role letter].
@@ -107,6 +125,7 @@ export class Board {
       return;
     }
     this.arrows = [];
+    if (this.onPoint) { if (sq) this.onPoint(sq); return; }
     if (!d.moved) { if (sq) this.click(sq, this.pieces); else this.render(this.state); return; }
     const s = this.state;
     this.selected = null;
