@@ -21,6 +21,9 @@ async function api(method, path, body) {
 
 function lobby() {
   show("lobby");
+  const q = new URLSearchParams(location.search);
+  if (q.get("fen")) document.querySelector("#create input[name=fen]").value = q.get("fen");
+  if (q.get("variant") === "janggi") document.querySelector("#create select[name=variant]").value = "janggi";
   const variant = document.querySelector("#create select[name=variant]");
   const setups = () => { $("setups").hidden = variant.value !== "janggi"; };
   variant.addEventListener("change", setups);
@@ -32,7 +35,8 @@ function lobby() {
       const g = await api("POST", "/api/games", {
         variant: f.get("variant"), mode: f.get("mode"), level: Number(f.get("level")), side: f.get("side"),
         base_secs: Math.round(Number(f.get("minutes")) * 60), increment_secs: Number(f.get("increment")),
-        ...(f.get("variant") === "janggi" ? { cho_setup: f.get("cho_setup"), han_setup: f.get("han_setup") } : {}),
+        ...(f.get("fen").trim() ? { fen: f.get("fen").trim() }
+          : f.get("variant") === "janggi" ? { cho_setup: f.get("cho_setup"), han_setup: f.get("han_setup") } : {}),
         periods: Number(f.get("periods")), period_secs: Number(f.get("periods")) > 0 ? Number(f.get("period")) : 0,
       });
       localStorage.setItem(tokenKey(g.id), g.token);
@@ -240,6 +244,7 @@ function analysis() {
     board.hints = lines && lines.length && lines[0].pv.length ? [[lines[0].pv[0].mv.slice(0, 2), lines[0].pv[0].mv.slice(2, 4)]] : [];
     board.render(state);
     if (document.activeElement !== $("afen")) $("afen").value = r.fen;
+    $("aplay").href = `/?${new URLSearchParams({ variant: r.variant, fen: r.fen })}`;
     $("astatus").textContent = r.end ? r.end.reason : `${capital(r.sides[r.turn])} to move${r.check ? " — check!" : ""}`;
     const list = $("amoves");
     const items = [];
