@@ -7,6 +7,7 @@ mod matches;
 mod perft_cmd;
 mod play;
 mod record;
+mod serve;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -52,6 +53,8 @@ enum Command {
     /// Play engines against each other (UCI or UCCI) under chuhan's rules: matches,
     /// round-robins, gauntlets; Elo, SPRT, PGN.
     Match(Box<matches::MatchArgs>),
+    /// Play xiangqi and janggi in the browser: a web app against the engine or a friend.
+    Serve(serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -72,6 +75,7 @@ fn main() -> ExitCode {
             Ok(())
         }
         Command::Match(args) => matches::run(*args),
+        Command::Serve(args) => serve::serve(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,416 @@
+//! Shared state, the HTTP routes and the engine's and clocks' background tasks.
+
+use crate::room::{default_notation, Mode, Room};
+use crate::store::{SqliteStore, Store, StoredGame};
+use anyhow::{Context, Result};
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use chuhan::notation::Notation;
+use chuhan::{JanggiFormation, JanggiSetup, Position, Variant};
+use chuhan_engine::eval::Classic;
+use chuhan_engine::search::{search, weakened_choice, Limits, Report, Shared};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::sync::watch;
+
+/// The largest request body accepted: game settings are a few hundred bytes.
+pub const MAX_BODY: usize = 16 * 1024;
+/// The most games kept in memory at once, so that requests for old games cannot fill it.
+const MAX_ROOMS: usize = 10_000;
+
+/// A room with the channel that tells its WebSocket connections it changed.
+pub struct Live {
+    pub room: Mutex<Room>,
+    pub changed: watch::Sender<u64>,
+}
+
+impl Live {
+    /// Locks the room; a panic elsewhere while it was locked does not make it unusable.
+    pub fn lock(&self) -> std::sync::MutexGuard<'_, Room> {
+        self.room.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// What every request handler shares.
+pub struct AppState {
+    pub store: Arc<dyn Store>,
+    rooms: Mutex<HashMap<String, Arc<Live>>>,
+    /// Permits for the analysis board's searches.
+    pub searches: tokio::sync::Semaphore,
+}
+
+/// An error as JSON, with the HTTP status that fits it.
+pub struct ApiError(pub StatusCode, pub String);
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.0, Json(json!({ "error": self.1 }))).into_response()
+    }
+}
+
+pub(crate) fn bad(msg: impl Into<String>) -> ApiError {
+    ApiError(StatusCode::BAD_REQUEST, msg.into())
+}
+
+pub(crate) fn internal(e: anyhow::Error) -> ApiError {
+    ApiError(StatusCode::INTERNAL_SERVER_ERROR, format!("{e:#}"))
+}
+
+fn now_secs() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0)
+}
+
+/// `n` random bytes as lower-case hex, from the operating system's generator.
+pub fn random_hex(n: usize) -> Result<String> {
+    let mut buf = vec![0u8; n];
+    getrandom::fill(&mut buf).map_err(|e| anyhow::anyhow!("no random numbers from the system: {e}"))?;
+    Ok(buf.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+impl AppState {
+    /// Opens the SQLite store in `data` and brings back the unfinished games. Must run inside
+    /// a Tokio runtime: games whose clocks run or where the engine is to move get their tasks.
+    pub fn open(data: &std::path::Path) -> Result<Arc<AppState>> {
+        let store = SqliteStore::open(data)?;
+        AppState::with_store(Arc::new(store))
+    }
+
+    /// The state over any store, with its unfinished games loaded.
+    pub fn with_store(store: Arc<dyn Store>) -> Result<Arc<AppState>> {
+        let state =
+            Arc::new(AppState { store, rooms: Mutex::new(HashMap::new()), searches: crate::analysis::searches() });
+        for id in state.store.unfinished().context("cannot list unfinished games")? {
+            match state.load(&id) {
+                Ok(Some(live)) => state.after_change(&live),
+                Ok(None) => {}
+                Err(e) => eprintln!("chuhan serve: game {id} not restored: {e:#}"),
+            }
+        }
+        Ok(state)
+    }
+
+    fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Live>>> {
+        self.rooms.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn insert(&self, room: Room) -> Arc<Live> {
+        let live = Arc::new(Live { room: Mutex::new(room), changed: watch::channel(0).0 });
+        let id = live.lock().id.clone();
+        let mut rooms = self.rooms();
+        if rooms.len() >= MAX_ROOMS {
+            // Forget finished games first; they come back from the store when asked for.
+            rooms.retain(|_, l| !l.lock().is_over());
+        }
+        rooms.entry(id).or_insert(live).clone()
+    }
+
+    /// Reads game `id` from the store into memory.
+    fn load(&self, id: &str) -> Result<Option<Arc<Live>>> {
+        let Some((g, moves, end)) = self.store.load(id)? else { return Ok(None) };
+        let room = Room::from_stored(&g, &moves, end, Instant::now())?;
+        Ok(Some(self.insert(room)))
+    }
+
+    /// Game `id`, from memory or the store.
+    pub fn get(&self, id: &str) -> Result<Arc<Live>, ApiError> {
+        if id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            return Err(ApiError(StatusCode::NOT_FOUND, format!("no game {id:?}")));
+        }
+        if let Some(live) = self.rooms().get(id) {
+            return Ok(live.clone());
+        }
+        self.load(id).map_err(internal)?.ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no game {id:?}")))
+    }
+
+    /// After any change to a room: tell its watchers, arm the flag timer, start the engine.
+    pub fn after_change(self: &Arc<Self>, live: &Arc<Live>) {
+        live.changed.send_modify(|v| *v += 1);
+        let now = Instant::now();
+        let (flag_in, key, engine) = {
+            let mut room = live.lock();
+            let engine = room.engine_to_move();
+            if engine {
+                room.engine_busy = true;
+            }
+            // The engine's move is played only in the position it was chosen for (a takeback may
+            // have changed it meanwhile).
+            let key = (room.game.ply(), room.game.position().hash());
+            (room.time_to_flag(now), key, engine.then(|| engine_job(&room, now)))
+        };
+        if let Some(wait) = flag_in {
+            let (state, live) = (self.clone(), live.clone());
+            tokio::spawn(async move {
+                tokio::time::sleep(wait + Duration::from_millis(5)).await;
+                let flagged = {
+                    let mut room = live.lock();
+                    room.check_flag(state.store.as_ref(), Instant::now())
+                };
+                if flagged {
+                    state.after_change(&live);
+                }
+            });
+        }
+        if let Some((pos, limits, level, side)) = engine {
+            let (state, live) = (self.clone(), live.clone());
+            tokio::spawn(async move {
+                let chosen =
+                    tokio::task::spawn_blocking(move || engine_move(&pos, &limits, level)).await.ok().flatten();
+                let again = {
+                    let mut room = live.lock();
+                    room.engine_busy = false;
+                    let here = (room.game.ply(), room.game.position().hash());
+                    let played = match chosen {
+                        Some(m) if here == key => room
+                            .play(side, m, state.store.as_ref(), Instant::now())
+                            .map_err(|e| eprintln!("chuhan serve: engine move in game {}: {e}", room.id))
+                            .is_ok(),
+                        _ => false,
+                    };
+                    played || room.engine_to_move()
+                };
+                if again {
+                    state.after_change(&live);
+                }
+            });
+        }
+    }
+}
+
+/// What the engine needs to choose a move: the position, limits, level and side.
+fn engine_job(room: &Room, now: Instant) -> (Position, Limits, u32, usize) {
+    let pos = room.game.position().clone();
+    let side = pos.turn().index();
+    let level = room.level.clamp(1, 20);
+    let mut limits = Limits { move_limit: 60, ..Limits::default() };
+    let budget = match &room.clocks {
+        Some(c) => {
+            let shown = c.show(side, now);
+            let share = if shown.overtime { shown.left / 3 } else { shown.left / 30 + c.control().increment / 2 };
+            share.min(Duration::from_secs(5))
+        }
+        None => Duration::from_secs(2),
+    }
+    .max(Duration::from_millis(50));
+    limits.soft = Some(budget / 2);
+    limits.hard = Some(budget);
+    if level < 20 {
+        limits.depth = Some(1 + level as i32 / 2);
+        limits.multipv = 4;
+    }
+    (pos, limits, level, side)
+}
+
+/// Runs the search (on a blocking thread) and picks the move, weakened below level 20.
+fn engine_move(pos: &Position, limits: &Limits, level: u32) -> Option<chuhan::Move> {
+    let shared = Shared::new(16);
+    let mut lines: Vec<Report> = Vec::new();
+    let result = search(pos, &shared, &Classic, limits, 1, |r| {
+        if r.multipv == 1 {
+            lines.clear();
+        }
+        lines.push(r.clone());
+    });
+    let chosen = if level < 20 { weakened_choice(&lines, level).unwrap_or(result) } else { result };
+    chosen.pv.first().copied()
+}
+
+/// The settings of `POST /api/games`; every field has a default.
+#[derive(Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+struct CreateRequest {
+    variant: Option<String>,
+    mode: Option<String>,
+    level: Option<u32>,
+    /// `red`/`cho` (0) or `black`/`han` (1): the creator's side.
+    side: Option<String>,
+    /// Base time in seconds (0 = untimed) and increment in seconds.
+    base_secs: Option<u64>,
+    increment_secs: Option<u64>,
+    /// Byo-yomi: periods after the main time, and their length in seconds.
+    periods: Option<u32>,
+    period_secs: Option<u64>,
+    /// A start position other than the standard one.
+    fen: Option<String>,
+    /// Janggi: the formations of Cho and Han (outer, inner, left, right, mobile).
+    cho_setup: Option<String>,
+    han_setup: Option<String>,
+}
+
+pub(crate) fn parse_json<T: for<'de> Deserialize<'de>>(body: &Bytes) -> Result<T, ApiError> {
+    let value: Value = if body.is_empty() {
+        json!({})
+    } else {
+        serde_json::from_slice(body).map_err(|e| bad(format!("request body is not JSON: {e}")))?
+    };
+    if !value.is_object() {
+        return Err(bad("request body: expected a JSON object"));
+    }
+    serde_json::from_value(value).map_err(|e| bad(format!("request body: {e}")))
+}
+
+async fn create(State(state): State<Arc<AppState>>, body: Bytes) -> Result<Json<Value>, ApiError> {
+    let req: CreateRequest = parse_json(&body)?;
+    let variant: Variant =
+        req.variant.as_deref().unwrap_or("xiangqi").parse().map_err(|e| bad(format!("variant: {e}")))?;
+    let mode_text = req.mode.as_deref().unwrap_or("friend");
+    let mode = Mode::parse(mode_text).ok_or_else(|| bad(format!("mode {mode_text:?}: expected engine or friend")))?;
+    let level = req.level.unwrap_or(10);
+    if !(1..=20).contains(&level) {
+        return Err(bad(format!("level {level}: expected 1 to 20")));
+    }
+    let side = match req.side.as_deref().unwrap_or("red") {
+        "red" | "cho" | "first" => 0,
+        "black" | "han" | "second" => 1,
+        s => return Err(bad(format!("side {s:?}: expected red, black, cho or han"))),
+    };
+    let base_secs = req.base_secs.unwrap_or(0);
+    let increment_secs = req.increment_secs.unwrap_or(0);
+    let (periods, period_secs) = (req.periods.unwrap_or(0), req.period_secs.unwrap_or(0));
+    if base_secs > 24 * 3600 || increment_secs > 3600 || periods > 100 || period_secs > 3600 {
+        return Err(bad("time control: at most 24 hours base, one hour increment, 100 periods of an hour"));
+    }
+    if (periods > 0) != (period_secs > 0) {
+        return Err(bad("byo-yomi: give both periods and period_secs, or neither"));
+    }
+    let setup = req.cho_setup.is_some() || req.han_setup.is_some();
+    let start = match &req.fen {
+        Some(_) if setup => return Err(bad("give either a fen or janggi setups, not both")),
+        Some(fen) if fen.len() > 200 => return Err(bad("fen: too long")),
+        Some(fen) => Position::from_fen(variant, fen).map_err(|e| bad(format!("fen: {e}")))?,
+        None if setup && variant != Variant::Janggi => return Err(bad("setups are for janggi only")),
+        None if setup => {
+            let formation = |f: &Option<String>, who: &str| -> Result<JanggiFormation, ApiError> {
+                f.as_deref().map_or(Ok(JanggiFormation::InnerElephants), |f| {
+                    f.parse().map_err(|e| bad(format!("{who} setup: {e}")))
+                })
+            };
+            JanggiSetup { cho: formation(&req.cho_setup, "cho")?, han: formation(&req.han_setup, "han")? }.position()
+        }
+        None => Position::new(variant),
+    };
+    let id = random_hex(6).map_err(internal)?;
+    let token = random_hex(16).map_err(internal)?;
+    let mut tokens = [None, None];
+    tokens[side] = Some(token.clone());
+    let g = StoredGame {
+        id: id.clone(),
+        variant: variant.name().to_string(),
+        mode: mode.name().to_string(),
+        level: if mode == Mode::Engine { level } else { 0 },
+        start_fen: start.to_fen(),
+        tokens,
+        base_ms: base_secs * 1000,
+        increment_ms: increment_secs * 1000,
+        periods,
+        period_ms: period_secs * 1000,
+        created: now_secs(),
+    };
+    state.store.create(&g).map_err(internal)?;
+    let room = Room::from_stored(&g, &[], None, Instant::now()).map_err(internal)?;
+    let live = state.insert(room);
+    state.after_change(&live);
+    Ok(Json(json!({ "id": id, "token": token, "side": side, "url": format!("/game/{id}") })))
+}
+
+async fn join(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    let live = state.get(&id)?;
+    let (token, side) = {
+        let mut room = live.lock();
+        if room.mode != Mode::Friend {
+            return Err(ApiError(
+                StatusCode::CONFLICT,
+                "this game is against the engine: there is no seat to join".into(),
+            ));
+        }
+        let Some(side) = room.tokens.iter().position(|t| t.is_none()) else {
+            return Err(ApiError(StatusCode::CONFLICT, "both seats are taken: you can watch".into()));
+        };
+        let token = random_hex(16).map_err(internal)?;
+        state.store.set_token(&id, side, &token).map_err(internal)?;
+        room.tokens[side] = Some(token.clone());
+        (token, side)
+    };
+    state.after_change(&live);
+    Ok(Json(json!({ "id": id, "token": token, "side": side })))
+}
+
+#[derive(Deserialize)]
+struct NotationQuery {
+    notation: Option<String>,
+}
+
+/// The notation asked for, or the variant's usual one.
+pub fn pick_notation(asked: Option<&str>, variant: Variant) -> Result<Notation, ApiError> {
+    match asked {
+        None | Some("") => Ok(default_notation(variant)),
+        Some(n) => n.parse().map_err(|e| bad(format!("notation: {e}"))),
+    }
+}
+
+async fn game_state(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    Query(q): Query<NotationQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let live = state.get(&id)?;
+    let room = live.lock();
+    let notation = pick_notation(q.notation.as_deref(), room.variant)?;
+    Ok(Json(room.state(None, notation, Instant::now())))
+}
+
+async fn pgn(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    Query(q): Query<NotationQuery>,
+) -> Result<Response, ApiError> {
+    let live = state.get(&id)?;
+    let text = {
+        let room = live.lock();
+        let notation = pick_notation(q.notation.as_deref(), room.variant)?;
+        room.pgn(notation).map_err(internal)?
+    };
+    let disposition = format!("attachment; filename=\"chuhan-{id}.pgn\"");
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/x-chess-pgn; charset=utf-8".to_string()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+async fn archive(State(state): State<Arc<AppState>>) -> Result<Json<Value>, ApiError> {
+    let games = state.store.archive(200).map_err(internal)?;
+    let list: Vec<Value> = games
+        .iter()
+        .map(|g| {
+            json!({ "id": g.id, "variant": g.variant, "mode": g.mode, "created": g.created, "plies": g.plies,
+                    "result": g.end.result, "reason": g.end.reason })
+        })
+        .collect();
+    Ok(Json(json!({ "games": list })))
+}
+
+/// The routes of the app over `state`.
+pub fn router(state: Arc<AppState>) -> Router {
+    Router::new()
+        .merge(crate::pages::routes())
+        .route("/api/games", post(create))
+        .route("/api/games/{id}", get(game_state))
+        .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/pgn", get(pgn))
+        .route("/api/games/{id}/ws", get(crate::ws::upgrade))
+        .route("/api/archive", get(archive))
+        .route("/api/analyse", post(crate::analysis::analyse))
+        .route("/api/records", post(crate::records::read).layer(DefaultBodyLimit::max(crate::records::MAX_RECORD)))
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(state)
+}

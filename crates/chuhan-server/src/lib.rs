@@ -1,0 +1,38 @@
+//! The web app behind `chuhan serve`: play xiangqi and janggi in the browser, against the
+//! engine or a friend, with clocks kept by the server and games stored in SQLite.
+
+pub mod analysis;
+pub mod app;
+pub mod clock;
+pub mod pages;
+pub mod records;
+pub mod room;
+pub mod store;
+pub mod ws;
+
+pub use app::{router, AppState};
+
+use anyhow::{Context, Result};
+use std::net::SocketAddr;
+use std::path::Path;
+
+/// Binds `addr`, opens the store in `data` and serves until the process ends.
+pub fn run(addr: &str, data: &Path) -> Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().context("cannot start Tokio")?;
+    runtime.block_on(async {
+        let (local, server) = start(addr, data).await?;
+        println!("chuhan serve: http://{local}/ (games in {})", data.display());
+        server.await.context("the server stopped")?
+    })
+}
+
+/// Binds `addr` and serves in a task; returns the bound address (useful with port 0) and the
+/// task.
+pub async fn start(addr: &str, data: &Path) -> Result<(SocketAddr, tokio::task::JoinHandle<Result<()>>)> {
+    let state = AppState::open(data)?;
+    let listener = tokio::net::TcpListener::bind(addr).await.with_context(|| format!("cannot listen on {addr}"))?;
+    let local = listener.local_addr()?;
+    let app = router(state);
+    let task = tokio::spawn(async move { axum::serve(listener, app).await.context("serving") });
+    Ok((local, task))
+}

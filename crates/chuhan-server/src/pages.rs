@@ -1,0 +1,43 @@
+//! The pages and scripts, embedded in the binary: no bundler, no files to install.
+
+use axum::http::header;
+use axum::response::IntoResponse;
+use axum::routing::get;
+use axum::Router;
+
+const INDEX: &str = include_str!("../static/index.html");
+const APP_JS: &str = include_str!("../static/app.js");
+const BOARD_JS: &str = include_str!("../static/board.js");
+const STYLE: &str = include_str!("../static/style.css");
+
+/// Scripts and styles come only from this server; user data never becomes markup.
+const CSP: &str =
+    "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; object-src 'none'; base-uri 'none'";
+
+fn page(content_type: &'static str, body: &'static str) -> impl IntoResponse {
+    (
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::CONTENT_SECURITY_POLICY, CSP),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+            (header::REFERRER_POLICY, "no-referrer"),
+        ],
+        body,
+    )
+}
+
+async fn index() -> impl IntoResponse {
+    page("text/html; charset=utf-8", INDEX)
+}
+
+/// `/`, `/game/{id}` and `/archive` are the same page; its script reads the address.
+pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
+    Router::new()
+        .route("/", get(index))
+        .route("/game/{id}", get(index))
+        .route("/archive", get(index))
+        .route("/analysis", get(index))
+        .route("/static/app.js", get(|| async { page("text/javascript; charset=utf-8", APP_JS) }))
+        .route("/static/board.js", get(|| async { page("text/javascript; charset=utf-8", BOARD_JS) }))
+        .route("/static/style.css", get(|| async { page("text/css; charset=utf-8", STYLE) }))
+}

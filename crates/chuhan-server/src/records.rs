@@ -1,0 +1,58 @@
+//! Records brought to the analysis board: PGN or DhtmlXQ pasted as text, or an XQF, PGN or
+//! DhtmlXQ file sent as it is. The server reads the first game and hands back its start and
+//! main line; nothing is stored.
+
+use crate::app::{bad, ApiError};
+use axum::body::Bytes;
+use axum::Json;
+use chuhan_record::tree::Game;
+use serde_json::{json, Value};
+
+/// The largest record accepted (a long PGN collection is cut by the caller; one game is small).
+pub const MAX_RECORD: usize = 1024 * 1024;
+
+/// Reads the first game of `data`, whatever its format.
+pub fn read_first(data: &[u8]) -> Result<(Game, &'static str), String> {
+    if data.starts_with(b"XQ") {
+        return chuhan_record::xqf::read(data).map(|g| (g, "xqf")).map_err(|e| format!("XQF: {e}"));
+    }
+    let (text, _) = chuhan_record::encoding::decode_auto(data);
+    if text.contains("[DhtmlXQ") {
+        return chuhan_record::dhtmlxq::read(&text).map(|g| (g, "dhtmlxq")).map_err(|e| format!("DhtmlXQ: {e}"));
+    }
+    match chuhan_record::pgn::read_all(&text).into_iter().next() {
+        Some(Ok(g)) => Ok((g, "pgn")),
+        Some(Err(e)) => Err(format!("PGN: {e}")),
+        None => Err("no game found: expected PGN, DhtmlXQ or XQF".into()),
+    }
+}
+
+pub async fn read(body: Bytes) -> Result<Json<Value>, ApiError> {
+    if body.is_empty() {
+        return Err(bad("the record is empty"));
+    }
+    let (game, format) = read_first(&body).map_err(bad)?;
+    let headers: Vec<[&str; 2]> = game.headers.iter().map(|(k, v)| [k, v]).collect();
+    Ok(Json(json!({
+        "format": format,
+        "variant": game.variant.name(),
+        "start_fen": game.start_fen,
+        "moves": game.mainline_moves().iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+        "result": game.outcome.to_string(),
+        "headers": headers,
+    })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pgn_and_dhtmlxq_and_garbage() {
+        let pgn = "[Event \"x\"]\n[Result \"1-0\"]\n\n1. C2.5 H8+7 1-0\n";
+        let (g, f) = read_first(pgn.as_bytes()).unwrap();
+        assert_eq!((f, g.mainline_moves().len()), ("pgn", 2));
+        assert!(read_first(b"XQ\x00garbage").unwrap_err().starts_with("XQF"));
+        assert!(read_first(&[0xff, 0xfe, 0x00]).is_err());
+    }
+}

@@ -1,0 +1,374 @@
+//! A live game on the server: the rules, the seats, the clocks, and its state as players see it.
+//!
+//! Nothing here knows about HTTP. Every change goes through [`Room`] methods that check who
+//! may do what, write to the [`Store`] first and only then change the game in memory, so what
+//! the players are told is always on disk.
+
+use crate::clock::{Clocks, Control};
+use crate::store::{Store, StoredEnd, StoredGame, StoredMove};
+use anyhow::{anyhow, Context, Result};
+use chuhan::notation::Notation;
+use chuhan::{Game, GameResult, Move, Position, Rules, Side, Variant};
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+
+/// Who plays the seat that the creator did not take.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The engine, at a level from 1 to 20.
+    Engine,
+    /// A friend who joins with the game's link.
+    Friend,
+}
+
+impl Mode {
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Engine => "engine",
+            Mode::Friend => "friend",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Mode> {
+        match s {
+            "engine" => Some(Mode::Engine),
+            "friend" => Some(Mode::Friend),
+            _ => None,
+        }
+    }
+}
+
+/// A game being played (or finished and looked at).
+pub struct Room {
+    pub id: String,
+    pub variant: Variant,
+    pub mode: Mode,
+    pub level: u32,
+    /// Seat tokens by side index; `None` while empty, and for the engine's seat.
+    pub tokens: [Option<String>; 2],
+    /// The engine's side in engine games.
+    pub engine_side: Option<usize>,
+    pub game: Game,
+    /// `None` for an untimed game.
+    pub clocks: Option<Clocks>,
+    pub base_ms: u64,
+    /// The side that offered a draw, until the other side moves or answers.
+    pub draw_offer: Option<usize>,
+    /// The side that asked to take back its last move, until a move or an answer.
+    pub takeback_offer: Option<usize>,
+    /// How the game ended, once it has (also for resignations and time, which `Game` keeps
+    /// only in memory).
+    pub end: Option<StoredEnd>,
+    pub created: u64,
+    /// Whether an engine search for this room is running.
+    pub engine_busy: bool,
+}
+
+/// The PGN result of a `GameResult`.
+pub fn pgn_result(r: GameResult) -> &'static str {
+    match r {
+        GameResult::Win(Side::First) => "1-0",
+        GameResult::Win(Side::Second) => "0-1",
+        GameResult::Draw => "1/2-1/2",
+    }
+}
+
+fn ms(d: Duration) -> u64 {
+    d.as_millis().min(u64::MAX as u128) as u64
+}
+
+impl Room {
+    /// Builds the room for a stored game, replaying its moves; the clocks are restarted from
+    /// the times stored with the last move (the time the server was down is charged to no one).
+    pub fn from_stored(g: &StoredGame, moves: &[StoredMove], end: Option<StoredEnd>, now: Instant) -> Result<Room> {
+        let variant: Variant = g.variant.parse().with_context(|| format!("game {}", g.id))?;
+        let mode = Mode::parse(&g.mode).ok_or_else(|| anyhow!("game {}: unknown mode {:?}", g.id, g.mode))?;
+        let start = Position::from_fen(variant, &g.start_fen).with_context(|| format!("game {}: start FEN", g.id))?;
+        let mut game = Game::new(start, Rules::for_variant(variant));
+        for (i, m) in moves.iter().enumerate() {
+            let mv: Move = m.mv.parse().with_context(|| format!("game {}: move {}", g.id, i + 1))?;
+            game.play(mv).with_context(|| format!("game {}: move {} ({})", g.id, i + 1, m.mv))?;
+        }
+        let control = Control {
+            main: Duration::from_millis(g.base_ms),
+            increment: Duration::from_millis(g.increment_ms),
+            periods: g.periods,
+            period: Duration::from_millis(g.period_ms),
+        };
+        let timed = g.base_ms > 0 || (g.periods > 0 && g.period_ms > 0);
+        let clocks = timed.then(|| {
+            let (main, periods) = moves.last().map_or(([g.base_ms; 2], [g.periods; 2]), |m| (m.clocks_ms, m.periods));
+            let mut c = Clocks::restored(control, main.map(Duration::from_millis), periods);
+            if !moves.is_empty() && end.is_none() {
+                c.start(game.position().turn().index(), now);
+            }
+            c
+        });
+        let engine_side = match mode {
+            Mode::Engine => g.tokens.iter().position(|t| t.is_none()),
+            Mode::Friend => None,
+        };
+        Ok(Room {
+            id: g.id.clone(),
+            variant,
+            mode,
+            level: g.level,
+            tokens: g.tokens.clone(),
+            engine_side,
+            game,
+            clocks,
+            base_ms: g.base_ms,
+            draw_offer: None,
+            takeback_offer: None,
+            end,
+            created: g.created,
+            engine_busy: false,
+        })
+    }
+
+    /// The side a token sits on, if any.
+    pub fn seat_of(&self, token: &str) -> Option<usize> {
+        self.tokens.iter().position(|t| t.as_deref().is_some_and(|t| constant_time_eq(t.as_bytes(), token.as_bytes())))
+    }
+
+    /// Whether the game has ended.
+    pub fn is_over(&self) -> bool {
+        self.end.is_some()
+    }
+
+    /// Whether the engine should move now.
+    pub fn engine_to_move(&self) -> bool {
+        !self.is_over() && !self.engine_busy && self.engine_side == Some(self.game.position().turn().index())
+    }
+
+    /// Plays `mv` for `side` after checking the turn and the rules; the move is stored before
+    /// the game in memory changes.
+    pub fn play(&mut self, side: usize, mv: Move, store: &dyn Store, now: Instant) -> Result<(), String> {
+        self.check_flag(store, now);
+        if let Some(end) = &self.end {
+            return Err(format!("the game is over: {}", end.reason));
+        }
+        let pos = self.game.position();
+        if pos.turn().index() != side {
+            return Err(format!("it is {}'s turn, not yours", pos.turn().name(self.variant)));
+        }
+        if !pos.is_legal(mv) {
+            return Err(format!("{mv} is not a legal move in {}", pos.to_fen()));
+        }
+        let mut clocks = self.clocks.clone();
+        if let Some(c) = &mut clocks {
+            c.moved(side, now);
+        }
+        let (main, periods) = clocks.as_ref().map_or(([Duration::ZERO; 2], [0; 2]), |c| c.snapshot(now));
+        let ply = self.game.ply();
+        store
+            .add_move(&self.id, ply, &StoredMove { mv: mv.to_string(), clocks_ms: main.map(ms), periods })
+            .map_err(|e| format!("the move could not be saved, so it was not played: {e:#}"))?;
+        self.game.play(mv).map_err(|e| format!("{mv}: {e}"))?;
+        self.clocks = clocks;
+        if self.draw_offer.is_some_and(|s| s != side) {
+            // Moving declines the opponent's offer.
+            self.draw_offer = None;
+        }
+        self.takeback_offer = None;
+        self.finish_if_over(store, now);
+        Ok(())
+    }
+
+    /// `side` resigns.
+    pub fn resign(&mut self, side: usize, store: &dyn Store, now: Instant) -> Result<(), String> {
+        if self.is_over() {
+            return Err("the game is already over".into());
+        }
+        self.game.resign(Side::BOTH[side]);
+        self.finish_if_over(store, now);
+        Ok(())
+    }
+
+    /// `side` offers a draw, or accepts the other side's offer.
+    pub fn draw(&mut self, side: usize, store: &dyn Store, now: Instant) -> Result<(), String> {
+        if self.is_over() {
+            return Err("the game is already over".into());
+        }
+        if self.mode == Mode::Engine {
+            return Err("the engine plays on: it does not accept draw offers".into());
+        }
+        match self.draw_offer {
+            Some(s) if s != side => {
+                self.game.agree_draw();
+                self.finish_if_over(store, now);
+            }
+            Some(_) => return Err("you have already offered a draw".into()),
+            None => self.draw_offer = Some(side),
+        }
+        Ok(())
+    }
+
+    /// `side` asks to take back its last move, or agrees to the other side's request. Against
+    /// the engine the takeback is immediate.
+    pub fn takeback(&mut self, side: usize, store: &dyn Store, now: Instant) -> Result<(), String> {
+        if self.is_over() {
+            return Err("the game is already over".into());
+        }
+        match (self.mode, self.takeback_offer) {
+            (Mode::Friend, Some(s)) if s != side => self.undo_for(s, store, now),
+            (Mode::Friend, Some(_)) => Err("you have already asked to take back your move".into()),
+            (Mode::Friend, None) => {
+                self.plies_to_undo(side)?;
+                self.takeback_offer = Some(side);
+                Ok(())
+            }
+            (Mode::Engine, _) => self.undo_for(side, store, now),
+        }
+    }
+
+    /// How many plies take back `side`'s last move (and the reply to it, if any).
+    fn plies_to_undo(&self, side: usize) -> Result<usize, String> {
+        let n = if self.game.position().turn().index() == side { 2 } else { 1 };
+        if self.game.ply() < n {
+            return Err("there is no move of yours to take back".into());
+        }
+        Ok(n)
+    }
+
+    /// Takes back `side`'s last move: deletes it from the store, then replays the game without
+    /// it. The clocks keep the time spent; the side to move's clock runs.
+    fn undo_for(&mut self, side: usize, store: &dyn Store, now: Instant) -> Result<(), String> {
+        let keep = self.game.ply() - self.plies_to_undo(side)?;
+        store.truncate(&self.id, keep).map_err(|e| format!("{e:#}"))?;
+        let moves: Vec<Move> = self.game.moves().take(keep).collect();
+        let mut game = Game::new(self.game.start().clone(), *self.game.rules());
+        for m in moves {
+            game.play(m).map_err(|e| format!("replaying game {} after a takeback: {e}", self.id))?;
+        }
+        self.game = game;
+        if let Some(c) = &mut self.clocks {
+            c.stop(now);
+            if keep > 0 {
+                c.start(self.game.position().turn().index(), now);
+            }
+        }
+        self.draw_offer = None;
+        self.takeback_offer = None;
+        Ok(())
+    }
+
+    /// Ends the game on time if the running clock has run out.
+    pub fn check_flag(&mut self, store: &dyn Store, now: Instant) -> bool {
+        if self.is_over() {
+            return false;
+        }
+        let Some(side) = self.clocks.as_ref().and_then(|c| c.flagged(now)) else { return false };
+        self.game.lose_on_time(Side::BOTH[side]);
+        self.finish_if_over(store, now);
+        true
+    }
+
+    /// After a change: if the game has ended, stop the clocks and store the end.
+    fn finish_if_over(&mut self, store: &dyn Store, now: Instant) {
+        if self.end.is_some() {
+            return;
+        }
+        let Some(o) = self.game.outcome() else { return };
+        let end = StoredEnd { result: pgn_result(o.result).to_string(), reason: o.describe(self.variant) };
+        if let Some(c) = &mut self.clocks {
+            c.stop(now);
+        }
+        self.draw_offer = None;
+        if let Err(e) = store.finish(&self.id, &end) {
+            // The moves are stored; the end is found again from them after a restart, except
+            // for resignations and the like.
+            eprintln!("chuhan serve: {e:#}");
+        }
+        self.end = Some(end);
+    }
+
+    /// How long until the running clock runs out, if one runs.
+    pub fn time_to_flag(&self, now: Instant) -> Option<Duration> {
+        let c = self.clocks.as_ref()?;
+        if self.is_over() {
+            return None;
+        }
+        c.time_to_flag(now)
+    }
+
+    /// The game as the seat `you` (or a watcher) sees it, moves in `notation`.
+    pub fn state(&self, you: Option<usize>, notation: Notation, now: Instant) -> Value {
+        let v = self.variant;
+        let mut pos = self.game.start().clone();
+        let mut moves = Vec::with_capacity(self.game.ply());
+        for m in self.game.moves() {
+            moves.push(json!({ "mv": m.to_string(), "text": notation.format(&pos, m) }));
+            pos.play(m);
+        }
+        let pos = self.game.position();
+        let legal: Vec<String> =
+            if self.is_over() { Vec::new() } else { pos.legal_moves().iter().map(|m| m.to_string()).collect() };
+        let clock = self.clocks.as_ref().map(|c| {
+            let control = c.control();
+            let shown = [c.show(0, now), c.show(1, now)];
+            json!({
+                "base_ms": self.base_ms,
+                "increment_ms": ms(control.increment),
+                "period_ms": ms(control.period),
+                "left_ms": shown.map(|s| ms(s.left)),
+                "periods": shown.map(|s| s.periods),
+                "overtime": shown.map(|s| s.overtime),
+                "running": c.running(),
+            })
+        });
+        json!({
+            "type": "state",
+            "id": self.id,
+            "variant": v.name(),
+            "mode": self.mode.name(),
+            "level": self.level,
+            "sides": [Side::First.name(v), Side::Second.name(v)],
+            "you": you,
+            "seats": self.tokens.iter().enumerate().map(|(i, t)| t.is_some() || self.engine_side == Some(i)).collect::<Vec<_>>(),
+            "engine_side": self.engine_side,
+            "start_fen": self.game.start().to_fen(),
+            "fen": pos.to_fen(),
+            "turn": pos.turn().index(),
+            "check": pos.is_check(),
+            "moves": moves,
+            "legal": legal,
+            "clock": clock,
+            "draw_offer": self.draw_offer,
+            "takeback_offer": self.takeback_offer,
+            "end": self.end.as_ref().map(|e| json!({ "result": e.result, "reason": e.reason })),
+            "notation": notation.name(),
+            "notations": Notation::for_variant(v).iter().map(|n| n.name()).collect::<Vec<_>>(),
+        })
+    }
+
+    /// The game as PGN, moves in `notation`.
+    pub fn pgn(&self, notation: Notation) -> Result<String> {
+        use chuhan_record::tree;
+        let mut record = tree::Game::new(self.variant);
+        record.start_fen = self.game.start().to_fen();
+        record.main.nodes = self.game.moves().map(tree::Node::new).collect();
+        record.headers.set("Event", format!("chuhan serve, {} game", self.mode.name()));
+        record.headers.set("Site", format!("/game/{}", self.id));
+        if let Some(end) = &self.end {
+            record.outcome = tree::Outcome::from_text(&end.result).unwrap_or(tree::Outcome::Unknown);
+            record.headers.set("Termination", end.reason.clone());
+        }
+        let mut out = Vec::new();
+        chuhan_record::pgn::write_game(&mut out, &record, notation).context("cannot write PGN")?;
+        String::from_utf8(out).context("PGN is not UTF-8")
+    }
+}
+
+/// Compares secrets in time that does not depend on where they differ.
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// The default notation of a variant: Chinese for xiangqi, the numeric one for janggi.
+pub fn default_notation(v: Variant) -> Notation {
+    match v {
+        Variant::Xiangqi => Notation::Chinese,
+        Variant::Janggi => Notation::Janggi,
+    }
+}

@@ -1,0 +1,185 @@
+//! The WebSocket of a game: the state goes out after every change, moves come in.
+//!
+//! A connection with a seat's token plays that seat; one without a token watches. Every frame
+//! the client sends is answered: a change is answered by the new state (to everyone), anything
+//! wrong by `{"type":"error","message":...}` to the sender alone.
+
+use crate::app::{pick_notation, ApiError, AppState, Live};
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use chuhan::notation::Notation;
+use chuhan::{Move, Variant};
+use serde::Deserialize;
+use serde_json::json;
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The largest frame accepted from a client: a move is about 30 bytes.
+const MAX_FRAME: usize = 4096;
+/// The most frames a client may send in one second.
+const MAX_PER_SECOND: u32 = 20;
+
+/// What a client may send.
+#[derive(Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
+enum ClientMessage {
+    Move {
+        #[serde(rename = "move")]
+        mv: String,
+    },
+    Resign,
+    /// Offer a draw, or accept the opponent's offer.
+    Draw,
+    /// Janggi: pass the turn.
+    Pass,
+    /// Ask to take back one's last move, or agree to the opponent's request.
+    Takeback,
+    /// Change the notation of the moves sent to this connection.
+    Notation {
+        notation: String,
+    },
+    /// Ask for the state again.
+    State,
+}
+
+pub async fn upgrade(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+    ws: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let live = state.get(&id)?;
+    let (seat, variant) = {
+        let room = live.lock();
+        let seat = match q.get("token") {
+            None => None,
+            Some(t) if t.is_empty() => None,
+            Some(t) => Some(
+                room.seat_of(t)
+                    .ok_or_else(|| ApiError(StatusCode::FORBIDDEN, "this token has no seat in this game".into()))?,
+            ),
+        };
+        (seat, room.variant)
+    };
+    let notation = pick_notation(q.get("notation").map(String::as_str), variant)?;
+    Ok(ws
+        .max_message_size(MAX_FRAME)
+        .max_frame_size(MAX_FRAME)
+        .on_upgrade(move |socket| connection(socket, state, live, seat, notation)))
+}
+
+fn error(message: impl Into<String>) -> Message {
+    Message::Text(json!({ "type": "error", "message": message.into() }).to_string().into())
+}
+
+async fn connection(
+    mut socket: WebSocket,
+    state: Arc<AppState>,
+    live: Arc<Live>,
+    seat: Option<usize>,
+    mut notation: Notation,
+) {
+    let mut changed = live.changed.subscribe();
+    changed.mark_changed();
+    let mut window = (Instant::now(), 0u32);
+    loop {
+        tokio::select! {
+            r = changed.changed() => {
+                if r.is_err() {
+                    break;
+                }
+                let text = live.lock().state(seat, notation, Instant::now()).to_string();
+                if socket.send(Message::Text(text.into())).await.is_err() {
+                    break;
+                }
+            }
+            msg = socket.recv() => {
+                let Some(Ok(msg)) = msg else { break };
+                let text = match msg {
+                    Message::Text(t) => t,
+                    Message::Binary(_) => {
+                        if socket.send(error("binary frames are not understood: send JSON text")).await.is_err() {
+                            break;
+                        }
+                        continue;
+                    }
+                    Message::Close(_) => break,
+                    Message::Ping(_) | Message::Pong(_) => continue,
+                };
+                let now = Instant::now();
+                if now.duration_since(window.0) >= Duration::from_secs(1) {
+                    window = (now, 0);
+                }
+                window.1 += 1;
+                let reply = if window.1 > MAX_PER_SECOND {
+                    Err(format!("too many messages: at most {MAX_PER_SECOND} a second"))
+                } else {
+                    handle(&state, &live, seat, &mut notation, text.as_str())
+                };
+                match reply {
+                    Ok(true) => changed.mark_changed(),
+                    Ok(false) => {}
+                    Err(e) => {
+                        if socket.send(error(e)).await.is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Handles one text frame; `Ok(true)` when only this connection needs the state again.
+fn handle(
+    state: &Arc<AppState>,
+    live: &Arc<Live>,
+    seat: Option<usize>,
+    notation: &mut Notation,
+    text: &str,
+) -> Result<bool, String> {
+    let msg: ClientMessage = serde_json::from_str(text)
+        .map_err(|e| format!("message not understood ({e}); expected e.g. {{\"type\":\"move\",\"move\":\"h2e2\"}}"))?;
+    let store = state.store.as_ref();
+    let now = Instant::now();
+    let result = match msg {
+        ClientMessage::State => return Ok(true),
+        ClientMessage::Notation { notation: n } => {
+            let variant = live.lock().variant;
+            *notation = pick_notation(Some(&n), variant).map_err(|e| e.1)?;
+            return Ok(true);
+        }
+        ClientMessage::Move { mv } => {
+            let side = seat.ok_or("you are watching: only the players move")?;
+            let m: Move = mv.parse().map_err(|e| format!("{e}"))?;
+            live.lock().play(side, m, store, now)
+        }
+        ClientMessage::Pass => {
+            let side = seat.ok_or("you are watching: only the players pass")?;
+            let mut room = live.lock();
+            if room.variant != Variant::Janggi {
+                return Err("only janggi allows passing".into());
+            }
+            let g = room.game.position().general(room.game.position().turn());
+            room.play(side, Move::new(g, g), store, now)
+        }
+        ClientMessage::Resign => {
+            let side = seat.ok_or("you are watching: only the players resign")?;
+            live.lock().resign(side, store, now)
+        }
+        ClientMessage::Takeback => {
+            let side = seat.ok_or("you are watching: only the players take back moves")?;
+            live.lock().takeback(side, store, now)
+        }
+        ClientMessage::Draw => {
+            let side = seat.ok_or("you are watching: only the players offer draws")?;
+            live.lock().draw(side, store, now)
+        }
+    };
+    result?;
+    state.after_change(live);
+    Ok(false)
+}

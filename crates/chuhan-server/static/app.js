@@ -1,0 +1,355 @@
+// chuhan serve: the lobby, the game page and the archive. User data only ever goes into
+// the page through textContent and attribute setters, never as markup.
+
+import { Board, CHARS, COLORS, parseFen, toFen } from "/static/board.js";
+
+const $ = (id) => document.getElementById(id);
+const tokenKey = (id) => `chuhan:token:${id}`;
+
+function show(section) {
+  for (const s of ["lobby", "game", "archive", "analysis"]) $(s).hidden = s !== section;
+}
+
+function message(text) { $("message").textContent = text || ""; }
+
+async function api(method, path, body) {
+  const r = await fetch(path, { method, headers: { "content-type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
+  const v = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
+  if (!r.ok) throw new Error(v.error || `HTTP ${r.status}`);
+  return v;
+}
+
+function lobby() {
+  show("lobby");
+  const q = new URLSearchParams(location.search);
+  if (q.get("fen")) document.querySelector("#create input[name=fen]").value = q.get("fen");
+  if (q.get("variant") === "janggi") document.querySelector("#create select[name=variant]").value = "janggi";
+  const variant = document.querySelector("#create select[name=variant]");
+  const setups = () => { $("setups").hidden = variant.value !== "janggi"; };
+  variant.addEventListener("change", setups);
+  setups();
+  $("create").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const f = new FormData(e.target);
+    try {
+      const g = await api("POST", "/api/games", {
+        variant: f.get("variant"), mode: f.get("mode"), level: Number(f.get("level")), side: f.get("side"),
+        base_secs: Math.round(Number(f.get("minutes")) * 60), increment_secs: Number(f.get("increment")),
+        ...(f.get("fen").trim() ? { fen: f.get("fen").trim() }
+          : f.get("variant") === "janggi" ? { cho_setup: f.get("cho_setup"), han_setup: f.get("han_setup") } : {}),
+        periods: Number(f.get("periods")), period_secs: Number(f.get("periods")) > 0 ? Number(f.get("period")) : 0,
+      });
+      localStorage.setItem(tokenKey(g.id), g.token);
+      location.href = g.url;
+    } catch (err) { alert(err.message); }
+  });
+}
+
+function fmtClock(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
+  const mm = String(m).padStart(h ? 2 : 1, "0"), ss = String(sec).padStart(2, "0");
+  return h ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
+}
+
+function capital(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }
+
+async function gamePage(id) {
+  show("game");
+  let state = null, received = 0, socket = null, flipped = false, retry = 500;
+  const board = new Board($("board"), (mv) => send({ type: "move", move: mv }));
+  $("pgn").href = `/api/games/${encodeURIComponent(id)}/pgn`;
+  const send = (obj) => {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(obj));
+    else message("Not connected: reconnecting…");
+  };
+
+  function connect() {
+    const token = localStorage.getItem(tokenKey(id));
+    const params = new URLSearchParams();
+    if (token) params.set("token", token);
+    const notation = localStorage.getItem("chuhan:notation");
+    if (notation) params.set("notation", notation);
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    socket = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(id)}/ws?${params}`);
+    socket.onopen = () => { retry = 500; };
+    socket.onmessage = (e) => {
+      let v;
+      try { v = JSON.parse(e.data); } catch { return; }
+      if (v.type === "error") { message(v.message); return; }
+      if (v.type === "state") { message(""); state = v; received = performance.now(); render(); }
+    };
+    socket.onclose = () => {
+      socket = null;
+      if (!(state && state.end)) setTimeout(connect, retry = Math.min(retry * 2, 10000));
+    };
+  }
+
+  function render() {
+    const s = state;
+    board.flipped = board.userFlipped ? flipped : s.you === 1;
+    board.render(s);
+    const names = s.sides;
+    let status;
+    if (s.end) status = s.end.reason;
+    else {
+      status = `${capital(names[s.turn])} to move`;
+      if (s.check) status += " — check!";
+      if (s.you === s.turn) status += " (you)";
+      if (s.you === null) status += " (you are watching)";
+      if (s.draw_offer !== null) status += `. ${capital(names[s.draw_offer])} offers a draw.`;
+      if (s.takeback_offer !== null) status += `. ${capital(names[s.takeback_offer])} asks to take back a move.`;
+    }
+    $("status").textContent = status;
+    const playing = s.you !== null && !s.end;
+    $("resign").hidden = !playing;
+    $("draw").hidden = !playing || s.mode === "engine";
+    $("draw").textContent = s.draw_offer !== null && s.draw_offer !== s.you ? "Accept draw" : "Offer draw";
+    $("takeback").hidden = !playing || s.moves.length === 0;
+    $("takeback").textContent = s.takeback_offer !== null && s.takeback_offer !== s.you ? "Accept takeback" : "Takeback";
+    $("pass").hidden = !playing || s.variant !== "janggi";
+    const open = s.seats.some((x) => !x);
+    $("join").hidden = !(s.you === null && s.mode === "friend" && open && !s.end);
+    $("share-box").hidden = !(s.you !== null && s.mode === "friend" && open);
+    $("share").value = location.href;
+    const sel = $("notation");
+    if (sel.options.length !== s.notations.length) {
+      sel.replaceChildren(...s.notations.map((n) => { const o = document.createElement("option"); o.value = n; o.textContent = n; return o; }));
+    }
+    sel.value = s.notation;
+    const q = new URLSearchParams({ variant: s.variant, fen: s.start_fen, moves: s.moves.map((m) => m.mv).join(" ") });
+    $("analyse").href = `/analysis?${q}`;
+    const list = $("moves");
+    const items = [];
+    for (let i = 0; i < s.moves.length; i += 2) {
+      const li = document.createElement("li");
+      for (const m of s.moves.slice(i, i + 2)) { const sp = document.createElement("span"); sp.textContent = m.text; li.appendChild(sp); }
+      items.push(li);
+    }
+    list.replaceChildren(...items);
+    list.scrollTop = list.scrollHeight;
+    tick();
+  }
+
+  function tick() {
+    if (!state) return;
+    const c = state.clock, bottom = board.flipped ? 1 : 0;
+    for (const [slot, side] of [["clock-bottom", bottom], ["clock-top", 1 - bottom]]) {
+      const e = $(slot);
+      const name = capital(state.sides[side]) + (state.engine_side === side ? " (engine)" : "");
+      if (!c) { e.textContent = name; e.className = "clock"; continue; }
+      let left = c.left_ms[side];
+      const running = c.running === side && !state.end;
+      if (running) left -= performance.now() - received;
+      let p = c.periods[side], over = c.overtime[side];
+      if (running && c.period_ms > 0) {
+        // Roll into byo-yomi and through its periods as the server does.
+        if (!over && left <= 0 && p > 0) { left += c.period_ms; over = true; }
+        while (over && left <= 0 && p > 1) { left += c.period_ms; p -= 1; }
+      }
+      const byo = p > 0 ? (over ? ` (${p}×)` : ` +${p}×${c.period_ms / 1000}s`) : "";
+      e.textContent = `${name}  ${fmtClock(left)}${byo}`;
+      e.className = "clock" + (running ? " running" : "") + (left < 10000 ? " low" : "");
+    }
+  }
+
+  $("flip").addEventListener("click", () => { board.userFlipped = true; flipped = !board.flipped; if (state) render(); });
+  $("resign").addEventListener("click", () => { if (confirm("Resign this game?")) send({ type: "resign" }); });
+  $("takeback").addEventListener("click", () => send({ type: "takeback" }));
+  $("draw").addEventListener("click", () => send({ type: "draw" }));
+  $("pass").addEventListener("click", () => send({ type: "pass" }));
+  $("notation").addEventListener("change", (e) => {
+    localStorage.setItem("chuhan:notation", e.target.value);
+    $("pgn").href = `/api/games/${encodeURIComponent(id)}/pgn?notation=${encodeURIComponent(e.target.value)}`;
+    send({ type: "notation", notation: e.target.value });
+  });
+  $("join").addEventListener("click", async () => {
+    try {
+      const j = await api("POST", `/api/games/${encodeURIComponent(id)}/join`);
+      localStorage.setItem(tokenKey(id), j.token);
+      if (socket) { socket.onclose = null; socket.close(); }
+      connect();
+    } catch (err) { message(err.message); }
+  });
+  setInterval(tick, 200);
+  connect();
+}
+
+async function archive() {
+  show("archive");
+  try {
+    const { games } = await api("GET", "/api/archive");
+    const rows = games.map((g) => {
+      const tr = document.createElement("tr");
+      const cell = (text) => { const td = document.createElement("td"); td.textContent = text; tr.appendChild(td); return td; };
+      const link = document.createElement("a");
+      link.href = `/game/${encodeURIComponent(g.id)}`;
+      link.textContent = new Date(g.created * 1000).toLocaleString();
+      cell("").appendChild(link);
+      cell(g.variant); cell(g.mode); cell(String(Math.ceil(g.plies / 2)));
+      cell(`${g.result} — ${g.reason}`);
+      const pgn = document.createElement("a");
+      pgn.href = `/api/games/${encodeURIComponent(g.id)}/pgn`;
+      pgn.textContent = "PGN";
+      cell("").appendChild(pgn);
+      return tr;
+    });
+    $("archive-rows").replaceChildren(...rows);
+  } catch (err) { alert(err.message); }
+}
+
+function fmtScore(sc) {
+  if (!sc) return "";
+  if (sc.mate !== undefined) return `M${sc.mate}`;
+  const v = sc.cp / 100;
+  return (v > 0 ? "+" : "") + v.toFixed(2);
+}
+
+function analysis() {
+  show("analysis");
+  const q = new URLSearchParams(location.search);
+  let variant = q.get("variant") === "janggi" ? "janggi" : "xiangqi";
+  let fen = q.get("fen") || null;
+  let moves = (q.get("moves") || "").split(/[\s,]+/).filter(Boolean);
+  let seq = 0, userFlipped = false;
+  const board = new Board($("aboard"), (mv) => { moves.push(mv); update(); });
+  $("avariant").value = variant;
+
+  async function update() {
+    const mine = ++seq;
+    const engine = $("aengine").checked;
+    const notation = localStorage.getItem("chuhan:notation") || undefined;
+    const ask = (millis) => api("POST", "/api/analyse", { variant, fen, moves, millis, multipv: 3, notation });
+    try {
+      // The position at once, then the engine's lines.
+      const quick = await ask(0);
+      if (mine !== seq) return;
+      draw(quick, null);
+      if (engine && !quick.end) {
+        $("astatus").textContent += " — thinking…";
+        const full = await ask(1500);
+        if (mine === seq) draw(full, full.lines);
+      }
+    } catch (err) {
+      if (mine !== seq) return;
+      $("amessage").textContent = err.message;
+      if (err.message.startsWith("move")) { moves.pop(); }
+    }
+  }
+
+  function draw(r, lines) {
+    $("amessage").textContent = "";
+    const state = { variant: r.variant, fen: r.fen, moves: r.moves, legal: r.legal, check: r.check, turn: r.turn, you: r.turn, end: r.end };
+    board.flipped = userFlipped;
+    board.hints = lines && lines.length && lines[0].pv.length ? [[lines[0].pv[0].mv.slice(0, 2), lines[0].pv[0].mv.slice(2, 4)]] : [];
+    board.render(state);
+    if (document.activeElement !== $("afen")) $("afen").value = r.fen;
+    $("aplay").href = `/?${new URLSearchParams({ variant: r.variant, fen: r.fen })}`;
+    $("astatus").textContent = r.end ? r.end.reason : `${capital(r.sides[r.turn])} to move${r.check ? " — check!" : ""}`;
+    const list = $("amoves");
+    const items = [];
+    for (let i = 0; i < r.moves.length; i += 2) {
+      const li = document.createElement("li");
+      for (const m of r.moves.slice(i, i + 2)) { const sp = document.createElement("span"); sp.textContent = m.text; li.appendChild(sp); }
+      items.push(li);
+    }
+    list.replaceChildren(...items);
+    const rows = (lines || []).map((l) => {
+      const li = document.createElement("li");
+      const b = document.createElement("b");
+      b.textContent = fmtScore(l.score);
+      li.appendChild(b);
+      li.appendChild(document.createTextNode(` d${l.depth} ` + l.pv.map((m) => m.text).join(" ")));
+      return li;
+    });
+    $("alines").replaceChildren(...rows);
+    if (lines && lines.length) {
+      const sc = lines[0].score;
+      const red = sc.mate !== undefined ? (sc.mate > 0 ? 1 : 0) : 1 / (1 + Math.exp(-sc.cp / 400));
+      $("evalfill").style.height = `${Math.round(red * 100)}%`;
+      $("evalfill").style.background = variant === "janggi" ? "#1f5fa8" : "#c0231b";
+    }
+  }
+
+  // The position editor: pick a piece (or the eraser) from the palette, click points.
+  let editing = null;
+  function editorDraw() {
+    const f = toFen(editing.pieces, Number($("eturn").value));
+    $("afen").value = f;
+    board.hints = [];
+    board.render({ variant, fen: f, moves: [], legal: [], check: false, turn: 0, you: null, end: null });
+  }
+  function palette() {
+    const buttons = [];
+    for (const side of [0, 1]) {
+      for (const role of "KABNRCP") {
+        const b = document.createElement("button");
+        b.textContent = CHARS[variant][side][role];
+        b.style.color = COLORS[variant][side];
+        b.addEventListener("click", () => { editing.pick = [side, role]; mark(b); });
+        buttons.push(b);
+      }
+    }
+    const erase = document.createElement("button");
+    erase.textContent = "✕";
+    erase.title = "Erase";
+    erase.addEventListener("click", () => { editing.pick = null; mark(erase); });
+    buttons.push(erase);
+    const mark = (on) => { for (const b of buttons) b.classList.toggle("on", b === on); };
+    $("palette").replaceChildren(...buttons);
+    mark(erase);
+  }
+  $("aedit").addEventListener("click", () => {
+    editing = { pieces: parseFen(board.state ? board.state.fen : ""), pick: null };
+    $("eturn").value = String(board.state ? board.state.turn : 0);
+    $("editor").hidden = false;
+    palette();
+    board.onPoint = (sq) => {
+      if (editing.pick) editing.pieces.set(sq, editing.pick); else editing.pieces.delete(sq);
+      editorDraw();
+    };
+    editorDraw();
+  });
+  $("eturn").addEventListener("change", () => editing && editorDraw());
+  $("eclear").addEventListener("click", () => { editing.pieces = new Map(); editorDraw(); });
+  $("estart").addEventListener("click", () => {
+    const start = variant === "janggi" ? "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1" : "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    editing.pieces = parseFen(start);
+    editorDraw();
+  });
+  $("edone").addEventListener("click", () => {
+    fen = toFen(editing.pieces, Number($("eturn").value));
+    moves = [];
+    editing = null;
+    board.onPoint = null;
+    $("editor").hidden = true;
+    update();
+  });
+  $("aload").addEventListener("click", async () => {
+    const file = $("afile").files[0];
+    const body = file ? await file.arrayBuffer() : $("arecord").value;
+    try {
+      const r = await fetch("/api/records", { method: "POST", body });
+      const v = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
+      if (!r.ok) throw new Error(v.error || `HTTP ${r.status}`);
+      variant = v.variant; fen = v.start_fen; moves = v.moves;
+      $("avariant").value = variant;
+      $("aheaders").textContent = v.headers.filter(([k]) => ["Event", "Red", "Black", "Date", "Result"].includes(k)).map(([k, x]) => `${k}: ${x}`).join(" · ");
+      update();
+    } catch (err) { $("amessage").textContent = err.message; }
+  });
+  $("asetfen").addEventListener("click", () => { fen = $("afen").value.trim() || null; moves = []; update(); });
+  $("aback").addEventListener("click", () => { if (moves.length) { moves.pop(); update(); } });
+  $("areset").addEventListener("click", () => { moves = []; update(); });
+  $("aflip").addEventListener("click", () => { userFlipped = !userFlipped; update(); });
+  $("aengine").addEventListener("change", update);
+  $("avariant").addEventListener("change", (e) => { variant = e.target.value; fen = null; moves = []; update(); });
+  update();
+}
+
+const path = location.pathname;
+const m = path.match(/^\/game\/([A-Za-z0-9]+)$/);
+if (m) gamePage(m[1]);
+else if (path === "/archive") archive();
+else if (path === "/analysis") analysis();
+else lobby();

@@ -1,0 +1,241 @@
+// The SVG board: pieces on the intersections, river, palaces; click-click moves.
+// Everything is built with DOM calls and textContent: no markup from data.
+
+const NS = "http://www.w3.org/2000/svg";
+const CELL = 40, MARGIN = 30;
+const W = MARGIN * 2 + CELL * 8, H = MARGIN * 2 + CELL * 9;
+
+export const CHARS = {
+  xiangqi: [
+    { K: "帥", A: "仕", B: "相", N: "傌", R: "俥", C: "炮", P: "兵" },
+    { K: "將", A: "士", B: "象", N: "馬", R: "車", C: "砲", P: "卒" },
+  ],
+  janggi: [
+    { K: "楚", A: "士", B: "象", N: "馬", R: "車", C: "包", P: "卒" },
+    { K: "漢", A: "士", B: "象", N: "馬", R: "車", C: "包", P: "兵" },
+  ],
+};
+export const COLORS = { xiangqi: ["#c0231b", "#111"], janggi: ["#1f5fa8", "#c0231b"] };
+
+function el(name, attrs, parent) {
+  const e = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+/// The FEN of a map of pieces (as `parseFen` gives) with `turn` (0 or 1) to move.
+export function toFen(pieces, turn) {
+  const rows = [];
+  for (let r = 9; r >= 0; r--) {
+    let row = "", empty = 0;
+    for (let f = 0; f < 9; f++) {
+      const p = pieces.get("abcdefghi"[f] + r);
+      if (!p) { empty += 1; continue; }
+      if (empty) row += empty;
+      empty = 0;
+      row += p[0] === 0 ? p[1] : p[1].toLowerCase();
+    }
+    if (empty) row += empty;
+    rows.push(row);
+  }
+  return `${rows.join("/")} ${turn ? "b" : "w"} - - 0 1`;
+}
+
+/// Pieces of a FEN: a map from square name (e.g. "h2") to [side, role letter].
+export function parseFen(fen) {
+  const pieces = new Map();
+  const rows = fen.split(" ")[0].split("/");
+  rows.forEach((row, i) => {
+    const rank = 9 - i;
+    let file = 0;
+    for (const c of row) {
+      if (c >= "0" && c <= "9") { file += Number(c); continue; }
+      const side = c === c.toUpperCase() ? 0 : 1;
+      pieces.set("abcdefghi"[file] + rank, [side, c.toUpperCase()]);
+      file += 1;
+    }
+  });
+  return pieces;
+}
+
+export class Board {
+  constructor(container, onMove) {
+    this.container = container;
+    this.onMove = onMove;
+    this.flipped = false;
+    this.selected = null;
+    this.state = null;
+    this.drag = null;
+    this.arrows = [];
+  }
+
+  /// The SVG coordinates of a pointer event.
+  coords(svg, e) {
+    const ctm = svg.getScreenCTM();
+    if (!ctm) return null;
+    const p = svg.createSVGPoint();
+    p.x = e.clientX; p.y = e.clientY;
+    return p.matrixTransform(ctm.inverse());
+  }
+
+  /// The point under SVG coordinates, or null off the board.
+  squareAt(c) {
+    if (!c) return null;
+    let f = Math.round((c.x - MARGIN) / CELL), r = 9 - Math.round((c.y - MARGIN) / CELL);
+    if (f < 0 || f > 8 || r < 0 || r > 9) return null;
+    if (this.flipped) { f = 8 - f; r = 9 - r; }
+    return this.square(f, r);
+  }
+
+  down(svg, e) {
+    const c = this.coords(svg, e), sq = this.squareAt(c);
+    if (!sq) return;
+    if (e.button === 2) { this.drag = { arrow: sq }; return; }
+    if (e.button !== 0) return;
+    const s = this.state, p = this.pieces.get(sq);
+    const mine = s && s.you !== null && s.you === s.turn && !s.end && p && p[0] === s.you;
+    this.drag = { from: sq, start: c, moved: false, draggable: mine };
+    if (mine && svg.setPointerCapture) svg.setPointerCapture(e.pointerId);
+  }
+
+  move(svg, e) {
+    const d = this.drag;
+    if (!d || !d.draggable) return;
+    const c = this.coords(svg, e);
+    if (!c) return;
+    const dx = c.x - d.start.x, dy = c.y - d.start.y;
+    if (!d.moved && Math.hypot(dx, dy) < 6) return;
+    d.moved = true;
+    const g = this.pieceAt.get(d.from);
+    if (g) { g.setAttribute("transform", `translate(${dx} ${dy})`); svg.appendChild(g); }
+  }
+
+  up(svg, e) {
+    const d = this.drag;
+    this.drag = null;
+    if (!d) return;
+    const sq = this.squareAt(this.coords(svg, e));
+    if (d.arrow) {
+      if (sq && sq !== d.arrow) {
+        const i = this.arrows.findIndex(([a, b]) => a === d.arrow && b === sq);
+        if (i >= 0) this.arrows.splice(i, 1); else this.arrows.push([d.arrow, sq]);
+      }
+      this.render(this.state);
+      return;
+    }
+    this.arrows = [];
+    if (this.onPoint) { if (sq) this.onPoint(sq); return; }
+    if (!d.moved) { if (sq) this.click(sq, this.pieces); else this.render(this.state); return; }
+    const s = this.state;
+    this.selected = null;
+    if (sq && s.legal.includes(d.from + sq)) this.onMove(d.from + sq);
+    this.render(s);
+  }
+
+  point(sq) {
+    let f = "abcdefghi".indexOf(sq[0]), r = Number(sq.slice(1));
+    if (this.flipped) { f = 8 - f; r = 9 - r; }
+    return [MARGIN + f * CELL, MARGIN + (9 - r) * CELL];
+  }
+
+  square(f, r) { return "abcdefghi"[f] + r; }
+
+  render(state) {
+    this.state = state;
+    const v = state.variant;
+    const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": `${v} board` });
+    el("rect", { x: 0, y: 0, width: W, height: H, fill: "#e8c98a" }, svg);
+    const lines = el("g", { stroke: "#5b3a1a", "stroke-width": 1.2, fill: "none" }, svg);
+    const x0 = MARGIN, y0 = MARGIN, x1 = MARGIN + 8 * CELL, y1 = MARGIN + 9 * CELL;
+    for (let r = 0; r < 10; r++) el("line", { x1: x0, y1: y0 + r * CELL, x2: x1, y2: y0 + r * CELL }, lines);
+    for (let f = 0; f < 9; f++) {
+      const x = x0 + f * CELL;
+      if (v === "xiangqi" && f > 0 && f < 8) {
+        el("line", { x1: x, y1: y0, x2: x, y2: y0 + 4 * CELL }, lines);
+        el("line", { x1: x, y1: y0 + 5 * CELL, x2: x, y2: y1 }, lines);
+      } else {
+        el("line", { x1: x, y1: y0, x2: x, y2: y1 }, lines);
+      }
+    }
+    for (const top of [0, 7]) {
+      const ya = y0 + top * CELL, yb = ya + 2 * CELL, xa = x0 + 3 * CELL, xb = x0 + 5 * CELL;
+      el("line", { x1: xa, y1: ya, x2: xb, y2: yb }, lines);
+      el("line", { x1: xb, y1: ya, x2: xa, y2: yb }, lines);
+    }
+    el("rect", { x: x0 - 4, y: y0 - 4, width: 8 * CELL + 8, height: 9 * CELL + 8, stroke: "#5b3a1a", "stroke-width": 2, fill: "none" }, svg);
+    if (v === "xiangqi") {
+      const ty = y0 + 4.5 * CELL + 7;
+      const [left, right] = this.flipped ? ["漢 界", "楚 河"] : ["楚 河", "漢 界"];
+      for (const [x, t] of [[x0 + 2 * CELL, left], [x0 + 6 * CELL, right]]) {
+        const text = el("text", { x, y: ty, "text-anchor": "middle", "font-size": 20, fill: "#5b3a1a" }, svg);
+        text.textContent = t;
+      }
+    }
+    // Last move.
+    const last = state.moves.length ? state.moves[state.moves.length - 1].mv : null;
+    if (last) {
+      for (const sq of [last.slice(0, 2), last.slice(2, 4)]) {
+        const [x, y] = this.point(sq);
+        el("rect", { x: x - 19, y: y - 19, width: 38, height: 38, fill: "#7fb3ff", opacity: 0.45 }, svg);
+      }
+    }
+    const pieces = parseFen(state.fen);
+    const colors = COLORS[v] || COLORS.xiangqi, chars = CHARS[v] || CHARS.xiangqi;
+    // Legal targets of the selected piece.
+    const targets = new Set();
+    if (this.selected) {
+      for (const m of state.legal) if (m.startsWith(this.selected) && m.slice(2) !== this.selected) targets.add(m.slice(2));
+    }
+    const groups = new Map();
+    for (const [sq, [side, role]] of pieces) {
+      const [x, y] = this.point(sq);
+      const g = el("g", { class: "pt" }, svg);
+      groups.set(sq, g);
+      const checked = state.check && role === "K" && side === state.turn;
+      el("circle", { cx: x, cy: y, r: 17, fill: "#fbf1dc", stroke: checked ? "#f00" : colors[side], "stroke-width": checked ? 4 : 2 }, g);
+      if (sq === this.selected) el("circle", { cx: x, cy: y, r: 19, fill: "none", stroke: "#2a8", "stroke-width": 3 }, g);
+      const t = el("text", { x, y: y + 7, "text-anchor": "middle", "font-size": 20, fill: colors[side], "font-weight": "bold" }, g);
+      t.textContent = chars[side][role] || role;
+    }
+    for (const sq of targets) {
+      const [x, y] = this.point(sq);
+      el("circle", { cx: x, cy: y, r: pieces.has(sq) ? 19 : 6, fill: pieces.has(sq) ? "none" : "#2a8", stroke: "#2a8", "stroke-width": 3, opacity: 0.8 }, svg);
+    }
+    // Arrows drawn with the right mouse button, until the next left click.
+    const defs = el("defs", {}, svg);
+    const head = el("marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: 5, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" }, defs);
+    el("path", { d: "M 0 0 L 10 5 L 0 10 z", fill: "#2a6" }, head);
+    for (const [a, b] of this.hints || []) {
+      const [xa, ya] = this.point(a), [xb, yb] = this.point(b);
+      el("line", { x1: xa, y1: ya, x2: xb, y2: yb, stroke: "#36c", "stroke-width": 6, opacity: 0.6, "marker-end": "url(#arrowhead)" }, svg);
+    }
+    for (const [a, b] of this.arrows) {
+      const [xa, ya] = this.point(a), [xb, yb] = this.point(b);
+      el("line", { x1: xa, y1: ya, x2: xb, y2: yb, stroke: "#2a6", "stroke-width": 6, opacity: 0.7, "marker-end": "url(#arrowhead)" }, svg);
+    }
+    this.pieceAt = groups;
+    this.pieces = pieces;
+    svg.addEventListener("pointerdown", (e) => this.down(svg, e));
+    svg.addEventListener("pointermove", (e) => this.move(svg, e));
+    svg.addEventListener("pointerup", (e) => this.up(svg, e));
+    svg.addEventListener("pointercancel", () => { this.drag = null; this.render(this.state); });
+    svg.addEventListener("contextmenu", (e) => e.preventDefault());
+    this.container.replaceChildren(svg);
+  }
+
+  click(sq, pieces) {
+    const s = this.state;
+    if (!s || s.you === null || s.you !== s.turn || s.end) { this.selected = null; return; }
+    const p = pieces.get(sq);
+    if (this.selected && this.selected !== sq && s.legal.includes(this.selected + sq)) {
+      const mv = this.selected + sq;
+      this.selected = null;
+      this.onMove(mv);
+      this.render(s);
+      return;
+    }
+    this.selected = p && p[0] === s.you && this.selected !== sq ? sq : null;
+    this.render(s);
+  }
+}
