@@ -12,7 +12,7 @@ use axum::{Json, Router};
 use chuhan::notation::Notation;
 use chuhan::{JanggiFormation, JanggiSetup, Position, Variant};
 use chuhan_engine::eval::Classic;
-use chuhan_engine::search::{search, weakened_choice, Limits, Report, Shared};
+use chuhan_engine::search::{level_limits, level_move, Limits, Shared};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -188,7 +188,6 @@ fn engine_job(room: &Room, now: Instant) -> (Position, Limits, u32, usize) {
     let pos = room.game.position().clone();
     let side = pos.turn().index();
     let level = room.level.clamp(1, 20);
-    let mut limits = Limits { move_limit: 60, ..Limits::default() };
     let budget = match &room.clocks {
         Some(c) => {
             let shown = c.show(side, now);
@@ -196,29 +195,13 @@ fn engine_job(room: &Room, now: Instant) -> (Position, Limits, u32, usize) {
             share.min(Duration::from_secs(5))
         }
         None => Duration::from_secs(2),
-    }
-    .max(Duration::from_millis(50));
-    limits.soft = Some(budget / 2);
-    limits.hard = Some(budget);
-    if level < 20 {
-        limits.depth = Some(1 + level as i32 / 2);
-        limits.multipv = 4;
-    }
-    (pos, limits, level, side)
+    };
+    (pos, level_limits(level, budget), level, side)
 }
 
 /// Runs the search (on a blocking thread) and picks the move, weakened below level 20.
 fn engine_move(pos: &Position, limits: &Limits, level: u32) -> Option<chuhan::Move> {
-    let shared = Shared::new(16);
-    let mut lines: Vec<Report> = Vec::new();
-    let result = search(pos, &shared, &Classic, limits, 1, |r| {
-        if r.multipv == 1 {
-            lines.clear();
-        }
-        lines.push(r.clone());
-    });
-    let chosen = if level < 20 { weakened_choice(&lines, level).unwrap_or(result) } else { result };
-    chosen.pv.first().copied()
+    level_move(pos, &Shared::new(16), &Classic, limits, level)
 }
 
 /// The settings of `POST /api/games`; every field has a default.

@@ -7,7 +7,7 @@ use super::clock::{Clocks, TimeControl};
 use chuhan::notation::Notation;
 use chuhan::{Game, JanggiFormation, JanggiSetup, Move, Position, Rules, Side, Square, Variant};
 use chuhan_engine::eval::Classic;
-use chuhan_engine::search::{search, weakened_choice, Limits, Report, Shared};
+use chuhan_engine::search::{level_limits, level_move, search, Limits, Report, Shared};
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::{channel, Receiver};
 use std::sync::Arc;
@@ -414,34 +414,19 @@ impl App {
     fn start_engine(&mut self, now: Instant) {
         let pos = self.game.position().clone();
         let level = self.settings.level.clamp(1, 20);
-        let mut limits = Limits { move_limit: 60, ..Limits::default() };
         // Think for a share of the clock, at most a few seconds.
         let (left, overtime, period) = self.clocks.show(pos.turn().index(), now);
         let budget = match self.settings.control {
             TimeControl::None => Duration::from_secs(2),
             _ if overtime => period / 3,
             _ => (left / 30).min(Duration::from_secs(5)),
-        }
-        .max(Duration::from_millis(50));
-        limits.soft = Some(budget / 2);
-        limits.hard = Some(budget);
-        if level < 20 {
-            limits.depth = Some(1 + level as i32 / 2);
-            limits.multipv = 4;
-        }
+        };
+        let limits = level_limits(level, budget);
         let shared = Arc::new(Shared::new(32));
         let (tx, rx) = channel();
         let s = shared.clone();
         std::thread::spawn(move || {
-            let mut lines: Vec<Report> = Vec::new();
-            let result = search(&pos, &s, &Classic, &limits, 1, |r| {
-                if r.multipv == 1 {
-                    lines.clear();
-                }
-                lines.push(r.clone());
-            });
-            let chosen = if level < 20 { weakened_choice(&lines, level).unwrap_or(result) } else { result };
-            if let Some(&m) = chosen.pv.first() {
+            if let Some(m) = level_move(&pos, &s, &Classic, &limits, level) {
                 let _ = tx.send(m);
             }
         });
