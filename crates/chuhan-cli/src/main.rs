@@ -22,6 +22,30 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Play a game in the terminal: against the engine (default), a friend, or watch the engine.
+    Play(play::PlayArgs),
+    /// Play xiangqi and janggi in the browser: a web app against the engine or a friend.
+    Serve(serve::ServeArgs),
+    /// Run the engine on standard input and output (UCI, or UCCI after `ucci`), as the
+    /// `chuhan-engine` binary does.
+    Engine,
+    /// Play engines against each other (UCI or UCCI) under chuhan's rules: matches,
+    /// round-robins, gauntlets; Elo, SPRT, PGN.
+    Match(Box<matches::MatchArgs>),
+    /// Convert moves between notations (chinese, chinese-traditional, wxf, iccs, uci, uci1,
+    /// algebraic, lan, leventhal, ...).
+    ///
+    /// Prints the converted moves separated by spaces, or with `--to all` a table with a
+    /// column per notation.
+    Convert(convert::ConvertArgs),
+    /// Game records (PGN, XQF, DhtmlXQ; CBR/CBL read): check every game, or convert between formats.
+    Record(record::RecordArgs),
+    /// Say whether a game has ended, who won and why (mate, repetition rulings, move limit,
+    /// janggi counting).
+    ///
+    /// The first line is exactly one of `red wins`, `black wins`, `cho wins`, `han wins`,
+    /// `draw` or `ongoing`; the next line gives the reason and the last the ply.
+    Adjudicate(adjudicate::AdjudicateArgs),
     /// Count the leaves of the legal move tree to a depth (tests move generation).
     ///
     /// Prints the node count alone on the last line; with --divide, one `move: count` line per
@@ -29,32 +53,8 @@ enum Command {
     Perft(perft_cmd::PerftArgs),
     /// List the legal moves of a position as coordinates (h2e2), one a line.
     Moves(perft_cmd::MovesArgs),
-    /// Run the engine on standard input and output (UCI, or UCCI after `ucci`), as the
-    /// `chuhan-engine` binary does.
-    Engine,
-    /// Convert moves between notations (chinese, chinese-traditional, wxf, iccs, uci, uci1,
-    /// algebraic, lan, leventhal, ...).
-    ///
-    /// Prints the converted moves separated by spaces, or with `--to all` a table with a
-    /// column per notation.
-    Convert(convert::ConvertArgs),
-    /// Play a game in the terminal: against the engine (default), a friend, or watch the engine.
-    Play(play::PlayArgs),
-    /// Game records (PGN, XQF, DhtmlXQ): check every game, or convert between formats.
-    Record(record::RecordArgs),
-    /// Measure speed: perft, or game-end judging over recorded games.
+    /// Measure speed: perft, game-end judging or notation over recorded games.
     Bench(bench::BenchArgs),
-    /// Say whether a game has ended, who won and why (mate, repetition rulings, move limit,
-    /// janggi counting).
-    ///
-    /// The first line is exactly one of `red wins`, `black wins`, `cho wins`, `han wins`,
-    /// `draw` or `ongoing`; the next line gives the reason and the last the ply.
-    Adjudicate(adjudicate::AdjudicateArgs),
-    /// Play engines against each other (UCI or UCCI) under chuhan's rules: matches,
-    /// round-robins, gauntlets; Elo, SPRT, PGN.
-    Match(Box<matches::MatchArgs>),
-    /// Play xiangqi and janggi in the browser: a web app against the engine or a friend.
-    Serve(serve::ServeArgs),
 }
 
 fn main() -> ExitCode {

@@ -5,7 +5,11 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
+/// The tests time the engine, so they run one at a time rather than competing for two cores.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 struct Engine {
+    _turn: std::sync::MutexGuard<'static, ()>,
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
@@ -13,6 +17,7 @@ struct Engine {
 
 impl Engine {
     fn start() -> Engine {
+        let turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
         let mut child = Command::new(env!("CARGO_BIN_EXE_chuhan-engine"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -28,7 +33,7 @@ impl Engine {
                 }
             }
         });
-        Engine { child, stdin, lines }
+        Engine { _turn: turn, child, stdin, lines }
     }
 
     fn send(&mut self, line: &str) {
