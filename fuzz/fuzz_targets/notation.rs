@@ -12,6 +12,7 @@ fuzz_target!(|data: &[u8]| {
         Position::new(Variant::Xiangqi),
         Position::from_fen(Variant::Xiangqi, "3k5/9/9/2P1P4/2P1P4/9/4P4/9/9/5K3 w").unwrap(),
         Position::from_fen(Variant::Xiangqi, "3k5/9/4c4/9/4c4/9/9/9/9/5K3 b").unwrap(),
+        Position::new(Variant::Janggi),
     ];
     for pos in &positions {
         for n in Notation::ALL {
