@@ -271,29 +271,7 @@ fn binit_position(b: &str, first_from: Option<Square>) -> Result<Position, Dhtml
         board[sq.index()] = Some(Piece::new(side, SLOTS[i % 16]));
     }
     let side = first_from.and_then(|s| board[s.index()]).map(|p| p.side).unwrap_or(Side::First);
-    let mut fen = String::new();
-    for rank in (0..10).rev() {
-        let mut empty = 0u8;
-        for file in 0..9 {
-            match board[rank * 9 + file] {
-                None => empty += 1,
-                Some(p) => {
-                    if empty > 0 {
-                        fen.push(char::from(b'0' + empty));
-                        empty = 0;
-                    }
-                    fen.push(p.letter());
-                }
-            }
-        }
-        if empty > 0 {
-            fen.push(char::from(b'0' + empty));
-        }
-        if rank > 0 {
-            fen.push('/');
-        }
-    }
-    fen.push_str(if side == Side::First { " w - - 0 1" } else { " b - - 0 1" });
+    let fen = crate::xqf::board_fen(&board, side);
     Position::from_fen_relaxed(Variant::Xiangqi, &fen).map_err(DhtmlXqError::Position)
 }
 

@@ -309,30 +309,8 @@ fn start_position(table: &[u8; 32], setup: u8, first_from: Option<Square>) -> Re
 }
 
 pub(crate) fn board_fen(board: &[Option<Piece>; 90], side: Side) -> String {
-    let mut s = String::new();
-    for rank in (0..10u8).rev() {
-        let mut empty = 0;
-        for file in 0..9u8 {
-            match board[usize::from(rank) * 9 + usize::from(file)] {
-                None => empty += 1,
-                Some(p) => {
-                    if empty > 0 {
-                        s.push(char::from(b'0' + empty));
-                        empty = 0;
-                    }
-                    s.push(p.letter());
-                }
-            }
-        }
-        if empty > 0 {
-            s.push(char::from(b'0' + empty));
-        }
-        if rank > 0 {
-            s.push('/');
-        }
-    }
-    s.push_str(if side == Side::First { " w - - 0 1" } else { " b - - 0 1" });
-    s
+    let side = if side == Side::First { 'w' } else { 'b' };
+    format!("{} {side} - - 0 1", chuhan::fen::board_fen(board))
 }
 
 /// Writes `game` as an XQF file of version 0x0A (unencrypted), strings and comments in GBK.

@@ -179,6 +179,34 @@ fn parse_number(field: u8, text: &str) -> Result<u32, FenError> {
     text.parse::<u32>().map_err(|_| err(field, None, FenErrorKind::BadNumber(text.to_string())))
 }
 
+/// The board field of a FEN (rank 9 first) for a placement indexed by square. Record readers
+/// use it to turn a stored piece table into a position.
+pub fn board_fen(board: &[Option<Piece>; 90]) -> String {
+    let mut s = String::with_capacity(64);
+    for rank in (0..10).rev() {
+        let mut empty = 0;
+        for file in 0..9 {
+            match board[rank * 9 + file] {
+                Some(p) => {
+                    if empty > 0 {
+                        s.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    s.push(p.letter());
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            s.push(char::from(b'0' + empty));
+        }
+        if rank > 0 {
+            s.push('/');
+        }
+    }
+    s
+}
+
 impl Position {
     /// Reads a FEN (see the [module documentation](crate::fen)).
     pub fn from_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
@@ -234,31 +262,8 @@ impl Position {
 
     /// Writes the position as FEN, with `w` for the first mover and `b` for the second.
     pub fn to_fen(&self) -> String {
-        let mut s = String::with_capacity(64);
-        for rank in (0..10).rev() {
-            let mut empty = 0;
-            for file in 0..9 {
-                let sq = Square::new(file, rank).expect("on board");
-                match self.board[sq.index()] {
-                    Some(p) => {
-                        if empty > 0 {
-                            s.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        s.push(p.letter());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                s.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                s.push('/');
-            }
-        }
         let side = if self.turn == Side::First { 'w' } else { 'b' };
-        format!("{s} {side} - - {} {}", self.halfmove_clock, self.fullmove_number)
+        format!("{} {side} - - {} {}", board_fen(&self.board), self.halfmove_clock, self.fullmove_number)
     }
 }
 
