@@ -10,7 +10,7 @@
 use crate::eval::{Classic, Evaluate};
 use crate::search::{search, Limits, Report, Shared, DECISIVE, MATE, MATE_BOUND};
 use crate::time::{budget, Clock};
-use chuhan::game::JanggiRules;
+use chuhan::game::{JanggiRules, XiangqiRules};
 use chuhan::notation::Notation;
 use chuhan::{divide, Move, Position, Side, Variant};
 use std::io::{BufRead, Write};
@@ -53,6 +53,8 @@ pub struct Engine {
     dialect: Dialect,
     variant: Variant,
     janggi_rules: JanggiRules,
+    /// How xiangqi repetitions are judged in search (option `Repetition Rules`).
+    xiangqi_rules: XiangqiRules,
     pos: Position,
     options: Options,
     shared: Arc<Shared>,
@@ -70,6 +72,7 @@ impl Engine {
             dialect: Dialect::Uci,
             variant: Variant::Xiangqi,
             janggi_rules: JanggiRules::Modern,
+            xiangqi_rules: XiangqiRules::Axf,
             pos: Position::new(Variant::Xiangqi),
             options: Options {
                 hash_mb: 64,
@@ -177,6 +180,7 @@ impl Engine {
                     "option name UCI_LimitStrength type check default false",
                     "option name UCI_Elo type spin default 2800 min 800 max 2800",
                     "option name UCI_ShowWDL type check default false",
+                    "option name Repetition Rules type combo default axf var axf var cxa var computer",
                 ] {
                     self.say(o);
                 }
@@ -231,6 +235,16 @@ impl Engine {
                 "move overhead" => self.options.overhead = number(&value)?,
                 "usemillisec" => self.options.millisec = flag(&value),
                 "skill level" => self.options.skill = number(&value)?.min(20) as u32,
+                "repetition rules" => {
+                    self.xiangqi_rules = match value.trim().to_ascii_lowercase().as_str() {
+                        "axf" | "wxf" | "asian" => XiangqiRules::Axf,
+                        "cxa" | "chinese" => XiangqiRules::Cxa,
+                        "computer" => XiangqiRules::Computer,
+                        other => {
+                            return Err(format!("Repetition Rules: unknown rule set {other:?} (axf, cxa, computer)"))
+                        }
+                    }
+                }
                 "uci_ranks" => self.options.ranks_one_based = value.trim() == "1-10",
                 "uci_variant" => {
                     let (variant, rules) = match value.to_ascii_lowercase().as_str() {
@@ -340,6 +354,7 @@ impl Engine {
         }
         let mut limits = Limits {
             move_limit: chuhan::Rules::for_variant(self.variant).move_limit.unwrap_or(0),
+            rules: self.xiangqi_rules,
             ..Limits::default()
         };
         let mut clock = Clock { overhead: self.options.overhead, ..Clock::default() };

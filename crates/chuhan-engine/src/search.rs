@@ -13,8 +13,8 @@
 
 use crate::eval::{piece_value, Evaluate};
 use crate::tt::{Bound, Entry, Table};
-use chuhan::game::janggi_points;
-use chuhan::{Move, Position, Role, Variant};
+use chuhan::game::{cycle_winner, janggi_points};
+use chuhan::{Move, Position, Role, Variant, XiangqiRules};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -48,6 +48,8 @@ pub struct Limits {
     pub move_limit: u32,
     /// How many best lines to report (MultiPV); the first is the one played.
     pub multipv: usize,
+    /// How xiangqi repetitions are judged (perpetual check and chase lose under AXF).
+    pub rules: XiangqiRules,
 }
 
 /// What one finished iteration found.
@@ -261,11 +263,32 @@ impl<'a> Searcher<'a> {
                         theirs_all_check &= check;
                     }
                 }
-                return Some(match (ours_all_check, theirs_all_check) {
-                    (true, false) => -DECISIVE + ply as i32,
-                    (false, true) => DECISIVE - ply as i32,
-                    _ if self.pos.variant() == Variant::Janggi => self.counting(ply),
-                    _ => 0,
+                if self.pos.variant() == Variant::Janggi {
+                    return Some(match (ours_all_check, theirs_all_check) {
+                        (true, false) => -DECISIVE + ply as i32,
+                        (false, true) => DECISIVE - ply as i32,
+                        _ => self.counting(ply),
+                    });
+                }
+                // Xiangqi: the full ruling, chases included, judged as the referee would.
+                let winner = if self.limits.rules == XiangqiRules::Computer || ours_all_check || theirs_all_check {
+                    match (ours_all_check, theirs_all_check) {
+                        (true, false) => Some(!self.pos.turn()),
+                        (false, true) => Some(self.pos.turn()),
+                        _ => None,
+                    }
+                } else {
+                    let mut start = self.pos.clone();
+                    for _ in k..n {
+                        start.undo();
+                    }
+                    let moves: Vec<Move> = history[k..n].iter().map(|p| p.mv).collect();
+                    cycle_winner(&start, &moves, self.limits.rules)
+                };
+                return Some(match winner {
+                    Some(side) if side == self.pos.turn() => DECISIVE - ply as i32,
+                    Some(_) => -DECISIVE + ply as i32,
+                    None => 0,
                 });
             }
         }
@@ -552,7 +575,9 @@ impl<'a> Searcher<'a> {
         let (mut alpha, mut beta) = if depth >= 5 { (guess - window, guess + window) } else { (-MATE, MATE) };
         loop {
             let s = self.search(alpha, beta, depth, 0, false);
-            if self.stopped {
+            // A full window cannot fail: return (a mated root scores exactly -MATE, which
+            // would otherwise "fail low" against -MATE for ever).
+            if self.stopped || (alpha <= -MATE && beta >= MATE) {
                 return s;
             }
             if s <= alpha {

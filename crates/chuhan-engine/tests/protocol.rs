@@ -123,6 +123,21 @@ fn bad_input_is_reported_and_the_last_good_state_kept() {
 }
 
 #[test]
+fn a_mated_position_is_answered_at_once() {
+    // Black is mated (chariot on the d-file, the generals would face on the e-file). The
+    // aspiration loop once "failed low" against -MATE for ever here, hanging the engine.
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok", 5 * SECOND);
+    e.send("setoption name Repetition Rules value cxa");
+    e.send("setoption name Repetition Rules value sometimes");
+    assert!(e.until("info string", 5 * SECOND).last().unwrap().contains("unknown rule set"));
+    e.send("position fen 3k5/9/9/9/9/9/9/9/9/3RK4 b - - 0 1");
+    e.send("go nodes 30000");
+    assert_eq!(e.until("bestmove", 5 * SECOND).last().unwrap(), "bestmove 0000");
+}
+
+#[test]
 fn stop_ends_an_infinite_search_promptly() {
     let mut e = Engine::start();
     e.send("position startpos");

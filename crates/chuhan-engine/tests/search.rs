@@ -80,3 +80,48 @@ fn janggi_counting_in_search() {
     let r = think(&pos, 3);
     assert!(!r.pv[0].is_pass(), "{r:?}");
 }
+
+#[test]
+fn perpetual_chase_is_avoided_by_the_chaser() {
+    // The chase cases the rules crate is tested on (from Fairy-Stockfish's suite): where the
+    // last move completes a losing perpetual chase, the chaser, asked to move before it, must
+    // play anything else — the search judges repetitions, chases included, as the referee does.
+    let cases: serde_json::Value =
+        serde_json::from_str(include_str!("../../chuhan/tests/data/chase-cases.json")).unwrap();
+    let (mut tried, mut avoided) = (0, 0);
+    for case in cases.as_array().unwrap() {
+        let fen = case["fen"].as_str().unwrap();
+        let moves: Vec<&str> = case["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+        let expected = case["expected"].as_str().unwrap();
+        let Some((last, before)) = moves.split_last() else { continue };
+        let pos = position(Variant::Xiangqi, fen, &before.join(" "));
+        let last_mover_loses =
+            matches!((pos.turn(), expected), (chuhan::Side::First, "black wins") | (chuhan::Side::Second, "red wins"));
+        // Only cases ruled by the game as the file says, and with the loser moving last.
+        let mut game = chuhan::Game::new(
+            Position::from_fen(Variant::Xiangqi, fen).unwrap(),
+            chuhan::Rules::for_variant(Variant::Xiangqi),
+        );
+        for m in &moves {
+            let _ = game.play(m.parse().unwrap());
+        }
+        let ruled = game.outcome().map(|o| o.result);
+        let agrees = match expected {
+            "red wins" => ruled == Some(chuhan::GameResult::Win(chuhan::Side::First)),
+            "black wins" => ruled == Some(chuhan::GameResult::Win(chuhan::Side::Second)),
+            _ => false,
+        };
+        if !last_mover_loses || !agrees {
+            continue;
+        }
+        tried += 1;
+        let r = think(&pos, 3);
+        if r.pv[0].to_string() != *last {
+            avoided += 1;
+        } else {
+            eprintln!("{}: played {last} into a lost repetition (score {})", case["comment"], r.score);
+        }
+    }
+    assert!(tried >= 5, "only {tried} usable cases");
+    assert_eq!(avoided, tried);
+}

@@ -310,7 +310,9 @@ fn janggi_numeric_notation() {
     // The seed's example: Cho's rightmost soldier one file left.
     let m = Notation::Janggi.parse(&p, "79兵78").unwrap();
     assert_eq!(m.to_string(), "i3h3");
-    assert_eq!(Notation::Janggi.format(&p, m), "79兵78");
+    // Written as Cho's pieces are marked (卒); the seed's 兵 is read for either side.
+    assert_eq!(Notation::Janggi.format(&p, m), "79卒78");
+    assert_eq!(Notation::Janggi.parse(&p, "79卒78").unwrap(), m);
     assert_eq!(Notation::JanggiFsf.format(&p, m), "P79-78");
     assert_eq!(Notation::JanggiFsf.parse(&p, "P79-78").unwrap(), m);
     assert_eq!(Notation::Janggi.parse(&p, "79병78").unwrap(), m, "Korean piece names");

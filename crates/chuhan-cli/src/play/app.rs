@@ -176,7 +176,7 @@ impl App {
     fn welcome(&self) -> String {
         match self.settings.variant {
             Variant::Xiangqi => "Type a move (炮二平五, C2.5, h2e2) or pick with the arrows and space".to_string(),
-            Variant::Janggi => "Type a move (79兵78, i3h3) or pick with the arrows and space; ^P passes".to_string(),
+            Variant::Janggi => "Type a move (79卒78, i3h3) or pick with the arrows and space; ^P passes".to_string(),
         }
     }
 

@@ -19,7 +19,14 @@ fn glyph(p: Piece, variant: Variant, letters: bool) -> String {
     let c = match (variant, p.side, p.role) {
         (Variant::Janggi, Side::First, Role::General) => '楚',
         (Variant::Janggi, Side::Second, Role::General) => '漢',
+        // Janggi sets mark both sides alike but for the generals and soldiers (Cho 卒, Han 兵).
         (Variant::Janggi, _, Role::Cannon) => '包',
+        (Variant::Janggi, _, Role::Advisor) => '士',
+        (Variant::Janggi, _, Role::Elephant) => '象',
+        (Variant::Janggi, _, Role::Horse) => '馬',
+        (Variant::Janggi, _, Role::Chariot) => '車',
+        (Variant::Janggi, Side::First, Role::Soldier) => '卒',
+        (Variant::Janggi, Side::Second, Role::Soldier) => '兵',
         (_, Side::First, Role::General) => '帥',
         (_, Side::First, Role::Advisor) => '仕',
         (_, Side::First, Role::Elephant) => '相',

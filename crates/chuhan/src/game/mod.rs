@@ -16,6 +16,20 @@ pub use counting::{janggi_points, role_points};
 pub use outcome::{EndReason, GameResult, Outcome, Violation};
 pub use rules::{JanggiRules, ParseRulesError, Rules, XiangqiRules};
 
+/// The winner of a xiangqi cycle of `moves` played from `start` back to the same position,
+/// as `rules` judge repetitions (perpetual check, chase and, under CXA, mate threat lose);
+/// `None` when the repetition is a draw.
+///
+/// For engines, which meet repetitions inside their search: the same judgement as
+/// [`Game::play`] makes when a position occurs for the third time, without the history
+/// before `start` (which no repetition ruling looks at).
+pub fn cycle_winner(start: &Position, moves: &[Move], rules: XiangqiRules) -> Option<Side> {
+    match repetition::rule_xiangqi(start, moves, rules, 3).0 {
+        GameResult::Win(side) => Some(side),
+        _ => None,
+    }
+}
+
 use crate::mv::Move;
 use crate::piece::{Role, Side};
 use crate::position::{IllegalMove, Position};

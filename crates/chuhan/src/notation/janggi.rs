@@ -5,6 +5,9 @@
 //! tenth row written 0), then the column from the left (1–9). Cho's general starts on 95,
 //! Han's on 25; the board's numbers are the same for both players. A move is the point left,
 //! the piece's name and the point reached: 79兵78 moves Cho's rightmost soldier one file left.
+//! The seed writes that example with 兵 but calls its mover 紅方, Han's colour, although the
+//! soldier on 79 is Cho's; chuhan writes each side's soldier as its set marks it (Cho 卒, Han
+//! 兵, so the example is written 79卒78) and reads either character for either side.
 //! A pass is written with the general's point twice (95楚95); reading also accepts `pass` and
 //! the Korean 한수쉼.
 //!
@@ -41,8 +44,9 @@ fn name(role: Role, side: Side) -> char {
         (Role::Horse, _) => '馬',
         (Role::Chariot, _) => '車',
         (Role::Cannon, _) => '包',
-        (Role::Soldier, Side::First) => '兵',
-        (Role::Soldier, Side::Second) => '卒',
+        // As on the pieces of a janggi set: Cho's soldiers read 卒, Han's 兵.
+        (Role::Soldier, Side::First) => '卒',
+        (Role::Soldier, Side::Second) => '兵',
     }
 }
 

@@ -45,7 +45,7 @@ pub enum Notation {
     Lau,
     /// The Xiangqi Database letters, WXF style: C2.5 N8+7.
     Xqdb,
-    /// Janggi's numeric notation: 79兵78.
+    /// Janggi's numeric notation: 79卒78 (Cho's soldier; Han's is 兵).
     Janggi,
     /// Fairy-Stockfish's janggi notation: P79-78.
     JanggiFsf,

@@ -1,0 +1,362 @@
+//! Texel tuning of the evaluation's weights on labelled games.
+//!
+//! ```text
+//! cargo run --release -p chuhan-engine --example tune -- \
+//!     --xiangqi ../shared/testdata/games/*.pgn selfplay/xiangqi-*.pgn \
+//!     --janggi selfplay/janggi-*.pgn --write crates/chuhan-engine/src/eval/weights.rs
+//! ```
+//!
+//! Every quiet position of every finished game (not in check, reached by a quiet move and left
+//! by a quiet move, from the 8th ply on) is labelled with the game's result: 1, ½ or 0 for the
+//! first player. The evaluation is linear in its weights ([`features`]), so the tuner records
+//! each position's feature counts once and then fits the weights so that
+//! `1 / (1 + e^(-k·score))` predicts the results with the least squared error (Texel's method):
+//! first the scale `k` for the current weights, then the weights by full-batch Adam, with a
+//! small pull towards the starting weights so that features the data rarely shows stay put.
+//! One game in ten is held out to show whether the fit generalizes.
+
+use std::path::PathBuf;
+
+use chuhan::{Position, Variant};
+use chuhan_engine::eval::features::{self, Sink, COUNT};
+use chuhan_engine::eval::{weights_for, Classic};
+use chuhan_engine::search::{search, Limits, Shared};
+use std::io::Write;
+
+use chuhan::notation::Notation;
+use chuhan_record::tools::{for_each_game, write_game, Format};
+use chuhan_record::tree::Outcome;
+
+/// One labelled position: its feature counts (sparse), phase and result.
+struct Sample {
+    start: u32,
+    len: u16,
+    /// Share of the opening weights, 0–1.
+    opening: f32,
+    /// The result for the first player: 1, 0.5 or 0.
+    result: f32,
+}
+
+#[derive(Default)]
+struct Data {
+    samples: Vec<Sample>,
+    features: Vec<(u16, i16)>,
+    held_out: Vec<bool>,
+}
+
+/// Records feature counts into a dense scratch array.
+struct Counter([i32; COUNT]);
+
+impl Sink for Counter {
+    fn add(&mut self, feature: usize, count: i32) {
+        self.0[feature] += count;
+    }
+}
+
+impl Data {
+    fn push(&mut self, pos: &Position, result: f32, held_out: bool) {
+        let mut c = Counter([0; COUNT]);
+        features::trace(pos, &mut c);
+        let start = self.features.len() as u32;
+        for (i, &n) in c.0.iter().enumerate() {
+            if n != 0 {
+                self.features.push((i as u16, n as i16));
+            }
+        }
+        let len = (self.features.len() as u32 - start) as u16;
+        let opening = features::phase(pos) as f32 / features::PHASE_MAX as f32;
+        self.samples.push(Sample { start, len, opening, result });
+        self.held_out.push(held_out);
+    }
+
+    fn score(&self, s: &Sample, w: &[[f32; 2]]) -> f32 {
+        let (mut o, mut e) = (0.0, 0.0);
+        for &(i, n) in &self.features[s.start as usize..s.start as usize + s.len as usize] {
+            o += w[i as usize][0] * n as f32;
+            e += w[i as usize][1] * n as f32;
+        }
+        o * s.opening + e * (1.0 - s.opening)
+    }
+
+    /// Mean squared error over the training (or held-out) positions.
+    fn error(&self, w: &[[f32; 2]], k: f32, held: bool) -> f64 {
+        let (mut sum, mut n) = (0.0f64, 0usize);
+        for (s, &h) in self.samples.iter().zip(&self.held_out) {
+            if h == held {
+                let p = sigmoid(k * self.score(s, w));
+                sum += ((s.result - p) as f64).powi(2);
+                n += 1;
+            }
+        }
+        sum / n.max(1) as f64
+    }
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Reads the games of `paths` and keeps their quiet positions.
+fn load(variant: Variant, paths: &[PathBuf], adjudicate_nodes: u64, mut labelled: Option<std::fs::File>) -> Data {
+    let mut data = Data::default();
+    let (mut games, mut skipped, mut adjudicated) = (0usize, 0usize, 0usize);
+    for path in paths {
+        let read = for_each_game(
+            path,
+            |g| {
+                let Ok(game) = g else {
+                    skipped += 1;
+                    return;
+                };
+                let Ok(mut pos) = game.start_position() else {
+                    skipped += 1;
+                    return;
+                };
+                // Games lost to a crash or a protocol fault say nothing about the position.
+                let faulted = game.headers.get("Termination").is_some_and(|t| t != "normal" && t != "adjudication");
+                if pos.variant() != variant || faulted {
+                    skipped += 1;
+                    return;
+                }
+                let result = match game.outcome {
+                    Outcome::RedWins => 1.0,
+                    Outcome::BlackWins => 0.0,
+                    Outcome::Draw => 0.5,
+                    Outcome::Unknown => match adjudicate(&pos, &game.mainline_moves(), adjudicate_nodes) {
+                        Some(r) => {
+                            adjudicated += 1;
+                            if let Some(out) = labelled.as_mut() {
+                                let mut game = game.clone();
+                                game.outcome = match r {
+                                    1.0 => Outcome::RedWins,
+                                    0.0 => Outcome::BlackWins,
+                                    _ => Outcome::Draw,
+                                };
+                                game.headers.set("Result", game.outcome.pgn());
+                                game.headers
+                                    .set("Annotator", format!("result judged by chuhan at {adjudicate_nodes} nodes"));
+                                if let Ok(bytes) = write_game(&game, Format::Pgn, Notation::Uci) {
+                                    let _ = out.write_all(&bytes);
+                                }
+                            }
+                            r
+                        }
+                        None => {
+                            skipped += 1;
+                            return;
+                        }
+                    },
+                };
+                games += 1;
+                let held_out = games % 10 == 0;
+                let moves = game.mainline_moves();
+                let mut last_capture = false;
+                for (ply, &m) in moves.iter().enumerate() {
+                    let capture = pos.piece_at(m.to).is_some();
+                    if ply >= 8 && !capture && !last_capture && !pos.is_check() {
+                        data.push(&pos, result, held_out);
+                    }
+                    if pos.play_checked(m).is_err() {
+                        break;
+                    }
+                    last_capture = capture;
+                }
+            },
+            |_| {},
+        );
+        if let Err(e) = read {
+            eprintln!("{}: {e}", path.display());
+        }
+    }
+    eprintln!(
+        "{variant:?}: {games} games ({adjudicated} judged by search, {skipped} skipped), {} positions, {:.1} features each",
+        data.samples.len(),
+        data.features.len() as f64 / data.samples.len().max(1) as f64
+    );
+    data
+}
+
+/// The result of a game without one (the master games carry no result tags), judged from its
+/// last position by a search of `nodes` nodes: a side ahead by two soldiers or more won, a
+/// level position (within one soldier) was drawn; anything between is left out.
+fn adjudicate(start: &Position, moves: &[chuhan::Move], nodes: u64) -> Option<f32> {
+    if nodes == 0 {
+        return None;
+    }
+    let mut pos = start.clone();
+    for &m in moves {
+        pos.play_checked(m).ok()?;
+    }
+    let limits = Limits { nodes: Some(nodes), ..Limits::default() };
+    let report = search(&pos.with_history_cleared(), &Shared::new(16), &Classic, &limits, 1, |_| {});
+    let first = if pos.turn() == chuhan::Side::First { report.score } else { -report.score };
+    match first {
+        s if s >= 200 => Some(1.0),
+        s if s <= -200 => Some(0.0),
+        s if s.abs() <= 100 => Some(0.5),
+        _ => None,
+    }
+}
+
+/// The scale `k` that best fits the current weights (a golden-section search on the error).
+fn fit_scale(data: &Data, w: &[[f32; 2]]) -> f32 {
+    let (mut lo, mut hi) = (0.0005f32, 0.02f32);
+    for _ in 0..40 {
+        let a = lo + (hi - lo) * 0.382;
+        let b = lo + (hi - lo) * 0.618;
+        if data.error(w, a, false) < data.error(w, b, false) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+/// Fits the weights by full-batch Adam on the training positions.
+fn fit(data: &Data, start: &[[i16; 2]; COUNT], iterations: usize, rate: f32, pull: f32) -> Vec<[f32; 2]> {
+    let initial: Vec<[f32; 2]> = start.iter().map(|&[o, e]| [o as f32, e as f32]).collect();
+    let mut w = initial.clone();
+    let k = fit_scale(data, &w);
+    eprintln!("  k = {k:.5}; start: train {:.6}, held out {:.6}", data.error(&w, k, false), data.error(&w, k, true));
+    let (mut m, mut v) = (vec![[0f32; 2]; COUNT], vec![[0f32; 2]; COUNT]);
+    let (b1, b2) = (0.9f32, 0.999f32);
+    let train = data.held_out.iter().filter(|&&h| !h).count() as f32;
+    for it in 1..=iterations {
+        let mut grad = vec![[0f64; 2]; COUNT];
+        for (s, &h) in data.samples.iter().zip(&data.held_out) {
+            if h {
+                continue;
+            }
+            let p = sigmoid(k * data.score(s, &w));
+            let g = ((p - s.result) * p * (1.0 - p) * k) as f64;
+            let (go, ge) = (g * s.opening as f64, g * (1.0 - s.opening) as f64);
+            for &(i, n) in &data.features[s.start as usize..s.start as usize + s.len as usize] {
+                grad[i as usize][0] += go * n as f64;
+                grad[i as usize][1] += ge * n as f64;
+            }
+        }
+        for i in 0..COUNT {
+            for ph in 0..2 {
+                let g = (2.0 * grad[i][ph] / train as f64) as f32 + pull * (w[i][ph] - initial[i][ph]);
+                m[i][ph] = b1 * m[i][ph] + (1.0 - b1) * g;
+                v[i][ph] = b2 * v[i][ph] + (1.0 - b2) * g * g;
+                let mh = m[i][ph] / (1.0 - b1.powi(it as i32));
+                let vh = v[i][ph] / (1.0 - b2.powi(it as i32));
+                w[i][ph] -= rate * mh / (vh.sqrt() + 1e-8);
+            }
+        }
+        if it % 250 == 0 || it == iterations {
+            eprintln!(
+                "  iteration {it}: train {:.6}, held out {:.6}",
+                data.error(&w, k, false),
+                data.error(&w, k, true)
+            );
+        }
+    }
+    w
+}
+
+/// The weights file, both variants.
+fn render(xiangqi: &[[i16; 2]; COUNT], janggi: &[[i16; 2]; COUNT], how: &str) -> String {
+    let mut out = String::new();
+    out.push_str("//! The evaluation's weights, [opening, ending] per feature of [`super::features`].\n//!\n");
+    out.push_str("//! Written by the tuner (`examples/tune.rs`), not by hand:\n");
+    for line in how.lines() {
+        out.push_str(&format!("//! {line}\n"));
+    }
+    out.push_str("\nuse super::features::COUNT;\n");
+    for (name, w) in [("XIANGQI", xiangqi), ("JANGGI", janggi)] {
+        out.push_str(&format!("\n/// Weights for {}.\n#[rustfmt::skip]\n", name.to_lowercase()));
+        out.push_str(&format!("pub const {name}: [[i16; 2]; COUNT] = [\n"));
+        for chunk in w.chunks(8) {
+            let row: Vec<String> = chunk.iter().map(|[o, e]| format!("[{o}, {e}],")).collect();
+            out.push_str(&format!("    {}\n", row.join(" ")));
+        }
+        out.push_str("];\n");
+    }
+    out
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let (mut xiangqi, mut janggi) = (Vec::new(), Vec::new());
+    let (mut write, mut iterations, mut rate, mut pull) = (None, 2000usize, 1.0f32, 1e-6f32);
+    let mut target = None;
+    let mut adjudicate_nodes = 30_000u64;
+    let mut label_out: Option<PathBuf> = None;
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--xiangqi" => target = Some(0),
+            "--janggi" => target = Some(1),
+            "--write" => write = args.next().map(PathBuf::from),
+            "--iterations" => iterations = args.next().and_then(|s| s.parse().ok()).unwrap_or(iterations),
+            "--rate" => rate = args.next().and_then(|s| s.parse().ok()).unwrap_or(rate),
+            "--adjudicate-nodes" => {
+                adjudicate_nodes = args.next().and_then(|s| s.parse().ok()).unwrap_or(adjudicate_nodes)
+            }
+            "--label-out" => label_out = args.next().map(PathBuf::from),
+            "--pull" => pull = args.next().and_then(|s| s.parse().ok()).unwrap_or(pull),
+            "-h" | "--help" => {
+                println!(
+                    "usage: tune --xiangqi FILES... --janggi FILES... [--iterations N] [--rate R] [--pull P] [--adjudicate-nodes N] [--label-out games.pgn] [--write weights.rs]"
+                );
+                return;
+            }
+            _ => match target {
+                Some(0) => xiangqi.push(PathBuf::from(a)),
+                Some(_) => janggi.push(PathBuf::from(a)),
+                None => {
+                    eprintln!("error: {a}: name the game first (--xiangqi or --janggi)");
+                    std::process::exit(2);
+                }
+            },
+        }
+    }
+    let mut tuned = [*weights_for(Variant::Xiangqi), *weights_for(Variant::Janggi)];
+    let mut how = String::new();
+    for (i, (variant, paths)) in [(Variant::Xiangqi, &xiangqi), (Variant::Janggi, &janggi)].into_iter().enumerate() {
+        if paths.is_empty() {
+            continue;
+        }
+        let labelled = match label_out.as_ref().map(std::fs::File::create).transpose() {
+            Ok(f) => f,
+            Err(e) => {
+                eprintln!("error: --label-out: {e}");
+                std::process::exit(1);
+            }
+        };
+        let data = load(variant, paths, adjudicate_nodes, labelled);
+        if data.samples.is_empty() {
+            continue;
+        }
+        let w = fit(&data, &tuned[i], iterations, rate, pull);
+        for (t, f) in tuned[i].iter_mut().zip(&w) {
+            *t = [f[0].round().clamp(-30000.0, 30000.0) as i16, f[1].round().clamp(-30000.0, 30000.0) as i16];
+        }
+        let names: Vec<String> =
+            paths.iter().map(|p| p.file_name().unwrap_or_default().to_string_lossy().into_owned()).collect();
+        how.push_str(&format!(
+            "{variant:?}: {} positions from {}; {iterations} iterations, rate {rate}, pull {pull}.\n",
+            data.samples.len(),
+            names.join(", ")
+        ));
+    }
+    if let Some(path) = write {
+        let old = std::fs::read_to_string(&path).unwrap_or_default();
+        // Keep the record of earlier tunings of a game not tuned this time.
+        for line in old.lines().filter_map(|l| l.strip_prefix("//! ")) {
+            let untouched = (line.starts_with("Xiangqi:") && xiangqi.is_empty())
+                || (line.starts_with("Janggi:") && janggi.is_empty());
+            if untouched {
+                how.push_str(line);
+                how.push('\n');
+            }
+        }
+        if let Err(e) = std::fs::write(&path, render(&tuned[0], &tuned[1], &how)) {
+            eprintln!("error: {}: {e}", path.display());
+            std::process::exit(1);
+        }
+        eprintln!("wrote {}", path.display());
+    }
+}

@@ -1,0 +1,198 @@
+//! The evaluation's terms, as features with weights.
+//!
+//! Every term is a count (from the first player's side: Red's or Cho's count minus Black's or
+//! Han's) times a weight, and every weight has an opening and an endgame value blended by the
+//! phase (how much heavy material is left). Because the score is linear in the weights, one
+//! walk over the position ([`trace`]) serves both the engine, which sums the weights
+//! ([`super::Classic`]), and the tuner, which records the counts and fits the weights to game
+//! results (`examples/tune.rs`, Texel's method).
+//!
+//! Terms: material; piece-square values with the board folded left to right (a horse on the
+//! b-file is worth what it is on the h-file) and ranks counted from the owner's side; mobility
+//! of chariots, horses and cannons; pressure on the enemy palace (how many of its points our
+//! chariots, horses and cannons reach); missing advisors and elephants weighed by the enemy
+//! pieces across the river; the empty-headed cannon (空頭炮, a cannon facing the general with
+//! nothing between) and the central cannon with one screen; a chariot on a file without
+//! soldiers; paired advisors and elephants; soldiers side by side across the river; and the
+//! move.
+
+use chuhan::attacks::{between, cannon_attacks, horse_moves, palace, rook_attacks};
+use chuhan::{Bitboard, Position, Role, Side, Square};
+
+/// Material by role index (the general's slot is unused).
+pub const MATERIAL: usize = 0;
+/// Piece-square values: role × relative rank (10) × folded file (5, 0 = edge, 4 = centre).
+pub const PST: usize = MATERIAL + 7;
+/// Chariot mobility by number of reachable points (0–17).
+pub const MOB_CHARIOT: usize = PST + 7 * 50;
+/// Horse mobility by number of reachable points (0–8).
+pub const MOB_HORSE: usize = MOB_CHARIOT + 18;
+/// Cannon mobility by number of quiet moves plus captures (0–17).
+pub const MOB_CANNON: usize = MOB_HORSE + 9;
+/// Pressure on the enemy palace: points of it our chariots, horses and cannons reach (0–9,
+/// counted with multiplicity and capped).
+pub const PALACE_PRESSURE: usize = MOB_CANNON + 18;
+/// Missing advisors × enemy attackers across the river (a penalty the tuner finds negative).
+pub const MISSING_ADVISOR_ATTACKED: usize = PALACE_PRESSURE + 10;
+/// Missing elephants × enemy attackers across the river.
+pub const MISSING_ELEPHANT_ATTACKED: usize = MISSING_ADVISOR_ATTACKED + 1;
+/// Our chariots, horses and cannons across the river, by role (3).
+pub const CROSSED: usize = MISSING_ELEPHANT_ATTACKED + 1;
+/// Our cannon on the enemy general's file with nothing between (空頭炮).
+pub const EMPTY_HEADED_CANNON: usize = CROSSED + 3;
+/// Our cannon on the enemy general's file with exactly one piece between.
+pub const SCREENED_CANNON: usize = EMPTY_HEADED_CANNON + 1;
+/// A chariot on a file with no soldier of either side.
+pub const CHARIOT_OPEN_FILE: usize = SCREENED_CANNON + 1;
+/// Both advisors still on the board.
+pub const ADVISOR_PAIR: usize = CHARIOT_OPEN_FILE + 1;
+/// Both elephants still on the board.
+pub const ELEPHANT_PAIR: usize = ADVISOR_PAIR + 1;
+/// Soldiers across the river standing side by side (pairs).
+pub const SOLDIERS_LINKED: usize = ELEPHANT_PAIR + 1;
+/// Having the move (+1 when the first player moves, −1 otherwise).
+pub const TEMPO: usize = SOLDIERS_LINKED + 1;
+/// Number of features.
+pub const COUNT: usize = TEMPO + 1;
+
+/// Phase units of a role: the heavy pieces whose trade turns the middle game into an ending.
+const fn phase_units(role: Role) -> i32 {
+    match role {
+        Role::Chariot => 4,
+        Role::Cannon | Role::Horse => 2,
+        _ => 0,
+    }
+}
+
+/// The phase at the start: 32 for both games (two chariots, cannons and horses a side).
+pub const PHASE_MAX: i32 = 32;
+
+/// The phase of `pos`: [`PHASE_MAX`] with all heavy pieces on the board, 0 with none.
+pub fn phase(pos: &Position) -> i32 {
+    let mut p = 0;
+    for side in Side::BOTH {
+        for role in [Role::Chariot, Role::Cannon, Role::Horse] {
+            p += phase_units(role) * pos.pieces(side, role).count() as i32;
+        }
+    }
+    p.min(PHASE_MAX)
+}
+
+/// The points of each file.
+const FILE_MASKS: [Bitboard; 9] = {
+    let mut masks = [Bitboard(0); 9];
+    let mut i = 0;
+    while i < 90 {
+        masks[i % 9].0 |= 1u128 << i;
+        i += 1;
+    }
+    masks
+};
+
+/// Receives the feature counts of a position.
+pub trait Sink {
+    /// Adds `count` of `feature`; positive counts favour the first player.
+    fn add(&mut self, feature: usize, count: i32);
+}
+
+/// Rank counted from the owner's side (0 = home rank).
+#[inline]
+fn relative_rank(side: Side, sq: Square) -> usize {
+    match side {
+        Side::First => sq.rank() as usize,
+        Side::Second => 9 - sq.rank() as usize,
+    }
+}
+
+/// The piece-square feature of `role` on `sq` for `side`.
+#[inline]
+pub fn pst_index(role: Role, side: Side, sq: Square) -> usize {
+    let f = sq.file() as usize;
+    PST + role.index() * 50 + relative_rank(side, sq) * 5 + f.min(8 - f)
+}
+
+/// Walks `pos` and reports every feature count to `sink`.
+pub fn trace<S: Sink>(pos: &Position, sink: &mut S) {
+    let occ = pos.occupied();
+    let soldiers = pos.pieces(Side::First, Role::Soldier) | pos.pieces(Side::Second, Role::Soldier);
+    for side in Side::BOTH {
+        let sign = if side == Side::First { 1 } else { -1 };
+        let them = !side;
+        let own = pos.side_pieces(side);
+        let enemy_palace = palace(them);
+        let enemy_general = pos.general(them);
+        let mut pressure = 0;
+
+        for role in Role::ALL {
+            let pieces = pos.pieces(side, role);
+            if role != Role::General {
+                sink.add(MATERIAL + role.index(), sign * pieces.count() as i32);
+            }
+            for sq in pieces {
+                sink.add(pst_index(role, side, sq), sign);
+                match role {
+                    Role::Chariot => {
+                        let reach = rook_attacks(sq, occ);
+                        sink.add(MOB_CHARIOT + (reach & !own).count() as usize, sign);
+                        pressure += (reach & enemy_palace).count();
+                        if (FILE_MASKS[sq.file() as usize] & soldiers).is_empty() {
+                            sink.add(CHARIOT_OPEN_FILE, sign);
+                        }
+                    }
+                    Role::Horse => {
+                        let reach = horse_moves(sq, occ);
+                        sink.add(MOB_HORSE + (reach & !own).count() as usize, sign);
+                        pressure += (reach & enemy_palace).count();
+                    }
+                    Role::Cannon => {
+                        let quiet = rook_attacks(sq, occ) & !occ;
+                        let hits = cannon_attacks(sq, occ);
+                        let captures = hits & pos.side_pieces(them);
+                        sink.add(MOB_CANNON + ((quiet | captures).count() as usize).min(17), sign);
+                        pressure += (hits & enemy_palace).count();
+                        if sq.file() == enemy_general.file() {
+                            match (between(sq, enemy_general) & occ).count() {
+                                0 => sink.add(EMPTY_HEADED_CANNON, sign),
+                                1 => sink.add(SCREENED_CANNON, sign),
+                                _ => {}
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        sink.add(PALACE_PRESSURE + (pressure as usize).min(9), sign);
+
+        let crossed = |role: Role| pos.pieces(side, role).filter(|&s| relative_rank(side, s) >= 5).count() as i32;
+        let (c, h, n) = (crossed(Role::Chariot), crossed(Role::Horse), crossed(Role::Cannon));
+        sink.add(CROSSED, sign * c);
+        sink.add(CROSSED + 1, sign * h);
+        sink.add(CROSSED + 2, sign * n);
+        // Our attackers against their missing defenders (a bonus for us, a penalty for them).
+        let attackers = 2 * c + h + n;
+        let missing_advisors = (2 - pos.pieces(them, Role::Advisor).count() as i32).max(0);
+        let missing_elephants = (2 - pos.pieces(them, Role::Elephant).count() as i32).max(0);
+        sink.add(MISSING_ADVISOR_ATTACKED, sign * attackers * missing_advisors);
+        sink.add(MISSING_ELEPHANT_ATTACKED, sign * attackers * missing_elephants);
+
+        if pos.pieces(side, Role::Advisor).count() >= 2 {
+            sink.add(ADVISOR_PAIR, sign);
+        }
+        if pos.pieces(side, Role::Elephant).count() >= 2 {
+            sink.add(ELEPHANT_PAIR, sign);
+        }
+        let mut linked = 0;
+        for s in pos.pieces(side, Role::Soldier) {
+            if relative_rank(side, s) >= 5 {
+                if let Some(right) = s.offset(1, 0) {
+                    if pos.pieces(side, Role::Soldier).contains(right) {
+                        linked += 1;
+                    }
+                }
+            }
+        }
+        sink.add(SOLDIERS_LINKED, sign * linked);
+    }
+    sink.add(TEMPO, if pos.turn() == Side::First { 1 } else { -1 });
+}

@@ -1,0 +1,88 @@
+//! Evaluation: how good a position is for the side to move, in centipawns (a soldier ≈ 100).
+//!
+//! Behind the [`Evaluate`] trait so a trained network can replace the hand-written terms later.
+//! [`Classic`] adds material, piece-square terms that follow xiangqi and janggi practice
+//! (soldiers gain value as they cross the river and near the palace, horses want the centre
+//! and the palace's approaches, cannons like the central file early, chariots like open files
+//! and mobility) and a small bonus for having the move. The numbers are hand-set starting
+//! points; tuning them on game data is future work (see the README).
+
+pub mod features;
+mod weights;
+
+use chuhan::{Position, Role, Side, Variant};
+
+/// A way to score positions.
+pub trait Evaluate: Send + Sync {
+    /// The score of `pos` for the side to move.
+    fn evaluate(&self, pos: &Position) -> i32;
+}
+
+/// Hand-written terms ([`features`]) with weights fitted to game results.
+#[derive(Clone, Debug, Default)]
+pub struct Classic;
+
+/// Material value of a role.
+pub fn piece_value(variant: Variant, role: Role) -> i32 {
+    match (variant, role) {
+        (_, Role::General) => 0,
+        (Variant::Xiangqi, Role::Chariot) => 1000,
+        (Variant::Xiangqi, Role::Cannon) => 480,
+        (Variant::Xiangqi, Role::Horse) => 450,
+        (Variant::Xiangqi, Role::Advisor) => 200,
+        (Variant::Xiangqi, Role::Elephant) => 200,
+        (Variant::Xiangqi, Role::Soldier) => 100,
+        // Janggi: the association's counting weights (13/7/5/3/3/2), scaled.
+        (Variant::Janggi, Role::Chariot) => 1300,
+        (Variant::Janggi, Role::Cannon) => 700,
+        (Variant::Janggi, Role::Horse) => 500,
+        (Variant::Janggi, Role::Elephant) => 300,
+        (Variant::Janggi, Role::Advisor) => 300,
+        (Variant::Janggi, Role::Soldier) => 200,
+    }
+}
+
+/// Sums the weights of the features [`features::trace`] reports.
+struct Summer<'a> {
+    weights: &'a [[i16; 2]; features::COUNT],
+    opening: i32,
+    ending: i32,
+}
+
+impl features::Sink for Summer<'_> {
+    #[inline(always)]
+    fn add(&mut self, feature: usize, count: i32) {
+        let [o, e] = self.weights[feature];
+        self.opening += o as i32 * count;
+        self.ending += e as i32 * count;
+    }
+}
+
+/// The weights for `variant`.
+pub fn weights_for(variant: Variant) -> &'static [[i16; 2]; features::COUNT] {
+    match variant {
+        Variant::Xiangqi => &weights::XIANGQI,
+        Variant::Janggi => &weights::JANGGI,
+    }
+}
+
+/// The score of `pos` for the first player with `weights`, blended by phase.
+pub fn score_with(pos: &Position, weights: &[[i16; 2]; features::COUNT]) -> i32 {
+    let mut sum = Summer { weights, opening: 0, ending: 0 };
+    features::trace(pos, &mut sum);
+    let phase = features::phase(pos);
+    (sum.opening * phase + sum.ending * (features::PHASE_MAX - phase)) / features::PHASE_MAX
+}
+
+impl Evaluate for Classic {
+    fn evaluate(&self, pos: &Position) -> i32 {
+        let score = score_with(pos, weights_for(pos.variant()));
+        // Han's 1.5-point counting bonus is not added here: it only decides endings settled by
+        // counting, which the search scores by the rules (see search::counting).
+        if pos.turn() == Side::First {
+            score
+        } else {
+            -score
+        }
+    }
+}
