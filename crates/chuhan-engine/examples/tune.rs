@@ -246,9 +246,10 @@ fn fit(data: &Data, start: &[[i16; 2]; COUNT], iterations: usize, rate: f32, pul
                 w[i][ph] -= rate * mh / (vh.sqrt() + 1e-8);
             }
         }
-        if it % 250 == 0 || it == iterations {
+        if it % 50 == 0 || it == iterations {
+            let norm: f64 = grad.iter().map(|g| g[0] * g[0] + g[1] * g[1]).sum::<f64>().sqrt();
             eprintln!(
-                "  iteration {it}: train {:.6}, held out {:.6}",
+                "  iteration {it}: train {:.6}, held out {:.6}, gradient {norm:.3e}",
                 data.error(&w, k, false),
                 data.error(&w, k, true)
             );

@@ -481,13 +481,34 @@ impl Engine {
         let eval = Classic;
         let start = Instant::now();
         let mut total = 0;
-        for (variant, fen) in positions {
+        // Time to depth: milliseconds until each depth finished, summed over the positions.
+        let mut to_depth = vec![0u128; depth.max(1) as usize + 1];
+        for (k, (variant, fen)) in positions.into_iter().enumerate() {
             let pos = Position::from_fen(variant, fen).expect("bench positions are valid");
             shared.tt.clear();
             let limits = Limits { depth: Some(depth), move_limit: 60, ..Limits::default() };
-            let r = search(&pos, &shared, &eval, &limits, 1, |_| {});
+            let mut reached = vec![None; to_depth.len()];
+            let r = search(&pos, &shared, &eval, &limits, 1, |r| {
+                if let Some(slot) = reached.get_mut(r.depth as usize) {
+                    slot.get_or_insert(r.elapsed.as_millis());
+                }
+            });
+            let mut last = 0;
+            for (d, slot) in reached.iter().enumerate().skip(1) {
+                last = slot.unwrap_or(last);
+                to_depth[d] += last;
+            }
+            self.say(&format!(
+                "info string bench position {} ({variant:?}): depth {} in {} ms, {} nodes",
+                k + 1,
+                r.depth,
+                r.elapsed.as_millis(),
+                r.nodes
+            ));
             total += r.nodes;
         }
+        let line: Vec<String> = to_depth.iter().enumerate().skip(1).map(|(d, ms)| format!("{d}:{ms}")).collect();
+        self.say(&format!("info string time to depth (ms, all positions) {}", line.join(" ")));
         let ms = start.elapsed().as_millis().max(1);
         self.say(&format!("Total time (ms) : {ms}"));
         self.say(&format!("Nodes searched  : {total}"));

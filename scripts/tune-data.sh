@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Rebuilds the data the evaluation's weights were tuned on, then tunes them (examples/tune.rs).
+#   scripts/tune-data.sh OUTDIR        (takes hours on two cores; run it outside the test suite)
+# 1. Self-play, chuhan against itself with the built-in openings at several node budgets (a
+#    deterministic engine replays the same game from the same opening and budget), games
+#    adjudicated at 1500 cp for 4 moves each; janggi 96 games per budget, xiangqi 328.
+# 2. The 2,516 master games of ../shared/testdata carry no results: each is judged from its last
+#    position by a 30,000-node search (>= 200 cp wins, <= 100 cp draws, between left out).
+# 3. Texel tuning of both games' weights, written to crates/chuhan-engine/src/eval/weights.rs.
+set -euo pipefail
+out=${1:?usage: scripts/tune-data.sh OUTDIR}
+cd "$(dirname "$0")/.."
+mkdir -p "$out"
+cargo build --release -p chuhan-cli -p chuhan-engine --example tune
+bin=target/release/chuhan
+cp "$bin" "$out/chuhan"   # the engine that plays the games stays fixed while you rebuild
+for v in janggi xiangqi; do
+  games=$([ $v = janggi ] && echo 96 || echo 328)
+  for n in 6000 8000 10000 13000 16000 20000; do
+    [ -s "$out/$v-$n.pgn" ] && continue
+    "$out/chuhan" match --engine cmd="$out/chuhan",arg=engine,name=a --engine cmd="$out/chuhan",arg=engine,name=b \
+      --variant $v --games "$games" --nodes $n --pgnout "$out/$v-$n.pgn" \
+      --resign movecount=4,score=1500 --draw movenumber=80,movecount=12,score=8 > "$out/$v-$n.log" 2>&1
+  done
+done
+target/release/examples/tune --xiangqi ../shared/testdata/games/*_UCI_games.pgn --iterations 0 \
+  --adjudicate-nodes 30000 --label-out "$out/master-labelled.pgn"
+target/release/examples/tune --xiangqi "$out/master-labelled.pgn" --janggi "$out"/janggi-*.pgn \
+  --iterations 600 --write crates/chuhan-engine/src/eval/weights.rs
