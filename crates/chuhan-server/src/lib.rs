@@ -3,8 +3,8 @@
 
 pub mod analysis;
 pub mod app;
-pub mod clock;
 pub mod pages;
+pub mod rating;
 pub mod records;
 pub mod room;
 pub mod store;
