@@ -1,5 +1,6 @@
 //! Shared state, the HTTP routes and the engine's and clocks' background tasks.
 
+use crate::limit::{Buckets, RateLimits};
 use crate::rating;
 use crate::room::{default_notation, Mode, Room};
 use crate::store::{SqliteStore, Store, StoredGame};
@@ -45,6 +46,10 @@ pub struct AppState {
     rooms: Mutex<HashMap<String, Arc<Live>>>,
     /// Permits for the analysis board's searches.
     pub searches: tokio::sync::Semaphore,
+    /// Rate limits per client address, and their buckets.
+    pub limits: RateLimits,
+    pub requests: Buckets,
+    pub creations: Buckets,
 }
 
 /// An error as JSON, with the HTTP status that fits it.
@@ -78,15 +83,21 @@ pub fn random_hex(n: usize) -> Result<String> {
 impl AppState {
     /// Opens the SQLite store in `data` and brings back the unfinished games. Must run inside
     /// a Tokio runtime: games whose clocks run or where the engine is to move get their tasks.
-    pub fn open(data: &std::path::Path) -> Result<Arc<AppState>> {
+    pub fn open(data: &std::path::Path, limits: RateLimits) -> Result<Arc<AppState>> {
         let store = SqliteStore::open(data)?;
-        AppState::with_store(Arc::new(store))
+        AppState::with_store(Arc::new(store), limits)
     }
 
     /// The state over any store, with its unfinished games loaded.
-    pub fn with_store(store: Arc<dyn Store>) -> Result<Arc<AppState>> {
-        let state =
-            Arc::new(AppState { store, rooms: Mutex::new(HashMap::new()), searches: crate::analysis::searches() });
+    pub fn with_store(store: Arc<dyn Store>, limits: RateLimits) -> Result<Arc<AppState>> {
+        let state = Arc::new(AppState {
+            store,
+            rooms: Mutex::new(HashMap::new()),
+            searches: crate::analysis::searches(),
+            limits,
+            requests: Buckets::new(limits.requests_per_minute),
+            creations: Buckets::new(limits.games_per_minute),
+        });
         for id in state.store.unfinished().context("cannot list unfinished games")? {
             match state.load(&id) {
                 Ok(Some(live)) => state.after_change(&live),
@@ -508,5 +519,6 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/analyse", post(crate::analysis::analyse))
         .route("/api/records", post(crate::records::read).layer(DefaultBodyLimit::max(crate::records::MAX_RECORD)))
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::limit::middleware))
         .with_state(state)
 }

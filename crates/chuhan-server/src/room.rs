@@ -443,3 +443,7 @@ pub fn default_notation(v: Variant) -> Notation {
         Variant::Janggi => Notation::Janggi,
     }
 }
+
+#[cfg(test)]
+#[path = "room_tests.rs"]
+mod tests;
