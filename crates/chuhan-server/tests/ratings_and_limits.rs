@@ -86,6 +86,8 @@ async fn named_players_play_a_rated_game() {
         .map(|p| (p["name"].as_str().unwrap(), p["rating"].as_f64().unwrap()))
         .collect();
     assert_eq!(names, [("Ann", 1516.0), ("Bo", 1484.0)]);
+    let page = reqwest::get(format!("http://{addr}/ratings")).await.unwrap().text().await.unwrap();
+    assert!(page.contains("ratings-rows"), "the ratings page is the app's page");
     let (_, a) = get(addr, "/api/archive").await;
     assert_eq!(a["games"][0]["names"], json!(["Ann", "Bo"]));
     let pgn = reqwest::get(format!("http://{addr}/api/games/{id}/pgn")).await.unwrap().text().await.unwrap();
