@@ -50,7 +50,7 @@ fn clock_line(c: &Clocks, side: usize, now: Instant) -> String {
     let s = c.show(side, now);
     match (c.control().rule, s.move_left) {
         (Rule::Cxa { .. }, Some(m)) => {
-            format!("  {} (move {}, {} overruns left)", clock_text(s.left), clock_text(m), s.spare)
+            format!("  {} (move {}, {} spare)", clock_text(s.left), clock_text(m), s.spare)
         }
         (Rule::Byoyomi { .. }, _) if s.overtime => format!("  {} ({} left)", clock_text(s.left), s.spare),
         _ => format!("  {}", clock_text(s.left)),

@@ -171,7 +171,7 @@ fn cxa_clock_and_takeback_gives_the_time_back() {
     let s = |secs| t0 + Duration::from_secs(secs);
     let mut app = App::new(settings(Opponent::Human, "cxa"), Position::new(Variant::Xiangqi), t0);
     type_text(&mut app, "h2e2", s(70));
-    assert!(screen(&app, s(70)).contains("2 overruns left"), "{}", screen(&app, s(70)));
+    assert!(screen(&app, s(70)).contains("(move 01:00, 2 spare)"), "{}", screen(&app, s(70)));
     type_text(&mut app, "h9g7", s(80));
     let red = app.clocks.as_ref().unwrap().show(0, s(80));
     assert_eq!((red.left, red.spare), (Duration::from_secs(1130), 2));
