@@ -12,8 +12,16 @@ pub struct ServeArgs {
     /// The directory of the SQLite database of games.
     #[arg(long, default_value = "chuhan-data")]
     data: PathBuf,
+    /// HTTP requests a client address may make a minute (0 = no limit; behind a reverse
+    /// proxy every request has the proxy's address, so limit there instead).
+    #[arg(long, default_value_t = chuhan_server::RateLimits::default().requests_per_minute)]
+    rate_limit: u32,
+    /// Games a client address may create a minute (0 = no limit).
+    #[arg(long, default_value_t = chuhan_server::RateLimits::default().games_per_minute)]
+    game_limit: u32,
 }
 
 pub fn serve(args: ServeArgs) -> Result<()> {
-    chuhan_server::run(&args.addr, &args.data)
+    let limits = chuhan_server::RateLimits { requests_per_minute: args.rate_limit, games_per_minute: args.game_limit };
+    chuhan_server::run(&args.addr, &args.data, limits)
 }

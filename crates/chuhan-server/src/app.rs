@@ -1,5 +1,7 @@
 //! Shared state, the HTTP routes and the engine's and clocks' background tasks.
 
+use crate::limit::{Buckets, RateLimits};
+use crate::rating;
 use crate::room::{default_notation, Mode, Room};
 use crate::store::{SqliteStore, Store, StoredGame};
 use anyhow::{Context, Result};
@@ -44,6 +46,10 @@ pub struct AppState {
     rooms: Mutex<HashMap<String, Arc<Live>>>,
     /// Permits for the analysis board's searches.
     pub searches: tokio::sync::Semaphore,
+    /// Rate limits per client address, and their buckets.
+    pub limits: RateLimits,
+    pub requests: Buckets,
+    pub creations: Buckets,
 }
 
 /// An error as JSON, with the HTTP status that fits it.
@@ -77,15 +83,21 @@ pub fn random_hex(n: usize) -> Result<String> {
 impl AppState {
     /// Opens the SQLite store in `data` and brings back the unfinished games. Must run inside
     /// a Tokio runtime: games whose clocks run or where the engine is to move get their tasks.
-    pub fn open(data: &std::path::Path) -> Result<Arc<AppState>> {
+    pub fn open(data: &std::path::Path, limits: RateLimits) -> Result<Arc<AppState>> {
         let store = SqliteStore::open(data)?;
-        AppState::with_store(Arc::new(store))
+        AppState::with_store(Arc::new(store), limits)
     }
 
     /// The state over any store, with its unfinished games loaded.
-    pub fn with_store(store: Arc<dyn Store>) -> Result<Arc<AppState>> {
-        let state =
-            Arc::new(AppState { store, rooms: Mutex::new(HashMap::new()), searches: crate::analysis::searches() });
+    pub fn with_store(store: Arc<dyn Store>, limits: RateLimits) -> Result<Arc<AppState>> {
+        let state = Arc::new(AppState {
+            store,
+            rooms: Mutex::new(HashMap::new()),
+            searches: crate::analysis::searches(),
+            limits,
+            requests: Buckets::new(limits.requests_per_minute),
+            creations: Buckets::new(limits.games_per_minute),
+        });
         for id in state.store.unfinished().context("cannot list unfinished games")? {
             match state.load(&id) {
                 Ok(Some(live)) => state.after_change(&live),
@@ -111,10 +123,23 @@ impl AppState {
         rooms.entry(id).or_insert(live).clone()
     }
 
+    /// A player's current rating, if they have one (a store error only hides it).
+    fn rating_of(&self, name: &str) -> Option<f64> {
+        self.store.rating(name).ok().flatten().map(|p| p.rating)
+    }
+
+    /// The ratings of the named players of a game, for display.
+    fn seat_ratings(&self, names: &[Option<String>; 2]) -> [Option<f64>; 2] {
+        names.clone().map(|n| n.and_then(|n| self.rating_of(&n)))
+    }
+
     /// Reads game `id` from the store into memory.
     fn load(&self, id: &str) -> Result<Option<Arc<Live>>> {
         let Some((g, moves, end)) = self.store.load(id)? else { return Ok(None) };
-        let room = Room::from_stored(&g, &moves, end, Instant::now())?;
+        let mut room = Room::from_stored(&g, &moves, end, Instant::now())?;
+        if room.end.is_none() {
+            room.ratings = self.seat_ratings(&room.names);
+        }
         Ok(Some(self.insert(room)))
     }
 
@@ -188,14 +213,7 @@ fn engine_job(room: &Room, now: Instant) -> (Position, Limits, u32, usize) {
     let pos = room.game.position().clone();
     let side = pos.turn().index();
     let level = room.level.clamp(1, 20);
-    let budget = match &room.clocks {
-        Some(c) => {
-            let shown = c.show(side, now);
-            let share = if shown.overtime { shown.left / 3 } else { shown.left / 30 + c.control().increment / 2 };
-            share.min(Duration::from_secs(5))
-        }
-        None => Duration::from_secs(2),
-    };
+    let budget = room.clocks.as_ref().map_or(Duration::from_secs(2), |c| c.think_budget(side, now));
     (pos, level_limits(level, budget), level, side)
 }
 
@@ -219,6 +237,15 @@ struct CreateRequest {
     /// Byo-yomi: periods after the main time, and their length in seconds.
     periods: Option<u32>,
     period_secs: Option<u64>,
+    /// `none`, `fischer`, `byoyomi` or `cxa`; left out, it follows from the fields above.
+    /// `cxa` is the seeds' tournament rule: `base_secs` for the game (default 1200),
+    /// `move_secs` a move (default 60), `overruns` allowed (default 3).
+    clock: Option<String>,
+    move_secs: Option<u64>,
+    overruns: Option<u32>,
+    /// The creator's name (optional) and whether the game should be rated.
+    name: Option<String>,
+    rated: Option<bool>,
     /// A start position other than the standard one.
     fen: Option<String>,
     /// Janggi: the formations of Cho and Han (outer, inner, left, right, mobile).
@@ -253,14 +280,11 @@ async fn create(State(state): State<Arc<AppState>>, body: Bytes) -> Result<Json<
         "black" | "han" | "second" => 1,
         s => return Err(bad(format!("side {s:?}: expected red, black, cho or han"))),
     };
-    let base_secs = req.base_secs.unwrap_or(0);
-    let increment_secs = req.increment_secs.unwrap_or(0);
-    let (periods, period_secs) = (req.periods.unwrap_or(0), req.period_secs.unwrap_or(0));
-    if base_secs > 24 * 3600 || increment_secs > 3600 || periods > 100 || period_secs > 3600 {
-        return Err(bad("time control: at most 24 hours base, one hour increment, 100 periods of an hour"));
-    }
-    if (periods > 0) != (period_secs > 0) {
-        return Err(bad("byo-yomi: give both periods and period_secs, or neither"));
+    let clock = ClockFields::of(&req)?;
+    let name = rating::check_name(req.name.as_deref()).map_err(bad)?;
+    let rated = req.rated.unwrap_or(false);
+    if rated && mode == Mode::Engine {
+        return Err(bad("games against the engine are not rated"));
     }
     let setup = req.cho_setup.is_some() || req.han_setup.is_some();
     let start = match &req.fen {
@@ -282,6 +306,8 @@ async fn create(State(state): State<Arc<AppState>>, body: Bytes) -> Result<Json<
     let token = random_hex(16).map_err(internal)?;
     let mut tokens = [None, None];
     tokens[side] = Some(token.clone());
+    let mut names = [None, None];
+    names[side] = name;
     let g = StoredGame {
         id: id.clone(),
         variant: variant.name().to_string(),
@@ -289,20 +315,38 @@ async fn create(State(state): State<Arc<AppState>>, body: Bytes) -> Result<Json<
         level: if mode == Mode::Engine { level } else { 0 },
         start_fen: start.to_fen(),
         tokens,
-        base_ms: base_secs * 1000,
-        increment_ms: increment_secs * 1000,
-        periods,
-        period_ms: period_secs * 1000,
+        base_ms: clock.base_secs * 1000,
+        increment_ms: clock.increment_secs * 1000,
+        periods: clock.periods,
+        period_ms: clock.period_secs * 1000,
+        per_move_ms: clock.move_secs * 1000,
+        overruns: clock.overruns,
+        names,
+        rated,
         created: now_secs(),
     };
     state.store.create(&g).map_err(internal)?;
-    let room = Room::from_stored(&g, &[], None, Instant::now()).map_err(internal)?;
+    let mut room = Room::from_stored(&g, &[], None, Instant::now()).map_err(internal)?;
+    room.ratings = state.seat_ratings(&room.names);
     let live = state.insert(room);
     state.after_change(&live);
     Ok(Json(json!({ "id": id, "token": token, "side": side, "url": format!("/game/{id}") })))
 }
 
-async fn join(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+/// The body of `POST /api/games/{id}/join` (optional).
+#[derive(Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+struct JoinRequest {
+    name: Option<String>,
+}
+
+async fn join(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let req: JoinRequest = parse_json(&body)?;
+    let name = rating::check_name(req.name.as_deref()).map_err(bad)?;
     let live = state.get(&id)?;
     let (token, side) = {
         let mut room = live.lock();
@@ -315,9 +359,16 @@ async fn join(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Res
         let Some(side) = room.tokens.iter().position(|t| t.is_none()) else {
             return Err(ApiError(StatusCode::CONFLICT, "both seats are taken: you can watch".into()));
         };
+        if let (Some(mine), Some(theirs)) = (&name, &room.names[1 - side]) {
+            if rating::same_name(mine, theirs) {
+                return Err(ApiError(StatusCode::CONFLICT, format!("{theirs} already plays the other side")));
+            }
+        }
         let token = random_hex(16).map_err(internal)?;
-        state.store.set_token(&id, side, &token).map_err(internal)?;
+        state.store.set_token(&id, side, &token, name.as_deref()).map_err(internal)?;
         room.tokens[side] = Some(token.clone());
+        room.ratings[side] = name.as_deref().and_then(|n| state.rating_of(n));
+        room.names[side] = name;
         (token, side)
     };
     state.after_change(&live);
@@ -376,10 +427,82 @@ async fn archive(State(state): State<Arc<AppState>>) -> Result<Json<Value>, ApiE
         .iter()
         .map(|g| {
             json!({ "id": g.id, "variant": g.variant, "mode": g.mode, "created": g.created, "plies": g.plies,
-                    "result": g.end.result, "reason": g.end.reason })
+                    "result": g.end.result, "reason": g.end.reason, "names": g.names })
         })
         .collect();
     Ok(Json(json!({ "games": list })))
+}
+
+/// The best-rated players: `GET /api/ratings`.
+async fn ratings(State(state): State<Arc<AppState>>) -> Result<Json<Value>, ApiError> {
+    let players = state.store.ratings(200).map_err(internal)?;
+    let list: Vec<Value> = players
+        .iter()
+        .map(|p| {
+            json!({ "name": p.name, "rating": p.rating.round(), "games": p.games, "wins": p.wins,
+                    "draws": p.draws, "losses": p.losses })
+        })
+        .collect();
+    Ok(Json(json!({ "players": list })))
+}
+
+/// The time control fields of a create request, checked.
+#[derive(Default)]
+struct ClockFields {
+    base_secs: u64,
+    increment_secs: u64,
+    periods: u32,
+    period_secs: u64,
+    move_secs: u64,
+    overruns: u32,
+}
+
+impl ClockFields {
+    fn of(req: &CreateRequest) -> Result<ClockFields, ApiError> {
+        let f = ClockFields {
+            base_secs: req.base_secs.unwrap_or(0),
+            increment_secs: req.increment_secs.unwrap_or(0),
+            periods: req.periods.unwrap_or(0),
+            period_secs: req.period_secs.unwrap_or(0),
+            move_secs: 0,
+            overruns: 0,
+        };
+        if f.base_secs > 24 * 3600 || f.increment_secs > 3600 || f.periods > 100 || f.period_secs > 3600 {
+            return Err(bad("time control: at most 24 hours base, one hour increment, 100 periods of an hour"));
+        }
+        let extra = |what: &str| bad(format!("clock {what}: move_secs and overruns are for cxa only"));
+        let byoyomi = f.periods > 0 || f.period_secs > 0;
+        match req.clock.as_deref() {
+            Some("none") => Ok(ClockFields::default()),
+            Some("cxa") => {
+                if f.increment_secs > 0 || byoyomi {
+                    return Err(bad("clock cxa: no increment or byo-yomi periods"));
+                }
+                let cxa = ClockFields {
+                    base_secs: req.base_secs.unwrap_or(20 * 60),
+                    move_secs: req.move_secs.unwrap_or(60),
+                    overruns: req.overruns.unwrap_or(3),
+                    ..f
+                };
+                if cxa.base_secs == 0 || cxa.move_secs == 0 || cxa.move_secs > 3600 || cxa.overruns > 100 {
+                    return Err(bad("clock cxa: base_secs and move_secs (at most 3600) above 0, at most 100 overruns"));
+                }
+                Ok(cxa)
+            }
+            _ if req.move_secs.is_some() || req.overruns.is_some() => Err(extra(req.clock.as_deref().unwrap_or(""))),
+            Some("fischer") if byoyomi => Err(bad("clock fischer: no byo-yomi periods")),
+            None | Some("fischer") | Some("byoyomi") => {
+                if byoyomi && (f.periods == 0 || f.period_secs == 0) {
+                    return Err(bad("byo-yomi: give both periods and period_secs, or neither"));
+                }
+                if req.clock.as_deref() == Some("byoyomi") && !byoyomi {
+                    return Err(bad("clock byoyomi: give periods and period_secs"));
+                }
+                Ok(f)
+            }
+            Some(c) => Err(bad(format!("clock {c:?}: expected none, fischer, byoyomi or cxa"))),
+        }
+    }
 }
 
 /// The routes of the app over `state`.
@@ -392,8 +515,10 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/pgn", get(pgn))
         .route("/api/games/{id}/ws", get(crate::ws::upgrade))
         .route("/api/archive", get(archive))
+        .route("/api/ratings", get(ratings))
         .route("/api/analyse", post(crate::analysis::analyse))
         .route("/api/records", post(crate::records::read).layer(DefaultBodyLimit::max(crate::records::MAX_RECORD)))
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::limit::middleware))
         .with_state(state)
 }

@@ -3,36 +3,48 @@
 
 pub mod analysis;
 pub mod app;
-pub mod clock;
+pub mod limit;
 pub mod pages;
+pub mod rating;
 pub mod records;
 pub mod room;
 pub mod store;
 pub mod ws;
 
 pub use app::{router, AppState};
+pub use limit::RateLimits;
 
 use anyhow::{Context, Result};
 use std::net::SocketAddr;
 use std::path::Path;
 
 /// Binds `addr`, opens the store in `data` and serves until the process ends.
-pub fn run(addr: &str, data: &Path) -> Result<()> {
+pub fn run(addr: &str, data: &Path, limits: RateLimits) -> Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().context("cannot start Tokio")?;
     runtime.block_on(async {
-        let (local, server) = start(addr, data).await?;
+        let (local, server) = start_with(addr, data, limits).await?;
         println!("chuhan serve: http://{local}/ (games in {})", data.display());
         server.await.context("the server stopped")?
     })
 }
 
-/// Binds `addr` and serves in a task; returns the bound address (useful with port 0) and the
-/// task.
+/// Binds `addr` and serves in a task with the default rate limits; returns the bound address
+/// (useful with port 0) and the task.
 pub async fn start(addr: &str, data: &Path) -> Result<(SocketAddr, tokio::task::JoinHandle<Result<()>>)> {
-    let state = AppState::open(data)?;
+    start_with(addr, data, RateLimits::default()).await
+}
+
+/// [`start`] with the given rate limits.
+pub async fn start_with(
+    addr: &str,
+    data: &Path,
+    limits: RateLimits,
+) -> Result<(SocketAddr, tokio::task::JoinHandle<Result<()>>)> {
+    let state = AppState::open(data, limits)?;
     let listener = tokio::net::TcpListener::bind(addr).await.with_context(|| format!("cannot listen on {addr}"))?;
     let local = listener.local_addr()?;
-    let app = router(state);
+    // The peer's address is what the rate limits key on.
+    let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
     let task = tokio::spawn(async move { axum::serve(listener, app).await.context("serving") });
     Ok((local, task))
 }

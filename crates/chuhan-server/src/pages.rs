@@ -30,12 +30,13 @@ async fn index() -> impl IntoResponse {
     page("text/html; charset=utf-8", INDEX)
 }
 
-/// `/`, `/game/{id}` and `/archive` are the same page; its script reads the address.
+/// `/`, `/game/{id}`, `/archive`, `/ratings` and `/analysis` are the same page; its script reads the address.
 pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new()
         .route("/", get(index))
         .route("/game/{id}", get(index))
         .route("/archive", get(index))
+        .route("/ratings", get(index))
         .route("/analysis", get(index))
         .route("/static/app.js", get(|| async { page("text/javascript; charset=utf-8", APP_JS) }))
         .route("/static/board.js", get(|| async { page("text/javascript; charset=utf-8", BOARD_JS) }))

@@ -4,9 +4,10 @@
 //! may do what, write to the [`Store`] first and only then change the game in memory, so what
 //! the players are told is always on disk.
 
-use crate::clock::{Clocks, Control};
+use crate::rating;
 use crate::store::{Store, StoredEnd, StoredGame, StoredMove};
 use anyhow::{anyhow, Context, Result};
+use chuhan::clock::{Clocks, Control, Rule};
 use chuhan::notation::Notation;
 use chuhan::{Game, GameResult, Move, Position, Rules, Side, Variant};
 use serde_json::{json, Value};
@@ -52,6 +53,14 @@ pub struct Room {
     /// `None` for an untimed game.
     pub clocks: Option<Clocks>,
     pub base_ms: u64,
+    /// The clocks after each move (main time in ms and spare periods by side), as stored with
+    /// the moves: a takeback gives back the time of the moves it takes back.
+    history: Vec<([u64; 2], [u32; 2])>,
+    /// The players' names, if given, and their ratings when they took their seats.
+    pub names: [Option<String>; 2],
+    pub ratings: [Option<f64>; 2],
+    /// Whether the creator asked for a rated game (see [`crate::rating`] for when it counts).
+    pub rated: bool,
     /// The side that offered a draw, until the other side moves or answers.
     pub draw_offer: Option<usize>,
     /// The side that asked to take back its last move, until a move or an answer.
@@ -89,16 +98,10 @@ impl Room {
             let mv: Move = m.mv.parse().with_context(|| format!("game {}: move {}", g.id, i + 1))?;
             game.play(mv).with_context(|| format!("game {}: move {} ({})", g.id, i + 1, m.mv))?;
         }
-        let control = Control {
-            main: Duration::from_millis(g.base_ms),
-            increment: Duration::from_millis(g.increment_ms),
-            periods: g.periods,
-            period: Duration::from_millis(g.period_ms),
-        };
-        let timed = g.base_ms > 0 || (g.periods > 0 && g.period_ms > 0);
-        let clocks = timed.then(|| {
-            let (main, periods) = moves.last().map_or(([g.base_ms; 2], [g.periods; 2]), |m| (m.clocks_ms, m.periods));
-            let mut c = Clocks::restored(control, main.map(Duration::from_millis), periods);
+        let clocks = control_of(g).map(|control| {
+            let (main, spare) =
+                moves.last().map_or(([g.base_ms; 2], [control.spare(); 2]), |m| (m.clocks_ms, m.periods));
+            let mut c = Clocks::restored(control, main.map(Duration::from_millis), spare);
             if !moves.is_empty() && end.is_none() {
                 c.start(game.position().turn().index(), now);
             }
@@ -118,12 +121,25 @@ impl Room {
             game,
             clocks,
             base_ms: g.base_ms,
+            history: moves.iter().map(|m| (m.clocks_ms, m.periods)).collect(),
+            names: g.names.clone(),
+            ratings: [None, None],
+            rated: g.rated,
             draw_offer: None,
             takeback_offer: None,
             end,
             created: g.created,
             engine_busy: false,
         })
+    }
+
+    /// Whether the game counts for ratings: the creator asked for it, it is a friend game and
+    /// both seats have (different) names.
+    pub fn is_rated(&self) -> bool {
+        match &self.names {
+            [Some(a), Some(b)] => self.rated && self.mode == Mode::Friend && !rating::same_name(a, b),
+            _ => false,
+        }
     }
 
     /// The side a token sits on, if any.
@@ -157,7 +173,10 @@ impl Room {
         }
         let mut clocks = self.clocks.clone();
         if let Some(c) = &mut clocks {
-            c.moved(side, now);
+            if !c.moved(side, now) {
+                // Only if the flag fell between `check_flag` and here: it will be seen next.
+                return Err("your time is up".into());
+            }
         }
         let (main, periods) = clocks.as_ref().map_or(([Duration::ZERO; 2], [0; 2]), |c| c.snapshot(now));
         let ply = self.game.ply();
@@ -166,6 +185,7 @@ impl Room {
             .map_err(|e| format!("the move could not be saved, so it was not played: {e:#}"))?;
         self.game.play(mv).map_err(|e| format!("{mv}: {e}"))?;
         self.clocks = clocks;
+        self.history.push((main.map(ms), periods));
         if self.draw_offer.is_some_and(|s| s != side) {
             // Moving declines the opponent's offer.
             self.draw_offer = None;
@@ -232,7 +252,9 @@ impl Room {
     }
 
     /// Takes back `side`'s last move: deletes it from the store, then replays the game without
-    /// it. The clocks keep the time spent; the side to move's clock runs.
+    /// it. The clocks are set back to what they were after the last move kept (as stored with
+    /// it), so the time spent on the moves taken back is given back; the side to move's clock
+    /// runs (unless no move is left: Red's first move is not timed).
     fn undo_for(&mut self, side: usize, store: &dyn Store, now: Instant) -> Result<(), String> {
         let keep = self.game.ply() - self.plies_to_undo(side)?;
         store.truncate(&self.id, keep).map_err(|e| format!("{e:#}"))?;
@@ -242,8 +264,13 @@ impl Room {
             game.play(m).map_err(|e| format!("replaying game {} after a takeback: {e}", self.id))?;
         }
         self.game = game;
+        self.history.truncate(keep);
         if let Some(c) = &mut self.clocks {
-            c.stop(now);
+            let control = c.control();
+            *c = match self.history.last() {
+                Some(&(main, spare)) => Clocks::restored(control, main.map(Duration::from_millis), spare),
+                None => Clocks::new(control),
+            };
             if keep > 0 {
                 c.start(self.game.position().turn().index(), now);
             }
@@ -270,15 +297,17 @@ impl Room {
             return;
         }
         let Some(o) = self.game.outcome() else { return };
-        let end = StoredEnd { result: pgn_result(o.result).to_string(), reason: o.describe(self.variant) };
+        let mut end =
+            StoredEnd { result: pgn_result(o.result).to_string(), reason: o.describe(self.variant), rating: None };
         if let Some(c) = &mut self.clocks {
             c.stop(now);
         }
         self.draw_offer = None;
-        if let Err(e) = store.finish(&self.id, &end) {
+        match store.finish(&self.id, &end) {
+            Ok(change) => end.rating = change,
             // The moves are stored; the end is found again from them after a restart, except
             // for resignations and the like.
-            eprintln!("chuhan serve: {e:#}");
+            Err(e) => eprintln!("chuhan serve: {e:#}"),
         }
         self.end = Some(end);
     }
@@ -304,19 +333,12 @@ impl Room {
         let pos = self.game.position();
         let legal: Vec<String> =
             if self.is_over() { Vec::new() } else { pos.legal_moves().iter().map(|m| m.to_string()).collect() };
-        let clock = self.clocks.as_ref().map(|c| {
-            let control = c.control();
-            let shown = [c.show(0, now), c.show(1, now)];
-            json!({
-                "base_ms": self.base_ms,
-                "increment_ms": ms(control.increment),
-                "period_ms": ms(control.period),
-                "left_ms": shown.map(|s| ms(s.left)),
-                "periods": shown.map(|s| s.periods),
-                "overtime": shown.map(|s| s.overtime),
-                "running": c.running(),
-            })
-        });
+        let clock = self.clocks.as_ref().map(|c| clock_state(c, self.base_ms, now));
+        let rating_change = self
+            .end
+            .as_ref()
+            .and_then(|e| e.rating)
+            .map(|r| json!({ "before": r.before.map(f64::round), "after": r.after.map(f64::round) }));
         json!({
             "type": "state",
             "id": self.id,
@@ -337,6 +359,10 @@ impl Room {
             "draw_offer": self.draw_offer,
             "takeback_offer": self.takeback_offer,
             "end": self.end.as_ref().map(|e| json!({ "result": e.result, "reason": e.reason })),
+            "names": self.names,
+            "ratings": self.ratings.map(|r| r.map(f64::round)),
+            "rated": self.is_rated(),
+            "rating_change": rating_change,
             "notation": notation.name(),
             "notations": Notation::for_variant(v).iter().map(|n| n.name()).collect::<Vec<_>>(),
         })
@@ -350,6 +376,11 @@ impl Room {
         record.main.nodes = self.game.moves().map(tree::Node::new).collect();
         record.headers.set("Event", format!("chuhan serve, {} game", self.mode.name()));
         record.headers.set("Site", format!("/game/{}", self.id));
+        for (tag, name) in ["Red", "Black"].into_iter().zip(&self.names) {
+            if let Some(name) = name {
+                record.headers.set(tag, name.clone());
+            }
+        }
         if let Some(end) = &self.end {
             record.outcome = tree::Outcome::from_text(&end.result).unwrap_or(tree::Outcome::Unknown);
             record.headers.set("Termination", end.reason.clone());
@@ -358,6 +389,46 @@ impl Room {
         chuhan_record::pgn::write_game(&mut out, &record, notation).context("cannot write PGN")?;
         String::from_utf8(out).context("PGN is not UTF-8")
     }
+}
+
+/// The time control of a stored game, `None` if untimed: CXA when it has a per-move limit,
+/// byo-yomi when it has periods, else Fischer (sudden death without increment).
+pub fn control_of(g: &StoredGame) -> Option<Control> {
+    let (main, increment) = (Duration::from_millis(g.base_ms), Duration::from_millis(g.increment_ms));
+    let rule = if g.per_move_ms > 0 {
+        Rule::Cxa { per_move: Duration::from_millis(g.per_move_ms), overruns: g.overruns }
+    } else if g.periods > 0 && g.period_ms > 0 {
+        Rule::Byoyomi { periods: g.periods, period: Duration::from_millis(g.period_ms) }
+    } else if g.base_ms > 0 {
+        Rule::Fischer
+    } else {
+        return None;
+    };
+    Some(Control { main, increment, rule })
+}
+
+/// The clocks as the browser gets them. `periods` holds byo-yomi periods or CXA overruns left;
+/// under CXA, `move_left_ms` is what is left of the per-move limit.
+fn clock_state(c: &Clocks, base_ms: u64, now: Instant) -> Value {
+    let control = c.control();
+    let shown = [c.show(0, now), c.show(1, now)];
+    let (rule, period_ms, per_move_ms) = match control.rule {
+        Rule::Fischer => ("fischer", 0, 0),
+        Rule::Byoyomi { period, .. } => ("byoyomi", ms(period), 0),
+        Rule::Cxa { per_move, .. } => ("cxa", 0, ms(per_move)),
+    };
+    json!({
+        "rule": rule,
+        "base_ms": base_ms,
+        "increment_ms": ms(control.increment),
+        "period_ms": period_ms,
+        "per_move_ms": per_move_ms,
+        "left_ms": shown.map(|s| ms(s.left)),
+        "periods": shown.map(|s| s.spare),
+        "overtime": shown.map(|s| s.overtime),
+        "move_left_ms": shown.map(|s| s.move_left.map(ms)),
+        "running": c.running(),
+    })
 }
 
 /// Compares secrets in time that does not depend on where they differ.
@@ -372,3 +443,7 @@ pub fn default_notation(v: Variant) -> Notation {
         Variant::Janggi => Notation::Janggi,
     }
 }
+
+#[cfg(test)]
+#[path = "room_tests.rs"]
+mod tests;

@@ -3,7 +3,14 @@
 //! The trait is what the rest of the server sees, so that a PostgreSQL store can later let
 //! several web servers share games. Every accepted move goes through [`Store::add_move`] before
 //! it is broadcast, so a move the players saw is on disk.
+//!
+//! Schema versions (SQLite's `user_version`): 0 is the first release's games and moves; 1 adds
+//! the CXA clock (`per_move_ms`, `overruns`; a move's `*_periods` then hold the overruns left),
+//! player names, the rated flag, the rating change of a finished rated game, and the `players`
+//! table. Opening a database migrates it forward in one transaction, so databases written by
+//! an older server stay readable.
 
+use crate::rating::{self, PlayerRating, RatingChange};
 use anyhow::{Context, Result};
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
@@ -26,12 +33,19 @@ pub struct StoredGame {
     /// Byo-yomi periods after the main time, and their length in milliseconds.
     pub periods: u32,
     pub period_ms: u64,
+    /// The CXA rule: each move within `per_move_ms` (0 = no such limit), `overruns` allowed.
+    pub per_move_ms: u64,
+    pub overruns: u32,
+    /// The players' names, Red (Cho) then Black (Han), if they gave one.
+    pub names: [Option<String>; 2],
+    /// Whether the creator asked for a rated game (it counts only with two named players).
+    pub rated: bool,
     /// Seconds since the Unix epoch.
     pub created: u64,
 }
 
-/// A stored move with the clocks after it: main time (ms) and byo-yomi periods left, Red then
-/// Black.
+/// A stored move with the clocks after it: main time (ms) and byo-yomi periods (or CXA
+/// overruns) left, Red then Black.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StoredMove {
     pub mv: String,
@@ -44,6 +58,8 @@ pub struct StoredMove {
 pub struct StoredEnd {
     pub result: String,
     pub reason: String,
+    /// The change of the players' ratings, if the game was rated.
+    pub rating: Option<RatingChange>,
 }
 
 /// A finished game for the archive.
@@ -55,6 +71,8 @@ pub struct ArchiveEntry {
     pub created: u64,
     pub plies: u64,
     pub end: StoredEnd,
+    /// The players' names, if they gave them.
+    pub names: [Option<String>; 2],
 }
 
 /// A stored game, its moves, and its end if it has ended.
@@ -64,14 +82,20 @@ pub type Loaded = (StoredGame, Vec<StoredMove>, Option<StoredEnd>);
 pub trait Store: Send + Sync {
     /// Records a new game.
     fn create(&self, game: &StoredGame) -> Result<()>;
-    /// Sets a seat's token (a friend joined).
-    fn set_token(&self, id: &str, side: usize, token: &str) -> Result<()>;
+    /// Sets a seat's token and the name of its player, if given (a friend joined).
+    fn set_token(&self, id: &str, side: usize, token: &str, name: Option<&str>) -> Result<()>;
     /// Appends move number `ply` (0-based) of game `id`.
     fn add_move(&self, id: &str, ply: usize, mv: &StoredMove) -> Result<()>;
     /// Deletes the moves of game `id` from number `plies` (0-based) on: a takeback.
     fn truncate(&self, id: &str, plies: usize) -> Result<()>;
-    /// Marks the game finished.
-    fn finish(&self, id: &str, end: &StoredEnd) -> Result<()>;
+    /// Marks the game finished; if it is rated (see [`crate::rating`]), updates both players'
+    /// ratings in the same transaction and returns the change. A game already finished is
+    /// left as it is (ratings change once per game).
+    fn finish(&self, id: &str, end: &StoredEnd) -> Result<Option<RatingChange>>;
+    /// A player's rating, if they have played a rated game.
+    fn rating(&self, name: &str) -> Result<Option<PlayerRating>>;
+    /// The best-rated players, best first.
+    fn ratings(&self, limit: usize) -> Result<Vec<PlayerRating>>;
     /// One game with its moves and its end, if any.
     fn load(&self, id: &str) -> Result<Option<Loaded>>;
     /// The ids of the games not finished yet.
@@ -90,24 +114,12 @@ impl SqliteStore {
     pub fn open(dir: &Path) -> Result<SqliteStore> {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create data directory {}", dir.display()))?;
         let file = dir.join("games.sqlite3");
-        let conn = Connection::open(&file).with_context(|| format!("cannot open {}", file.display()))?;
+        let mut conn = Connection::open(&file).with_context(|| format!("cannot open {}", file.display()))?;
         conn.pragma_update(None, "journal_mode", "WAL").with_context(|| format!("WAL mode on {}", file.display()))?;
         // A committed move must survive a power cut too, not only a killed process.
         conn.pragma_update(None, "synchronous", "FULL")?;
-        conn.execute_batch(
-            "CREATE TABLE IF NOT EXISTS games (
-                id TEXT PRIMARY KEY, variant TEXT NOT NULL, mode TEXT NOT NULL, level INTEGER NOT NULL,
-                start_fen TEXT NOT NULL, red_token TEXT, black_token TEXT,
-                base_ms INTEGER NOT NULL, increment_ms INTEGER NOT NULL, periods INTEGER NOT NULL,
-                period_ms INTEGER NOT NULL, created INTEGER NOT NULL,
-                result TEXT, reason TEXT, finished INTEGER);
-             CREATE TABLE IF NOT EXISTS moves (
-                game_id TEXT NOT NULL, ply INTEGER NOT NULL, mv TEXT NOT NULL,
-                red_ms INTEGER NOT NULL, black_ms INTEGER NOT NULL,
-                red_periods INTEGER NOT NULL, black_periods INTEGER NOT NULL, PRIMARY KEY (game_id, ply));
-             CREATE INDEX IF NOT EXISTS games_finished ON games (finished);",
-        )
-        .with_context(|| format!("cannot create tables in {}", file.display()))?;
+        conn.execute_batch(SCHEMA_V0).with_context(|| format!("cannot create tables in {}", file.display()))?;
+        migrate(&mut conn).with_context(|| format!("cannot bring {} up to date", file.display()))?;
         Ok(SqliteStore { conn: Mutex::new(conn) })
     }
 
@@ -115,6 +127,67 @@ impl SqliteStore {
         // A panic while holding the lock leaves the connection usable: SQLite rolls back.
         self.conn.lock().unwrap_or_else(|e| e.into_inner())
     }
+}
+
+/// The first release's tables: created if missing, then migrated by [`migrate`].
+pub(crate) const SCHEMA_V0: &str = "CREATE TABLE IF NOT EXISTS games (
+        id TEXT PRIMARY KEY, variant TEXT NOT NULL, mode TEXT NOT NULL, level INTEGER NOT NULL,
+        start_fen TEXT NOT NULL, red_token TEXT, black_token TEXT,
+        base_ms INTEGER NOT NULL, increment_ms INTEGER NOT NULL, periods INTEGER NOT NULL,
+        period_ms INTEGER NOT NULL, created INTEGER NOT NULL,
+        result TEXT, reason TEXT, finished INTEGER);
+     CREATE TABLE IF NOT EXISTS moves (
+        game_id TEXT NOT NULL, ply INTEGER NOT NULL, mv TEXT NOT NULL,
+        red_ms INTEGER NOT NULL, black_ms INTEGER NOT NULL,
+        red_periods INTEGER NOT NULL, black_periods INTEGER NOT NULL, PRIMARY KEY (game_id, ply));
+     CREATE INDEX IF NOT EXISTS games_finished ON games (finished);";
+
+/// Version 1: the CXA clock, names, ratings. New columns have defaults that describe the old
+/// games exactly (no per-move limit, no names, unrated).
+const MIGRATION_V1: &str = "ALTER TABLE games ADD COLUMN per_move_ms INTEGER NOT NULL DEFAULT 0;
+     ALTER TABLE games ADD COLUMN overruns INTEGER NOT NULL DEFAULT 0;
+     ALTER TABLE games ADD COLUMN red_name TEXT;
+     ALTER TABLE games ADD COLUMN black_name TEXT;
+     ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+     ALTER TABLE games ADD COLUMN red_elo_before REAL;
+     ALTER TABLE games ADD COLUMN red_elo_after REAL;
+     ALTER TABLE games ADD COLUMN black_elo_before REAL;
+     ALTER TABLE games ADD COLUMN black_elo_after REAL;
+     CREATE TABLE IF NOT EXISTS players (
+        name TEXT PRIMARY KEY COLLATE NOCASE, rating REAL NOT NULL, games INTEGER NOT NULL,
+        wins INTEGER NOT NULL, draws INTEGER NOT NULL, losses INTEGER NOT NULL);
+     CREATE INDEX IF NOT EXISTS players_rating ON players (rating);";
+
+/// Brings the schema from its `user_version` to the newest, one transaction per step.
+fn migrate(conn: &mut Connection) -> Result<()> {
+    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+    if version < 1 {
+        let tx = conn.transaction()?;
+        tx.execute_batch(MIGRATION_V1).context("migration to version 1")?;
+        tx.pragma_update(None, "user_version", 1)?;
+        tx.commit()?;
+    }
+    Ok(())
+}
+
+fn player(conn: &Connection, name: &str) -> rusqlite::Result<Option<PlayerRating>> {
+    conn.query_row(
+        "SELECT name, rating, games, wins, draws, losses FROM players WHERE name = ?1",
+        params![name],
+        player_row,
+    )
+    .optional()
+}
+
+fn player_row(r: &rusqlite::Row) -> rusqlite::Result<PlayerRating> {
+    Ok(PlayerRating {
+        name: r.get(0)?,
+        rating: r.get(1)?,
+        games: r.get(2)?,
+        wins: r.get(3)?,
+        draws: r.get(4)?,
+        losses: r.get(5)?,
+    })
 }
 
 fn now_secs() -> u64 {
@@ -126,7 +199,8 @@ impl Store for SqliteStore {
         self.conn()
             .execute(
                 "INSERT INTO games (id, variant, mode, level, start_fen, red_token, black_token, base_ms,
-                 increment_ms, periods, period_ms, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                 increment_ms, periods, period_ms, created, per_move_ms, overruns, red_name, black_name, rated)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
                 params![
                     g.id,
                     g.variant,
@@ -139,20 +213,27 @@ impl Store for SqliteStore {
                     g.increment_ms as i64,
                     g.periods,
                     g.period_ms as i64,
-                    g.created as i64
+                    g.created as i64,
+                    g.per_move_ms as i64,
+                    g.overruns,
+                    g.names[0],
+                    g.names[1],
+                    g.rated
                 ],
             )
             .with_context(|| format!("cannot store new game {}", g.id))?;
         Ok(())
     }
 
-    fn set_token(&self, id: &str, side: usize, token: &str) -> Result<()> {
+    fn set_token(&self, id: &str, side: usize, token: &str, name: Option<&str>) -> Result<()> {
         let sql = if side == 0 {
-            "UPDATE games SET red_token = ?2 WHERE id = ?1"
+            "UPDATE games SET red_token = ?2, red_name = ?3 WHERE id = ?1"
         } else {
-            "UPDATE games SET black_token = ?2 WHERE id = ?1"
+            "UPDATE games SET black_token = ?2, black_name = ?3 WHERE id = ?1"
         };
-        self.conn().execute(sql, params![id, token]).with_context(|| format!("cannot store the seat of game {id}"))?;
+        self.conn()
+            .execute(sql, params![id, token, name])
+            .with_context(|| format!("cannot store the seat of game {id}"))?;
         Ok(())
     }
 
@@ -174,14 +255,63 @@ impl Store for SqliteStore {
         Ok(())
     }
 
-    fn finish(&self, id: &str, end: &StoredEnd) -> Result<()> {
-        self.conn()
+    fn finish(&self, id: &str, end: &StoredEnd) -> Result<Option<RatingChange>> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        let changed = tx
             .execute(
-                "UPDATE games SET result = ?2, reason = ?3, finished = ?4 WHERE id = ?1",
+                "UPDATE games SET result = ?2, reason = ?3, finished = ?4 WHERE id = ?1 AND result IS NULL",
                 params![id, end.result, end.reason, now_secs() as i64],
             )
             .with_context(|| format!("cannot store the end of game {id}"))?;
-        Ok(())
+        let mut change = None;
+        if changed == 1 {
+            let (rated, red, black): (bool, Option<String>, Option<String>) =
+                tx.query_row("SELECT rated, red_name, black_name FROM games WHERE id = ?1", params![id], |r| {
+                    Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+                })?;
+            if let (true, Some(red), Some(black), Some(score)) = (rated, red, black, rating::red_score(&end.result)) {
+                if !rating::same_name(&red, &black) {
+                    let before = [
+                        player(&tx, &red)?.unwrap_or_else(|| PlayerRating::new(&red)),
+                        player(&tx, &black)?.unwrap_or_else(|| PlayerRating::new(&black)),
+                    ];
+                    let after = rating::update(&before[0], &before[1], score);
+                    for p in &after {
+                        tx.execute(
+                            "INSERT INTO players (name, rating, games, wins, draws, losses) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                             ON CONFLICT (name) DO UPDATE SET rating = ?2, games = ?3, wins = ?4, draws = ?5, losses = ?6",
+                            params![p.name, p.rating, p.games, p.wins, p.draws, p.losses],
+                        )?;
+                    }
+                    let c = RatingChange {
+                        before: [before[0].rating, before[1].rating],
+                        after: [after[0].rating, after[1].rating],
+                    };
+                    tx.execute(
+                        "UPDATE games SET red_elo_before = ?2, black_elo_before = ?3, red_elo_after = ?4,
+                         black_elo_after = ?5 WHERE id = ?1",
+                        params![id, c.before[0], c.before[1], c.after[0], c.after[1]],
+                    )?;
+                    change = Some(c);
+                }
+            }
+        }
+        tx.commit().with_context(|| format!("cannot store the end of game {id}"))?;
+        Ok(change)
+    }
+
+    fn rating(&self, name: &str) -> Result<Option<PlayerRating>> {
+        player(&self.conn(), name).with_context(|| format!("cannot read the rating of {name:?}"))
+    }
+
+    fn ratings(&self, limit: usize) -> Result<Vec<PlayerRating>> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT name, rating, games, wins, draws, losses FROM players ORDER BY rating DESC, name LIMIT ?1",
+        )?;
+        let rows = stmt.query_map(params![limit as i64], player_row)?.collect::<rusqlite::Result<Vec<_>>>();
+        rows.context("cannot read the ratings")
     }
 
     fn load(&self, id: &str) -> Result<Option<Loaded>> {
@@ -189,7 +319,8 @@ impl Store for SqliteStore {
         let row = conn
             .query_row(
                 "SELECT id, variant, mode, level, start_fen, red_token, black_token, base_ms, increment_ms, created,
-                 result, reason, periods, period_ms FROM games WHERE id = ?1",
+                 result, reason, periods, period_ms, per_move_ms, overruns, red_name, black_name, rated,
+                 red_elo_before, black_elo_before, red_elo_after, black_elo_after FROM games WHERE id = ?1",
                 params![id],
                 |r| {
                     let game = StoredGame {
@@ -204,10 +335,19 @@ impl Store for SqliteStore {
                         created: r.get::<_, i64>(9)?.max(0) as u64,
                         periods: r.get(12)?,
                         period_ms: r.get::<_, i64>(13)?.max(0) as u64,
+                        per_move_ms: r.get::<_, i64>(14)?.max(0) as u64,
+                        overruns: r.get(15)?,
+                        names: [r.get(16)?, r.get(17)?],
+                        rated: r.get(18)?,
                     };
                     let result: Option<String> = r.get(10)?;
                     let reason: Option<String> = r.get(11)?;
-                    Ok((game, result.map(|result| StoredEnd { result, reason: reason.unwrap_or_default() })))
+                    let elo: [Option<f64>; 4] = [r.get(19)?, r.get(20)?, r.get(21)?, r.get(22)?];
+                    let rating = match elo {
+                        [Some(a), Some(b), Some(c), Some(d)] => Some(RatingChange { before: [a, b], after: [c, d] }),
+                        _ => None,
+                    };
+                    Ok((game, result.map(|result| StoredEnd { result, reason: reason.unwrap_or_default(), rating })))
                 },
             )
             .optional()
@@ -240,7 +380,7 @@ impl Store for SqliteStore {
         let conn = self.conn();
         let mut stmt = conn.prepare(
             "SELECT g.id, g.variant, g.mode, g.created, g.result, g.reason,
-             (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id)
+             (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id), g.red_name, g.black_name
              FROM games g WHERE g.result IS NOT NULL ORDER BY g.finished DESC LIMIT ?1",
         )?;
         let rows = stmt
@@ -250,8 +390,13 @@ impl Store for SqliteStore {
                     variant: r.get(1)?,
                     mode: r.get(2)?,
                     created: r.get::<_, i64>(3)?.max(0) as u64,
-                    end: StoredEnd { result: r.get(4)?, reason: r.get::<_, Option<String>>(5)?.unwrap_or_default() },
+                    end: StoredEnd {
+                        result: r.get(4)?,
+                        reason: r.get::<_, Option<String>>(5)?.unwrap_or_default(),
+                        rating: None,
+                    },
                     plies: r.get::<_, i64>(6)?.max(0) as u64,
+                    names: [r.get(7)?, r.get(8)?],
                 })
             })?
             .collect::<rusqlite::Result<Vec<_>>>()
@@ -264,12 +409,9 @@ impl Store for SqliteStore {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_game_and_its_moves_come_back() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = SqliteStore::open(dir.path()).unwrap();
-        let g = StoredGame {
-            id: "abc".into(),
+    fn game(id: &str) -> StoredGame {
+        StoredGame {
+            id: id.into(),
             variant: "xiangqi".into(),
             mode: "friend".into(),
             level: 0,
@@ -279,21 +421,96 @@ mod tests {
             increment_ms: 0,
             periods: 0,
             period_ms: 0,
+            per_move_ms: 0,
+            overruns: 0,
+            names: [None, None],
+            rated: false,
             created: 1,
-        };
+        }
+    }
+
+    fn end(result: &str) -> StoredEnd {
+        StoredEnd { result: result.into(), reason: "mate".into(), rating: None }
+    }
+
+    #[test]
+    fn a_game_and_its_moves_come_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open(dir.path()).unwrap();
+        let g = StoredGame { per_move_ms: 60_000, overruns: 3, base_ms: 1_200_000, ..game("abc") };
         store.create(&g).unwrap();
-        store.set_token("abc", 1, "u").unwrap();
+        store.set_token("abc", 1, "u", Some("Han Xin")).unwrap();
         store.add_move("abc", 0, &StoredMove { mv: "h2e2".into(), clocks_ms: [1, 2], periods: [0, 1] }).unwrap();
         store.add_move("abc", 1, &StoredMove { mv: "h9g7".into(), clocks_ms: [1, 2], periods: [0, 1] }).unwrap();
         store.truncate("abc", 1).unwrap();
         assert_eq!(store.unfinished().unwrap(), vec!["abc".to_string()]);
-        let (back, moves, end) = store.load("abc").unwrap().unwrap();
+        let (back, moves, end_) = store.load("abc").unwrap().unwrap();
         assert_eq!(back.tokens[1].as_deref(), Some("u"));
+        assert_eq!(back.names[1].as_deref(), Some("Han Xin"));
+        assert_eq!((back.per_move_ms, back.overruns, back.rated), (60_000, 3, false));
         assert_eq!(moves, vec![StoredMove { mv: "h2e2".into(), clocks_ms: [1, 2], periods: [0, 1] }]);
-        assert!(end.is_none());
-        store.finish("abc", &StoredEnd { result: "1-0".into(), reason: "mate".into() }).unwrap();
+        assert!(end_.is_none());
+        assert_eq!(store.finish("abc", &end("1-0")).unwrap(), None, "not rated");
         assert!(store.unfinished().unwrap().is_empty());
         assert_eq!(store.archive(10).unwrap()[0].plies, 1);
         assert!(store.load("nope").unwrap().is_none());
+        assert!(store.ratings(10).unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_rated_game_changes_ratings_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open(dir.path()).unwrap();
+        let names = [Some("Liu Bang".to_string()), Some("Xiang Yu".to_string())];
+        store.create(&StoredGame { names: names.clone(), rated: true, ..game("g1") }).unwrap();
+        let change = store.finish("g1", &end("0-1")).unwrap().expect("rated");
+        assert_eq!((change.before, change.after), ([1500.0, 1500.0], [1484.0, 1516.0]));
+        assert_eq!(store.finish("g1", &end("1-0")).unwrap(), None, "a game ends once");
+        let top = store.ratings(10).unwrap();
+        assert_eq!(
+            top.iter().map(|p| (p.name.as_str(), p.rating)).collect::<Vec<_>>(),
+            [("Xiang Yu", 1516.0), ("Liu Bang", 1484.0)]
+        );
+        assert_eq!(store.rating("xiang yu").unwrap().unwrap().wins, 1, "names ignore case");
+        assert_eq!(store.load("g1").unwrap().unwrap().2.unwrap().rating, Some(change));
+        // Unrated, or one seat without a name: no change.
+        store.create(&StoredGame { names: names.clone(), ..game("g2") }).unwrap();
+        assert_eq!(store.finish("g2", &end("1-0")).unwrap(), None);
+        store.create(&StoredGame { names: [names[0].clone(), None], rated: true, ..game("g3") }).unwrap();
+        assert_eq!(store.finish("g3", &end("1-0")).unwrap(), None);
+        // A draw between them: the weaker gains.
+        store.create(&StoredGame { names, rated: true, ..game("g4") }).unwrap();
+        let c = store.finish("g4", &end("1/2-1/2")).unwrap().unwrap();
+        assert!(c.after[0] > c.before[0] && c.after[1] < c.before[1]);
+        assert_eq!(store.rating("Liu Bang").unwrap().unwrap().games, 2);
+    }
+
+    #[test]
+    fn a_database_of_the_first_schema_is_migrated_and_read() {
+        let dir = tempfile::tempdir().unwrap();
+        {
+            // A database as the first release wrote it.
+            let conn = Connection::open(dir.path().join("games.sqlite3")).unwrap();
+            conn.execute_batch(SCHEMA_V0).unwrap();
+            conn.execute_batch(
+                "INSERT INTO games (id, variant, mode, level, start_fen, red_token, black_token, base_ms,
+                 increment_ms, periods, period_ms, created) VALUES ('old', 'xiangqi', 'friend', 0,
+                 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1', 'r', 'b', 60000, 2000, 3, 5000, 7);
+                 INSERT INTO moves VALUES ('old', 0, 'h2e2', 60000, 60000, 3, 3);",
+            )
+            .unwrap();
+        }
+        let store = SqliteStore::open(dir.path()).unwrap();
+        let (g, moves, end_) = store.load("old").unwrap().unwrap();
+        assert_eq!((g.base_ms, g.increment_ms, g.periods, g.period_ms), (60000, 2000, 3, 5000));
+        assert_eq!((g.per_move_ms, g.overruns, g.names.clone(), g.rated), (0, 0, [None, None], false));
+        assert_eq!(moves.len(), 1);
+        assert!(end_.is_none());
+        store.add_move("old", 1, &StoredMove { mv: "h9g7".into(), clocks_ms: [1, 2], periods: [3, 3] }).unwrap();
+        store.finish("old", &end("1-0")).unwrap();
+        drop(store);
+        // Opening it again does not migrate twice.
+        let store = SqliteStore::open(dir.path()).unwrap();
+        assert_eq!(store.archive(5).unwrap()[0].plies, 2);
     }
 }

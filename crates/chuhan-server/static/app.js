@@ -7,7 +7,7 @@ const $ = (id) => document.getElementById(id);
 const tokenKey = (id) => `chuhan:token:${id}`;
 
 function show(section) {
-  for (const s of ["lobby", "game", "archive", "analysis"]) $(s).hidden = s !== section;
+  for (const s of ["lobby", "game", "archive", "analysis", "ratings"]) $(s).hidden = s !== section;
 }
 
 function message(text) { $("message").textContent = text || ""; }
@@ -32,13 +32,19 @@ function lobby() {
     e.preventDefault();
     const f = new FormData(e.target);
     try {
+      const clock = f.get("clock");
       const g = await api("POST", "/api/games", {
         variant: f.get("variant"), mode: f.get("mode"), level: Number(f.get("level")), side: f.get("side"),
-        base_secs: Math.round(Number(f.get("minutes")) * 60), increment_secs: Number(f.get("increment")),
+        ...(clock !== "fischer" ? { clock } : {
+          base_secs: Math.round(Number(f.get("minutes")) * 60), increment_secs: Number(f.get("increment")),
+          periods: Number(f.get("periods")), period_secs: Number(f.get("periods")) > 0 ? Number(f.get("period")) : 0,
+        }),
         ...(f.get("fen").trim() ? { fen: f.get("fen").trim() }
           : f.get("variant") === "janggi" ? { cho_setup: f.get("cho_setup"), han_setup: f.get("han_setup") } : {}),
-        periods: Number(f.get("periods")), period_secs: Number(f.get("periods")) > 0 ? Number(f.get("period")) : 0,
+        ...(f.get("name").trim() ? { name: f.get("name").trim() } : {}),
+        rated: f.get("rated") === "on" && f.get("mode") === "friend",
       });
+      if (f.get("name").trim()) localStorage.setItem("chuhan:name", f.get("name").trim());
       localStorage.setItem(tokenKey(g.id), g.token);
       location.href = g.url;
     } catch (err) { alert(err.message); }
@@ -91,7 +97,11 @@ async function gamePage(id) {
     board.render(s);
     const names = s.sides;
     let status;
-    if (s.end) status = s.end.reason;
+    if (s.end) {
+      status = s.end.reason;
+      const rc = s.rating_change;
+      if (rc) status += ". Ratings: " + [0, 1].map((i) => `${s.names[i]} ${rc.before[i]} → ${rc.after[i]}`).join(", ");
+    }
     else {
       status = `${capital(names[s.turn])} to move`;
       if (s.check) status += " — check!";
@@ -110,6 +120,8 @@ async function gamePage(id) {
     $("pass").hidden = !playing || s.variant !== "janggi";
     const open = s.seats.some((x) => !x);
     $("join").hidden = !(s.you === null && s.mode === "friend" && open && !s.end);
+    $("join-name").hidden = $("join").hidden;
+    if (!$("join-name").value) $("join-name").value = localStorage.getItem("chuhan:name") || "";
     $("share-box").hidden = !(s.you !== null && s.mode === "friend" && open);
     $("share").value = location.href;
     const sel = $("notation");
@@ -136,8 +148,19 @@ async function gamePage(id) {
     const c = state.clock, bottom = board.flipped ? 1 : 0;
     for (const [slot, side] of [["clock-bottom", bottom], ["clock-top", 1 - bottom]]) {
       const e = $(slot);
-      const name = capital(state.sides[side]) + (state.engine_side === side ? " (engine)" : "");
+      const player = state.names && state.names[side], rating = state.ratings && state.ratings[side];
+      const name = capital(state.sides[side]) + (state.engine_side === side ? " (engine)" : "")
+        + (player ? ` ${player}` + (rating !== null && rating !== undefined ? ` (${rating})` : "") : "");
       if (!c) { e.textContent = name; e.className = "clock"; continue; }
+      if (c.rule === "cxa") {
+        // The game's time, and what is left of this move's limit; past it, an overrun is used.
+        const running = c.running === side && !state.end, spent = running ? performance.now() - received : 0;
+        const left = c.left_ms[side] - spent, move = c.move_left_ms[side] - spent;
+        const spare = c.periods[side] - (move < 0 && c.move_left_ms[side] > 0 ? 1 : 0);
+        e.textContent = `${name}  ${fmtClock(left)}  move ${fmtClock(Math.max(0, move))}, ${Math.max(0, spare)} overruns left`;
+        e.className = "clock" + (running ? " running" : "") + (left < 10000 || (move < 10000 && spare === 0) ? " low" : "");
+        continue;
+      }
       let left = c.left_ms[side];
       const running = c.running === side && !state.end;
       if (running) left -= performance.now() - received;
@@ -165,7 +188,9 @@ async function gamePage(id) {
   });
   $("join").addEventListener("click", async () => {
     try {
-      const j = await api("POST", `/api/games/${encodeURIComponent(id)}/join`);
+      const name = $("join-name").value.trim();
+      const j = await api("POST", `/api/games/${encodeURIComponent(id)}/join`, name ? { name } : undefined);
+      if (name) localStorage.setItem("chuhan:name", name);
       localStorage.setItem(tokenKey(id), j.token);
       if (socket) { socket.onclose = null; socket.close(); }
       connect();
@@ -173,6 +198,20 @@ async function gamePage(id) {
   });
   setInterval(tick, 200);
   connect();
+}
+
+async function ratings() {
+  show("ratings");
+  try {
+    const { players } = await api("GET", "/api/ratings");
+    $("ratings-rows").replaceChildren(...players.map((p, i) => {
+      const tr = document.createElement("tr");
+      for (const v of [i + 1, p.name, p.rating, p.games, p.wins, p.draws, p.losses]) {
+        const td = document.createElement("td"); td.textContent = String(v); tr.appendChild(td);
+      }
+      return tr;
+    }));
+  } catch (err) { alert(err.message); }
 }
 
 async function archive() {
@@ -186,7 +225,9 @@ async function archive() {
       link.href = `/game/${encodeURIComponent(g.id)}`;
       link.textContent = new Date(g.created * 1000).toLocaleString();
       cell("").appendChild(link);
-      cell(g.variant); cell(g.mode); cell(String(Math.ceil(g.plies / 2)));
+      cell(g.variant);
+      cell(g.names && (g.names[0] || g.names[1]) ? `${g.mode}: ${g.names[0] || "?"} – ${g.names[1] || "?"}` : g.mode);
+      cell(String(Math.ceil(g.plies / 2)));
       cell(`${g.result} — ${g.reason}`);
       const pgn = document.createElement("a");
       pgn.href = `/api/games/${encodeURIComponent(g.id)}/pgn`;
@@ -351,5 +392,6 @@ const path = location.pathname;
 const m = path.match(/^\/game\/([A-Za-z0-9]+)$/);
 if (m) gamePage(m[1]);
 else if (path === "/archive") archive();
+else if (path === "/ratings") ratings();
 else if (path === "/analysis") analysis();
 else lobby();

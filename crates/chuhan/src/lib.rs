@@ -16,6 +16,7 @@
 
 pub mod attacks;
 pub mod bitboard;
+pub mod clock;
 pub mod fen;
 pub mod game;
 mod movegen;

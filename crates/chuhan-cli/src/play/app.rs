@@ -3,7 +3,7 @@
 //! Every input is a method taking the time it happened (`now`), so tests can play whole games,
 //! clocks included, and inspect the state or a rendered buffer.
 
-use super::clock::{Clocks, TimeControl};
+use chuhan::clock::{Clocks, Control};
 use chuhan::notation::Notation;
 use chuhan::{Game, JanggiFormation, JanggiSetup, Move, Position, Rules, Side, Square, Variant};
 use chuhan_engine::eval::Classic;
@@ -33,7 +33,8 @@ pub struct Settings {
     pub notation: Notation,
     pub letters: bool,
     pub color: bool,
-    pub control: TimeControl,
+    /// `None` for an untimed game.
+    pub control: Option<Control>,
 }
 
 /// Keys the application understands (mapped from the terminal's by the event loop).
@@ -62,7 +63,11 @@ pub enum Key {
 pub struct App {
     pub settings: Settings,
     pub game: Game,
-    pub clocks: Clocks,
+    /// `None` for an untimed game.
+    pub clocks: Option<Clocks>,
+    /// The clocks after each move played here (its ply count, then main time and spare periods
+    /// by side), so that a takeback gives the time back. Moves of a loaded game have none.
+    clock_history: Vec<(usize, [Duration; 2], [u32; 2])>,
     pub flipped: bool,
     pub cursor: Square,
     pub selected: Option<Square>,
@@ -95,7 +100,8 @@ impl App {
         let game = Game::new(start, rules);
         let cursor = game.position().general(settings.user_side);
         let mut app = App {
-            clocks: Clocks::new(settings.control.clone()),
+            clocks: settings.control.map(Clocks::new),
+            clock_history: Vec::new(),
             settings,
             game,
             flipped: false,
@@ -110,7 +116,7 @@ impl App {
             thinking: None,
         };
         app.flipped = app.settings.user_side == Side::Second;
-        app.clocks.start(app.game.position().turn().index(), now);
+        app.start_clock(now);
         app.status = app.welcome();
         app
     }
@@ -147,7 +153,7 @@ impl App {
             self.game = Game::new(start, *self.game.rules());
             self.setup = None;
             self.move_texts.clear();
-            self.clocks.start(Side::First.index(), now);
+            self.start_clock(now);
             self.status = format!("Cho: {cho}, Han: {han}. {}", self.welcome());
         }
     }
@@ -199,6 +205,14 @@ impl App {
         self.game.position().legal_moves().iter().filter(|m| m.from == from).map(|m| m.to).collect()
     }
 
+    /// Starts the clock of the side to move (the other one stops).
+    fn start_clock(&mut self, now: Instant) {
+        let side = self.game.position().turn().index();
+        if let Some(c) = &mut self.clocks {
+            c.start(side, now);
+        }
+    }
+
     /// Plays `m` for the side to move, running the clocks.
     fn play(&mut self, m: Move, now: Instant) {
         let pos = self.game.position().clone();
@@ -212,15 +226,21 @@ impl App {
         self.selected = None;
         self.hint = None;
         self.input.clear();
-        if !self.clocks.stop(mover.index(), now) && self.game.outcome().is_none() {
-            self.game.lose_on_time(mover);
+        if let Some(c) = &mut self.clocks {
+            if !c.moved(mover.index(), now) && self.game.outcome().is_none() {
+                self.game.lose_on_time(mover);
+            }
+            let (main, spare) = c.snapshot(now);
+            self.clock_history.push((self.game.ply(), main, spare));
         }
         self.status = match self.game.outcome() {
             Some(o) => o.describe(self.settings.variant),
             None => format!("{} played {text}", capital(mover.name(self.settings.variant))),
         };
-        if !self.over() {
-            self.clocks.start(self.game.position().turn().index(), now);
+        if self.over() {
+            if let Some(c) = &mut self.clocks {
+                c.stop(now);
+            }
         }
     }
 
@@ -293,7 +313,15 @@ impl App {
         self.game = game;
         self.move_texts.truncate(keep);
         self.selected = None;
-        self.clocks.start(self.game.position().turn().index(), now);
+        // The time spent on the taken-back moves is given back.
+        self.clock_history.retain(|&(ply, ..)| ply <= keep);
+        if let (Some(c), Some(control)) = (&mut self.clocks, self.settings.control) {
+            *c = match self.clock_history.last() {
+                Some(&(_, main, spare)) => Clocks::restored(control, main, spare),
+                None => Clocks::new(control),
+            };
+        }
+        self.start_clock(now);
         self.status = format!("Took back {plies} move{}", if plies == 1 { "" } else { "s" });
     }
 
@@ -391,7 +419,7 @@ impl App {
             return;
         }
         let side = self.game.position().turn();
-        if self.clocks.flag_fell(side.index(), now) {
+        if self.clocks.as_ref().and_then(|c| c.flagged(now)) == Some(side.index()) {
             self.stop_engine();
             self.game.lose_on_time(side);
             self.status = self.game.outcome().map(|o| o.describe(self.settings.variant)).unwrap_or_default();
@@ -415,12 +443,7 @@ impl App {
         let pos = self.game.position().clone();
         let level = self.settings.level.clamp(1, 20);
         // Think for a share of the clock, at most a few seconds.
-        let (left, overtime, period) = self.clocks.show(pos.turn().index(), now);
-        let budget = match self.settings.control {
-            TimeControl::None => Duration::from_secs(2),
-            _ if overtime => period / 3,
-            _ => (left / 30).min(Duration::from_secs(5)),
-        };
+        let budget = self.clocks.as_ref().map_or(Duration::from_secs(2), |c| c.think_budget(pos.turn().index(), now));
         let limits = level_limits(level, budget);
         let shared = Arc::new(Shared::new(32));
         let (tx, rx) = channel();

@@ -1,17 +1,16 @@
 //! `chuhan play`: a game in the terminal against the engine, a friend, or engine against engine.
 
 pub mod app;
-pub mod clock;
 pub mod render;
 #[cfg(test)]
 mod tests;
 
 use anyhow::{bail, Context, Result};
 use app::{App, Key, Opponent, Settings};
+use chuhan::clock::Control;
 use chuhan::notation::Notation;
 use chuhan::{JanggiFormation, JanggiSetup, Position, Side, Variant};
 use clap::Args;
-use clock::TimeControl;
 use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::time::{Duration, Instant};
 
@@ -92,7 +91,7 @@ fn settings(args: &PlayArgs) -> Result<Settings> {
         notation,
         letters,
         color: std::env::var_os("NO_COLOR").is_none(),
-        control: TimeControl::parse(&args.tc).map_err(anyhow::Error::msg)?,
+        control: Control::parse(&args.tc).map_err(anyhow::Error::msg)?,
     })
 }
 

@@ -2,6 +2,7 @@
 //! move list and the input line. Fits an 80×24 terminal; `NO_COLOR` turns colours off.
 
 use super::app::App;
+use chuhan::clock::{Clocks, Rule};
 use chuhan::notation::Notation;
 use chuhan::{Piece, Role, Side, Square, Variant};
 use ratatui::layout::{Constraint, Direction, Layout, Rect};
@@ -48,6 +49,19 @@ fn glyph(p: Piece, variant: Variant, letters: bool) -> String {
 fn clock_text(d: Duration) -> String {
     let s = d.as_secs();
     format!("{:02}:{:02}", s / 60, s % 60)
+}
+
+/// A side's clock: main time; in byo-yomi the period and how many are left; under CXA also
+/// what is left of this move's minute and the overruns still allowed.
+fn clock_line(c: &Clocks, side: usize, now: Instant) -> String {
+    let s = c.show(side, now);
+    match (c.control().rule, s.move_left) {
+        (Rule::Cxa { .. }, Some(m)) => {
+            format!("  {} (move {}, {} spare)", clock_text(s.left), clock_text(m), s.spare)
+        }
+        (Rule::Byoyomi { .. }, _) if s.overtime => format!("  {} ({} left)", clock_text(s.left), s.spare),
+        _ => format!("  {}", clock_text(s.left)),
+    }
 }
 
 /// The board's lines: a row per rank and a row between ranks (verticals, palace diagonals, or
@@ -253,12 +267,7 @@ fn side_panel(app: &App, now: Instant, area: Rect) -> Paragraph<'static> {
         } else {
             "you".to_string()
         };
-        let (left, overtime, period) = app.clocks.show(side.index(), now);
-        let clock = match app.clocks.control {
-            super::clock::TimeControl::None => String::new(),
-            _ if overtime => format!("  {} ({} left)", clock_text(period), app.clocks.players[side.index()].spare),
-            _ => format!("  {}", clock_text(left)),
-        };
+        let clock = app.clocks.as_ref().map_or(String::new(), |c| clock_line(c, side.index(), now));
         let marker = if app.game.position().turn() == side && !app.over() { "▶ " } else { "  " };
         lines.push(Line::from(format!("{marker}{name:<5} {who}{clock}")));
     }

@@ -1,8 +1,8 @@
 //! `chuhan play` without a terminal: keys in, state and screen out, with made-up time.
 
 use super::app::{App, Key, Opponent, Settings};
-use super::clock::TimeControl;
 use super::render;
+use chuhan::clock::Control;
 use chuhan::notation::Notation;
 use chuhan::{EndReason, GameResult, Position, Side, Variant};
 use ratatui::backend::TestBackend;
@@ -18,7 +18,7 @@ fn settings(opponent: Opponent, control: &str) -> Settings {
         notation: Notation::Chinese,
         letters: false,
         color: false,
-        control: TimeControl::parse(control).unwrap(),
+        control: Control::parse(control).unwrap(),
     }
 }
 
@@ -106,7 +106,7 @@ fn clocks_run_and_flags_fall() {
     let t0 = Instant::now();
     let mut app = App::new(settings(Opponent::Human, "1+0"), Position::new(Variant::Xiangqi), t0);
     type_text(&mut app, "h2e2", t0 + Duration::from_secs(20));
-    assert_eq!(app.clocks.players[0].left, Duration::from_secs(40));
+    assert_eq!(app.clocks.as_ref().unwrap().show(0, t0 + Duration::from_secs(20)).left, Duration::from_secs(40));
     assert!(screen(&app, t0 + Duration::from_secs(20)).contains("00:40"));
     // Black thinks for more than a minute.
     app.tick(t0 + Duration::from_secs(85));
@@ -163,4 +163,22 @@ fn janggi_setups_are_chosen_before_the_game() {
     app.choose_setups();
     app.key(Key::Enter, t0);
     assert!(app.setup.is_none(), "the engine chose Han's setup itself");
+}
+
+#[test]
+fn cxa_clock_and_takeback_gives_the_time_back() {
+    let t0 = Instant::now();
+    let s = |secs| t0 + Duration::from_secs(secs);
+    let mut app = App::new(settings(Opponent::Human, "cxa"), Position::new(Variant::Xiangqi), t0);
+    type_text(&mut app, "h2e2", s(70));
+    assert!(screen(&app, s(70)).contains("(move 01:00, 2 spare)"), "{}", screen(&app, s(70)));
+    type_text(&mut app, "h9g7", s(80));
+    let red = app.clocks.as_ref().unwrap().show(0, s(80));
+    assert_eq!((red.left, red.spare), (Duration::from_secs(1130), 2));
+    // Black takes back its move: its ten seconds are given back, Red's clock is as it was.
+    app.key(Key::Undo, s(90));
+    assert_eq!(app.game.ply(), 1);
+    let c = app.clocks.as_ref().unwrap();
+    assert_eq!((c.show(1, s(90)).left, c.running()), (Duration::from_secs(1200), Some(1)));
+    assert_eq!(c.show(0, s(90)).left, Duration::from_secs(1130));
 }

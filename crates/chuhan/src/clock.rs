@@ -1,0 +1,411 @@
+//! Game clocks: sudden death, Fischer increment, byo-yomi, and the tournament rule of the seeds
+//! (called CXA here, after the Chinese Xiangqi Association that plays it).
+//!
+//! This is the one clock of the project: `chuhan play` (the terminal) and `chuhan serve` (the
+//! web server) both keep their clocks with it. It lives in the rules crate rather than in
+//! either front end because a time control is part of the rules of a game (the seeds state the
+//! tournament limits next to the win/loss rules), because it is pure (time is passed in as
+//! `now`, so tests drive it with made-up instants and nothing here reads the system clock),
+//! and because the terminal program should not need the web server's crate for it.
+//!
+//! The CXA rule, as the seeds (003) state it:
+//!
+//! > 每步限时60秒,有三次超时机会,第四次超时算负。每局每人累计20分钟,超时算负。
+//!
+//! "Each move within 60 seconds, with three chances to overrun; the fourth overrun loses. Each
+//! player has 20 minutes in all for the game; running out loses." So [`Control::cxa`] gives
+//! each side 20 minutes; a move that takes longer than 60 seconds uses one of three allowed
+//! overruns (the overrun is used as soon as the minute is past, and the move may then take as
+//! long as the 20 minutes allow); once the three are used, passing the minute loses at once.
+//!
+//! Who starts which clock when (for instance whether Red's first move is timed) is the
+//! caller's choice: [`Clocks::start`], [`Clocks::moved`] and [`Clocks::stop`].
+
+use std::time::{Duration, Instant};
+
+/// What happens besides the main time.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// Only the main time (and the increment): sudden death when the increment is zero.
+    Fischer,
+    /// After the main time, `periods` periods of `period` each: a move made within a period
+    /// keeps it, overrunning one uses it up, overrunning the last loses.
+    Byoyomi { periods: u32, period: Duration },
+    /// The seeds' tournament rule: every move within `per_move`; `overruns` moves may take
+    /// longer, the next one that does loses. The main time is the whole game's.
+    Cxa { per_move: Duration, overruns: u32 },
+}
+
+/// A time control: main time for the game, an increment added after each move made within the
+/// main time, and a [`Rule`]. An untimed game has no `Control` at all (`Option<Control>`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Control {
+    pub main: Duration,
+    pub increment: Duration,
+    pub rule: Rule,
+}
+
+impl Control {
+    /// Main time plus an increment (zero for sudden death).
+    pub fn fischer(main: Duration, increment: Duration) -> Control {
+        Control { main, increment, rule: Rule::Fischer }
+    }
+
+    /// Main time, then byo-yomi periods.
+    pub fn byoyomi(main: Duration, periods: u32, period: Duration) -> Control {
+        Control { main, increment: Duration::ZERO, rule: Rule::Byoyomi { periods, period } }
+    }
+
+    /// The seeds' tournament rule: 20 minutes a game, 60 seconds a move, three overruns.
+    pub fn cxa() -> Control {
+        Control {
+            main: Duration::from_secs(20 * 60),
+            increment: Duration::ZERO,
+            rule: Rule::Cxa { per_move: Duration::from_secs(60), overruns: 3 },
+        }
+    }
+
+    /// The byo-yomi periods or CXA overruns each side starts with.
+    pub fn spare(&self) -> u32 {
+        match self.rule {
+            Rule::Fischer => 0,
+            Rule::Byoyomi { periods, .. } => periods,
+            Rule::Cxa { overruns, .. } => overruns,
+        }
+    }
+
+    /// Reads `10+5` (minutes + seconds of increment), `5` (minutes, sudden death),
+    /// `byoyomi:5m+3x30s`, `cxa` (20 minutes a game, 60 s a move, three overruns), or `none`
+    /// (an untimed game: `Ok(None)`).
+    pub fn parse(text: &str) -> Result<Option<Control>, String> {
+        let t = text.trim().to_ascii_lowercase();
+        let bad = || format!("time control {text:?}: expected e.g. 10+5, 5, byoyomi:5m+3x30s, cxa or none");
+        let duration = |s: &str| -> Option<Duration> {
+            let (n, unit) = s.split_at(s.find(|c: char| c.is_ascii_alphabetic()).unwrap_or(s.len()));
+            let n: f64 = n.parse().ok()?;
+            let secs = match unit {
+                "" | "m" | "min" => n * 60.0,
+                "s" => n,
+                "h" => n * 3600.0,
+                _ => return None,
+            };
+            (secs.is_finite() && (0.0..=1e9).contains(&secs)).then(|| Duration::from_secs_f64(secs))
+        };
+        // A bare number after `+` or `x` is seconds.
+        let seconds = |s: &str| if s.ends_with(|c: char| c.is_ascii_digit()) { format!("{s}s") } else { s.to_string() };
+        if t == "none" || t == "off" {
+            return Ok(None);
+        }
+        if t == "cxa" {
+            return Ok(Some(Control::cxa()));
+        }
+        if let Some(rest) = t.strip_prefix("byoyomi:") {
+            let (main, periods) = rest.split_once('+').ok_or_else(bad)?;
+            let (count, period) = periods.split_once('x').ok_or_else(bad)?;
+            return Ok(Some(Control::byoyomi(
+                duration(main).ok_or_else(bad)?,
+                count.parse().map_err(|_| bad())?,
+                duration(&seconds(period)).ok_or_else(bad)?,
+            )));
+        }
+        let (total, inc) = t.split_once('+').unwrap_or((&t, "0"));
+        Ok(Some(Control::fischer(duration(total).ok_or_else(bad)?, duration(&seconds(inc)).ok_or_else(bad)?)))
+    }
+}
+
+/// One side's clock as shown.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Shown {
+    /// Main time left, or in byo-yomi the time left in the current period.
+    pub left: Duration,
+    /// Byo-yomi periods or CXA overruns left (an overrun in progress is already counted).
+    pub spare: u32,
+    /// In byo-yomi: the main time is used up. Under CXA: this move is past the per-move limit.
+    pub overtime: bool,
+    /// Under CXA: what is left of the per-move limit on this move (zero once past it).
+    pub move_left: Option<Duration>,
+}
+
+/// A side's clock after spending some time on the current move.
+struct Charged {
+    main: Duration,
+    spare: u32,
+    shown: Shown,
+}
+
+/// Both sides' clocks (side index 0 = Red/Cho, 1 = Black/Han).
+#[derive(Clone, Debug)]
+pub struct Clocks {
+    control: Control,
+    /// Main time left, by side, as of the start of the running side's turn.
+    main: [Duration; 2],
+    /// Byo-yomi periods or CXA overruns left.
+    spare: [u32; 2],
+    /// The side whose clock runs, and since when; `None` while stopped.
+    running: Option<(usize, Instant)>,
+}
+
+impl Clocks {
+    /// Fresh, stopped clocks for `control`.
+    pub fn new(control: Control) -> Clocks {
+        Clocks { control, main: [control.main; 2], spare: [control.spare(); 2], running: None }
+    }
+
+    /// Stopped clocks with each side's main time and spare periods (or overruns) left, as
+    /// stored after a move.
+    pub fn restored(control: Control, main: [Duration; 2], spare: [u32; 2]) -> Clocks {
+        Clocks { control, main, spare, running: None }
+    }
+
+    pub fn control(&self) -> Control {
+        self.control
+    }
+
+    /// The side whose clock runs.
+    pub fn running(&self) -> Option<usize> {
+        self.running.map(|(s, _)| s)
+    }
+
+    fn elapsed(&self, side: usize, now: Instant) -> Duration {
+        match self.running {
+            Some((s, since)) if s == side => now.saturating_duration_since(since),
+            _ => Duration::ZERO,
+        }
+    }
+
+    /// `side`'s clock after `spent` on the current move, or `None` if that loses on time.
+    fn charge(&self, side: usize, spent: Duration) -> Option<Charged> {
+        let (main, spare) = (self.main[side], self.spare[side]);
+        match self.control.rule {
+            Rule::Fischer => (spent < main).then(|| {
+                let left = main - spent;
+                Charged { main: left, spare, shown: Shown { left, spare, overtime: false, move_left: None } }
+            }),
+            Rule::Byoyomi { period, .. } => {
+                if spent < main {
+                    let left = main - spent;
+                    return Some(Charged {
+                        main: left,
+                        spare,
+                        shown: Shown { left, spare, overtime: false, move_left: None },
+                    });
+                }
+                let over = spent - main;
+                if period.is_zero() {
+                    return None;
+                }
+                let used = u32::try_from(over.as_nanos() / period.as_nanos()).unwrap_or(u32::MAX);
+                if used >= spare {
+                    return None;
+                }
+                let left = period - (over - period * used);
+                let spare = spare - used;
+                Some(Charged {
+                    main: Duration::ZERO,
+                    spare,
+                    shown: Shown { left, spare, overtime: true, move_left: None },
+                })
+            }
+            Rule::Cxa { per_move, .. } => {
+                let overrun = spent > per_move;
+                if spent >= main || (overrun && spare == 0) {
+                    return None;
+                }
+                let (left, spare) = (main - spent, spare - u32::from(overrun));
+                let move_left = Some(per_move.saturating_sub(spent));
+                Some(Charged { main: left, spare, shown: Shown { left, spare, overtime: overrun, move_left } })
+            }
+        }
+    }
+
+    /// `side`'s clock as shown at `now` (zero once it has run out).
+    pub fn show(&self, side: usize, now: Instant) -> Shown {
+        match self.charge(side, self.elapsed(side, now)) {
+            Some(c) => c.shown,
+            None => Shown {
+                left: Duration::ZERO,
+                spare: 0,
+                overtime: true,
+                move_left: matches!(self.control.rule, Rule::Cxa { .. }).then_some(Duration::ZERO),
+            },
+        }
+    }
+
+    /// The running side, if it has lost on time by `now`.
+    pub fn flagged(&self, now: Instant) -> Option<usize> {
+        let (side, _) = self.running?;
+        self.charge(side, self.elapsed(side, now)).is_none().then_some(side)
+    }
+
+    /// How long until the running side loses on time (if it does not move).
+    pub fn time_to_flag(&self, now: Instant) -> Option<Duration> {
+        let (side, _) = self.running?;
+        let main = self.main[side];
+        let total = match self.control.rule {
+            Rule::Fischer => main,
+            Rule::Byoyomi { period, .. } => main + period * self.spare[side],
+            // Past the minute with no overrun left loses: just after `per_move`.
+            Rule::Cxa { per_move, .. } if self.spare[side] == 0 => main.min(per_move + Duration::from_nanos(1)),
+            Rule::Cxa { .. } => main,
+        };
+        Some(total.saturating_sub(self.elapsed(side, now)))
+    }
+
+    /// `side` has moved at `now`: if its clock ran, the time is charged (byo-yomi periods
+    /// that ran out are gone, a CXA overrun is counted) and the increment added when the move
+    /// was made within the main time; then the other side's clock starts. Returns false, and
+    /// changes nothing, if the move came too late: `side` had already lost on time.
+    pub fn moved(&mut self, side: usize, now: Instant) -> bool {
+        if self.running() == Some(side) {
+            let Some(c) = self.charge(side, self.elapsed(side, now)) else { return false };
+            let in_main = !(matches!(self.control.rule, Rule::Byoyomi { .. }) && c.shown.overtime);
+            self.main[side] = if in_main { c.main + self.control.increment } else { c.main };
+            self.spare[side] = c.spare;
+        }
+        self.running = Some((1 - side, now));
+        true
+    }
+
+    /// Starts `side`'s clock at `now` (the other one stops without being charged: use this to
+    /// begin a game or to restart after a pause, such as a server restart or a takeback).
+    pub fn start(&mut self, side: usize, now: Instant) {
+        self.running = Some((side, now));
+    }
+
+    /// Stops both clocks at `now`, charging the running side for its time so far.
+    pub fn stop(&mut self, now: Instant) {
+        if let Some((side, _)) = self.running {
+            match self.charge(side, self.elapsed(side, now)) {
+                Some(c) => {
+                    self.main[side] = c.main;
+                    self.spare[side] = c.spare;
+                }
+                None => self.main[side] = Duration::ZERO,
+            }
+        }
+        self.running = None;
+    }
+
+    /// Main time and spare periods (or overruns) left by side at `now`, as stored.
+    pub fn snapshot(&self, now: Instant) -> ([Duration; 2], [u32; 2]) {
+        let mut c = self.clone();
+        c.stop(now);
+        (c.main, c.spare)
+    }
+
+    /// How long an engine playing `side` should think at `now`: a share of its time, never
+    /// more than five seconds, and under CXA well within the per-move limit.
+    pub fn think_budget(&self, side: usize, now: Instant) -> Duration {
+        let shown = self.show(side, now);
+        let share = match self.control.rule {
+            Rule::Byoyomi { .. } if shown.overtime => shown.left / 3,
+            Rule::Cxa { per_move, .. } => (shown.left / 30 + self.control.increment / 2).min(per_move / 3),
+            _ => shown.left / 30 + self.control.increment / 2,
+        };
+        share.min(Duration::from_secs(5))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const S: Duration = Duration::from_secs(1);
+
+    #[test]
+    fn parses_time_controls() {
+        assert_eq!(Control::parse("10+5").unwrap(), Some(Control::fischer(600 * S, 5 * S)));
+        assert_eq!(Control::parse("3").unwrap(), Some(Control::fischer(180 * S, Duration::ZERO)));
+        assert_eq!(Control::parse("byoyomi:5m+3x30s").unwrap(), Some(Control::byoyomi(300 * S, 3, 30 * S)));
+        assert_eq!(Control::parse("byoyomi:5+3x30").unwrap(), Some(Control::byoyomi(300 * S, 3, 30 * S)));
+        let cxa = Control::parse("CXA").unwrap().unwrap();
+        assert_eq!((cxa.main, cxa.rule), (1200 * S, Rule::Cxa { per_move: 60 * S, overruns: 3 }));
+        assert_eq!(Control::parse("none").unwrap(), None);
+        for bad in ["soon", "-5", "byoyomi:5", "1e300", "NaN"] {
+            assert!(Control::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn fischer_charges_the_mover_and_adds_the_increment() {
+        let t0 = Instant::now();
+        let mut c = Clocks::new(Control::fischer(60 * S, 2 * S));
+        assert!(c.moved(0, t0), "a clock that did not run charges nothing");
+        assert_eq!(c.show(0, t0).left, 60 * S);
+        assert!(c.moved(1, t0 + 10 * S));
+        assert_eq!(c.show(1, t0 + 10 * S).left, 52 * S);
+        assert_eq!(c.running(), Some(0));
+        assert_eq!(c.time_to_flag(t0 + 10 * S), Some(60 * S));
+        assert_eq!(c.flagged(t0 + 69 * S), None);
+        assert_eq!(c.flagged(t0 + 80 * S), Some(0));
+        assert!(!c.clone().moved(0, t0 + 80 * S), "too late to move");
+        c.stop(t0 + 20 * S);
+        assert_eq!(c.show(0, t0 + 99 * S).left, 50 * S);
+        assert_eq!(c.think_budget(0, t0), 50 * S / 30 + S);
+    }
+
+    #[test]
+    fn byo_yomi_uses_periods_after_the_main_time() {
+        let t0 = Instant::now();
+        let mut c = Clocks::new(Control::byoyomi(10 * S, 3, 5 * S));
+        c.start(0, t0);
+        let s = c.show(0, t0 + 17 * S);
+        assert_eq!((s.left, s.spare, s.overtime), (3 * S, 2, true));
+        assert!(c.moved(0, t0 + 17 * S));
+        assert_eq!(c.snapshot(t0 + 17 * S), ([Duration::ZERO, 10 * S], [2, 3]));
+        // Red's next turn: a move within the period keeps both periods.
+        assert!(c.moved(1, t0 + 18 * S));
+        assert!(c.moved(0, t0 + 22 * S));
+        assert_eq!(c.show(0, t0 + 22 * S).spare, 2);
+        assert!(c.moved(1, t0 + 23 * S));
+        assert_eq!(c.time_to_flag(t0 + 23 * S), Some(10 * S));
+        assert_eq!(c.flagged(t0 + 32 * S), None);
+        assert_eq!(c.flagged(t0 + 33 * S), Some(0));
+    }
+
+    #[test]
+    fn cxa_three_overruns_then_the_fourth_loses() {
+        let t0 = Instant::now();
+        let mut c = Clocks::new(Control::cxa());
+        let mut t = t0;
+        c.start(0, t);
+        for n in 0..3 {
+            // Red takes 70 s (an overrun), Black 1 s.
+            let shown = c.show(0, t + 70 * S);
+            assert_eq!((shown.spare, shown.overtime, shown.move_left), (2 - n, true, Some(Duration::ZERO)));
+            t += 70 * S;
+            assert!(c.moved(0, t));
+            t += S;
+            assert!(c.moved(1, t));
+        }
+        assert_eq!(c.show(0, t).left, (1200 - 210) * S);
+        assert_eq!(c.show(0, t).spare, 0);
+        // Within the minute is fine; past it with no overrun left loses.
+        assert_eq!(c.show(0, t + 50 * S).move_left, Some(10 * S));
+        assert_eq!(c.flagged(t + 60 * S), None);
+        assert_eq!(c.flagged(t + 61 * S), Some(0), "the fourth overrun loses");
+        let wait = c.time_to_flag(t).unwrap();
+        assert!(wait > 60 * S && wait < 61 * S, "{wait:?}");
+        assert!(c.moved(0, t + 50 * S));
+        assert_eq!(c.think_budget(1, t + 50 * S), 5 * S);
+    }
+
+    #[test]
+    fn cxa_twenty_minutes_in_all() {
+        let t0 = Instant::now();
+        let mut c = Clocks::new(Control::cxa());
+        let mut t = t0;
+        // Nineteen moves of 59 s each use 1121 s of the 1200 without any overrun.
+        for _ in 0..19 {
+            c.start(1, t);
+            t += 59 * S;
+            assert!(c.moved(1, t));
+        }
+        assert_eq!(c.show(1, t).spare, 3);
+        c.start(1, t);
+        assert_eq!(c.time_to_flag(t), Some(79 * S), "the game's time runs out before the overruns");
+        assert_eq!(c.flagged(t + 78 * S), None);
+        assert_eq!(c.flagged(t + 79 * S), Some(1));
+        assert_eq!(c.think_budget(1, t), 79 * S / 30);
+    }
+}
