@@ -44,6 +44,8 @@ pub struct AppState {
     rooms: Mutex<HashMap<String, Arc<Live>>>,
     /// Permits for the analysis board's searches.
     pub searches: tokio::sync::Semaphore,
+    /// What the analysis board's searches keep between requests.
+    pub deeper: crate::analysis::Deeper,
 }
 
 /// An error as JSON, with the HTTP status that fits it.
@@ -84,8 +86,12 @@ impl AppState {
 
     /// The state over any store, with its unfinished games loaded.
     pub fn with_store(store: Arc<dyn Store>) -> Result<Arc<AppState>> {
-        let state =
-            Arc::new(AppState { store, rooms: Mutex::new(HashMap::new()), searches: crate::analysis::searches() });
+        let state = Arc::new(AppState {
+            store,
+            rooms: Mutex::new(HashMap::new()),
+            searches: crate::analysis::searches(),
+            deeper: Default::default(),
+        });
         for id in state.store.unfinished().context("cannot list unfinished games")? {
             match state.load(&id) {
                 Ok(Some(live)) => state.after_change(&live),
@@ -324,9 +330,10 @@ async fn join(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Res
     Ok(Json(json!({ "id": id, "token": token, "side": side })))
 }
 
+/// `?notation=...` on the requests that write moves.
 #[derive(Deserialize)]
-struct NotationQuery {
-    notation: Option<String>,
+pub struct NotationQuery {
+    pub notation: Option<String>,
 }
 
 /// The notation asked for, or the variant's usual one.
@@ -394,6 +401,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/archive", get(archive))
         .route("/api/analyse", post(crate::analysis::analyse))
         .route("/api/records", post(crate::records::read).layer(DefaultBodyLimit::max(crate::records::MAX_RECORD)))
+        .route("/api/tree", post(crate::tree::tree).layer(DefaultBodyLimit::max(crate::records::MAX_RECORD)))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(state)
 }

@@ -8,6 +8,7 @@ pub mod pages;
 pub mod records;
 pub mod room;
 pub mod store;
+pub mod tree;
 pub mod ws;
 
 pub use app::{router, AppState};
