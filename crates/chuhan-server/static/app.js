@@ -1,7 +1,7 @@
 // chuhan serve: the lobby, the game page and the archive. User data only ever goes into
 // the page through textContent and attribute setters, never as markup.
 
-import { Board } from "/static/board.js";
+import { Board, pieceStyleSelect } from "/static/board.js";
 import { analysis } from "/static/analysis.js";
 
 const $ = (id) => document.getElementById(id);
@@ -172,6 +172,7 @@ async function gamePage(id) {
       connect();
     } catch (err) { message(err.message); }
   });
+  pieceStyleSelect($("pieces"), () => { if (state) render(); });
   setInterval(tick, 200);
   connect();
 }
