@@ -221,7 +221,7 @@ export function analysis() {
   $("aend").addEventListener("click", () => go(T.lineEnd(cur)));
   document.addEventListener("keydown", (e) => {
     if ($("analysis").hidden || e.altKey || e.ctrlKey || e.metaKey) return;
-    if (e.target.closest && e.target.closest("input, textarea, select")) return;
+    if (e.target.closest && e.target.closest("textarea, select, input:not([type=checkbox])")) return;
     const to = { ArrowLeft: cur.parent, ArrowRight: cur.children[0], Home: root, End: T.lineEnd(cur) }[e.key];
     if (to === undefined) return;
     e.preventDefault();

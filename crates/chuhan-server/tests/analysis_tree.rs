@@ -139,3 +139,16 @@ async fn one_long_search_at_a_time_and_its_slot_frees_when_its_request_goes() {
     let again = long(4000, 500).await;
     assert!(again.is_err(), "accepted and searching, not refused: {again:?}");
 }
+
+#[tokio::test]
+async fn the_board_scripts_are_served_under_the_same_policy() {
+    let (addr, _dir) = server().await;
+    for path in ["/static/analysis.js", "/static/movetree.js", "/static/board.js"] {
+        let r = reqwest::get(format!("http://{addr}{path}")).await.unwrap();
+        assert_eq!(r.status().as_u16(), 200, "{path}");
+        assert!(r.headers()["content-type"].to_str().unwrap().starts_with("text/javascript"), "{path}");
+        assert!(r.headers()["content-security-policy"].to_str().unwrap().contains("default-src 'self'"), "{path}");
+        let text = r.text().await.unwrap();
+        assert!(!text.contains("innerHTML"), "{path} must build the page with textContent only");
+    }
+}
