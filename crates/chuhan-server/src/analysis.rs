@@ -2,8 +2,8 @@
 //! the result for a moment and report its best lines (MultiPV).
 //!
 //! It is stateless: the browser keeps the line and sends it whole, so nothing is stored and
-//! nothing can be left behind. Searches are few at a time, short and bounded, since each holds
-//! a CPU core.
+//! nothing can be left behind (only hash tables are kept, as a cache, see [`Deeper`]). Searches
+//! are few at a time, short and bounded, since each holds a CPU core.
 
 use crate::app::{internal, parse_json, pick_notation, ApiError, AppState};
 use axum::body::Bytes;
@@ -16,7 +16,9 @@ use chuhan_engine::eval::Classic;
 use chuhan_engine::search::{search, Limits, Report, Shared, MATE, MATE_BOUND};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use std::sync::Arc;
+use std::collections::VecDeque;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::Semaphore;
 
@@ -31,6 +33,98 @@ pub fn searches() -> Semaphore {
     Semaphore::new(MAX_SEARCHES)
 }
 
+/// The hash table of one search, in MiB.
+const HASH_MB: usize = 16;
+/// The longest search, for the board's "deeper" mode; one such search at a time, so that one
+/// of the [`MAX_SEARCHES`] slots is always left to the ordinary short ones.
+pub const MAX_DEEP_MILLIS: u64 = 15_000;
+
+/// What the analysis board's searches keep between requests.
+///
+/// Hash tables from the last searches, by the position searched (at most one per search slot,
+/// so 32 MiB in all): asking again about the same position — the "deeper" mode asks for 3, 6,
+/// then 12 and 15 seconds — goes on from what the last search stored, while the server keeps
+/// no session. A table is taken out while a search uses it, so two searches never share one
+/// (each search's end stops the other's).
+pub struct Deeper {
+    tables: Mutex<VecDeque<(String, Arc<Shared>)>>,
+    /// The permit a search longer than the usual [`MAX_MILLIS`] needs as well.
+    long: Semaphore,
+}
+
+impl Default for Deeper {
+    fn default() -> Deeper {
+        Deeper { tables: Mutex::default(), long: Semaphore::new(1) }
+    }
+}
+
+impl Deeper {
+    fn take(&self, key: &str) -> Arc<Shared> {
+        let mut kept = self.tables.lock().unwrap_or_else(|e| e.into_inner());
+        match kept.iter().position(|(k, _)| k == key).and_then(|i| kept.remove(i)) {
+            Some((_, shared)) => shared,
+            None => Arc::new(Shared::new(HASH_MB)),
+        }
+    }
+
+    fn give_back(&self, key: String, shared: Arc<Shared>) {
+        let mut kept = self.tables.lock().unwrap_or_else(|e| e.into_inner());
+        kept.retain(|(k, _)| *k != key);
+        kept.push_back((key, shared));
+        while kept.len() > MAX_SEARCHES {
+            kept.pop_front();
+        }
+    }
+}
+
+/// Stops a search when the request that started it goes away (the browser moved on and aborted
+/// it), so that a long search does not run on for nobody.
+struct StopOnDrop(Arc<Shared>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+fn busy() -> ApiError {
+    ApiError(StatusCode::SERVICE_UNAVAILABLE, "the engine is busy: try again in a moment".into())
+}
+
+/// Searches `pos` for `millis` and returns the lines of the last depth completed, best first.
+async fn run_search(
+    state: &Arc<AppState>,
+    pos: &Position,
+    millis: u64,
+    multipv: usize,
+) -> Result<Vec<Report>, ApiError> {
+    let _permit = state.searches.try_acquire().map_err(|_| busy())?;
+    let _long = if millis > MAX_MILLIS { Some(state.deeper.long.try_acquire().map_err(|_| busy())?) } else { None };
+    let key = format!("{} {}", pos.variant().name(), pos.to_fen());
+    let shared = state.deeper.take(&key);
+    let _stop = StopOnDrop(shared.clone());
+    let (p, kept) = (pos.clone(), state.clone());
+    tokio::task::spawn_blocking(move || {
+        let limits = Limits {
+            hard: Some(Duration::from_millis(millis)),
+            soft: Some(Duration::from_millis(millis)),
+            multipv,
+            depth: Some(64),
+            ..Limits::default()
+        };
+        let mut best: Vec<Option<Report>> = vec![None; multipv];
+        search(&p, &shared, &Classic, &limits, 1, |r| {
+            if let Some(slot) = best.get_mut(r.multipv.saturating_sub(1)) {
+                *slot = Some(r.clone());
+            }
+        });
+        kept.deeper.give_back(key, shared);
+        best.into_iter().flatten().collect()
+    })
+    .await
+    .map_err(|e| internal(anyhow::anyhow!("the search failed: {e}")))
+}
+
 #[derive(Deserialize, Default)]
 #[serde(default, deny_unknown_fields)]
 struct AnalyseRequest {
@@ -39,7 +133,8 @@ struct AnalyseRequest {
     fen: Option<String>,
     /// Moves from the start, as coordinates (`h2e2`).
     moves: Vec<String>,
-    /// How long the engine looks, in milliseconds (0: no search, only the position).
+    /// How long the engine looks, in milliseconds (0: no search, only the position); above
+    /// [`MAX_MILLIS`] (up to [`MAX_DEEP_MILLIS`]) only one such search runs at a time.
     millis: Option<u64>,
     multipv: Option<usize>,
     notation: Option<String>,
@@ -100,36 +195,13 @@ pub async fn analyse(State(state): State<Arc<AppState>>, body: Bytes) -> Result<
     let pos = game.position().clone();
     let end =
         game.outcome().map(|o| json!({ "result": crate::room::pgn_result(o.result), "reason": o.describe(variant) }));
-    let millis = req.millis.unwrap_or(1000).min(MAX_MILLIS);
+    let millis = req.millis.unwrap_or(1000).min(MAX_DEEP_MILLIS);
     let multipv = req.multipv.unwrap_or(3).clamp(1, MAX_MULTIPV);
     let mut lines = Vec::new();
     if end.is_none() && millis > 0 {
-        let Ok(_permit) = state.searches.try_acquire() else {
-            return Err(ApiError(StatusCode::SERVICE_UNAVAILABLE, "the engine is busy: try again in a moment".into()));
-        };
-        let p = pos.clone();
-        let reports = tokio::task::spawn_blocking(move || {
-            let limits = Limits {
-                hard: Some(Duration::from_millis(millis)),
-                soft: Some(Duration::from_millis(millis)),
-                multipv,
-                depth: Some(64),
-                ..Limits::default()
-            };
-            let shared = Shared::new(16);
-            // The lines of the last depth completed, by MultiPV rank.
-            let mut best: Vec<Option<Report>> = vec![None; multipv];
-            search(&p, &shared, &Classic, &limits, 1, |r| {
-                if let Some(slot) = best.get_mut(r.multipv.saturating_sub(1)) {
-                    *slot = Some(r.clone());
-                }
-            });
-            best
-        })
-        .await
-        .map_err(|e| internal(anyhow::anyhow!("the search failed: {e}")))?;
+        let reports = run_search(&state, &pos, millis, multipv).await?;
         let red = pos.turn().index() == 0;
-        for r in reports.into_iter().flatten() {
+        for r in reports {
             lines.push(json!({ "depth": r.depth, "score": score(&r, red), "pv": line(&pos, &r.pv, notation) }));
         }
     }

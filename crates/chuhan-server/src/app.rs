@@ -50,6 +50,8 @@ pub struct AppState {
     pub limits: RateLimits,
     pub requests: Buckets,
     pub creations: Buckets,
+    /// What the analysis board's searches keep between requests.
+    pub deeper: crate::analysis::Deeper,
 }
 
 /// An error as JSON, with the HTTP status that fits it.
@@ -97,6 +99,7 @@ impl AppState {
             limits,
             requests: Buckets::new(limits.requests_per_minute),
             creations: Buckets::new(limits.games_per_minute),
+            deeper: Default::default(),
         });
         for id in state.store.unfinished().context("cannot list unfinished games")? {
             match state.load(&id) {
@@ -375,9 +378,10 @@ async fn join(
     Ok(Json(json!({ "id": id, "token": token, "side": side })))
 }
 
+/// `?notation=...` on the requests that write moves.
 #[derive(Deserialize)]
-struct NotationQuery {
-    notation: Option<String>,
+pub struct NotationQuery {
+    pub notation: Option<String>,
 }
 
 /// The notation asked for, or the variant's usual one.
@@ -518,6 +522,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/ratings", get(ratings))
         .route("/api/analyse", post(crate::analysis::analyse))
         .route("/api/records", post(crate::records::read).layer(DefaultBodyLimit::max(crate::records::MAX_RECORD)))
+        .route("/api/tree", post(crate::tree::tree).layer(DefaultBodyLimit::max(crate::records::MAX_RECORD)))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(axum::middleware::from_fn_with_state(state.clone(), crate::limit::middleware))
         .with_state(state)

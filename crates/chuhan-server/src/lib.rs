@@ -9,6 +9,7 @@ pub mod rating;
 pub mod records;
 pub mod room;
 pub mod store;
+pub mod tree;
 pub mod ws;
 
 pub use app::{router, AppState};

@@ -1,9 +1,10 @@
 //! Records brought to the analysis board: PGN or DhtmlXQ pasted as text, or an XQF, PGN or
 //! DhtmlXQ file sent as it is. The server reads the first game and hands back its start and
-//! main line; nothing is stored.
+//! whole tree (variations and comments, see [`crate::tree`]); nothing is stored.
 
-use crate::app::{bad, ApiError};
+use crate::app::{bad, pick_notation, ApiError, NotationQuery};
 use axum::body::Bytes;
+use axum::extract::Query;
 use axum::Json;
 use chuhan_record::tree::Game;
 use serde_json::{json, Value};
@@ -27,11 +28,15 @@ pub fn read_first(data: &[u8]) -> Result<(Game, &'static str), String> {
     }
 }
 
-pub async fn read(body: Bytes) -> Result<Json<Value>, ApiError> {
+/// `POST /api/records[?notation=...]`: the first game of the body, its main line as `moves`
+/// (coordinates) and its whole tree as `tree`, with each move's text in the notation.
+pub async fn read(Query(q): Query<NotationQuery>, body: Bytes) -> Result<Json<Value>, ApiError> {
     if body.is_empty() {
         return Err(bad("the record is empty"));
     }
     let (game, format) = read_first(&body).map_err(bad)?;
+    let notation = pick_notation(q.notation.as_deref(), game.variant)?;
+    let tree = crate::tree::to_wire(&game, notation).map_err(bad)?;
     let headers: Vec<[&str; 2]> = game.headers.iter().map(|(k, v)| [k, v]).collect();
     Ok(Json(json!({
         "format": format,
@@ -40,6 +45,8 @@ pub async fn read(body: Bytes) -> Result<Json<Value>, ApiError> {
         "moves": game.mainline_moves().iter().map(|m| m.to_string()).collect::<Vec<_>>(),
         "result": game.outcome.to_string(),
         "headers": headers,
+        "tree": tree,
+        "notation": notation.name(),
     })))
 }
 

@@ -17,6 +17,89 @@ export const CHARS = {
 };
 export const COLORS = { xiangqi: ["#c0231b", "#111"], janggi: ["#1f5fa8", "#c0231b"] };
 
+const STYLE_KEY = "chuhan:pieces";
+
+/// "chinese" (characters) or "western" (pictograms), as the user last chose.
+export function pieceStyle() {
+  try { return localStorage.getItem(STYLE_KEY) === "western" ? "western" : "chinese"; } catch { return "chinese"; }
+}
+
+/// Makes `select` (options chinese/western) show and change the remembered piece style.
+export function pieceStyleSelect(select, onChange) {
+  select.value = pieceStyle();
+  select.addEventListener("change", () => {
+    try { localStorage.setItem(STYLE_KEY, select.value); } catch { /* private mode: this page only */ }
+    onChange();
+  });
+}
+
+// Western pictograms, drawn for this board (no image assets): shapes in a box about ±11 around
+// the piece's centre, filled with the side's colour; `bg` draws details in the piece's face.
+const GLYPHS = {
+  // The general: a crown.
+  K: (g, c, bg) => {
+    el("path", { d: "M-10 5 L-10 -7 L-5 -1 L0 -10 L5 -1 L10 -7 L10 5 Z", fill: c }, g);
+    el("rect", { x: -10, y: 7, width: 20, height: 3, fill: c }, g);
+    el("circle", { cx: 0, cy: 0, r: 2, fill: bg }, g);
+  },
+  // The advisor: a shield with the diagonal cross of its palace moves.
+  A: (g, c, bg) => {
+    el("path", { d: "M0 -11 L9 -7 V0 C9 6 4 9 0 11 C-4 9 -9 6 -9 0 V-7 Z", fill: c }, g);
+    el("path", { d: "M-4 -5 L4 4 M4 -5 L-4 4", stroke: bg, "stroke-width": 2.2, "stroke-linecap": "round" }, g);
+  },
+  // The elephant: a head with ears, trunk and tusks.
+  B: (g, c, bg) => {
+    el("ellipse", { cx: -7, cy: -3, rx: 4.5, ry: 6.5, fill: c, opacity: 0.75 }, g);
+    el("ellipse", { cx: 7, cy: -3, rx: 4.5, ry: 6.5, fill: c, opacity: 0.75 }, g);
+    el("circle", { cx: 0, cy: -4, r: 6, fill: c }, g);
+    el("path", { d: "M0 0 Q-1 8 4 10", stroke: c, "stroke-width": 4, fill: "none", "stroke-linecap": "round" }, g);
+    el("circle", { cx: -2.5, cy: -6, r: 1.2, fill: bg }, g);
+    el("circle", { cx: 2.5, cy: -6, r: 1.2, fill: bg }, g);
+  },
+  // The horse: a head in profile.
+  N: (g, c, bg) => {
+    el("path", { d: "M-7 10 H8 C9 1 7 -5 2 -8 L1 -11 L-2 -8 C-6 -7 -10 -2 -10 1 L-8 4 L-3 1 C-3 4 -6 6 -7 10 Z", fill: c }, g);
+    el("circle", { cx: -2, cy: -4, r: 1.4, fill: bg }, g);
+  },
+  // The chariot: a tower with battlements, as the rook of Western chess.
+  R: (g, c) => {
+    el("path", { d: "M-9 10 H9 V7 H6 V-3 H9 V-10 H5 V-7 H2 V-10 H-2 V-7 H-5 V-10 H-9 V-3 H-6 V7 H-9 Z", fill: c }, g);
+  },
+  // The cannon: a barrel on a wheel.
+  C: (g, c, bg) => {
+    el("rect", { x: -11, y: -4, width: 20, height: 7, rx: 2, fill: c, transform: "rotate(-25)" }, g);
+    el("circle", { cx: 7, cy: -6, r: 2, fill: c }, g);
+    el("circle", { cx: -1, cy: 5, r: 5, fill: c }, g);
+    el("circle", { cx: -1, cy: 5, r: 2, fill: bg }, g);
+  },
+  // The soldier: a pawn.
+  P: (g, c) => {
+    el("circle", { cx: 0, cy: -6, r: 4.5, fill: c }, g);
+    el("path", { d: "M-4 -1 H4 L6 6 H8 V10 H-8 V6 H-6 Z", fill: c }, g);
+  },
+};
+
+/// Draws the face of a piece centred on (x, y) into `parent`: its character, or its pictogram.
+export function drawPiece(parent, variant, side, role, x, y, style) {
+  const color = (COLORS[variant] || COLORS.xiangqi)[side];
+  const glyph = GLYPHS[role];
+  if (style === "western" && glyph) {
+    const g = el("g", { transform: `translate(${x} ${y})`, "data-piece": `${side}${role}` }, parent);
+    glyph(g, color, "#fbf1dc");
+    return;
+  }
+  const t = el("text", { x, y: y + 7, "text-anchor": "middle", "font-size": 20, fill: color, "font-weight": "bold" }, parent);
+  t.textContent = (CHARS[variant] || CHARS.xiangqi)[side][role] || role;
+}
+
+/// A small stand-alone SVG of a piece (for the position editor's palette).
+export function pieceIcon(variant, side, role, style) {
+  const svg = el("svg", { viewBox: "-20 -20 40 40", width: 28, height: 28, "aria-hidden": "true" });
+  el("circle", { cx: 0, cy: 0, r: 17, fill: "#fbf1dc", stroke: (COLORS[variant] || COLORS.xiangqi)[side], "stroke-width": 2 }, svg);
+  drawPiece(svg, variant, side, role, 0, 0, style);
+  return svg;
+}
+
 function el(name, attrs, parent) {
   const e = document.createElementNS(NS, name);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
@@ -181,7 +264,7 @@ export class Board {
       }
     }
     const pieces = parseFen(state.fen);
-    const colors = COLORS[v] || COLORS.xiangqi, chars = CHARS[v] || CHARS.xiangqi;
+    const colors = COLORS[v] || COLORS.xiangqi, style = pieceStyle();
     // Legal targets of the selected piece.
     const targets = new Set();
     if (this.selected) {
@@ -195,8 +278,7 @@ export class Board {
       const checked = state.check && role === "K" && side === state.turn;
       el("circle", { cx: x, cy: y, r: 17, fill: "#fbf1dc", stroke: checked ? "#f00" : colors[side], "stroke-width": checked ? 4 : 2 }, g);
       if (sq === this.selected) el("circle", { cx: x, cy: y, r: 19, fill: "none", stroke: "#2a8", "stroke-width": 3 }, g);
-      const t = el("text", { x, y: y + 7, "text-anchor": "middle", "font-size": 20, fill: colors[side], "font-weight": "bold" }, g);
-      t.textContent = chars[side][role] || role;
+      drawPiece(g, v, side, role, x, y, style);
     }
     for (const sq of targets) {
       const [x, y] = this.point(sq);

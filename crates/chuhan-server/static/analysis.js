@@ -1,0 +1,325 @@
+// chuhan serve: the analysis board (its own module, so the game pages and this one can change
+// apart). A move tree with variations and comments, kept in the browser; the engine looks at
+// the current move. User data only ever goes into the page through textContent and attribute
+// setters.
+
+import { Board, CHARS, COLORS, parseFen, pieceIcon, pieceStyle, pieceStyleSelect, toFen } from "/static/board.js";
+import * as T from "/static/movetree.js";
+
+const $ = (id) => document.getElementById(id);
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+/// A JSON request to the server; throws an Error with the server's message and `status`.
+async function api(method, path, body, signal) {
+  const r = await fetch(path, { method, signal, headers: { "content-type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
+  const v = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
+  if (!r.ok) throw Object.assign(new Error(v.error || `HTTP ${r.status}`), { status: r.status });
+  return v;
+}
+
+function capital(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }
+
+function fmtScore(sc) {
+  if (!sc) return "";
+  if (sc.mate !== undefined) return `M${sc.mate}`;
+  const v = sc.cp / 100;
+  return (v > 0 ? "+" : "") + v.toFixed(2);
+}
+
+/// The side to move and move number of a FEN (the usual start when there is none).
+function startOf(fen) {
+  const f = (fen || "").split(/\s+/);
+  return { turn: f[1] === "b" ? 1 : 0, number: Math.max(1, parseInt(f[5], 10) || 1) };
+}
+
+/// "Deeper" mode asks for these searches in turn (the server keeps its table between them, and
+/// allows one search over 3 s at a time), then repeats the last, for at most DEEP_TOTAL ms.
+const DEEP_STEPS = [3000, 6000, 12000, 15000];
+const DEEP_TOTAL = 180000;
+
+/// Runs the analysis board; the caller has shown its section.
+export function analysis() {
+  const q = new URLSearchParams(location.search);
+  let variant = q.get("variant") === "janggi" ? "janggi" : "xiangqi";
+  let fen = q.get("fen") || null;
+  let root = T.newRoot(), cur = root;
+  for (const mv of (q.get("moves") || "").split(/[\s,]+/).filter(Boolean)) cur = T.addChild(cur, mv, null);
+  let headers = [], result = "*", startFen = fen, seq = 0, userFlipped = false, aborter = null;
+  // The notation remembered from any page, if this variant has it (else the server's default).
+  const lists = {};
+  const notation = () => {
+    const n = localStorage.getItem("chuhan:notation");
+    return n && (!lists[variant] || lists[variant].includes(n)) ? n : undefined;
+  };
+  const board = new Board($("aboard"), (mv) => {
+    cur = cur.children.find((c) => c.mv === mv) || T.addChild(cur, mv, null);
+    update();
+  });
+  $("avariant").value = variant;
+
+  function go(node) { if (node && node !== cur) { cur = node; update(); } }
+
+  async function update() {
+    const mine = ++seq;
+    if (aborter) aborter.abort();
+    aborter = new AbortController();
+    const signal = aborter.signal;
+    renderMoves();
+    renderComment();
+    const path = T.pathTo(cur);
+    const moves = path.map((n) => n.mv);
+    const ask = (millis) => api("POST", "/api/analyse", { variant, fen, moves, millis, multipv: 3, notation: notation() }, signal);
+    try {
+      // The position at once, then the engine's lines.
+      const quick = await ask(0);
+      if (mine !== seq) return;
+      quick.moves.forEach((m, i) => { if (path[i]) path[i].text = m.text; });
+      startFen = quick.start_fen;
+      if (!lists[variant]) {
+        lists[variant] = quick.notations;
+        if (!quick.notations.includes(quick.notation)) { update(); return; }
+      }
+      notations(quick);
+      draw(quick, null);
+      renderMoves();
+      if ($("aengine").checked && !quick.end) {
+        $("astatus").textContent += " — thinking…";
+        let r = await ask(1500);
+        if (mine !== seq) return;
+        draw(r, r.lines);
+        const started = performance.now();
+        for (let step = 0; $("adeep").checked && performance.now() - started < DEEP_TOTAL; step++) {
+          const best = r.lines[0];
+          if (!best || best.score.mate !== undefined || best.depth >= 60) break;
+          const millis = DEEP_STEPS[Math.min(step, DEEP_STEPS.length - 1)];
+          $("astatus").textContent = `${status(r)} — looking deeper (${millis / 1000} s)…`;
+          try {
+            r = await ask(millis);
+          } catch (err) {
+            if (err.status !== 503) throw err;
+            // Another deep search holds the long slot: wait for it.
+            $("astatus").textContent = `${status(r)} — the engine is busy, waiting…`;
+            await sleep(2000);
+            step -= 1;
+            if (mine !== seq) return;
+            continue;
+          }
+          if (mine !== seq) return;
+          draw(r, r.lines);
+        }
+      }
+    } catch (err) {
+      if (err.name === "AbortError" || mine !== seq) return;
+      $("amessage").textContent = err.message;
+      // A move the server refuses (from an address typed by hand): drop it and what follows.
+      const bad = /^move (\d+)/.exec(err.message);
+      if (bad && path[Number(bad[1]) - 1]) { cur = T.remove(path[Number(bad[1]) - 1]); update(); }
+    }
+  }
+
+  function status(r) {
+    return r.end ? r.end.reason : `${capital(r.sides[r.turn])} to move${r.check ? " — check!" : ""}`;
+  }
+
+  function notations(r) {
+    const sel = $("anotation");
+    if (sel.options.length !== r.notations.length || sel.options[0].value !== r.notations[0]) {
+      sel.replaceChildren(...r.notations.map((n) => { const o = document.createElement("option"); o.value = n; o.textContent = n; return o; }));
+    }
+    sel.value = r.notation;
+  }
+
+  function draw(r, lines) {
+    $("amessage").textContent = "";
+    const state = { variant: r.variant, fen: r.fen, moves: r.moves, legal: r.legal, check: r.check, turn: r.turn, you: r.turn, end: r.end };
+    board.flipped = userFlipped;
+    board.hints = lines && lines.length && lines[0].pv.length ? [[lines[0].pv[0].mv.slice(0, 2), lines[0].pv[0].mv.slice(2, 4)]] : [];
+    board.render(state);
+    if (document.activeElement !== $("afen")) $("afen").value = r.fen;
+    $("aplay").href = `/?${new URLSearchParams({ variant: r.variant, fen: r.fen })}`;
+    $("astatus").textContent = status(r);
+    const rows = (lines || []).map((l) => {
+      const li = document.createElement("li");
+      const b = document.createElement("b");
+      b.textContent = fmtScore(l.score);
+      li.appendChild(b);
+      li.appendChild(document.createTextNode(` d${l.depth} ` + l.pv.map((m) => m.text).join(" ")));
+      return li;
+    });
+    if (lines) $("alines").replaceChildren(...rows);
+    if (lines && lines.length) {
+      const sc = lines[0].score;
+      const red = sc.mate !== undefined ? (sc.mate > 0 ? 1 : 0) : 1 / (1 + Math.exp(-sc.cp / 400));
+      $("evalfill").style.height = `${Math.round(red * 100)}%`;
+      $("evalfill").style.background = variant === "janggi" ? "#1f5fa8" : "#c0231b";
+    }
+  }
+
+  function renderMoves() {
+    const box = $("amoves");
+    box.replaceChildren(...T.renderTree(root, cur, startOf(startFen), go));
+    const on = box.querySelector(".cur");
+    if (on && on.scrollIntoView) on.scrollIntoView({ block: "nearest" });
+    const inVariation = T.variationOf(cur) !== null;
+    $("apromote").disabled = !inVariation;
+    $("adelete").disabled = !inVariation;
+    $("acut").disabled = cur === root;
+    $("aback").disabled = cur === root;
+    $("astart").disabled = cur === root;
+    $("aforward").disabled = !cur.children.length;
+    $("aend").disabled = !cur.children.length;
+  }
+
+  function renderComment() {
+    $("acomment-label").textContent = cur === root ? "Comment before the first move" : "Comment on this move";
+    $("acomment").value = cur.comment || "";
+  }
+
+  /// A new tree (new start, variant or record): the board starts over at its first position.
+  function restart(newRoot, newFen) {
+    root = newRoot;
+    fen = newFen;
+    startFen = newFen;
+    cur = root;
+    update();
+  }
+
+  /// Names every move again in the chosen notation (the server reads the tree and answers it).
+  async function renameMoves() {
+    try {
+      const keep = T.indexPath(cur);
+      const v = await api("POST", "/api/tree", { variant, fen, tree: T.toWire(root), notation: notation() });
+      root = T.fromWire(v.tree);
+      cur = T.nodeAt(root, keep);
+    } catch (err) { $("amessage").textContent = err.message; }
+    update();
+  }
+
+  async function exportPgn() {
+    try {
+      const r = await fetch("/api/tree", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ variant, fen, tree: T.toWire(root), notation: notation(), headers, result, format: "pgn" }),
+      });
+      if (!r.ok) { const v = await r.json().catch(() => ({})); throw new Error(v.error || `HTTP ${r.status}`); }
+      const url = URL.createObjectURL(await r.blob());
+      const a = document.createElement("a");
+      a.href = url;
+      a.download = "chuhan-analysis.pgn";
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10000);
+    } catch (err) { $("amessage").textContent = err.message; }
+  }
+
+  // Navigation: buttons and the keyboard (not while typing in a field).
+  $("astart").addEventListener("click", () => go(root));
+  $("aback").addEventListener("click", () => go(cur.parent));
+  $("aforward").addEventListener("click", () => go(cur.children[0]));
+  $("aend").addEventListener("click", () => go(T.lineEnd(cur)));
+  document.addEventListener("keydown", (e) => {
+    if ($("analysis").hidden || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.target.closest && e.target.closest("textarea, select, input:not([type=checkbox])")) return;
+    const to = { ArrowLeft: cur.parent, ArrowRight: cur.children[0], Home: root, End: T.lineEnd(cur) }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    go(to);
+  });
+  $("apromote").addEventListener("click", () => { if (T.promote(cur)) renderMoves(); });
+  $("adelete").addEventListener("click", () => {
+    const v = T.variationOf(cur);
+    if (v) { cur = T.remove(v); update(); }
+  });
+  $("acut").addEventListener("click", () => { if (cur !== root) { cur = T.remove(cur); update(); } });
+  $("areset").addEventListener("click", () => {
+    if (!root.children.length || confirm("Clear every move and comment?")) restart(T.newRoot(), fen);
+  });
+  $("acomment").addEventListener("input", (e) => { cur.comment = e.target.value; renderMoves(); });
+  $("aexport").addEventListener("click", exportPgn);
+  $("anotation").addEventListener("change", (e) => { localStorage.setItem("chuhan:notation", e.target.value); renameMoves(); });
+  pieceStyleSelect($("apieces"), () => { if (board.state) board.render(board.state); if (editing) palette(); });
+
+  // The position editor: pick a piece (or the eraser) from the palette, click points.
+  let editing = null;
+  function editorDraw() {
+    const f = toFen(editing.pieces, Number($("eturn").value));
+    $("afen").value = f;
+    board.hints = [];
+    board.render({ variant, fen: f, moves: [], legal: [], check: false, turn: 0, you: null, end: null });
+  }
+  function palette() {
+    const buttons = [];
+    const western = pieceStyle() === "western";
+    for (const side of [0, 1]) {
+      for (const role of "KABNRCP") {
+        const b = document.createElement("button");
+        if (western) b.appendChild(pieceIcon(variant, side, role, "western"));
+        else b.textContent = CHARS[variant][side][role];
+        b.title = `${side ? "Black/Han" : "Red/Cho"} ${role}`;
+        b.style.color = COLORS[variant][side];
+        b.addEventListener("click", () => { editing.pick = [side, role]; mark(b); });
+        buttons.push(b);
+      }
+    }
+    const erase = document.createElement("button");
+    erase.textContent = "✕";
+    erase.title = "Erase";
+    erase.addEventListener("click", () => { editing.pick = null; mark(erase); });
+    buttons.push(erase);
+    const mark = (on) => { for (const b of buttons) b.classList.toggle("on", b === on); };
+    $("palette").replaceChildren(...buttons);
+    mark(erase);
+  }
+  $("aedit").addEventListener("click", () => {
+    seq += 1; // No answer about the old position may draw over the editor.
+    if (aborter) aborter.abort();
+    editing = { pieces: parseFen(board.state ? board.state.fen : ""), pick: null };
+    $("eturn").value = String(board.state ? board.state.turn : 0);
+    $("editor").hidden = false;
+    palette();
+    board.onPoint = (sq) => {
+      if (editing.pick) editing.pieces.set(sq, editing.pick); else editing.pieces.delete(sq);
+      editorDraw();
+    };
+    editorDraw();
+  });
+  $("eturn").addEventListener("change", () => editing && editorDraw());
+  $("eclear").addEventListener("click", () => { editing.pieces = new Map(); editorDraw(); });
+  $("estart").addEventListener("click", () => {
+    const start = variant === "janggi" ? "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1" : "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    editing.pieces = parseFen(start);
+    editorDraw();
+  });
+  $("edone").addEventListener("click", () => {
+    const f = toFen(editing.pieces, Number($("eturn").value));
+    editing = null;
+    board.onPoint = null;
+    $("editor").hidden = true;
+    headers = []; result = "*";
+    restart(T.newRoot(), f);
+  });
+  $("aload").addEventListener("click", async () => {
+    const file = $("afile").files[0];
+    const body = file ? await file.arrayBuffer() : $("arecord").value;
+    try {
+      const query = notation() ? `?${new URLSearchParams({ notation: notation() })}` : "";
+      const r = await fetch(`/api/records${query}`, { method: "POST", body });
+      const v = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
+      if (!r.ok) throw new Error(v.error || `HTTP ${r.status}`);
+      variant = v.variant;
+      headers = v.headers;
+      result = v.result;
+      $("avariant").value = variant;
+      $("aheaders").textContent = v.headers.filter(([k]) => ["Event", "Red", "Black", "Date", "Result"].includes(k)).map(([k, x]) => `${k}: ${x}`).join(" · ");
+      restart(T.fromWire(v.tree), v.start_fen);
+    } catch (err) { $("amessage").textContent = err.message; }
+  });
+  $("asetfen").addEventListener("click", () => { headers = []; result = "*"; restart(T.newRoot(), $("afen").value.trim() || null); });
+  $("aflip").addEventListener("click", () => { userFlipped = !userFlipped; update(); });
+  $("aengine").addEventListener("change", update);
+  $("adeep").addEventListener("change", update);
+  $("avariant").addEventListener("change", (e) => { variant = e.target.value; headers = []; result = "*"; restart(T.newRoot(), null); });
+  update();
+}
