@@ -27,6 +27,10 @@ test("an uploaded XQF record is replayed on the analysis board", { skip: !exists
     // The engine looks at the final position and shows its lines.
     await page.waitForSelector("#alines li");
     await screenshot(page, "analysis-xqf");
+    // The evaluation bar stands beside the board, as tall as it.
+    const [bar, board] = await page.evaluate(() =>
+      ["#evalbar", "#aboard svg"].map((s) => document.querySelector(s).getBoundingClientRect().height));
+    assert.ok(Math.abs(bar - board) < 0.05 * board, `evaluation bar ${bar}px high beside a board of ${board}px`);
     // Back steps through the replay.
     await page.click("#aback");
     await waitForMoves(page, "#amoves", 74);
