@@ -34,8 +34,9 @@ export async function newPage(browser, options = {}) {
   page.setDefaultTimeout(WAIT);
   page.problems = [];
   page.on("pageerror", (e) => page.problems.push(`script error: ${e.message}`));
+  // Console errors include resources the page itself does not fetch, such as /favicon.ico.
   page.on("console", (m) => {
-    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) page.problems.push(`console: ${m.text()}`);
+    if (m.type() === "error") page.problems.push(`console: ${m.text()} (${m.location().url})`);
   });
   page.on("response", (r) => { if (r.status() >= 400) page.problems.push(`HTTP ${r.status()} ${r.url()}`); });
   return page;
