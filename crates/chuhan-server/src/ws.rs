@@ -19,6 +19,9 @@ use std::time::{Duration, Instant};
 
 /// The largest frame accepted from a client: a move is about 30 bytes.
 const MAX_FRAME: usize = 4096;
+/// The read buffer of a connection. Tungstenite's default, 128 KiB, made a connection cost about
+/// 135 KiB of server memory (examples/load.rs); a move is tiny and a frame at most MAX_FRAME.
+const READ_BUFFER: usize = 4096;
 /// The most frames a client may send in one second.
 const MAX_PER_SECOND: u32 = 20;
 
@@ -68,6 +71,7 @@ pub async fn upgrade(
     Ok(ws
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
+        .read_buffer_size(READ_BUFFER)
         .on_upgrade(move |socket| connection(socket, state, live, seat, notation)))
 }
 

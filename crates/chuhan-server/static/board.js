@@ -227,7 +227,8 @@ export class Board {
   render(state) {
     this.state = state;
     const v = state.variant;
-    const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": `${v} board` });
+    // data-flipped, data-sq and data-piece are hooks for the end-to-end tests (e2e/).
+    const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": `${v} board`, "data-flipped": this.flipped });
     el("rect", { x: 0, y: 0, width: W, height: H, fill: "#e8c98a" }, svg);
     const lines = el("g", { stroke: "#5b3a1a", "stroke-width": 1.2, fill: "none" }, svg);
     const x0 = MARGIN, y0 = MARGIN, x1 = MARGIN + 8 * CELL, y1 = MARGIN + 9 * CELL;
@@ -273,7 +274,7 @@ export class Board {
     const groups = new Map();
     for (const [sq, [side, role]] of pieces) {
       const [x, y] = this.point(sq);
-      const g = el("g", { class: "pt" }, svg);
+      const g = el("g", { class: "pt", "data-sq": sq, "data-piece": `${side}${role}` }, svg);
       groups.set(sq, g);
       const checked = state.check && role === "K" && side === state.turn;
       el("circle", { cx: x, cy: y, r: 17, fill: "#fbf1dc", stroke: checked ? "#f00" : colors[side], "stroke-width": checked ? 4 : 2 }, g);
@@ -282,7 +283,7 @@ export class Board {
     }
     for (const sq of targets) {
       const [x, y] = this.point(sq);
-      el("circle", { cx: x, cy: y, r: pieces.has(sq) ? 19 : 6, fill: pieces.has(sq) ? "none" : "#2a8", stroke: "#2a8", "stroke-width": 3, opacity: 0.8 }, svg);
+      el("circle", { class: "target", "data-sq": sq, cx: x, cy: y, r: pieces.has(sq) ? 19 : 6, fill: pieces.has(sq) ? "none" : "#2a8", stroke: "#2a8", "stroke-width": 3, opacity: 0.8 }, svg);
     }
     // Arrows drawn with the right mouse button, until the next left click.
     const defs = el("defs", {}, svg);

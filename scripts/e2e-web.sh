@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# End-to-end check of `chuhan serve` in a real browser: builds chuhan, starts `chuhan serve` on a
+# free loopback port with a fresh data directory, runs the Playwright tests of e2e/ in headless
+# Chromium (Debian's /usr/bin/chromium, or $CHROMIUM) with node's test runner, stops the server.
+# Screenshots go to target/e2e-screenshots/. Usage: scripts/e2e-web.sh [CHUHAN]
+# Needs: node >= 20, `npm ci` in e2e/ (done here when node_modules is missing), chromium and a
+# CJK font (Debian: apt-get install chromium fonts-wqy-zenhei).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+chuhan=${1:-}
+if [ -z "$chuhan" ]; then
+  cargo build --release -p chuhan-cli
+  chuhan=target/release/chuhan
+fi
+[ -d e2e/node_modules/playwright-core ] || (cd e2e && npm ci --no-audit --no-fund)
+
+data=$(mktemp -d)
+log="$data/serve.log"
+"$chuhan" serve --addr 127.0.0.1:0 --data "$data/db" >"$log" 2>&1 &
+pid=$!
+cleanup() { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$data"; }
+trap cleanup EXIT
+
+# Port 0: the server picks a free port and prints the address it got.
+url=""
+for _ in $(seq 1 100); do
+  url=$(grep -o 'http://127\.0\.0\.1:[0-9]*' "$log" | head -n 1 || true)
+  [ -n "$url" ] && break
+  kill -0 "$pid" 2>/dev/null || { cat "$log"; echo "e2e-web: the server did not start"; exit 1; }
+  sleep 0.1
+done
+[ -n "$url" ] || { cat "$log"; echo "e2e-web: no address from the server in 10 s"; exit 1; }
+echo "e2e-web: chuhan serve at $url"
+
+rm -rf target/e2e-screenshots
+mkdir -p target/e2e-screenshots
+status=0
+(cd e2e && CHUHAN_URL="$url" E2E_SCREENSHOTS="$root/target/e2e-screenshots" \
+  node --test --test-concurrency=1 tests/) || status=$?
+if [ "$status" -ne 0 ]; then
+  echo "e2e-web: the server's log:"
+  cat "$log"
+fi
+echo "e2e-web: screenshots in target/e2e-screenshots/"
+exit "$status"
