@@ -3,6 +3,7 @@
 //!
 //!     cargo run --release -p chuhan-server --example load -- --games 200 [--plies 40] [--think-ms 1000]
 //!     cargo run --release -p chuhan-server --example load -- --games 200 --addr 127.0.0.1:8080 --pid PID
+//!     (start that server with `--rate-limit 0 --game-limit 0`: all clients share one address)
 //!
 //! By default the server runs in a child process (this program started again with `--serve DIR`,
 //! games stored in a fresh temporary directory), so that its resident memory, read from
@@ -59,7 +60,12 @@ fn parse_args() -> Options {
             "--serve" => {
                 // The child: serve until killed; the parent reads the address from stdout.
                 let dir = PathBuf::from(value());
-                if let Err(e) = chuhan_server::run("127.0.0.1:0", &dir) {
+                if let Err(e) = chuhan_server::run(
+                    "127.0.0.1:0",
+                    &dir,
+                    // Every client of the benchmark comes from 127.0.0.1: no per-address limits.
+                    chuhan_server::RateLimits { requests_per_minute: 0, games_per_minute: 0 },
+                ) {
                     eprintln!("load --serve: {e:#}");
                     std::process::exit(1);
                 }
