@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
-import { BASE, launch, newPage, screenshot, waitForMoves, boardDrawn } from "../lib.js";
+import { BASE, launch, newPage, screenshot, boardDrawn } from "../lib.js";
 
 // ../shared/testdata beside the repository (the samples are not copied into it: LGPL).
 const SAMPLE = process.env.SAMPLE_XQF
@@ -18,8 +18,14 @@ test("an uploaded XQF record is replayed on the analysis board", { skip: !exists
     await page.click("#analysis summary");
     await page.setInputFiles("#afile", SAMPLE);
     await page.click("#aload");
-    const moves = await waitForMoves(page, "#amoves", 75);
+    // The move tree: the main line's 75 moves (outside any variation).
+    const mainLine = "#amoves > span.mv";
+    await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 75, mainLine);
+    const moves = await page.$$eval(mainLine, (spans) => spans.map((s) => s.textContent));
     assert.ok(moves.every((m) => m.length >= 4), "every move written out");
+    // A loaded record starts at its first position; End goes to its last move.
+    await page.click("#aend");
+    await page.waitForFunction(() => document.querySelector("#amoves span.mv.cur")?.dataset.ply === "75");
     assert.match(await page.textContent("#aheaders"), /\S/, "the record's headers are shown");
     // The board shows the final position: fewer pieces than at the start.
     const drawn = await boardDrawn(page, "#aboard");
@@ -33,7 +39,8 @@ test("an uploaded XQF record is replayed on the analysis board", { skip: !exists
     assert.ok(Math.abs(bar - board) < 0.05 * board, `evaluation bar ${bar}px high beside a board of ${board}px`);
     // Back steps through the replay.
     await page.click("#aback");
-    await waitForMoves(page, "#amoves", 74);
+    await page.waitForFunction(() => document.querySelector("#amoves span.mv.cur")?.dataset.ply === "74");
+    assert.equal(await page.$$eval(mainLine, (spans) => spans.length), 75, "going back keeps the moves");
     await screenshot(page, "analysis-xqf-back");
     assert.deepEqual(page.problems, []);
   } finally {
