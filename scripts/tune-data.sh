@@ -25,5 +25,11 @@ for v in janggi xiangqi; do
 done
 target/release/examples/tune --xiangqi ../shared/testdata/games/*_UCI_games.pgn --iterations 0 \
   --adjudicate-nodes 30000 --label-out "$out/master-labelled.pgn"
+# Two steps, as the committed weights were made: xiangqi on the judged master games first, then
+# on those and the self-play games together (that session used the xiangqi budgets 6000, 8000 and
+# 10000 only: the run was cut short); janggi on its self-play games.
 target/release/examples/tune --xiangqi "$out/master-labelled.pgn" --janggi "$out"/janggi-*.pgn \
   --iterations 600 --write crates/chuhan-engine/src/eval/weights.rs
+cargo build --release -p chuhan-engine --example tune
+target/release/examples/tune --xiangqi "$out/master-labelled.pgn" "$out"/xiangqi-{6000,8000,10000}.pgn \
+  --iterations 300 --write crates/chuhan-engine/src/eval/weights.rs
