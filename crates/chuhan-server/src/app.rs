@@ -388,7 +388,12 @@ pub struct NotationQuery {
 pub fn pick_notation(asked: Option<&str>, variant: Variant) -> Result<Notation, ApiError> {
     match asked {
         None | Some("") => Ok(default_notation(variant)),
-        Some(n) => n.parse().map_err(|e| bad(format!("notation: {e}"))),
+        // A notation of the other game (a browser remembers one choice for both) gives way to
+        // this game's default rather than writing moves it cannot name.
+        Some(n) => {
+            let n: Notation = n.parse().map_err(|e| bad(format!("notation: {e}")))?;
+            Ok(if n.applies_to(variant) { n } else { default_notation(variant) })
+        }
     }
 }
 

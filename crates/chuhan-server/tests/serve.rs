@@ -145,6 +145,10 @@ async fn wrong_tokens_and_malformed_input_are_refused() {
         s.send(frame.clone()).await.unwrap();
         assert_eq!(next(&mut s).await["type"], "error", "{frame:?}");
     }
+    // A notation of the other game (a browser's remembered choice) gives way to janggi's own.
+    send(&mut s, json!({ "type": "notation", "notation": "wxf" })).await;
+    let shown = next(&mut s).await;
+    assert_eq!(shown["notation"], "janggi", "{shown}");
     // Janggi passes are moves of their own.
     send(&mut s, json!({ "type": "pass" })).await;
     assert_eq!(state_at(&mut s, 1).await["turn"], 1);
