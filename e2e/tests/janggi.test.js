@@ -34,6 +34,11 @@ test("janggi with chosen setups, the CXA clock, a pass, Western icons and resign
     assert.match(drawn.glyphs, /楚/, "Cho's general drawn as 楚");
     assert.match(drawn.glyphs, /卒/, "Cho's soldiers drawn as 卒");
     assert.match(drawn.glyphs, /兵/, "Han's soldiers drawn as 兵");
+    // Octagonal pieces in three sizes, as janggi sets are made.
+    const outlines = await page.$$eval("#board g.pt > polygon", (ps) => ps.map((p) => p.getBBox().width));
+    assert.equal(outlines.length, 32, "every janggi piece is an octagon");
+    assert.equal(new Set(outlines.map((w) => Math.round(w))).size, 3, `three sizes: ${outlines}`);
+    await screenshot(page, "janggi-start");
 
     // The CXA clock: 20 minutes a game, a minute a move, three overruns.
     assert.equal(s.clock.rule, "cxa");

@@ -17,6 +17,25 @@ export const CHARS = {
 };
 export const COLORS = { xiangqi: ["#c0231b", "#111"], janggi: ["#1f5fa8", "#c0231b"] };
 
+/// How big a piece is drawn: janggi pieces come in three sizes (the generals largest, advisors
+/// and soldiers smallest), xiangqi pieces in one.
+export function pieceRadius(variant, role) {
+  if (variant !== "janggi") return 17;
+  return role === "K" ? 19 : role === "A" || role === "P" ? 13.5 : 16.5;
+}
+
+/// The piece's outline: a disc in xiangqi, an octagon in janggi, as the sets are made.
+export function pieceShape(parent, variant, role, x, y, attrs) {
+  const r = pieceRadius(variant, role);
+  if (variant !== "janggi") return el("circle", { cx: x, cy: y, r, ...attrs }, parent);
+  const points = [];
+  for (let k = 0; k < 8; k++) {
+    const a = Math.PI / 8 + (k * Math.PI) / 4;
+    points.push(`${(x + r * Math.cos(a)).toFixed(2)},${(y + r * Math.sin(a)).toFixed(2)}`);
+  }
+  return el("polygon", { points: points.join(" "), ...attrs }, parent);
+}
+
 const STYLE_KEY = "chuhan:pieces";
 
 /// "chinese" (characters) or "western" (pictograms), as the user last chose.
@@ -88,14 +107,15 @@ export function drawPiece(parent, variant, side, role, x, y, style) {
     glyph(g, color, "#fbf1dc");
     return;
   }
-  const t = el("text", { x, y: y + 7, "text-anchor": "middle", "font-size": 20, fill: color, "font-weight": "bold" }, parent);
+  const size = Math.round(20 * pieceRadius(variant, role) / 17);
+  const t = el("text", { x, y: y + size * 0.35, "text-anchor": "middle", "font-size": size, fill: color, "font-weight": "bold" }, parent);
   t.textContent = (CHARS[variant] || CHARS.xiangqi)[side][role] || role;
 }
 
 /// A small stand-alone SVG of a piece (for the position editor's palette).
 export function pieceIcon(variant, side, role, style) {
   const svg = el("svg", { viewBox: "-20 -20 40 40", width: 28, height: 28, "aria-hidden": "true" });
-  el("circle", { cx: 0, cy: 0, r: 17, fill: "#fbf1dc", stroke: (COLORS[variant] || COLORS.xiangqi)[side], "stroke-width": 2 }, svg);
+  pieceShape(svg, variant, role, 0, 0, { fill: "#fbf1dc", stroke: (COLORS[variant] || COLORS.xiangqi)[side], "stroke-width": 2 });
   drawPiece(svg, variant, side, role, 0, 0, style);
   return svg;
 }
@@ -277,7 +297,7 @@ export class Board {
       const g = el("g", { class: "pt", "data-sq": sq, "data-piece": `${side}${role}` }, svg);
       groups.set(sq, g);
       const checked = state.check && role === "K" && side === state.turn;
-      el("circle", { cx: x, cy: y, r: 17, fill: "#fbf1dc", stroke: checked ? "#f00" : colors[side], "stroke-width": checked ? 4 : 2 }, g);
+      pieceShape(g, v, role, x, y, { fill: "#fbf1dc", stroke: checked ? "#f00" : colors[side], "stroke-width": checked ? 4 : 2 });
       if (sq === this.selected) el("circle", { cx: x, cy: y, r: 19, fill: "none", stroke: "#2a8", "stroke-width": 3 }, g);
       drawPiece(g, v, side, role, x, y, style);
     }
