@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Rebuilds the data the evaluation's weights were tuned on, then tunes them (examples/tune.rs).
 #   scripts/tune-data.sh OUTDIR        (takes hours on two cores; run it outside the test suite)
+# (The session that made the committed weights used the xiangqi budgets 6000-10000 of the first
+# round only.)
 # 1. Self-play, chuhan against itself with the built-in openings at several node budgets (a
 #    deterministic engine replays the same game from the same opening and budget), games
 #    adjudicated at 1500 cp for 4 moves each; janggi 96 games per budget, xiangqi 328.
@@ -33,3 +35,19 @@ target/release/examples/tune --xiangqi "$out/master-labelled.pgn" --janggi "$out
 cargo build --release -p chuhan-engine --example tune
 target/release/examples/tune --xiangqi "$out/master-labelled.pgn" "$out"/xiangqi-{6000,8000,10000}.pgn \
   --iterations 300 --write crates/chuhan-engine/src/eval/weights.rs
+# Second round: self-play by the engine with these weights (other node budgets, so other games),
+# then both games refitted on everything.
+cargo build --release -p chuhan-cli -p chuhan-engine --example tune
+cp target/release/chuhan "$out/chuhan2"
+for v in janggi xiangqi; do
+  games=$([ $v = janggi ] && echo 96 || echo 328)
+  budgets=$([ $v = janggi ] && echo "7000 9000 11000" || echo "7000 9000")
+  for n in $budgets; do
+    [ -s "$out/$v-$n.pgn" ] && continue
+    "$out/chuhan2" match --engine cmd="$out/chuhan2",arg=engine,name=a --engine cmd="$out/chuhan2",arg=engine,name=b \
+      --variant $v --games "$games" --nodes $n --pgnout "$out/$v-$n.pgn" \
+      --resign movecount=4,score=1500 --draw movenumber=80,movecount=12,score=8 > "$out/$v-$n.log" 2>&1
+  done
+done
+target/release/examples/tune --xiangqi "$out/master-labelled.pgn" "$out"/xiangqi-{6000,7000,8000,9000,10000}.pgn \
+  --janggi "$out"/janggi-*.pgn --iterations 300 --write crates/chuhan-engine/src/eval/weights.rs
