@@ -50,4 +50,18 @@ for v in janggi xiangqi; do
   done
 done
 target/release/examples/tune --xiangqi "$out/master-labelled.pgn" "$out"/xiangqi-{6000,7000,8000,9000,10000}.pgn \
+  --janggi "$out"/janggi-{6000,7000,8000,9000,10000,11000,13000,16000,20000}.pgn \
+  --iterations 300 --write crates/chuhan-engine/src/eval/weights.rs
+# Third round: the same again with the second round's weights (janggi 7500 and 9500, xiangqi 7500).
+cargo build --release -p chuhan-cli -p chuhan-engine --example tune
+cp target/release/chuhan "$out/chuhan3"
+for spec in janggi:7500 janggi:9500 xiangqi:7500; do
+  v=${spec%%:*}; n=${spec##*:}
+  games=$([ $v = janggi ] && echo 96 || echo 328)
+  [ -s "$out/$v-$n.pgn" ] && continue
+  "$out/chuhan3" match --engine cmd="$out/chuhan3",arg=engine,name=a --engine cmd="$out/chuhan3",arg=engine,name=b \
+    --variant $v --games "$games" --nodes $n --pgnout "$out/$v-$n.pgn" \
+    --resign movecount=4,score=1500 --draw movenumber=80,movecount=12,score=8 > "$out/$v-$n.log" 2>&1
+done
+target/release/examples/tune --xiangqi "$out/master-labelled.pgn" "$out"/xiangqi-{6000,7000,7500,8000,9000,10000}.pgn \
   --janggi "$out"/janggi-*.pgn --iterations 300 --write crates/chuhan-engine/src/eval/weights.rs
