@@ -5,17 +5,10 @@ use chuhan::notation::Notation;
 use chuhan_record::cbr::{self, CbrError};
 use chuhan_record::tools::{self, ConvertError, Format};
 use chuhan_record::{pgn, Game, Outcome, TreeError};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-fn shared(rel: &str) -> Option<PathBuf> {
-    let p = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/testdata")).join(rel);
-    if p.exists() {
-        Some(p)
-    } else {
-        println!("skipped: {} is absent", p.display());
-        None
-    }
-}
+mod common;
+use common::shared;
 
 fn temp(name: &str, bytes: &[u8]) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("chuhan-record-cbr-test-{}", std::process::id()));

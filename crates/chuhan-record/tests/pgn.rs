@@ -4,17 +4,10 @@ use chuhan::notation::Notation;
 use chuhan_record::{pgn, Game, PgnReader};
 use std::fs::File;
 use std::io::BufReader;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-fn shared(rel: &str) -> Option<PathBuf> {
-    let p = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/testdata")).join(rel);
-    if p.exists() {
-        Some(p)
-    } else {
-        println!("skipped: {} is absent", p.display());
-        None
-    }
-}
+mod common;
+use common::shared;
 
 fn read_file(path: &Path) -> Vec<Game> {
     let r = PgnReader::new(BufReader::new(File::open(path).unwrap())).with_name(path.display().to_string());

@@ -3,17 +3,10 @@
 
 use chuhan::notation::Notation;
 use chuhan_record::{pgn, xqf, Game};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-fn shared(rel: &str) -> Option<PathBuf> {
-    let p = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/testdata")).join(rel);
-    if p.exists() {
-        Some(p)
-    } else {
-        println!("skipped: {} is absent", p.display());
-        None
-    }
-}
+mod common;
+use common::shared;
 
 fn read(path: &Path) -> Result<Game, xqf::XqfError> {
     xqf::read(&std::fs::read(path).unwrap())
