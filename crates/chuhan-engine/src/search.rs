@@ -236,7 +236,7 @@ impl<'a> Searcher<'a> {
     }
 
     /// The score when the game ends here by a rule other than mate; `None` when it goes on.
-    fn rule_score(&self, ply: usize) -> Option<i32> {
+    fn rule_score(&mut self, ply: usize) -> Option<i32> {
         let history = self.pos.history();
         let n = history.len();
         let key = self.pos.hash();
@@ -278,12 +278,17 @@ impl<'a> Searcher<'a> {
                         _ => None,
                     }
                 } else {
-                    let mut start = self.pos.clone();
-                    for _ in k..n {
-                        start.undo();
-                    }
+                    // Step back to the cycle's start on the board itself (no copy of the
+                    // position and its history), have the cycle judged, and step forward again.
                     let moves: Vec<Move> = history[k..n].iter().map(|p| p.mv).collect();
-                    cycle_winner(&start, &moves, self.limits.rules)
+                    for _ in k..n {
+                        self.pos.undo();
+                    }
+                    let winner = cycle_winner(&self.pos, &moves, self.limits.rules);
+                    for &m in moves.iter() {
+                        self.pos.play(m);
+                    }
+                    winner
                 };
                 return Some(match winner {
                     Some(side) if side == self.pos.turn() => DECISIVE - ply as i32,
