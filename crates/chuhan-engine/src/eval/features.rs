@@ -14,7 +14,8 @@
 //! pieces across the river; the empty-headed cannon (空頭炮, a cannon facing the general with
 //! nothing between) and the central cannon with one screen; a chariot on a file without
 //! soldiers; paired advisors and elephants; soldiers side by side across the river; and the
-//! move.
+//! move. Janggi's cannons are counted with the xiangqi cannon's reach (a jump over one screen):
+//! a proxy that ignores janggi's rules about jumping cannons, left to the weights to discount.
 
 use chuhan::attacks::{between, cannon_attacks, horse_moves, palace, rook_attacks};
 use chuhan::{Bitboard, Position, Role, Side, Square};

@@ -1,11 +1,10 @@
 //! Evaluation: how good a position is for the side to move, in centipawns (a soldier ≈ 100).
 //!
 //! Behind the [`Evaluate`] trait so a trained network can replace the hand-written terms later.
-//! [`Classic`] adds material, piece-square terms that follow xiangqi and janggi practice
-//! (soldiers gain value as they cross the river and near the palace, horses want the centre
-//! and the palace's approaches, cannons like the central file early, chariots like open files
-//! and mobility) and a small bonus for having the move. The numbers are hand-set starting
-//! points; tuning them on game data is future work (see the README).
+//! [`Classic`] sums the hand-written terms of [`features`] (material, piece-square values by
+//! phase, mobility, pressure on the palace, missing defenders, the classic cannon patterns...)
+//! with weights fitted to game results by the tuner (`examples/tune.rs`, Texel's method) and
+//! stored in `weights.rs`. [`piece_value`] is the fixed scale the search orders captures by.
 
 pub mod features;
 mod weights;
