@@ -279,6 +279,31 @@ fn render(xiangqi: &[[i16; 2]; COUNT], janggi: &[[i16; 2]; COUNT], how: &str) ->
     out
 }
 
+const USAGE: &str = "usage: tune --xiangqi FILES... --janggi FILES... [--iterations N] [--rate R] [--pull P]
+            [--adjudicate-nodes N] [--label-out games.pgn] [--write weights.rs]
+
+Fits the evaluation's weights to the results of the games in FILES (PGN, XQF, DhtmlXQ, CBR/CBL).
+  --xiangqi, --janggi     the files after it are games of that variant
+  --iterations N          Adam steps over all positions (default 2000; 0 only measures)
+  --rate R                Adam's step size in centipawns (default 1)
+  --pull P                pull towards the starting weights (default 0.000001)
+  --adjudicate-nodes N    judge games without a result by an N-node search of their last
+                          position (default 30000; 0 skips such games)
+  --label-out FILE        write the games so judged, with their results, as PGN
+  --write FILE            write the fitted weights as Rust (crates/chuhan-engine/src/eval/weights.rs)";
+
+/// Stops with a message naming the problem (exit status 2, as for any usage error).
+fn usage_error(message: &str) -> ! {
+    eprintln!("error: {message}\n{USAGE}");
+    std::process::exit(2);
+}
+
+/// The value after `flag`, read as a `T`.
+fn value<T: std::str::FromStr>(args: &mut impl Iterator<Item = String>, flag: &str) -> T {
+    let Some(text) = args.next() else { usage_error(&format!("{flag} needs a value")) };
+    text.parse().unwrap_or_else(|_| usage_error(&format!("{flag}: {text:?} is not a valid value")))
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let (mut xiangqi, mut janggi) = (Vec::new(), Vec::new());
@@ -290,43 +315,42 @@ fn main() {
         match a.as_str() {
             "--xiangqi" => target = Some(0),
             "--janggi" => target = Some(1),
-            "--write" => write = args.next().map(PathBuf::from),
-            "--iterations" => iterations = args.next().and_then(|s| s.parse().ok()).unwrap_or(iterations),
-            "--rate" => rate = args.next().and_then(|s| s.parse().ok()).unwrap_or(rate),
-            "--adjudicate-nodes" => {
-                adjudicate_nodes = args.next().and_then(|s| s.parse().ok()).unwrap_or(adjudicate_nodes)
-            }
-            "--label-out" => label_out = args.next().map(PathBuf::from),
-            "--pull" => pull = args.next().and_then(|s| s.parse().ok()).unwrap_or(pull),
+            "--write" => write = Some(value::<PathBuf>(&mut args, &a)),
+            "--iterations" => iterations = value(&mut args, &a),
+            "--rate" => rate = value(&mut args, &a),
+            "--adjudicate-nodes" => adjudicate_nodes = value(&mut args, &a),
+            "--label-out" => label_out = Some(value::<PathBuf>(&mut args, &a)),
+            "--pull" => pull = value(&mut args, &a),
             "-h" | "--help" => {
-                println!(
-                    "usage: tune --xiangqi FILES... --janggi FILES... [--iterations N] [--rate R] [--pull P] [--adjudicate-nodes N] [--label-out games.pgn] [--write weights.rs]"
-                );
+                println!("{USAGE}");
                 return;
             }
+            flag if flag.starts_with("--") => usage_error(&format!("unknown option {flag}")),
             _ => match target {
                 Some(0) => xiangqi.push(PathBuf::from(a)),
                 Some(_) => janggi.push(PathBuf::from(a)),
-                None => {
-                    eprintln!("error: {a}: name the game first (--xiangqi or --janggi)");
-                    std::process::exit(2);
-                }
+                None => usage_error(&format!("{a}: name the game first (--xiangqi or --janggi)")),
             },
         }
     }
+    if xiangqi.is_empty() && janggi.is_empty() {
+        usage_error("no games given");
+    }
+    let labelled = match label_out.as_ref().map(std::fs::File::create).transpose() {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: --label-out: {e}");
+            std::process::exit(1);
+        }
+    };
     let mut tuned = [*weights_for(Variant::Xiangqi), *weights_for(Variant::Janggi)];
     let mut how = String::new();
     for (i, (variant, paths)) in [(Variant::Xiangqi, &xiangqi), (Variant::Janggi, &janggi)].into_iter().enumerate() {
         if paths.is_empty() {
             continue;
         }
-        let labelled = match label_out.as_ref().map(std::fs::File::create).transpose() {
-            Ok(f) => f,
-            Err(e) => {
-                eprintln!("error: --label-out: {e}");
-                std::process::exit(1);
-            }
-        };
+        // One file for both games' judged records (a handle each, appending in turn).
+        let labelled = labelled.as_ref().and_then(|f: &std::fs::File| f.try_clone().ok());
         let data = load(variant, paths, adjudicate_nodes, labelled);
         if data.samples.is_empty() {
             continue;
