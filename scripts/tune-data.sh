@@ -1,67 +1,61 @@
 #!/usr/bin/env bash
-# Rebuilds the data the evaluation's weights were tuned on, then tunes them (examples/tune.rs).
-#   scripts/tune-data.sh OUTDIR        (takes hours on two cores; run it outside the test suite)
-# (The session that made the committed weights used the xiangqi budgets 6000-10000 of the first
-# round only.)
-# 1. Self-play, chuhan against itself with the built-in openings at several node budgets (a
-#    deterministic engine replays the same game from the same opening and budget), games
-#    adjudicated at 1500 cp for 4 moves each; janggi 96 games per budget, xiangqi 328.
-# 2. The 2,516 master games of ../shared/testdata carry no results: each is judged from its last
-#    position by a 30,000-node search (>= 200 cp wins, <= 100 cp draws, between left out).
-# 3. Texel tuning of both games' weights, written to crates/chuhan-engine/src/eval/weights.rs.
+# Rebuilds the data the evaluation's weights were tuned on and tunes them again, in the three
+# rounds that made the committed weights (crates/chuhan-engine/src/eval/weights.rs).
+#   scripts/tune-data.sh OUTDIR        (hours on two cores; run it outside the test suite)
+# - Self-play: chuhan against itself from the built-in openings at fixed node budgets (the engine
+#   is deterministic, so each budget gives other games), adjudicated at 1500 cp for 4 moves each;
+#   96 janggi and 328 xiangqi games per budget. Every round plays with the previous round's weights.
+# - The 2,516 master games of ../shared/testdata carry no results: each is judged from its last
+#   position by a 30,000-node search (>= 200 cp wins, <= 100 cp draws, between left out).
+# - Texel tuning (examples/tune.rs), each step starting from the weights of the step before.
+# Games already in OUTDIR are kept, so an interrupted run can be resumed.
 set -euo pipefail
 out=${1:?usage: scripts/tune-data.sh OUTDIR}
 cd "$(dirname "$0")/.."
 mkdir -p "$out"
-cargo build --release -p chuhan-cli -p chuhan-engine --example tune
-bin=target/release/chuhan
-cp "$bin" "$out/chuhan"   # the engine that plays the games stays fixed while you rebuild
-for v in janggi xiangqi; do
-  games=$([ $v = janggi ] && echo 96 || echo 328)
-  for n in 6000 8000 10000 13000 16000 20000; do
+weights=crates/chuhan-engine/src/eval/weights.rs
+tune=target/release/examples/tune
+
+# Builds chuhan and the tuner with the current weights; freezes a copy of chuhan as $out/$1.
+freeze() {
+  cargo build --release -p chuhan-cli -p chuhan-engine --example tune
+  cp target/release/chuhan "$out/$1"
+}
+
+# selfplay ENGINE VARIANT BUDGET...: games of the frozen ENGINE against itself.
+selfplay() {
+  local engine="$out/$1" v=$2 games n
+  shift 2
+  games=$([ "$v" = janggi ] && echo 96 || echo 328)
+  for n in "$@"; do
     [ -s "$out/$v-$n.pgn" ] && continue
-    "$out/chuhan" match --engine cmd="$out/chuhan",arg=engine,name=a --engine cmd="$out/chuhan",arg=engine,name=b \
-      --variant $v --games "$games" --nodes $n --pgnout "$out/$v-$n.pgn" \
+    "$engine" match --engine cmd="$engine",arg=engine,name=a --engine cmd="$engine",arg=engine,name=b \
+      --variant "$v" --games "$games" --nodes "$n" --pgnout "$out/$v-$n.pgn" \
       --resign movecount=4,score=1500 --draw movenumber=80,movecount=12,score=8 > "$out/$v-$n.log" 2>&1
   done
-done
-target/release/examples/tune --xiangqi ../shared/testdata/games/*_UCI_games.pgn --iterations 0 \
+}
+
+# Round 1: games of the hand-set evaluation; the master games judged; xiangqi on the master games,
+# then on those with the self-play games; janggi on its self-play games.
+freeze chuhan1
+selfplay chuhan1 janggi 6000 8000 10000 13000 16000 20000
+selfplay chuhan1 xiangqi 6000 8000 10000
+[ -s "$out/master-labelled.pgn" ] || $tune --xiangqi ../shared/testdata/games/*_UCI_games.pgn --iterations 0 \
   --adjudicate-nodes 30000 --label-out "$out/master-labelled.pgn"
-# Two steps, as the committed weights were made: xiangqi on the judged master games first, then
-# on those and the self-play games together (that session used the xiangqi budgets 6000, 8000 and
-# 10000 only: the run was cut short); janggi on its self-play games.
-target/release/examples/tune --xiangqi "$out/master-labelled.pgn" --janggi "$out"/janggi-*.pgn \
-  --iterations 600 --write crates/chuhan-engine/src/eval/weights.rs
+$tune --xiangqi "$out/master-labelled.pgn" --janggi "$out"/janggi-*.pgn --iterations 600 --write $weights
 cargo build --release -p chuhan-engine --example tune
-target/release/examples/tune --xiangqi "$out/master-labelled.pgn" "$out"/xiangqi-{6000,8000,10000}.pgn \
-  --iterations 300 --write crates/chuhan-engine/src/eval/weights.rs
-# Second round: self-play by the engine with these weights (other node budgets, so other games),
-# then both games refitted on everything.
-cargo build --release -p chuhan-cli -p chuhan-engine --example tune
-cp target/release/chuhan "$out/chuhan2"
-for v in janggi xiangqi; do
-  games=$([ $v = janggi ] && echo 96 || echo 328)
-  budgets=$([ $v = janggi ] && echo "7000 9000 11000" || echo "7000 9000")
-  for n in $budgets; do
-    [ -s "$out/$v-$n.pgn" ] && continue
-    "$out/chuhan2" match --engine cmd="$out/chuhan2",arg=engine,name=a --engine cmd="$out/chuhan2",arg=engine,name=b \
-      --variant $v --games "$games" --nodes $n --pgnout "$out/$v-$n.pgn" \
-      --resign movecount=4,score=1500 --draw movenumber=80,movecount=12,score=8 > "$out/$v-$n.log" 2>&1
-  done
-done
-target/release/examples/tune --xiangqi "$out/master-labelled.pgn" "$out"/xiangqi-{6000,7000,8000,9000,10000}.pgn \
-  --janggi "$out"/janggi-{6000,7000,8000,9000,10000,11000,13000,16000,20000}.pgn \
-  --iterations 300 --write crates/chuhan-engine/src/eval/weights.rs
-# Third round: the same again with the second round's weights (janggi 7500 and 9500, xiangqi 7500).
-cargo build --release -p chuhan-cli -p chuhan-engine --example tune
-cp target/release/chuhan "$out/chuhan3"
-for spec in janggi:7500 janggi:9500 xiangqi:7500; do
-  v=${spec%%:*}; n=${spec##*:}
-  games=$([ $v = janggi ] && echo 96 || echo 328)
-  [ -s "$out/$v-$n.pgn" ] && continue
-  "$out/chuhan3" match --engine cmd="$out/chuhan3",arg=engine,name=a --engine cmd="$out/chuhan3",arg=engine,name=b \
-    --variant $v --games "$games" --nodes $n --pgnout "$out/$v-$n.pgn" \
-    --resign movecount=4,score=1500 --draw movenumber=80,movecount=12,score=8 > "$out/$v-$n.log" 2>&1
-done
-target/release/examples/tune --xiangqi "$out/master-labelled.pgn" "$out"/xiangqi-{6000,7000,7500,8000,9000,10000}.pgn \
-  --janggi "$out"/janggi-*.pgn --iterations 300 --write crates/chuhan-engine/src/eval/weights.rs
+$tune --xiangqi "$out/master-labelled.pgn" "$out"/xiangqi-{6000,8000,10000}.pgn --iterations 300 --write $weights
+
+# Round 2: games of round 1's weights, then both games refitted on everything.
+freeze chuhan2
+selfplay chuhan2 janggi 7000 9000 11000
+selfplay chuhan2 xiangqi 7000 9000
+$tune --xiangqi "$out/master-labelled.pgn" "$out"/xiangqi-{6000,7000,8000,9000,10000}.pgn \
+  --janggi "$out"/janggi-{6000,7000,8000,9000,10000,11000,13000,16000,20000}.pgn --iterations 300 --write $weights
+
+# Round 3: the same with round 2's weights.
+freeze chuhan3
+selfplay chuhan3 janggi 7500 9500
+selfplay chuhan3 xiangqi 7500
+$tune --xiangqi "$out/master-labelled.pgn" "$out"/xiangqi-{6000,7000,7500,8000,9000,10000}.pgn \
+  --janggi "$out"/janggi-*.pgn --iterations 300 --write $weights
