@@ -10,6 +10,7 @@ const APP_JS: &str = include_str!("../static/app.js");
 const BOARD_JS: &str = include_str!("../static/board.js");
 const ANALYSIS_JS: &str = include_str!("../static/analysis.js");
 const MOVETREE_JS: &str = include_str!("../static/movetree.js");
+const UTIL_JS: &str = include_str!("../static/util.js");
 const STYLE: &str = include_str!("../static/style.css");
 
 /// Scripts and styles come only from this server; user data never becomes markup.
@@ -44,5 +45,6 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/static/board.js", get(|| async { page("text/javascript; charset=utf-8", BOARD_JS) }))
         .route("/static/analysis.js", get(|| async { page("text/javascript; charset=utf-8", ANALYSIS_JS) }))
         .route("/static/movetree.js", get(|| async { page("text/javascript; charset=utf-8", MOVETREE_JS) }))
+        .route("/static/util.js", get(|| async { page("text/javascript; charset=utf-8", UTIL_JS) }))
         .route("/static/style.css", get(|| async { page("text/css; charset=utf-8", STYLE) }))
 }

@@ -5,19 +5,9 @@
 
 import { Board, CHARS, COLORS, parseFen, pieceIcon, pieceStyle, pieceStyleSelect, toFen } from "/static/board.js";
 import * as T from "/static/movetree.js";
+import { $, api, capital } from "/static/util.js";
 
-const $ = (id) => document.getElementById(id);
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
-
-/// A JSON request to the server; throws an Error with the server's message and `status`.
-async function api(method, path, body, signal) {
-  const r = await fetch(path, { method, signal, headers: { "content-type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
-  const v = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
-  if (!r.ok) throw Object.assign(new Error(v.error || `HTTP ${r.status}`), { status: r.status });
-  return v;
-}
-
-function capital(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }
 
 function fmtScore(sc) {
   if (!sc) return "";

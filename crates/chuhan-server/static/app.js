@@ -3,8 +3,8 @@
 
 import { Board, pieceStyleSelect } from "/static/board.js";
 import { analysis } from "/static/analysis.js";
+import { $, api, capital } from "/static/util.js";
 
-const $ = (id) => document.getElementById(id);
 const tokenKey = (id) => `chuhan:token:${id}`;
 
 function show(section) {
@@ -12,13 +12,6 @@ function show(section) {
 }
 
 function message(text) { $("message").textContent = text || ""; }
-
-async function api(method, path, body) {
-  const r = await fetch(path, { method, headers: { "content-type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
-  const v = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
-  if (!r.ok) throw new Error(v.error || `HTTP ${r.status}`);
-  return v;
-}
 
 function lobby() {
   show("lobby");
@@ -59,7 +52,6 @@ function fmtClock(ms) {
   return h ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
 }
 
-function capital(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }
 
 async function gamePage(id) {
   show("game");

@@ -143,7 +143,7 @@ async fn one_long_search_at_a_time_and_its_slot_frees_when_its_request_goes() {
 #[tokio::test]
 async fn the_board_scripts_are_served_under_the_same_policy() {
     let (addr, _dir) = server().await;
-    for path in ["/static/analysis.js", "/static/movetree.js", "/static/board.js"] {
+    for path in ["/static/analysis.js", "/static/movetree.js", "/static/board.js", "/static/util.js"] {
         let r = reqwest::get(format!("http://{addr}{path}")).await.unwrap();
         assert_eq!(r.status().as_u16(), 200, "{path}");
         assert!(r.headers()["content-type"].to_str().unwrap().starts_with("text/javascript"), "{path}");

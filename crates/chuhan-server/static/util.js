@@ -1,0 +1,15 @@
+// Small helpers shared by the page's modules (app.js, analysis.js).
+
+/// The element with this id.
+export const $ = (id) => document.getElementById(id);
+
+/// A JSON request to the server; throws an Error with the server's message and `status`.
+export async function api(method, path, body, signal) {
+  const r = await fetch(path, { method, signal, headers: { "content-type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
+  const v = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
+  if (!r.ok) throw Object.assign(new Error(v.error || `HTTP ${r.status}`), { status: r.status });
+  return v;
+}
+
+/// "red" → "Red".
+export function capital(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }
