@@ -1,17 +1,25 @@
 //! The search: iterative deepening over a principal-variation alpha-beta search.
 //!
-//! PVS with aspiration windows, a shared transposition table, quiescence over captures (and
-//! every evasion when in check), null-move pruning, late-move reductions, reverse futility and
-//! futility pruning, killer and history move ordering, check extensions and mate-distance
-//! pruning. Several threads search the same tree and share the table (Lazy SMP).
+//! PVS with aspiration windows, a shared transposition table (also used by the quiescence
+//! search), quiescence over captures that do not lose material (and every evasion when in
+//! check), null-move pruning, late-move reductions, reverse futility and futility pruning,
+//! SEE pruning (see [`crate::see`]), internal iterative reductions, check and singular
+//! extensions, mate-distance pruning; moves ordered by the table's move, captures by victim
+//! and exchange, killers, and history with continuation histories ([`crate::ordering`]).
+//! Several threads search the same tree and share the table (Lazy SMP). Time is spent by how
+//! the iterations go ([`Pace`]): a best move that keeps changing gets more.
 //!
 //! The game's rules are scored inside the tree: a repeated position is judged as the rules
-//! would judge the cycle — the side that gave check on every move of it loses, otherwise it
-//! is a draw (chases are not yet detected in search); the move-count rule draws; in janggi
-//! the endings that go to point counting (two passes, a standing bikjang, repetition, the move
-//! limit) score as the counting would decide them.
+//! would judge the cycle — perpetual check loses, and in xiangqi chases are ruled as the
+//! referee rules them (`chuhan::game::cycle_winner`), otherwise a draw; the move-count rule
+//! draws; in janggi the endings that go to point counting (two passes, a standing bikjang,
+//! repetition, the move limit) score as the counting would decide them.
 
 use crate::eval::{piece_value, Evaluate};
+pub use crate::levels::{level_limits, level_move, weakened_choice};
+use crate::ordering::{bonus, piece_to, History, Picker, NO_PIECE_TO};
+use crate::see::see_at_least;
+use crate::time::Pace;
 use crate::tt::{Bound, Entry, Table};
 use chuhan::game::{cycle_winner, janggi_points};
 use chuhan::{Move, Position, Role, Variant, XiangqiRules};
@@ -26,6 +34,10 @@ pub const MATE_BOUND: i32 = MATE - 1000;
 pub const DECISIVE: i32 = 20000;
 /// The deepest ply the search goes.
 pub const MAX_PLY: usize = 128;
+/// The static evaluation of a node in check (none is computed).
+const NO_EVAL: i32 = i32::MIN / 2;
+/// Entries of each thread's evaluation cache (a power of two; 1 MiB).
+const EVAL_CACHE: usize = 1 << 16;
 
 /// When to stop.
 #[derive(Clone, Debug, Default)]
@@ -109,43 +121,6 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
-/// Moves with ordering scores, on the stack: search makes one per node, so no allocation.
-struct ScoredMoves {
-    moves: [(Move, i32); chuhan::mv::MAX_MOVES],
-    len: usize,
-}
-
-impl ScoredMoves {
-    fn new() -> ScoredMoves {
-        let a0 = chuhan::Square::ALL[0];
-        ScoredMoves { moves: [(Move::new(a0, a0), 0); chuhan::mv::MAX_MOVES], len: 0 }
-    }
-
-    fn push(&mut self, m: Move) {
-        self.moves[self.len] = (m, 0);
-        self.len += 1;
-    }
-
-    fn retain(&mut self, keep: impl Fn(&Move) -> bool) {
-        let mut n = 0;
-        for i in 0..self.len {
-            if keep(&self.moves[i].0) {
-                self.moves[n] = self.moves[i];
-                n += 1;
-            }
-        }
-        self.len = n;
-    }
-
-    fn as_mut_slice(&mut self) -> &mut [(Move, i32)] {
-        &mut self.moves[..self.len]
-    }
-
-    fn as_slice(&self) -> &[(Move, i32)] {
-        &self.moves[..self.len]
-    }
-}
-
 /// One searching thread.
 pub struct Searcher<'a> {
     pos: Position,
@@ -161,7 +136,15 @@ pub struct Searcher<'a> {
     /// `checks[i]`: whether the position after the i-th move of the history is in check.
     checks: Vec<bool>,
     killers: Vec<[Option<Move>; 2]>,
-    history: Vec<i32>,
+    history: History,
+    /// `evals[ply]`: the static evaluation at `ply` (`NO_EVAL` in check), to tell whether
+    /// our position is improving.
+    evals: Vec<i32>,
+    /// `moved[ply]`: the continuation index of the move made at `ply`.
+    moved: Vec<usize>,
+    /// Recent static evaluations by position key (a node and its quiescence often meet the
+    /// same positions again, and the evaluation is most of a node's cost).
+    eval_cache: Vec<(u64, i32)>,
     pv: Vec<Vec<Move>>,
     generation: u8,
     stopped: bool,
@@ -192,7 +175,10 @@ impl<'a> Searcher<'a> {
             seldepth: 0,
             checks,
             killers: vec![[None; 2]; MAX_PLY + 2],
-            history: vec![0; 90 * 90],
+            history: History::default(),
+            evals: vec![NO_EVAL; MAX_PLY + 2],
+            moved: vec![NO_PIECE_TO; MAX_PLY + 2],
+            eval_cache: vec![(0, 0); EVAL_CACHE],
             pv: vec![Vec::new(); MAX_PLY + 2],
             generation,
             stopped: false,
@@ -314,7 +300,8 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    fn play(&mut self, m: Move) -> bool {
+    fn play(&mut self, m: Move, ply: usize) -> bool {
+        self.moved[ply] = piece_to(&self.pos, m);
         self.pos.play(m);
         let check = self.pos.is_check();
         self.checks.push(check);
@@ -326,6 +313,18 @@ impl<'a> Searcher<'a> {
         self.checks.pop();
     }
 
+    /// The static evaluation for the side to move, from the cache when it has it.
+    fn evaluate(&mut self) -> i32 {
+        let key = self.pos.hash();
+        let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE - 1)];
+        if slot.0 == key {
+            return slot.1;
+        }
+        let score = self.eval.evaluate(&self.pos);
+        *slot = (key, score);
+        score
+    }
+
     fn captured_value(&self, m: Move) -> i32 {
         if m.is_pass() {
             return 0;
@@ -333,25 +332,39 @@ impl<'a> Searcher<'a> {
         self.pos.piece_at(m.to).map_or(0, |p| piece_value(self.pos.variant(), p.role))
     }
 
+    /// The continuation indices of the opponent's last move and our last move before `ply`.
+    fn previous(&self, ply: usize) -> (usize, usize) {
+        let prev1 = if ply >= 1 { self.moved[ply - 1] } else { NO_PIECE_TO };
+        let prev2 = if ply >= 2 { self.moved[ply - 2] } else { NO_PIECE_TO };
+        (prev1, prev2)
+    }
+
     /// Orders moves: the table's move, captures by most valuable victim then least valuable
-    /// attacker, killers, then by history.
-    fn order(&self, moves: &mut [(Move, i32)], tt_move: Option<Move>, ply: usize) {
+    /// attacker, killers, then quiet moves by their histories.
+    fn order(&self, moves: &mut Picker, tt_move: Option<Move>, ply: usize) {
         let v = self.pos.variant();
-        for (m, score) in moves.iter_mut() {
-            *score = if Some(*m) == tt_move {
+        let (prev1, prev2) = self.previous(ply);
+        let killers = self.killers[ply];
+        moves.score(|m| {
+            if Some(m) == tt_move {
                 1 << 30
             } else if let Some(victim) = (!m.is_pass()).then(|| self.pos.piece_at(m.to)).flatten() {
                 let attacker = self.pos.piece_at(m.from).map_or(0, |p| piece_value(v, p.role));
-                (1 << 28) + 16 * piece_value(v, victim.role) - attacker / 16
-            } else if self.killers[ply][0] == Some(*m) {
+                let mvv_lva = 16 * piece_value(v, victim.role) - attacker / 16;
+                // Captures that lose the exchange go after every quiet move.
+                if see_at_least(&self.pos, m, 0) {
+                    (1 << 28) + mvv_lva
+                } else {
+                    -(1 << 28) + mvv_lva
+                }
+            } else if killers[0] == Some(m) {
                 1 << 27
-            } else if self.killers[ply][1] == Some(*m) {
+            } else if killers[1] == Some(m) {
                 (1 << 27) - 1
             } else {
-                self.history[m.from.index() * 90 + m.to.index()]
-            };
-        }
-        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.1));
+                self.history.score(m, piece_to(&self.pos, m), prev1, prev2)
+            }
+        });
     }
 
     fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -362,17 +375,32 @@ impl<'a> Searcher<'a> {
         }
         let in_check = self.checks.last().copied().unwrap_or_else(|| self.pos.is_check());
         if ply >= MAX_PLY {
-            return self.eval.evaluate(&self.pos);
+            return self.evaluate();
         }
+        let pv_node = beta - alpha > 1;
+        let key = self.pos.hash();
+        let entry = self.shared.tt.probe(key);
+        if let Some(e) = entry {
+            let s = from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if !pv_node && cut {
+                return s;
+            }
+        }
+        let original_alpha = alpha;
         let mut best = -MATE + ply as i32;
-        let mut moves = ScoredMoves::new();
+        let mut moves = Picker::new();
         if in_check {
             self.pos.for_each_legal(|from, targets| targets.for_each(|to| moves.push(Move::new(from, to))));
-            if moves.len == 0 {
+            if moves.is_empty() {
                 return self.no_moves(true, ply);
             }
         } else {
-            let stand = self.eval.evaluate(&self.pos);
+            let stand = self.evaluate();
             if stand >= beta {
                 return stand;
             }
@@ -380,25 +408,25 @@ impl<'a> Searcher<'a> {
             best = stand;
             let enemy = self.pos.side_pieces(!self.pos.turn());
             self.pos.for_each_legal(|from, targets| (targets & enemy).for_each(|to| moves.push(Move::new(from, to))));
-            if moves.len == 0 {
+            if moves.is_empty() {
                 return stand;
             }
         }
-        self.order(moves.as_mut_slice(), None, ply.min(MAX_PLY));
-        for &(m, _) in moves.as_slice() {
+        self.order(&mut moves, entry.and_then(|e| e.mv), ply.min(MAX_PLY));
+        let mut best_move = None;
+        while let Some(m) = moves.next_best() {
             if !in_check {
                 let victim = self.captured_value(m);
                 // Delta pruning: even winning the piece would not reach alpha.
                 if best + victim + 200 < alpha {
                     continue;
                 }
-                // A bad capture: a more valuable piece takes a defended one.
-                let attacker = self.pos.piece_at(m.from).map_or(0, |p| piece_value(self.pos.variant(), p.role));
-                if attacker > victim + 50 && self.pos.attackers_of(m.to, !self.pos.turn()).any() {
+                // A capture that loses material once the exchange is played out.
+                if !see_at_least(&self.pos, m, 0) {
                     continue;
                 }
             }
-            self.play(m);
+            self.play(m, ply);
             let score = -self.quiesce(-beta, -alpha, ply + 1);
             self.undo();
             if self.stopped {
@@ -408,16 +436,35 @@ impl<'a> Searcher<'a> {
                 best = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = Some(m);
                     if score >= beta {
                         break;
                     }
                 }
             }
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(key, Entry { mv: best_move, score: to_tt(best, ply), depth: 0, bound }, self.generation);
         best
     }
 
-    fn search(&mut self, mut alpha: i32, mut beta: i32, mut depth: i32, ply: usize, allow_null: bool) -> i32 {
+    /// The alpha-beta search of the node at `ply` to `depth`; `skip` is a move left out (the
+    /// table's move, while a singular-extension search asks whether any other move comes close).
+    fn search(
+        &mut self,
+        mut alpha: i32,
+        mut beta: i32,
+        mut depth: i32,
+        ply: usize,
+        allow_null: bool,
+        skip: Option<Move>,
+    ) -> i32 {
         let pv_node = beta - alpha > 1;
         self.pv[ply].clear();
         if ply > 0 {
@@ -444,7 +491,7 @@ impl<'a> Searcher<'a> {
         self.seldepth = self.seldepth.max(ply);
 
         let key = self.pos.hash();
-        let entry = self.shared.tt.probe(key);
+        let entry = if skip.is_none() { self.shared.tt.probe(key) } else { None };
         let tt_move = entry.and_then(|e| e.mv);
         if let Some(e) = entry {
             if !pv_node && ply > 0 && e.depth >= depth {
@@ -460,10 +507,13 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        let static_eval = if in_check { -MATE } else { self.eval.evaluate(&self.pos) };
-        if !pv_node && !in_check && ply > 0 {
+        let static_eval = if in_check { NO_EVAL } else { self.evaluate() };
+        self.evals[ply] = static_eval;
+        // Improving: better than at our previous turn (or no way to tell).
+        let improving = !in_check && (ply < 2 || self.evals[ply - 2] == NO_EVAL || static_eval > self.evals[ply - 2]);
+        if !pv_node && !in_check && ply > 0 && skip.is_none() {
             // Reverse futility: far enough above beta that a shallow search will not fall back.
-            if depth <= 6 && static_eval - 90 * depth >= beta && beta.abs() < MATE_BOUND {
+            if depth <= 6 && static_eval - 90 * (depth - improving as i32) >= beta && beta.abs() < MATE_BOUND {
                 return static_eval;
             }
             // Null move: give the opponent a free move; if we still beat beta, prune. (In janggi
@@ -472,9 +522,10 @@ impl<'a> Searcher<'a> {
             let has_pieces = [Role::Chariot, Role::Horse, Role::Cannon].iter().any(|&r| self.pos.pieces(us, r).any());
             if allow_null && depth >= 3 && static_eval >= beta && beta.abs() < MATE_BOUND && has_pieces {
                 let r = 3 + depth / 6;
+                self.moved[ply] = NO_PIECE_TO;
                 self.pos.play_null();
                 self.checks.push(false);
-                let score = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
+                let score = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false, None);
                 self.undo();
                 if self.stopped {
                     return 0;
@@ -484,8 +535,38 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
+        // No move from the table: a node the search has not seen, probably less important
+        // than the guess made of it. Search it a little shallower (internal iterative reduction).
+        if tt_move.is_none() && depth >= 4 && skip.is_none() {
+            depth -= 1;
+        }
 
-        let mut moves = ScoredMoves::new();
+        // Singular extension: when the table's move is far better than every other (they all
+        // fail low well under its score), the line hangs on it; search it one ply deeper.
+        let mut singular_extension = 0;
+        if let (Some(e), Some(m)) = (entry, tt_move) {
+            if ply > 0
+                && depth >= 8
+                && e.depth >= depth - 3
+                && e.bound != Bound::Upper
+                && from_tt(e.score, ply).abs() < MATE_BOUND
+            {
+                let singular_beta = from_tt(e.score, ply) - 2 * depth;
+                let score = self.search(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, false, Some(m));
+                if self.stopped {
+                    return 0;
+                }
+                if score < singular_beta {
+                    singular_extension = 1;
+                } else if singular_beta >= beta {
+                    // Another move also beats beta: this node will cut either way.
+                    return singular_beta;
+                }
+                self.pv[ply].clear();
+            }
+        }
+
+        let mut moves = Picker::new();
         self.pos.for_each_legal(|from, targets| targets.for_each(|to| moves.push(Move::new(from, to))));
         if ply == 0 {
             if !self.limits.only.is_empty() {
@@ -493,15 +574,24 @@ impl<'a> Searcher<'a> {
             }
             moves.retain(|m| !self.limits.banned.contains(m) && !self.excluded.contains(m));
         }
-        if moves.len == 0 {
-            return self.no_moves(in_check, ply);
+        if let Some(s) = skip {
+            moves.retain(|&m| m != s);
         }
-        self.order(moves.as_mut_slice(), tt_move, ply);
+        if moves.is_empty() {
+            // With a move left out, the node is not mated: the left-out move was legal.
+            return if skip.is_some() { alpha } else { self.no_moves(in_check, ply) };
+        }
+        self.order(&mut moves, tt_move, ply);
+        let (prev1, prev2) = self.previous(ply);
 
         let original_alpha = alpha;
         let mut best = -MATE;
         let mut best_move = None;
-        for (i, &(m, _)) in moves.as_slice().iter().enumerate() {
+        // Quiet moves searched without a cut, punished when a later quiet move cuts.
+        let mut quiets_tried: [Option<Move>; 32] = [None; 32];
+        let mut quiet_count = 0;
+        let mut i = 0;
+        while let Some(m) = moves.next_best() {
             let capture = !m.is_pass() && self.pos.piece_at(m.to).is_some();
             let quiet = !capture;
             // Futility: a quiet move this far below alpha near the leaves will not help.
@@ -514,12 +604,22 @@ impl<'a> Searcher<'a> {
                 && alpha.abs() < MATE_BOUND
                 && static_eval + 150 * depth <= alpha
             {
+                i += 1;
                 continue;
             }
-            let gives_check = self.play(m);
+            // SEE pruning: near the leaves, a move that loses too much material on its point.
+            if !pv_node && !in_check && i > 0 && depth <= 5 && best > -MATE_BOUND {
+                let margin = if quiet { -30 * depth * depth } else { -150 * depth };
+                if !see_at_least(&self.pos, m, margin) {
+                    i += 1;
+                    continue;
+                }
+            }
+            let extension = if Some(m) == tt_move { singular_extension } else { 0 };
+            let gives_check = self.play(m, ply);
             let mut score;
             if i == 0 {
-                score = -self.search(-beta, -alpha, depth - 1, ply + 1, true);
+                score = -self.search(-beta, -alpha, depth - 1 + extension, ply + 1, true, None);
             } else {
                 // Late, quiet moves are searched shallower first.
                 let mut reduction = 0;
@@ -529,18 +629,19 @@ impl<'a> Searcher<'a> {
                         reduction -= 1;
                     }
                 }
-                score = -self.search(-alpha - 1, -alpha, depth - 1 - reduction, ply + 1, true);
+                score = -self.search(-alpha - 1, -alpha, depth - 1 - reduction + extension, ply + 1, true, None);
                 if score > alpha && reduction > 0 {
-                    score = -self.search(-alpha - 1, -alpha, depth - 1, ply + 1, true);
+                    score = -self.search(-alpha - 1, -alpha, depth - 1 + extension, ply + 1, true, None);
                 }
                 if score > alpha && score < beta {
-                    score = -self.search(-beta, -alpha, depth - 1, ply + 1, true);
+                    score = -self.search(-beta, -alpha, depth - 1 + extension, ply + 1, true, None);
                 }
             }
             self.undo();
             if self.stopped {
                 return 0;
             }
+            i += 1;
             if score > best {
                 best = score;
                 best_move = Some(m);
@@ -555,22 +656,33 @@ impl<'a> Searcher<'a> {
                                 self.killers[ply][1] = self.killers[ply][0];
                                 self.killers[ply][0] = Some(m);
                             }
-                            let h = &mut self.history[m.from.index() * 90 + m.to.index()];
-                            *h = (*h + depth * depth).min(1 << 20);
+                            let b = bonus(depth);
+                            let pt = piece_to(&self.pos, m);
+                            self.history.update(m, pt, prev1, prev2, b);
+                            for q in quiets_tried[..quiet_count].iter().flatten() {
+                                let pt = piece_to(&self.pos, *q);
+                                self.history.update(*q, pt, prev1, prev2, -b);
+                            }
                         }
                         break;
                     }
                 }
             }
+            if quiet && quiet_count < quiets_tried.len() {
+                quiets_tried[quiet_count] = Some(m);
+                quiet_count += 1;
+            }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.shared.tt.store(key, Entry { mv: best_move, score: to_tt(best, ply), depth, bound }, self.generation);
+        if skip.is_none() {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.shared.tt.store(key, Entry { mv: best_move, score: to_tt(best, ply), depth, bound }, self.generation);
+        }
         best
     }
 
@@ -579,7 +691,7 @@ impl<'a> Searcher<'a> {
         let mut window = 30;
         let (mut alpha, mut beta) = if depth >= 5 { (guess - window, guess + window) } else { (-MATE, MATE) };
         loop {
-            let s = self.search(alpha, beta, depth, 0, false);
+            let s = self.search(alpha, beta, depth, 0, false, None);
             // A full window cannot fail: return (a mated root scores exactly -MATE, which
             // would otherwise "fail low" against -MATE for ever).
             if self.stopped || (alpha <= -MATE && beta >= MATE) {
@@ -603,6 +715,7 @@ impl<'a> Searcher<'a> {
         let lines = if self.main { self.limits.multipv.max(1) } else { 1 };
         let mut best = Report::default();
         let mut guesses = vec![0; lines];
+        let mut pace = Pace::new(self.limits.hard > self.limits.soft);
         let first_depth = if self.main { 1 } else { 2 };
         for depth in first_depth..=max_depth {
             self.excluded.clear();
@@ -643,7 +756,7 @@ impl<'a> Searcher<'a> {
             }
             if found.is_empty() && best.pv.is_empty() {
                 // No legal move at the root: nothing deeper will change that.
-                best.score = self.search(-MATE, MATE, 1, 0, false);
+                best.score = self.search(-MATE, MATE, 1, 0, false, None);
                 break;
             }
             if let Some(n) = self.limits.mate {
@@ -652,7 +765,7 @@ impl<'a> Searcher<'a> {
                 }
             }
             let unbounded = self.limits.infinite || self.shared.pondering.load(Ordering::Relaxed);
-            if !unbounded && self.limits.soft.is_some_and(|s| self.start.elapsed() >= s) {
+            if !unbounded && self.limits.soft.is_some_and(|s| self.start.elapsed() >= s.mul_f64(pace.scale(&best))) {
                 break;
             }
         }
@@ -692,46 +805,4 @@ pub fn search(
         shared.stop.store(true, Ordering::Relaxed);
         result
     })
-}
-
-/// The line a weakened engine plays: the best score after adding noise up to a weakness that
-/// grows as the skill falls (200 centipawns per missing level at most).
-pub fn weakened_choice(lines: &[Report], skill: u32) -> Option<Report> {
-    let weakness = (20 - skill as i64) * 20;
-    let mut seed =
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |d| d.as_nanos() as u64) | 1;
-    let mut noise = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % (weakness as u64 + 1)) as i64
-    };
-    lines.iter().max_by_key(|r| r.score as i64 + noise()).cloned()
-}
-
-/// Limits for playing at `level` (1 = beginner … 20 = full strength) within `budget`: below 20
-/// a shallower search over several lines, from which [`level_move`] picks with noise.
-pub fn level_limits(level: u32, budget: Duration) -> Limits {
-    let level = level.clamp(1, 20);
-    let budget = budget.max(Duration::from_millis(50));
-    let mut limits = Limits { move_limit: 60, soft: Some(budget / 2), hard: Some(budget), ..Limits::default() };
-    if level < 20 {
-        limits.depth = Some(1 + level as i32 / 2);
-        limits.multipv = 4;
-    }
-    limits
-}
-
-/// Searches `pos` with `limits` (from [`level_limits`]) and returns the move a player of `level`
-/// makes: the best line at full strength, a noisy choice among the lines below it.
-pub fn level_move(pos: &Position, shared: &Shared, eval: &dyn Evaluate, limits: &Limits, level: u32) -> Option<Move> {
-    let mut lines: Vec<Report> = Vec::new();
-    let result = search(pos, shared, eval, limits, 1, |r| {
-        if r.multipv == 1 {
-            lines.clear();
-        }
-        lines.push(r.clone());
-    });
-    let chosen = if level < 20 { weakened_choice(&lines, level.clamp(1, 20)).unwrap_or(result) } else { result };
-    chosen.pv.first().copied()
 }

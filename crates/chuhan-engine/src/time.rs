@@ -1,5 +1,7 @@
 //! Time management: how long to think about one move.
 
+use crate::search::Report;
+use chuhan::Move;
 use std::time::Duration;
 
 /// The clock situation of a `go` command, in milliseconds.
@@ -27,6 +29,45 @@ pub fn budget(c: &Clock) -> (Option<Duration>, Option<Duration>) {
     let soft = base.min(left / 3);
     let hard = (base * 3).min(left * 3 / 5).max(soft);
     (Some(Duration::from_millis(soft.max(1))), Some(Duration::from_millis(hard.max(1))))
+}
+
+/// How much of the planned time (the soft limit) a move deserves, from how the iterations went:
+/// a best move that keeps changing or a falling score earns more time, a best move that has
+/// stood for several iterations less. Only when the clock allows more than the plan (not under
+/// a fixed time per move).
+pub(crate) struct Pace {
+    flexible: bool,
+    last_move: Option<Move>,
+    last_score: i32,
+    /// Iterations the best move has stood unchanged.
+    stable: u32,
+}
+
+impl Pace {
+    pub(crate) fn new(flexible: bool) -> Pace {
+        Pace { flexible, last_move: None, last_score: 0, stable: 0 }
+    }
+
+    /// Takes in the latest finished iteration; returns the share of the soft limit to use.
+    pub(crate) fn scale(&mut self, best: &Report) -> f64 {
+        let mv = best.pv.first().copied();
+        let changed = self.last_move.is_some() && mv != self.last_move;
+        self.stable = if changed { 0 } else { self.stable + 1 };
+        let falling = self.last_move.is_some() && best.score < self.last_score - 40;
+        self.last_move = mv;
+        self.last_score = best.score;
+        if !self.flexible {
+            return 1.0;
+        }
+        let by_move = if changed {
+            1.6
+        } else if self.stable >= 4 {
+            0.6
+        } else {
+            1.0
+        };
+        by_move * if falling { 1.4 } else { 1.0 }
+    }
 }
 
 #[cfg(test)]

@@ -93,15 +93,22 @@ impl Table {
         let slot = self.slot(key);
         let old = slot.data.load(Ordering::Relaxed);
         let old_key = slot.check.load(Ordering::Relaxed) ^ old;
-        if old != 0 && old_key == key && e.mv.is_none() {
-            // Keep the old best move when the new entry has none.
-            let mut e = e;
-            e.mv = unpack(old).mv;
-            return self.write(slot, key, &e, generation);
-        }
         let old_generation = (old >> 48) as u8;
         let old_depth = ((old >> 32) & 0xff) as i32 - 1;
-        if old == 0 || old_key == key || old_generation != generation || e.depth + 2 >= old_depth {
+        if old != 0 && old_key == key {
+            // The same position: a much shallower result (a quiescence search meeting a
+            // position searched deep before) does not replace a deep one of this search.
+            if old_generation == generation && e.depth + 3 < old_depth {
+                return;
+            }
+            // Keep the old best move when the new entry has none.
+            let mut e = e;
+            if e.mv.is_none() {
+                e.mv = unpack(old).mv;
+            }
+            return self.write(slot, key, &e, generation);
+        }
+        if old == 0 || old_generation != generation || e.depth + 2 >= old_depth {
             self.write(slot, key, &e, generation);
         }
     }

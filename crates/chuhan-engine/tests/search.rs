@@ -46,7 +46,8 @@ fn forced_win_within_a_node_budget() {
     // no legal move — stalemate, a loss in xiangqi (pyffish's game_result agrees: -32000).
     let pos = position(Variant::Xiangqi, "3k5/4a4/3a5/9/9/9/9/2H6/9/4K1R2 w", "");
     let shared = Shared::new(16);
-    let limits = Limits { nodes: Some(2_000_000), mate: Some(5), move_limit: 60, ..Limits::default() };
+    // Asked for a mate in 4 (`go mate 4`), it must find that one, not stop at a longer mate.
+    let limits = Limits { nodes: Some(2_000_000), mate: Some(4), move_limit: 60, ..Limits::default() };
     let r = search(&pos, &shared, &Classic, &limits, 1, |_| {});
     assert_mates(&pos, &r, 4);
     assert!(r.nodes <= 2_100_000, "{}", r.nodes);

@@ -1,0 +1,182 @@
+//! Move ordering: what the search has learnt about quiet moves, and the moves of one node
+//! handed out best first.
+//!
+//! Alpha-beta is only as fast as its ordering: a cut found by the first move saves the rest of
+//! the node. Captures are ordered by what they win; quiet moves by three tables of how often a
+//! move caused a cut — the butterfly history (by from- and to-point), and two continuation
+//! histories (by the piece and point of the move one and two plies before, and the piece and
+//! point of this move: answers to a threat, and follow-ups of our own plan).
+
+use chuhan::{Move, Position, Role, Square};
+
+/// Points on the board; every table here is indexed by them.
+const POINTS: usize = 90;
+/// A move as the continuation tables see it: the role that moved (7) × where it went (90).
+pub const PIECE_TO: usize = 7 * POINTS;
+/// The "move" before the root, a null move or a janggi pass: a row of its own.
+pub const NO_PIECE_TO: usize = PIECE_TO;
+/// The largest magnitude a history entry reaches; bonuses shrink as an entry nears it
+/// ("gravity"), so old lessons fade and no entry saturates.
+const HISTORY_MAX: i32 = 16384;
+
+/// The continuation index of `m` in `pos` before it is played (`NO_PIECE_TO` for a pass).
+#[inline]
+pub fn piece_to(pos: &Position, m: Move) -> usize {
+    if m.is_pass() {
+        return NO_PIECE_TO;
+    }
+    let role = pos.piece_at(m.from).map_or(Role::General, |p| p.role);
+    role.index() * POINTS + m.to.index()
+}
+
+/// Adds `bonus` (negative for a malus) to a history entry, pulling it towards ±`HISTORY_MAX`.
+#[inline]
+fn nudge(entry: &mut i16, bonus: i32) {
+    let v = *entry as i32;
+    let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    *entry = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
+}
+
+/// The quiet-move tables of one search thread.
+pub struct History {
+    /// By from-point × to-point.
+    butterfly: Vec<i16>,
+    /// By the previous move's piece-to (the opponent's) × this move's piece-to.
+    reply: Vec<i16>,
+    /// By our own move before that × this move's piece-to.
+    follow: Vec<i16>,
+}
+
+impl Default for History {
+    fn default() -> History {
+        History {
+            butterfly: vec![0; POINTS * POINTS],
+            reply: vec![0; (PIECE_TO + 1) * PIECE_TO],
+            follow: vec![0; (PIECE_TO + 1) * PIECE_TO],
+        }
+    }
+}
+
+impl History {
+    /// How promising quiet move `m` (continuation index `pt`) looks after the moves `prev1`
+    /// (the opponent's last) and `prev2` (our last).
+    #[inline]
+    pub fn score(&self, m: Move, pt: usize, prev1: usize, prev2: usize) -> i32 {
+        if pt == NO_PIECE_TO {
+            return self.butterfly[m.from.index() * POINTS + m.to.index()] as i32;
+        }
+        self.butterfly[m.from.index() * POINTS + m.to.index()] as i32
+            + self.reply[prev1 * PIECE_TO + pt] as i32
+            + self.follow[prev2 * PIECE_TO + pt] as i32
+    }
+
+    /// Rewards (positive `bonus`) or punishes a quiet move.
+    pub fn update(&mut self, m: Move, pt: usize, prev1: usize, prev2: usize, bonus: i32) {
+        nudge(&mut self.butterfly[m.from.index() * POINTS + m.to.index()], bonus);
+        if pt != NO_PIECE_TO {
+            nudge(&mut self.reply[prev1 * PIECE_TO + pt], bonus);
+            nudge(&mut self.follow[prev2 * PIECE_TO + pt], bonus);
+        }
+    }
+}
+
+/// The bonus for a quiet move that caused a cut at `depth` (the malus for those tried before
+/// it is its negation).
+#[inline]
+pub fn bonus(depth: i32) -> i32 {
+    (32 * depth * depth + 64 * depth).min(2400)
+}
+
+/// The moves of one node with ordering scores, on the stack (no allocation per node), handed
+/// out best first by selection: most nodes cut after a move or two, so sorting the rest would
+/// be wasted.
+pub struct Picker {
+    moves: [(Move, i32); chuhan::mv::MAX_MOVES],
+    len: usize,
+    next: usize,
+}
+
+impl Picker {
+    pub fn new() -> Picker {
+        let a0 = Square::ALL[0];
+        Picker { moves: [(Move::new(a0, a0), 0); chuhan::mv::MAX_MOVES], len: 0, next: 0 }
+    }
+
+    #[inline]
+    pub fn push(&mut self, m: Move) {
+        self.moves[self.len] = (m, 0);
+        self.len += 1;
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Keeps only the moves `keep` accepts (before any is handed out).
+    pub fn retain(&mut self, keep: impl Fn(&Move) -> bool) {
+        let mut n = 0;
+        for i in 0..self.len {
+            if keep(&self.moves[i].0) {
+                self.moves[n] = self.moves[i];
+                n += 1;
+            }
+        }
+        self.len = n;
+    }
+
+    /// Gives every move its ordering score.
+    pub fn score(&mut self, mut f: impl FnMut(Move) -> i32) {
+        for (m, s) in self.moves[..self.len].iter_mut() {
+            *s = f(*m);
+        }
+    }
+
+    /// The best-scored move not yet handed out.
+    #[inline]
+    pub fn next_best(&mut self) -> Option<Move> {
+        if self.next >= self.len {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..self.len {
+            if self.moves[i].1 > self.moves[best].1 {
+                best = i;
+            }
+        }
+        self.moves.swap(self.next, best);
+        self.next += 1;
+        Some(self.moves[self.next - 1].0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn picker_hands_out_best_first_and_every_move_once() {
+        let sq = |i| Square::from_index(i).unwrap();
+        let mut p = Picker::new();
+        for i in 0..10 {
+            p.push(Move::new(sq(i), sq(i + 20)));
+        }
+        p.score(|m| [5, 1, 9, 3, 3, 0, 7, 2, 8, 6][m.from.index()]);
+        let order: Vec<usize> = std::iter::from_fn(|| p.next_best()).map(|m| m.from.index()).collect();
+        assert_eq!(order.len(), 10);
+        let scores: Vec<i32> = order.iter().map(|&i| [5, 1, 9, 3, 3, 0, 7, 2, 8, 6][i]).collect();
+        assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+    }
+
+    #[test]
+    fn history_entries_stay_bounded() {
+        let mut e = 0i16;
+        for _ in 0..1000 {
+            nudge(&mut e, 2400);
+        }
+        assert!(e as i32 <= HISTORY_MAX && e > 15000, "{e}");
+        for _ in 0..1000 {
+            nudge(&mut e, -2400);
+        }
+        assert!(e as i32 >= -HISTORY_MAX && e < -15000, "{e}");
+    }
+}
