@@ -1,75 +1,13 @@
-//! Static exchange evaluation (SEE): what a capture wins once both sides have taken back on its
+//! Static exchange evaluation (SEE): what a move wins once both sides have taken back on its
 //! point with their cheapest pieces, without playing anything on the board.
 //!
-//! Xiangqi only, where every defender is known exactly: chariots and cannons through the
-//! occupancy left by the exchange so far (a cannon gains or loses its screen as pieces leave
-//! the file), horses with their legs, soldiers, and the palace and home-side pieces (advisors,
-//! elephants with their eyes, the general). Pins are ignored, as in most engines. Janggi's
-//! palace lines and cannon rules are not modelled: [`see_at_least`] answers for janggi from the
-//! first recapture only (see there).
+//! The takers come from the rules crate ([`Position::capturers`]) for the occupancy left by the
+//! exchange so far, so a chariot behind a chariot joins in, a cannon gains or loses its screen
+//! as pieces leave the line, an elephant's eye or a horse's leg opens; janggi's cannons neither
+//! take nor jump a cannon. Pins are ignored, as in most engines.
 
 use crate::eval::piece_value;
-use chuhan::attacks::{cannon_attacks, horse_attackers, palace, rook_attacks};
-use chuhan::{Bitboard, Move, Position, Role, Side, Square, Variant};
-
-/// Whether `sq` is on `side`'s half of the board (where its elephants may go).
-#[inline]
-fn own_half(side: Side, sq: Square) -> bool {
-    match side {
-        Side::First => sq.rank() <= 4,
-        Side::Second => sq.rank() >= 5,
-    }
-}
-
-/// The pieces of `side` among `occ` that could capture on `sq` (xiangqi moves).
-fn attackers(pos: &Position, sq: Square, side: Side, occ: Bitboard) -> Bitboard {
-    let mine = |role| pos.pieces(side, role) & occ;
-    let mut found = (rook_attacks(sq, occ) & mine(Role::Chariot))
-        | (cannon_attacks(sq, occ) & mine(Role::Cannon))
-        | (horse_attackers(sq, occ) & mine(Role::Horse));
-    // Soldiers: from one point behind, or from beside once across the river.
-    let back = if side == Side::First { -1 } else { 1 };
-    let soldiers = mine(Role::Soldier);
-    if let Some(s) = sq.offset(0, back) {
-        if soldiers.contains(s) {
-            found.insert(s);
-        }
-    }
-    if !own_half(side, sq) {
-        for df in [-1, 1] {
-            if let Some(s) = sq.offset(df, 0) {
-                if soldiers.contains(s) {
-                    found.insert(s);
-                }
-            }
-        }
-    }
-    if palace(side).contains(sq) {
-        for (df, dr) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-            if let Some(s) = sq.offset(df, dr) {
-                if mine(Role::Advisor).contains(s) {
-                    found.insert(s);
-                }
-            }
-        }
-        for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-            if let Some(s) = sq.offset(df, dr) {
-                if mine(Role::General).contains(s) {
-                    found.insert(s);
-                }
-            }
-        }
-    }
-    if own_half(side, sq) {
-        for (df, dr) in [(2, 2), (2, -2), (-2, 2), (-2, -2)] {
-            let (Some(s), Some(eye)) = (sq.offset(df, dr), sq.offset(df / 2, dr / 2)) else { continue };
-            if mine(Role::Elephant).contains(s) && !occ.contains(eye) {
-                found.insert(s);
-            }
-        }
-    }
-    found
-}
+use chuhan::{Move, Position, Role, Variant};
 
 /// The value SEE gives a role: the material scale, with the general priceless (a general may
 /// take back only when nothing can take it).
@@ -83,9 +21,6 @@ fn value(variant: Variant, role: Role) -> i32 {
 
 /// Whether capture or quiet move `m` (of the side to move) keeps at least `threshold`
 /// centipawns once the exchange on its point is played out with the cheapest piece each time.
-///
-/// Janggi: only the first recapture is looked at (by the rules crate's attackers), so a move
-/// onto a defended point counts as losing the mover.
 pub fn see_at_least(pos: &Position, m: Move, threshold: i32) -> bool {
     if m.is_pass() {
         return threshold <= 0;
@@ -103,18 +38,17 @@ pub fn see_at_least(pos: &Position, m: Move, threshold: i32) -> bool {
     if balance >= 0 {
         return true;
     }
-    if v == Variant::Janggi {
-        return !pos.attackers_of(m.to, !mover.side).any();
-    }
     let mut occ = pos.occupied().without(m.from).with(m.to);
     // Stockfish's formulation: `swap` is what the side about to take back stands to lose by
     // not doing so; `wins` says whether the mover comes out ahead if the exchange stops here.
     let mut swap = -balance;
     let mut wins = true;
     let mut turn = mover.side;
+    // The piece standing on the point (janggi's cannons may not take a cannon).
+    let mut standing = mover.role;
     loop {
         turn = !turn;
-        let takers = attackers(pos, m.to, turn, occ) & occ;
+        let takers = pos.capturers(m.to, turn, occ, standing == Role::Cannon);
         if takers.is_empty() {
             break;
         }
@@ -132,13 +66,14 @@ pub fn see_at_least(pos: &Position, m: Move, threshold: i32) -> bool {
         if role == Role::General {
             // The general may take only if nothing takes it back.
             let rest = occ.without(from);
-            return if (attackers(pos, m.to, !turn, rest) & rest).any() { !wins } else { wins };
+            return if pos.capturers(m.to, !turn, rest, false).any() { !wins } else { wins };
         }
         swap = val - swap;
         if swap < wins as i32 {
             break;
         }
         occ = occ.without(from);
+        standing = role;
     }
     wins
 }

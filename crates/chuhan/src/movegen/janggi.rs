@@ -136,6 +136,23 @@ pub(super) fn attackers(pos: &Position, sq: Square, by: Side) -> Bitboard {
         | (JANGGI_SOLDIER_ATTACKERS[by.index()][sq.index()] & e[Role::Soldier as usize])
 }
 
+/// See [`Position::capturers`].
+pub(super) fn capturers(pos: &Position, sq: Square, by: Side, occ: Bitboard, cannon_target: bool) -> Bitboard {
+    let e = &pos.pieces[by.index()];
+    let mut found = ((rook_attacks(sq, occ) | palace_slide(sq, occ)) & e[Role::Chariot as usize])
+        | (horse_attackers(sq, occ) & e[Role::Horse as usize])
+        | (gated(&JANGGI_ELEPHANT_ATTACKERS[sq.index()], occ) & e[Role::Elephant as usize])
+        | (JANGGI_SOLDIER_ATTACKERS[by.index()][sq.index()] & e[Role::Soldier as usize]);
+    if !cannon_target {
+        found |= cannon_reach(sq, occ, all_cannons(pos) & occ) & e[Role::Cannon as usize];
+    }
+    if palace(by).contains(sq) {
+        let steps = PALACE_ORTHOGONAL[sq.index()] | PALACE_DIAGONAL[sq.index()];
+        found |= steps & (e[Role::General as usize] | e[Role::Advisor as usize]);
+    }
+    found & occ
+}
+
 fn exposes(pos: &Position, from: Square, to: Square) -> bool {
     let us = pos.turn;
     let to_bb = Bitboard::from_square(to);

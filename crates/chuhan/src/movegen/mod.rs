@@ -82,6 +82,18 @@ impl Position {
         }
     }
 
+    /// The pieces of `by` standing on `occ` that could take an enemy piece on `sq` if `occ` were
+    /// the occupancy: every role, the general and the advisors included (unlike
+    /// [`attackers_of`](Self::attackers_of), which answers for checks). For static exchange
+    /// evaluation, which lifts pieces off as the exchange goes on. Pins are not considered.
+    /// `cannon_target`: the piece on `sq` is a cannon (janggi's cannons never take one).
+    pub fn capturers(&self, sq: Square, by: Side, occ: Bitboard, cannon_target: bool) -> Bitboard {
+        match self.variant {
+            Variant::Xiangqi => xiangqi::capturers(self, sq, by, occ),
+            Variant::Janggi => janggi::capturers(self, sq, by, occ, cannon_target),
+        }
+    }
+
     /// Whether the side to move has no legal move (checkmate or stalemate; in janggi, where a
     /// side may pass, only a checkmate).
     pub fn has_no_moves(&self) -> bool {

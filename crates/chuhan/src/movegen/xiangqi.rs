@@ -14,8 +14,8 @@
 
 use super::keep_safe;
 use crate::attacks::{
-    between, cannon_attacks, gated, horse_attackers, horse_moves, rook_attacks, HORSE_ATTACKERS, PALACE_DIAGONAL,
-    PALACE_ORTHOGONAL, XIANGQI_ELEPHANT, XIANGQI_SOLDIER, XIANGQI_SOLDIER_ATTACKERS,
+    between, cannon_attacks, gated, horse_attackers, horse_moves, palace, rook_attacks, HORSE_ATTACKERS,
+    PALACE_DIAGONAL, PALACE_ORTHOGONAL, XIANGQI_ELEPHANT, XIANGQI_SOLDIER, XIANGQI_SOLDIER_ATTACKERS,
 };
 use crate::bitboard::Bitboard;
 use crate::piece::{Role, Side};
@@ -41,6 +41,31 @@ pub(super) fn attackers(pos: &Position, sq: Square, by: Side) -> Bitboard {
         | (cannon_attacks(sq, occ) & e[Role::Cannon as usize])
         | (horse_attackers(sq, occ) & e[Role::Horse as usize])
         | (XIANGQI_SOLDIER_ATTACKERS[by.index()][sq.index()] & e[Role::Soldier as usize])
+}
+
+/// See [`Position::capturers`].
+pub(super) fn capturers(pos: &Position, sq: Square, by: Side, occ: Bitboard) -> Bitboard {
+    let e = &pos.pieces[by.index()];
+    let mut found = (rook_attacks(sq, occ) & e[Role::Chariot as usize])
+        | (cannon_attacks(sq, occ) & e[Role::Cannon as usize])
+        | (horse_attackers(sq, occ) & e[Role::Horse as usize])
+        | (XIANGQI_SOLDIER_ATTACKERS[by.index()][sq.index()] & e[Role::Soldier as usize]);
+    if palace(by).contains(sq) {
+        found |= PALACE_DIAGONAL[sq.index()] & e[Role::Advisor as usize];
+        found |= PALACE_ORTHOGONAL[sq.index()] & e[Role::General as usize];
+    }
+    // Elephants: two points diagonally away on their own half, the eye between them empty.
+    let own_half = if by == Side::First { sq.rank() <= 4 } else { sq.rank() >= 5 };
+    if own_half {
+        for (df, dr) in [(2, 2), (2, -2), (-2, 2), (-2, -2)] {
+            if let (Some(from), Some(eye)) = (sq.offset(df, dr), sq.offset(df / 2, dr / 2)) {
+                if e[Role::Elephant as usize].contains(from) && !occ.contains(eye) {
+                    found.insert(from);
+                }
+            }
+        }
+    }
+    found & occ
 }
 
 /// Whether the move `from`→`to` by the side to move leaves its general attacked.
