@@ -511,6 +511,7 @@ impl<'a> Searcher<'a> {
         self.evals[ply] = static_eval;
         // Improving: better than at our previous turn (or no way to tell).
         let improving = !in_check && (ply < 2 || self.evals[ply - 2] == NO_EVAL || static_eval > self.evals[ply - 2]);
+        let mut mate_threat = false;
         if !pv_node && !in_check && ply > 0 && skip.is_none() {
             // Reverse futility: far enough above beta that a shallow search will not fall back.
             if depth <= 6 && static_eval - 90 * (depth - improving as i32) >= beta && beta.abs() < MATE_BOUND {
@@ -533,11 +534,17 @@ impl<'a> Searcher<'a> {
                 if score >= beta {
                     return if score > MATE_BOUND { beta } else { score };
                 }
+                // Passing would get us mated: the opponent threatens mate. Look one ply deeper
+                // (the defence is often a quiet move the reductions would skim over).
+                if score < -MATE_BOUND && ply < MAX_PLY / 2 {
+                    mate_threat = true;
+                    depth += 1;
+                }
             }
         }
         // No move from the table: a node the search has not seen, probably less important
         // than the guess made of it. Search it a little shallower (internal iterative reduction).
-        if tt_move.is_none() && depth >= 4 && skip.is_none() {
+        if tt_move.is_none() && depth >= 4 && skip.is_none() && !mate_threat {
             depth -= 1;
         }
 
@@ -595,28 +602,28 @@ impl<'a> Searcher<'a> {
             let capture = !m.is_pass() && self.pos.piece_at(m.to).is_some();
             let quiet = !capture;
             // Futility: a quiet move this far below alpha near the leaves will not help.
-            if !pv_node
+            let futile = !pv_node
                 && !in_check
                 && quiet
                 && depth <= 2
                 && i > 0
                 && best > -MATE_BOUND
                 && alpha.abs() < MATE_BOUND
-                && static_eval + 150 * depth <= alpha
-            {
+                && static_eval + 150 * depth <= alpha;
+            // SEE pruning: near the leaves, a move that loses too much material on its point.
+            let losing = !pv_node && !in_check && i > 0 && depth <= 5 && best > -MATE_BOUND && {
+                let margin = if quiet { -30 * depth * depth } else { -150 * depth };
+                !see_at_least(&self.pos, m, margin)
+            };
+            let extension = if Some(m) == tt_move { singular_extension } else { 0 };
+            let gives_check = self.play(m, ply);
+            // Checks are never pruned: xiangqi's mating attacks are made of sacrifices with
+            // check (a cannon or chariot given up on a defended point to open the palace).
+            if (futile || losing) && !gives_check {
+                self.undo();
                 i += 1;
                 continue;
             }
-            // SEE pruning: near the leaves, a move that loses too much material on its point.
-            if !pv_node && !in_check && i > 0 && depth <= 5 && best > -MATE_BOUND {
-                let margin = if quiet { -30 * depth * depth } else { -150 * depth };
-                if !see_at_least(&self.pos, m, margin) {
-                    i += 1;
-                    continue;
-                }
-            }
-            let extension = if Some(m) == tt_move { singular_extension } else { 0 };
-            let gives_check = self.play(m, ply);
             let mut score;
             if i == 0 {
                 score = -self.search(-beta, -alpha, depth - 1 + extension, ply + 1, true, None);

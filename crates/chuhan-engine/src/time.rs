@@ -86,4 +86,24 @@ mod tests {
         assert!(s.unwrap() >= Duration::from_millis(1) && h.unwrap() <= Duration::from_millis(20));
         assert_eq!(budget(&Clock::default()), (None, None));
     }
+
+    fn iteration(mv: &str, score: i32) -> Report {
+        Report { pv: vec![mv.parse().unwrap()], score, ..Report::default() }
+    }
+
+    #[test]
+    fn pace_follows_the_iterations() {
+        let mut pace = Pace::new(true);
+        assert_eq!(pace.scale(&iteration("h2e2", 20)), 1.0, "nothing to compare with yet");
+        assert_eq!(pace.scale(&iteration("b2e2", 20)), 1.6, "the best move changed");
+        assert_eq!(pace.scale(&iteration("b2e2", -30)), 1.4, "the score fell");
+        for _ in 0..2 {
+            assert_eq!(pace.scale(&iteration("b2e2", -30)), 1.0);
+        }
+        assert_eq!(pace.scale(&iteration("b2e2", -30)), 0.6, "the move has stood four iterations");
+        // Under a fixed time per move the plan is kept whatever happens.
+        let mut fixed = Pace::new(false);
+        fixed.scale(&iteration("h2e2", 20));
+        assert_eq!(fixed.scale(&iteration("b2e2", -100)), 1.0);
+    }
 }
