@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""List the moves after which an engine's own score fell sharply, in games it lost.
+
+Reads a PGN written by `chuhan match --pgnout` (each engine move carries a comment such as
+`{+1.24/12 0.331s}`: its score in pawns for itself, the depth and the time). For every game the
+named engine lost, prints the first of its moves whose score fell by more than the threshold
+by its next move, with the moves from the start as a UCI `position startpos moves ...` line —
+the position to study (what did the engine miss?). Games that began from a FEN are skipped.
+
+    python3 scripts/score-drops.py games.pgn --engine chuhan [--drop 2.5]
+"""
+
+import argparse
+import re
+import sys
+
+MOVE = re.compile(r"([a-i]\d[a-i]\d)(\s*\{[^}]*\})?")
+SCORE = re.compile(r"\{([+-]?\d+(?:\.\d+)?|[+-]M\d+)/(\d+)")
+
+
+def pawns(text):
+    """A comment's score in pawns; a mate counts as ±100."""
+    if "M" in text:
+        return 100.0 if text.startswith("+") else -100.0
+    return float(text)
+
+
+def games(pgn):
+    """(tags, movetext) for each game of the file."""
+    for chunk in re.split(r"\n(?=\[Event )", pgn):
+        if "[" not in chunk:
+            continue
+        tags = dict(re.findall(r'\[(\w+) "([^"]*)"\]', chunk))
+        head, _, body = chunk.partition("\n\n")
+        yield tags, body
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("pgn", help="a PGN file from chuhan match --pgnout")
+    ap.add_argument("--engine", required=True, help="the engine's name as in the Red/Black tags")
+    ap.add_argument("--drop", type=float, default=2.5, help="pawns the score must fall by (default 2.5)")
+    args = ap.parse_args()
+    try:
+        with open(args.pgn, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        sys.exit(f"score-drops: cannot read {args.pgn}: {e.strerror}")
+
+    lost = found = 0
+    for tags, body in games(text):
+        if "FEN" in tags:
+            continue
+        if tags.get("Red") == args.engine:
+            side, losing = 0, "0-1"
+        elif tags.get("Black") == args.engine:
+            side, losing = 1, "1-0"
+        else:
+            continue
+        if tags.get("Result") != losing:
+            continue
+        lost += 1
+        plies = MOVE.findall(body)
+        ours = []
+        for i, (move, comment) in enumerate(plies):
+            m = SCORE.search(comment or "")
+            if i % 2 == side and m:
+                ours.append((i, pawns(m.group(1)), int(m.group(2))))
+        for (i, before, depth), (_, after, _) in zip(ours, ours[1:]):
+            if before - after > args.drop:
+                found += 1
+                moves = " ".join(m for m, _ in plies[:i])
+                print(f"round {tags.get('Round', '?')}: {plies[i][0]} scored {before:+.2f}/{depth}, "
+                      f"then {after:+.2f}")
+                print(f"  position startpos moves {moves}")
+                break
+    print(f"{found} of {args.engine}'s {lost} lost games have a drop of more than {args.drop} pawns",
+          file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
