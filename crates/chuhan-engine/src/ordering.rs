@@ -131,9 +131,9 @@ impl Picker {
         }
     }
 
-    /// The best-scored move not yet handed out.
+    /// The best-scored move not yet handed out, with its score.
     #[inline]
-    pub fn next_best(&mut self) -> Option<Move> {
+    pub fn next_best(&mut self) -> Option<(Move, i32)> {
         if self.next >= self.len {
             return None;
         }
@@ -145,7 +145,7 @@ impl Picker {
         }
         self.moves.swap(self.next, best);
         self.next += 1;
-        Some(self.moves[self.next - 1].0)
+        Some(self.moves[self.next - 1])
     }
 }
 
@@ -161,7 +161,7 @@ mod tests {
             p.push(Move::new(sq(i), sq(i + 20)));
         }
         p.score(|m| [5, 1, 9, 3, 3, 0, 7, 2, 8, 6][m.from.index()]);
-        let order: Vec<usize> = std::iter::from_fn(|| p.next_best()).map(|m| m.from.index()).collect();
+        let order: Vec<usize> = std::iter::from_fn(|| p.next_best()).map(|(m, _)| m.from.index()).collect();
         assert_eq!(order.len(), 10);
         let scores: Vec<i32> = order.iter().map(|&i| [5, 1, 9, 3, 3, 0, 7, 2, 8, 6][i]).collect();
         assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");

@@ -351,7 +351,8 @@ impl<'a> Searcher<'a> {
             } else if let Some(victim) = (!m.is_pass()).then(|| self.pos.piece_at(m.to)).flatten() {
                 let attacker = self.pos.piece_at(m.from).map_or(0, |p| piece_value(v, p.role));
                 let mvv_lva = 16 * piece_value(v, victim.role) - attacker / 16;
-                // Captures that lose the exchange go after every quiet move.
+                // Captures that lose the exchange go after every quiet move, below zero
+                // (quiescence relies on that).
                 if see_at_least(&self.pos, m, 0) {
                     (1 << 28) + mvv_lva
                 } else {
@@ -382,12 +383,7 @@ impl<'a> Searcher<'a> {
         let entry = self.shared.tt.probe(key);
         if let Some(e) = entry {
             let s = from_tt(e.score, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if !pv_node && cut {
+            if !pv_node && e.bound.cuts(s, alpha, beta) {
                 return s;
             }
         }
@@ -412,17 +408,23 @@ impl<'a> Searcher<'a> {
                 return stand;
             }
         }
-        self.order(&mut moves, entry.and_then(|e| e.mv), ply.min(MAX_PLY));
+        let tt_move = entry.and_then(|e| e.mv);
+        self.order(&mut moves, tt_move, ply.min(MAX_PLY));
         let mut best_move = None;
-        while let Some(m) = moves.next_best() {
+        while let Some((m, order)) = moves.next_best() {
             if !in_check {
+                // Captures that lose material once the exchange is played out were ordered
+                // last, below zero (see `order`): none of the rest is worth trying.
+                if order < 0 {
+                    break;
+                }
                 let victim = self.captured_value(m);
                 // Delta pruning: even winning the piece would not reach alpha.
                 if best + victim + 200 < alpha {
                     continue;
                 }
-                // A capture that loses material once the exchange is played out.
-                if !see_at_least(&self.pos, m, 0) {
+                // The table's move was ordered without an exchange check.
+                if Some(m) == tt_move && !see_at_least(&self.pos, m, 0) {
                     continue;
                 }
             }
@@ -443,13 +445,7 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, original_alpha, beta);
         self.shared.tt.store(key, Entry { mv: best_move, score: to_tt(best, ply), depth: 0, bound }, self.generation);
         best
     }
@@ -496,12 +492,7 @@ impl<'a> Searcher<'a> {
         if let Some(e) = entry {
             if !pv_node && ply > 0 && e.depth >= depth {
                 let s = from_tt(e.score, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
+                if e.bound.cuts(s, alpha, beta) {
                     return s;
                 }
             }
@@ -598,7 +589,7 @@ impl<'a> Searcher<'a> {
         let mut quiets_tried: [Option<Move>; 32] = [None; 32];
         let mut quiet_count = 0;
         let mut i = 0;
-        while let Some(m) = moves.next_best() {
+        while let Some((m, _)) = moves.next_best() {
             let capture = !m.is_pass() && self.pos.piece_at(m.to).is_some();
             let quiet = !capture;
             // Futility: a quiet move this far below alpha near the leaves will not help.
@@ -681,13 +672,7 @@ impl<'a> Searcher<'a> {
             }
         }
         if skip.is_none() {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best, original_alpha, beta);
             self.shared.tt.store(key, Entry { mv: best_move, score: to_tt(best, ply), depth, bound }, self.generation);
         }
         best

@@ -2,8 +2,11 @@
 //! (the board turned 180°, Red's pieces Black's and the other side to move) score the same for
 //! the side to move, in both games, along random games.
 
+mod common;
+
 use chuhan::{Position, Variant};
 use chuhan_engine::eval::{Classic, Evaluate};
+use common::next;
 
 /// The twin of `fen`: ranks and files reversed, colours swapped, the other side to move.
 fn twin(fen: &str) -> String {
@@ -21,14 +24,6 @@ fn twin(fen: &str) -> String {
         })
         .collect();
     format!("{} {} - - 0 1", turned.join("/"), if turn == "w" { "b" } else { "w" })
-}
-
-/// A small deterministic generator, so the games are the same on every run.
-fn next(seed: &mut u64) -> u64 {
-    *seed ^= *seed << 13;
-    *seed ^= *seed >> 7;
-    *seed ^= *seed << 17;
-    *seed
 }
 
 #[test]

@@ -6,9 +6,12 @@
 //! differ now and then; they must agree on whether the capture at least breaks even in nearly
 //! every case, and on the exact amount won (the highest threshold SEE says yes to).
 
+mod common;
+
 use chuhan::{Move, Position, Square, Variant};
 use chuhan_engine::eval::piece_value;
 use chuhan_engine::see::see_at_least;
+use common::next;
 
 fn value(pos: &Position, sq: Square) -> i32 {
     pos.piece_at(sq).map_or(0, |p| {
@@ -32,13 +35,6 @@ fn board_exchange(pos: &mut Position, sq: Square) -> i32 {
         best = best.max(score);
     }
     best
-}
-
-fn next(seed: &mut u64) -> u64 {
-    *seed ^= *seed << 13;
-    *seed ^= *seed >> 7;
-    *seed ^= *seed << 17;
-    *seed
 }
 
 #[test]

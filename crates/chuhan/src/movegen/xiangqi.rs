@@ -54,17 +54,8 @@ pub(super) fn capturers(pos: &Position, sq: Square, by: Side, occ: Bitboard) -> 
         found |= PALACE_DIAGONAL[sq.index()] & e[Role::Advisor as usize];
         found |= PALACE_ORTHOGONAL[sq.index()] & e[Role::General as usize];
     }
-    // Elephants: two points diagonally away on their own half, the eye between them empty.
-    let own_half = if by == Side::First { sq.rank() <= 4 } else { sq.rank() >= 5 };
-    if own_half {
-        for (df, dr) in [(2, 2), (2, -2), (-2, 2), (-2, -2)] {
-            if let (Some(from), Some(eye)) = (sq.offset(df, dr), sq.offset(df / 2, dr / 2)) {
-                if e[Role::Elephant as usize].contains(from) && !occ.contains(eye) {
-                    found.insert(from);
-                }
-            }
-        }
-    }
+    // Elephants: their moves are their own reverse (same eye, never across the river).
+    found |= gated(&XIANGQI_ELEPHANT[sq.index()], occ) & e[Role::Elephant as usize];
     found & occ
 }
 
