@@ -14,6 +14,12 @@
 //! first the scale `k` for the current weights, then the weights by full-batch Adam, with a
 //! small pull towards the starting weights so that features the data rarely shows stay put.
 //! One game in ten is held out to show whether the fit generalizes.
+//!
+//! Game results are a noisy label: a position is lost or won by what happens fifty moves later.
+//! With `--scores`, each position's label blends in a stronger engine's judgement of it
+//! (`scripts/label-positions.py` writes those scores after `--positions-out` lists the positions):
+//! the score becomes a win probability by the logistic that best fits the game results, and the
+//! label is `blend × that + (1 − blend) × result`. Positions without a score are then left out.
 
 use std::path::PathBuf;
 
@@ -42,6 +48,18 @@ struct Data {
     samples: Vec<Sample>,
     features: Vec<(u16, i16)>,
     held_out: Vec<bool>,
+    /// The reference engine's score of each sample for the first player (with `--scores`).
+    judged: Vec<f32>,
+}
+
+/// What `load` does besides reading the games: list positions, or label them by scores.
+struct Labels<'a> {
+    /// Write every `every`-th quiet position here (`--positions-out`).
+    out: Option<&'a mut std::fs::File>,
+    every: usize,
+    /// The reference engine's scores by "variant FEN", for the side to move (`--scores`).
+    scores: Option<&'a std::collections::HashMap<String, f32>>,
+    seen: usize,
 }
 
 /// Records feature counts into a dense scratch array.
@@ -97,7 +115,13 @@ fn sigmoid(x: f32) -> f32 {
 }
 
 /// Reads the games of `paths` and keeps their quiet positions.
-fn load(variant: Variant, paths: &[PathBuf], adjudicate_nodes: u64, mut labelled: Option<std::fs::File>) -> Data {
+fn load(
+    variant: Variant,
+    paths: &[PathBuf],
+    adjudicate_nodes: u64,
+    mut labelled: Option<std::fs::File>,
+    labels: &mut Labels,
+) -> Data {
     let mut data = Data::default();
     let (mut games, mut skipped, mut adjudicated) = (0usize, 0usize, 0usize);
     for path in paths {
@@ -154,7 +178,23 @@ fn load(variant: Variant, paths: &[PathBuf], adjudicate_nodes: u64, mut labelled
                 for (ply, &m) in moves.iter().enumerate() {
                     let capture = pos.piece_at(m.to).is_some();
                     if ply >= 8 && !capture && !last_capture && !pos.is_check() {
-                        data.push(&pos, result, held_out);
+                        labels.seen += 1;
+                        let key = || format!("{} {}", variant_name(variant), pos.to_fen());
+                        if let Some(out) = labels.out.as_mut() {
+                            if labels.seen % labels.every == 0 {
+                                let _ = writeln!(out, "{}", key());
+                            }
+                        }
+                        match labels.scores {
+                            None => data.push(&pos, result, held_out),
+                            Some(scores) => {
+                                if let Some(&score) = scores.get(&key()) {
+                                    data.push(&pos, result, held_out);
+                                    let first = if pos.turn() == chuhan::Side::First { score } else { -score };
+                                    data.judged.push(first);
+                                }
+                            }
+                        }
                     }
                     if pos.play_checked(m).is_err() {
                         break;
@@ -174,6 +214,59 @@ fn load(variant: Variant, paths: &[PathBuf], adjudicate_nodes: u64, mut labelled
         data.features.len() as f64 / data.samples.len().max(1) as f64
     );
     data
+}
+
+fn variant_name(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Xiangqi => "xiangqi",
+        Variant::Janggi => "janggi",
+    }
+}
+
+/// Reads `--scores`: lines of `variant FEN<TAB>centipawns for the side to move`.
+fn read_scores(path: &PathBuf) -> Result<std::collections::HashMap<String, f32>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut scores = std::collections::HashMap::new();
+    for (n, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let (key, score) = line
+            .split_once('\t')
+            .ok_or_else(|| format!("{}, line {}: no tab before the score", path.display(), n + 1))?;
+        let score: f32 = score
+            .trim()
+            .parse()
+            .map_err(|_| format!("{}, line {}: {score:?} is not a score in centipawns", path.display(), n + 1))?;
+        scores.insert(key.to_string(), score);
+    }
+    Ok(scores)
+}
+
+/// Turns the reference engine's scores into win probabilities by the logistic that best fits the
+/// game results, and blends them into the labels.
+fn blend_labels(data: &mut Data, blend: f32) {
+    let error = |k: f32| -> f64 {
+        data.samples.iter().zip(&data.judged).map(|(s, &j)| ((s.result - sigmoid(k * j)) as f64).powi(2)).sum()
+    };
+    let (mut lo, mut hi) = (0.0001f32, 0.05f32);
+    for _ in 0..50 {
+        let a = lo + (hi - lo) * 0.382;
+        let b = lo + (hi - lo) * 0.618;
+        if error(a) < error(b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    let k = (lo + hi) / 2.0;
+    eprintln!(
+        "  reference scores: scale {k:.5}, their error against the results {:.6}; blend {blend}",
+        error(k) / data.samples.len().max(1) as f64
+    );
+    for (s, &j) in data.samples.iter_mut().zip(&data.judged) {
+        s.result = blend * sigmoid(k * j) + (1.0 - blend) * s.result;
+    }
 }
 
 /// The result of a game without one (the master games carry no result tags), judged from its
@@ -290,7 +383,14 @@ Fits the evaluation's weights to the results of the games in FILES (PGN, XQF, Dh
   --adjudicate-nodes N    judge games without a result by an N-node search of their last
                           position (default 30000; 0 skips such games)
   --label-out FILE        write the games so judged, with their results, as PGN
-  --write FILE            write the fitted weights as Rust (crates/chuhan-engine/src/eval/weights.rs)";
+  --write FILE            write the fitted weights as Rust (crates/chuhan-engine/src/eval/weights.rs)
+  --positions-out FILE    list the quiet positions (\"variant FEN\" per line) for a reference
+                          engine to score (scripts/label-positions.py)
+  --every N               list only every N-th position (default 1)
+  --scores FILE           \"variant FEN<TAB>centipawns for the side to move\" per line: label
+                          each position by blending that score with the game's result; positions
+                          without a score are left out
+  --blend B               the reference score's share of the label, 0-1 (default 0.7)";
 
 /// Stops with a message naming the problem (exit status 2, as for any usage error).
 fn usage_error(message: &str) -> ! {
@@ -311,6 +411,7 @@ fn main() {
     let mut target = None;
     let mut adjudicate_nodes = 30_000u64;
     let mut label_out: Option<PathBuf> = None;
+    let (mut positions_out, mut every, mut scores_path, mut blend) = (None::<PathBuf>, 1usize, None::<PathBuf>, 0.7f32);
     while let Some(a) = args.next() {
         match a.as_str() {
             "--xiangqi" => target = Some(0),
@@ -321,6 +422,10 @@ fn main() {
             "--adjudicate-nodes" => adjudicate_nodes = value(&mut args, &a),
             "--label-out" => label_out = Some(value::<PathBuf>(&mut args, &a)),
             "--pull" => pull = value(&mut args, &a),
+            "--positions-out" => positions_out = Some(value::<PathBuf>(&mut args, &a)),
+            "--every" => every = value::<usize>(&mut args, &a).max(1),
+            "--scores" => scores_path = Some(value::<PathBuf>(&mut args, &a)),
+            "--blend" => blend = value::<f32>(&mut args, &a).clamp(0.0, 1.0),
             "-h" | "--help" => {
                 println!("{USAGE}");
                 return;
@@ -343,6 +448,20 @@ fn main() {
             std::process::exit(1);
         }
     };
+    let scores = match scores_path.as_ref().map(read_scores).transpose() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: --scores: {e}");
+            std::process::exit(1);
+        }
+    };
+    let mut positions = match positions_out.as_ref().map(std::fs::File::create).transpose() {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: --positions-out: {e}");
+            std::process::exit(1);
+        }
+    };
     let mut tuned = [*weights_for(Variant::Xiangqi), *weights_for(Variant::Janggi)];
     let mut how = String::new();
     for (i, (variant, paths)) in [(Variant::Xiangqi, &xiangqi), (Variant::Janggi, &janggi)].into_iter().enumerate() {
@@ -351,9 +470,13 @@ fn main() {
         }
         // One file for both games' judged records (a handle each, appending in turn).
         let labelled = labelled.as_ref().and_then(|f: &std::fs::File| f.try_clone().ok());
-        let data = load(variant, paths, adjudicate_nodes, labelled);
+        let mut labels = Labels { out: positions.as_mut(), every, scores: scores.as_ref(), seen: 0 };
+        let mut data = load(variant, paths, adjudicate_nodes, labelled, &mut labels);
         if data.samples.is_empty() {
             continue;
+        }
+        if scores.is_some() {
+            blend_labels(&mut data, blend);
         }
         let w = fit(&data, &tuned[i], iterations, rate, pull);
         for (t, f) in tuned[i].iter_mut().zip(&w) {
@@ -362,9 +485,10 @@ fn main() {
         let names: Vec<String> =
             paths.iter().map(|p| p.file_name().unwrap_or_default().to_string_lossy().into_owned()).collect();
         how.push_str(&format!(
-            "{variant:?}: {} positions from {}; {iterations} iterations, rate {rate}, pull {pull}.\n",
+            "{variant:?}: {} positions from {}; {iterations} iterations, rate {rate}, pull {pull}{}.\n",
             data.samples.len(),
-            names.join(", ")
+            names.join(", "),
+            if scores.is_some() { format!(", labels blended {blend} with reference scores") } else { String::new() }
         ));
     }
     if let Some(path) = write {

@@ -129,7 +129,7 @@ impl Engine {
             "isready" => self.say("readyok"),
             "ucinewgame" => {
                 self.wait();
-                self.shared.tt.clear();
+                self.shared.clear();
             }
             "setoption" => self.set_option(&words[1..]),
             "position" => self.position(&words[1..]),
@@ -230,7 +230,7 @@ impl Engine {
                 "ponder" | "batch" | "debug" | "promotion" | "idle" => {}
                 "clear hash" | "newgame" => {
                     self.wait();
-                    self.shared.tt.clear();
+                    self.shared.clear();
                 }
                 "move overhead" => self.options.overhead = number(&value)?,
                 "usemillisec" => self.options.millisec = flag(&value),
@@ -485,7 +485,7 @@ impl Engine {
         let mut to_depth = vec![0u128; depth.max(1) as usize + 1];
         for (k, (variant, fen)) in positions.into_iter().enumerate() {
             let pos = Position::from_fen(variant, fen).expect("bench positions are valid");
-            shared.tt.clear();
+            shared.clear();
             let limits = Limits { depth: Some(depth), move_limit: 60, ..Limits::default() };
             let mut reached = vec![None; to_depth.len()];
             let r = search(&pos, &shared, &eval, &limits, 1, |r| {

@@ -1,6 +1,7 @@
 //! The evaluation sees both sides alike: a position and its colour-swapped, half-turned twin
 //! (the board turned 180°, Red's pieces Black's and the other side to move) score the same for
-//! the side to move, in both games, along random games.
+//! the side to move, in both games, along random games; and the king-danger terms count what
+//! they say.
 
 mod common;
 
@@ -48,4 +49,34 @@ fn both_sides_are_scored_alike() {
         }
     }
     assert!(checked > 1000, "{checked} positions");
+}
+
+/// Feature counts of a position, by feature.
+struct Counts(Vec<i32>);
+
+impl chuhan_engine::eval::features::Sink for Counts {
+    fn add(&mut self, feature: usize, count: i32) {
+        self.0[feature] += count;
+    }
+}
+
+#[test]
+fn king_danger_counts_attackers_against_guards_and_the_checks_on_offer() {
+    use chuhan_engine::eval::features::{trace, CHECKS_AVAILABLE, COUNT, KING_DANGER};
+    // Red's horse on e5 reaches d7 and f7 in Black's palace (one unit; both are checking
+    // points), its cannon on e2 hits the elephant on e7 over the horse (one unit), its chariot on
+    // c6 reaches no palace point; Black keeps both advisors and both elephants. Black has no
+    // attacker and Red no guard.
+    let pos = Position::from_fen(Variant::Xiangqi, "3akab2/9/4b4/2R6/4N4/9/9/4C4/9/3K5 w - - 0 1").unwrap();
+    let mut counts = Counts(vec![0; COUNT]);
+    trace(&pos, &mut counts);
+    let danger = &counts.0[KING_DANGER..CHECKS_AVAILABLE];
+    let expected: Vec<i32> =
+        (0..40).map(|i| [(2 * 5 + 4, 1), (0, -1)].iter().find(|&&(j, _)| j == i).map_or(0, |&(_, n)| n)).collect();
+    assert_eq!(danger, &expected[..], "units × guards: Red 2 × 4, Black 0 × 0");
+    assert_eq!(
+        &counts.0[CHECKS_AVAILABLE..CHECKS_AVAILABLE + 6],
+        &[-1, 0, 1, 0, 0, 0],
+        "Red has two checks (Nd7, Nf7), Black none"
+    );
 }

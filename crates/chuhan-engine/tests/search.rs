@@ -40,6 +40,20 @@ fn mate_in_one_and_two() {
 }
 
 #[test]
+fn the_quiescence_search_sees_a_quiet_mating_check() {
+    // Red can take the horse on i8 (i3i8), after which Black's chariot mates from d7: the
+    // general cannot step to d1 (same file) or e0 (it would face Black's general). The check is
+    // a quiet move, so only a quiescence search that tries checks sees it at depth 1.
+    let pos = position(Variant::Xiangqi, "4k4/8n/7r1/9/9/9/8R/9/9/3K5 w", "");
+    let r = think(&pos, 1);
+    assert_ne!(r.pv.first(), Some(&"i3i8".parse().unwrap()), "{r:?}");
+    let mut after = pos.clone();
+    after.play_checked("i3i8".parse().unwrap()).unwrap();
+    let r = think(&after, 1);
+    assert_mates(&after, &r, 1);
+}
+
+#[test]
 fn forced_win_within_a_node_budget() {
     // Fairy-Stockfish (go depth 20) reports mate in 5 here. chuhan finds a win in 4: after
     // g0g9 e8f9 c2b4 d7e8 b4c6, Black's best defence d9e9 is met by c6b8, which leaves Black

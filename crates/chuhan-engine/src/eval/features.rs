@@ -13,12 +13,16 @@
 //! chariots, horses and cannons reach); missing advisors and elephants weighed by the enemy
 //! pieces across the river; the empty-headed cannon (空頭炮, a cannon facing the general with
 //! nothing between) and the central cannon with one screen; a chariot on a file without
-//! soldiers; paired advisors and elephants; soldiers side by side across the river; and the
-//! move. Janggi's cannons are counted with the xiangqi cannon's reach (a jump over one screen):
-//! a proxy that ignores janggi's rules about jumping cannons, left to the weights to discount.
+//! soldiers; paired advisors and elephants; soldiers side by side across the river; king
+//! danger (how many attackers reach the enemy palace against how many advisors and elephants
+//! guard it, one weight per pair); the checks we could give next move; and the move. Janggi's
+//! cannons are counted with the xiangqi cannon's reach (a jump over one screen): a proxy that
+//! ignores janggi's rules about jumping cannons, left to the weights to discount.
 
-use chuhan::attacks::{between, cannon_attacks, horse_moves, palace, rook_attacks};
-use chuhan::{Bitboard, Position, Role, Side, Square};
+use chuhan::attacks::{
+    between, cannon_attacks, horse_attackers, horse_moves, palace, rook_attacks, JANGGI_SOLDIER, XIANGQI_SOLDIER,
+};
+use chuhan::{Bitboard, Position, Role, Side, Square, Variant};
 
 /// Material by role index (the general's slot is unused).
 pub const MATERIAL: usize = 0;
@@ -53,8 +57,22 @@ pub const ELEPHANT_PAIR: usize = ADVISOR_PAIR + 1;
 pub const SOLDIERS_LINKED: usize = ELEPHANT_PAIR + 1;
 /// Having the move (+1 when the first player moves, −1 otherwise).
 pub const TEMPO: usize = SOLDIERS_LINKED + 1;
+/// King danger: attack units against the enemy palace (0–7: a chariot reaching it counts 2, a
+/// horse, a cannon or a soldier at its gate 1) × the enemy's advisors and elephants (0–4), one
+/// feature per pair, so the tuner fits how the danger grows — it is not linear: two attackers
+/// against a bare palace are a mating attack, against a full guard they are nothing.
+pub const KING_DANGER: usize = TEMPO + 1;
+/// Checks we could give next move (0–5): moves of our chariots, horses and cannons onto a
+/// point from which they would check the enemy general, counted and capped.
+pub const CHECKS_AVAILABLE: usize = KING_DANGER + 8 * 5;
+/// End of the checks-available features.
+pub const CHECKS_AVAILABLE_END: usize = CHECKS_AVAILABLE + 6;
+/// Threatened pieces, by whether their owner has the move (2: no, yes) × the threat (2: attacked
+/// by a lesser piece, attacked and not defended) × role (7; the general's slot unused): the side
+/// to move can save or trade a threatened piece, the other side may lose it.
+pub const THREATS: usize = CHECKS_AVAILABLE_END;
 /// Number of features.
-pub const COUNT: usize = TEMPO + 1;
+pub const COUNT: usize = THREATS + 2 * 2 * 7;
 
 /// Phase units of a role: the heavy pieces whose trade turns the middle game into an ending.
 const fn phase_units(role: Role) -> i32 {
@@ -112,9 +130,69 @@ pub fn pst_index(role: Role, side: Side, sq: Square) -> usize {
     PST + role.index() * 50 + relative_rank(side, sq) * 5 + f.min(8 - f)
 }
 
+/// What one side's chariots, horses, cannons and soldiers attack (advisors, elephants and the
+/// general left out: they guard only their own palace and half), with xiangqi's reach for
+/// both games, like the rest of the terms.
+struct Attacks {
+    /// Every point attacked.
+    all: Bitboard,
+    /// Points attacked by a horse, cannon or soldier (lesser than a chariot).
+    minor: Bitboard,
+    /// Points attacked by a soldier.
+    soldier: Bitboard,
+}
+
+fn attacks(pos: &Position, side: Side, occ: Bitboard) -> Attacks {
+    let mut minor = Bitboard(0);
+    let mut soldier = Bitboard(0);
+    let steps = if pos.variant() == Variant::Janggi { &JANGGI_SOLDIER } else { &XIANGQI_SOLDIER };
+    for sq in pos.pieces(side, Role::Soldier) {
+        soldier |= steps[side.index()][sq.index()];
+    }
+    for sq in pos.pieces(side, Role::Horse) {
+        minor |= horse_moves(sq, occ);
+    }
+    for sq in pos.pieces(side, Role::Cannon) {
+        minor |= cannon_attacks(sq, occ);
+    }
+    minor |= soldier;
+    let mut all = minor;
+    for sq in pos.pieces(side, Role::Chariot) {
+        all |= rook_attacks(sq, occ);
+    }
+    Attacks { all, minor, soldier }
+}
+
+/// Reports the threatened pieces of both sides ([`THREATS`]).
+fn threats<S: Sink>(pos: &Position, occ: Bitboard, sink: &mut S) {
+    let maps = [attacks(pos, Side::First, occ), attacks(pos, Side::Second, occ)];
+    for side in Side::BOTH {
+        let sign = if side == Side::First { 1 } else { -1 };
+        let (ours, theirs) = (&maps[side.index()], &maps[(!side).index()]);
+        let base = THREATS + (pos.turn() == side) as usize * 14;
+        for role in [Role::Chariot, Role::Cannon, Role::Horse, Role::Advisor, Role::Elephant, Role::Soldier] {
+            let pieces = pos.pieces(side, role);
+            let lesser = match role {
+                Role::Chariot => theirs.minor,
+                Role::Cannon | Role::Horse => theirs.soldier,
+                _ => Bitboard(0),
+            };
+            let by_lesser = (pieces & lesser).count() as i32;
+            let hanging = (pieces & theirs.all & !ours.all).count() as i32;
+            if by_lesser != 0 {
+                sink.add(base + role.index(), sign * by_lesser);
+            }
+            if hanging != 0 {
+                sink.add(base + 7 + role.index(), sign * hanging);
+            }
+        }
+    }
+}
+
 /// Walks `pos` and reports every feature count to `sink`.
 pub fn trace<S: Sink>(pos: &Position, sink: &mut S) {
     let occ = pos.occupied();
+    threats(pos, occ, sink);
     let soldiers = pos.pieces(Side::First, Role::Soldier) | pos.pieces(Side::Second, Role::Soldier);
     for side in Side::BOTH {
         let sign = if side == Side::First { 1 } else { -1 };
@@ -123,6 +201,13 @@ pub fn trace<S: Sink>(pos: &Position, sink: &mut S) {
         let enemy_palace = palace(them);
         let enemy_general = pos.general(them);
         let mut pressure = 0;
+        // Where a chariot, horse or cannon would check the enemy general from.
+        let chariot_checks = rook_attacks(enemy_general, occ);
+        let horse_checks = horse_attackers(enemy_general, occ);
+        let screens = chariot_checks & occ;
+        let cannon_checks = rook_attacks(enemy_general, occ & !screens) & !chariot_checks;
+        let mut checks = 0;
+        let mut attack_units = 0;
 
         for role in Role::ALL {
             let pieces = pos.pieces(side, role);
@@ -136,6 +221,8 @@ pub fn trace<S: Sink>(pos: &Position, sink: &mut S) {
                         let reach = rook_attacks(sq, occ);
                         sink.add(MOB_CHARIOT + (reach & !own).count() as usize, sign);
                         pressure += (reach & enemy_palace).count();
+                        attack_units += 2 * (reach & enemy_palace).any() as i32;
+                        checks += (reach & !own & chariot_checks).count();
                         if (FILE_MASKS[sq.file() as usize] & soldiers).is_empty() {
                             sink.add(CHARIOT_OPEN_FILE, sign);
                         }
@@ -144,6 +231,8 @@ pub fn trace<S: Sink>(pos: &Position, sink: &mut S) {
                         let reach = horse_moves(sq, occ);
                         sink.add(MOB_HORSE + (reach & !own).count() as usize, sign);
                         pressure += (reach & enemy_palace).count();
+                        attack_units += (reach & enemy_palace).any() as i32;
+                        checks += (reach & !own & horse_checks).count();
                     }
                     Role::Cannon => {
                         let quiet = rook_attacks(sq, occ) & !occ;
@@ -151,6 +240,8 @@ pub fn trace<S: Sink>(pos: &Position, sink: &mut S) {
                         let captures = hits & pos.side_pieces(them);
                         sink.add(MOB_CANNON + ((quiet | captures).count() as usize).min(17), sign);
                         pressure += (hits & enemy_palace).count();
+                        attack_units += (hits & enemy_palace).any() as i32;
+                        checks += ((quiet | captures) & cannon_checks).count();
                         if sq.file() == enemy_general.file() {
                             match (between(sq, enemy_general) & occ).count() {
                                 0 => sink.add(EMPTY_HEADED_CANNON, sign),
@@ -159,11 +250,18 @@ pub fn trace<S: Sink>(pos: &Position, sink: &mut S) {
                             }
                         }
                     }
+                    // A soldier at the palace's gate or inside it: the rank before it, central files.
+                    Role::Soldier if relative_rank(side, sq) >= 6 && (3..=5).contains(&sq.file()) => {
+                        attack_units += 1;
+                    }
                     _ => {}
                 }
             }
         }
         sink.add(PALACE_PRESSURE + (pressure as usize).min(9), sign);
+        let guards = (pos.pieces(them, Role::Advisor) | pos.pieces(them, Role::Elephant)).count().min(4) as usize;
+        sink.add(KING_DANGER + attack_units.min(7) as usize * 5 + guards, sign);
+        sink.add(CHECKS_AVAILABLE + (checks as usize).min(5), sign);
 
         let crossed = |role: Role| pos.pieces(side, role).filter(|&s| relative_rank(side, s) >= 5).count() as i32;
         let (c, h, n) = (crossed(Role::Chariot), crossed(Role::Horse), crossed(Role::Cannon));

@@ -1,8 +1,9 @@
 //! The search: iterative deepening over a principal-variation alpha-beta search.
 //!
 //! PVS with aspiration windows, a shared transposition table (also used by the quiescence
-//! search), quiescence over captures that do not lose material (and every evasion when in
-//! check), null-move pruning, late-move reductions, reverse futility and futility pruning,
+//! search, [`quiescence`]: captures that do not lose material, every evasion when in check, and
+//! quiet checks at its first ply), null-move pruning, late-move reductions (logarithmic, by
+//! history and whether the position improves), reverse futility and futility pruning,
 //! SEE pruning (see [`crate::see`]), internal iterative reductions, check and singular
 //! extensions, mate-distance pruning; moves ordered by the table's move, captures by victim
 //! and exchange, killers, and history with continuation histories ([`crate::ordering`]).
@@ -25,6 +26,8 @@ use chuhan::game::{cycle_winner, janggi_points};
 use chuhan::{Move, Position, Role, Variant, XiangqiRules};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+
+mod quiescence;
 
 /// A mate score: mate in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 30000;
@@ -86,6 +89,9 @@ pub struct Shared {
     pub generation: std::sync::atomic::AtomicU8,
     /// Pondering: search as if `infinite` until `ponderhit` clears it.
     pub pondering: AtomicBool,
+    /// Each thread's quiet-move histories, kept from one search to the next of a game: what
+    /// cut in the last move's tree mostly still cuts in this one's.
+    histories: std::sync::Mutex<Vec<History>>,
 }
 
 impl Shared {
@@ -96,7 +102,14 @@ impl Shared {
             nodes: AtomicU64::new(0),
             generation: std::sync::atomic::AtomicU8::new(0),
             pondering: AtomicBool::new(false),
+            histories: std::sync::Mutex::new(Vec::new()),
         }
+    }
+
+    /// Forgets everything learnt (a new game): the table and the histories.
+    pub fn clear(&self) {
+        self.tt.clear();
+        self.histories.lock().unwrap_or_else(|e| e.into_inner()).clear();
     }
 }
 
@@ -368,88 +381,6 @@ impl<'a> Searcher<'a> {
         });
     }
 
-    fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.nodes += 1;
-        self.seldepth = self.seldepth.max(ply);
-        if self.should_stop() {
-            return 0;
-        }
-        let in_check = self.checks.last().copied().unwrap_or_else(|| self.pos.is_check());
-        if ply >= MAX_PLY {
-            return self.evaluate();
-        }
-        let pv_node = beta - alpha > 1;
-        let key = self.pos.hash();
-        let entry = self.shared.tt.probe(key);
-        if let Some(e) = entry {
-            let s = from_tt(e.score, ply);
-            if !pv_node && e.bound.cuts(s, alpha, beta) {
-                return s;
-            }
-        }
-        let original_alpha = alpha;
-        let mut best = -MATE + ply as i32;
-        let mut moves = Picker::new();
-        if in_check {
-            self.pos.for_each_legal(|from, targets| targets.for_each(|to| moves.push(Move::new(from, to))));
-            if moves.is_empty() {
-                return self.no_moves(true, ply);
-            }
-        } else {
-            let stand = self.evaluate();
-            if stand >= beta {
-                return stand;
-            }
-            alpha = alpha.max(stand);
-            best = stand;
-            let enemy = self.pos.side_pieces(!self.pos.turn());
-            self.pos.for_each_legal(|from, targets| (targets & enemy).for_each(|to| moves.push(Move::new(from, to))));
-            if moves.is_empty() {
-                return stand;
-            }
-        }
-        let tt_move = entry.and_then(|e| e.mv);
-        self.order(&mut moves, tt_move, ply.min(MAX_PLY));
-        let mut best_move = None;
-        while let Some((m, order)) = moves.next_best() {
-            if !in_check {
-                // Captures that lose material once the exchange is played out were ordered
-                // last, below zero (see `order`): none of the rest is worth trying.
-                if order < 0 {
-                    break;
-                }
-                let victim = self.captured_value(m);
-                // Delta pruning: even winning the piece would not reach alpha.
-                if best + victim + 200 < alpha {
-                    continue;
-                }
-                // The table's move was ordered without an exchange check.
-                if Some(m) == tt_move && !see_at_least(&self.pos, m, 0) {
-                    continue;
-                }
-            }
-            self.play(m, ply);
-            let score = -self.quiesce(-beta, -alpha, ply + 1);
-            self.undo();
-            if self.stopped {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    best_move = Some(m);
-                    if score >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        let bound = Bound::of(best, original_alpha, beta);
-        self.shared.tt.store(key, Entry { mv: best_move, score: to_tt(best, ply), depth: 0, bound }, self.generation);
-        best
-    }
-
     /// The alpha-beta search of the node at `ply` to `depth`; `skip` is a move left out (the
     /// table's move, while a singular-extension search asks whether any other move comes close).
     fn search(
@@ -481,7 +412,7 @@ impl<'a> Searcher<'a> {
             depth += 1;
         }
         if depth <= 0 || ply >= MAX_PLY {
-            return self.quiesce(alpha, beta, ply);
+            return self.quiesce(alpha, beta, ply, 0);
         }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
@@ -607,6 +538,7 @@ impl<'a> Searcher<'a> {
                 !see_at_least(&self.pos, m, margin)
             };
             let extension = if Some(m) == tt_move { singular_extension } else { 0 };
+            let quiet_history = if quiet { self.history.score(m, piece_to(&self.pos, m), prev1, prev2) } else { 0 };
             let gives_check = self.play(m, ply);
             // Checks are never pruned: xiangqi's mating attacks are made of sacrifices with
             // check (a cannon or chariot given up on a defended point to open the palace).
@@ -622,10 +554,12 @@ impl<'a> Searcher<'a> {
                 // Late, quiet moves are searched shallower first.
                 let mut reduction = 0;
                 if depth >= 3 && i >= 3 && quiet && !in_check && !gives_check {
-                    reduction = 1 + (depth >= 6) as i32 + (i >= 10) as i32;
-                    if pv_node {
-                        reduction -= 1;
-                    }
+                    // Growing with depth and with the move's place in the order (both
+                    // logarithmically); less in the principal variation and for moves that
+                    // have often cut, more when our position is not getting better.
+                    reduction = late_move_reduction(depth, i);
+                    reduction += !improving as i32 - pv_node as i32 - quiet_history / 16384;
+                    reduction = reduction.clamp(0, depth - 2);
                 }
                 score = -self.search(-alpha - 1, -alpha, depth - 1 - reduction + extension, ply + 1, true, None);
                 if score > alpha && reduction > 0 {
@@ -783,18 +717,46 @@ pub fn search(
     shared.stop.store(false, Ordering::Relaxed);
     shared.nodes.store(0, Ordering::Relaxed);
     shared.generation.fetch_add(1, Ordering::Relaxed);
-    std::thread::scope(|scope| {
-        for _ in 1..threads.max(1) {
-            let pos = pos.clone();
-            let limits = limits.clone();
-            scope.spawn(move || {
-                let mut helper = Searcher::new(pos, shared, eval, limits, false);
-                helper.think(|_| {});
-            });
-        }
+    let mut histories = std::mem::take(&mut *shared.histories.lock().unwrap_or_else(|e| e.into_inner()));
+    histories.resize_with(threads.max(1), History::default);
+    let (result, histories) = std::thread::scope(|scope| {
+        let mut own = histories.into_iter();
+        let main_history = own.next().unwrap_or_default();
+        let helpers: Vec<_> = own
+            .map(|history| {
+                let pos = pos.clone();
+                let limits = limits.clone();
+                scope.spawn(move || {
+                    let mut helper = Searcher::new(pos, shared, eval, limits, false);
+                    helper.history = history;
+                    helper.think(|_| {});
+                    helper.history
+                })
+            })
+            .collect();
         let mut main = Searcher::new(pos.clone(), shared, eval, limits.clone(), true);
+        main.history = main_history;
         let result = main.think(report);
         shared.stop.store(true, Ordering::Relaxed);
-        result
-    })
+        let mut histories = vec![main.history];
+        histories.extend(helpers.into_iter().filter_map(|h| h.join().ok()));
+        (result, histories)
+    });
+    *shared.histories.lock().unwrap_or_else(|e| e.into_inner()) = histories;
+    result
+}
+
+/// The base late-move reduction of the `index`-th move at `depth`: ln(depth)·ln(index)/2.
+fn late_move_reduction(depth: i32, index: usize) -> i32 {
+    static TABLE: std::sync::OnceLock<[[u8; 64]; 64]> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut t = [[0u8; 64]; 64];
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (i, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.5 + (d as f64).ln() * (i as f64).ln() / 2.0) as u8;
+            }
+        }
+        t
+    });
+    table[(depth as usize).min(63)][index.min(63)] as i32
 }

@@ -1,0 +1,156 @@
+//! The quiescence search: the search past the horizon, until the position is quiet.
+
+use super::{from_tt, to_tt, Searcher, MATE, MAX_PLY};
+use crate::ordering::Picker;
+use crate::see::see_at_least;
+use crate::tt::{Bound, Entry};
+use chuhan::{Bitboard, Move, Position, Variant};
+
+impl Searcher<'_> {
+    /// The quiescence search: captures that do not lose material, every evasion in check, and
+    /// at its first ply (`qdepth` 0) quiet moves that give check without losing the piece —
+    /// xiangqi's mating attacks are chains of checks a captures-only horizon cannot see.
+    pub(super) fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize, qdepth: u32) -> i32 {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.should_stop() {
+            return 0;
+        }
+        let in_check = self.checks.last().copied().unwrap_or_else(|| self.pos.is_check());
+        if ply >= MAX_PLY {
+            return self.evaluate();
+        }
+        let pv_node = beta - alpha > 1;
+        let key = self.pos.hash();
+        let entry = self.shared.tt.probe(key);
+        if let Some(e) = entry {
+            let s = from_tt(e.score, ply);
+            if !pv_node && e.bound.cuts(s, alpha, beta) {
+                return s;
+            }
+        }
+        let original_alpha = alpha;
+        let mut best = -MATE + ply as i32;
+        let mut moves = Picker::new();
+        let mut checks = Vec::new();
+        if in_check {
+            self.pos.for_each_legal(|from, targets| targets.for_each(|to| moves.push(Move::new(from, to))));
+            if moves.is_empty() {
+                return self.no_moves(true, ply);
+            }
+        } else {
+            let stand = self.evaluate();
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+            let enemy = self.pos.side_pieces(!self.pos.turn());
+            let near = if qdepth == 0 { check_candidates(&self.pos) } else { Bitboard(0) };
+            self.pos.for_each_legal(|from, targets| {
+                (targets & enemy).for_each(|to| moves.push(Move::new(from, to)));
+                if !near.is_empty() {
+                    let quiet = targets & !enemy;
+                    let candidates = if near.contains(from) { quiet } else { quiet & near };
+                    candidates.for_each(|to| checks.push(Move::new(from, to)));
+                }
+            });
+            if moves.is_empty() && checks.is_empty() {
+                return stand;
+            }
+        }
+        let tt_move = entry.and_then(|e| e.mv);
+        self.order(&mut moves, tt_move, ply.min(MAX_PLY));
+        let mut best_move = None;
+        let mut quiet_checks = checks.into_iter();
+        let mut picking = true;
+        loop {
+            // The captures (or the evasions) best first, then the quiet checks.
+            let next = if picking { moves.next_best() } else { None };
+            let (m, quiet_check) = match next {
+                Some((m, order)) => {
+                    if !in_check {
+                        // Captures that lose material once the exchange is played out were
+                        // ordered last, below zero (see `order`): none of the rest is worth trying.
+                        if order < 0 {
+                            picking = false;
+                            continue;
+                        }
+                        let victim = self.captured_value(m);
+                        // Delta pruning: even winning the piece would not reach alpha.
+                        if best + victim + 200 < alpha {
+                            continue;
+                        }
+                        // The table's move was ordered without an exchange check.
+                        if Some(m) == tt_move && !see_at_least(&self.pos, m, 0) {
+                            continue;
+                        }
+                    }
+                    (m, false)
+                }
+                None => {
+                    picking = false;
+                    match quiet_checks.next() {
+                        Some(m) if see_at_least(&self.pos, m, 0) => (m, true),
+                        Some(_) => continue,
+                        None => break,
+                    }
+                }
+            };
+            if !self.play(m, ply) && quiet_check {
+                self.undo();
+                continue;
+            }
+            let score = -self.quiesce(-beta, -alpha, ply + 1, qdepth + 1);
+            self.undo();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(m);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = Bound::of(best, original_alpha, beta);
+        self.shared.tt.store(key, Entry { mv: best_move, score: to_tt(best, ply), depth: 0, bound }, self.generation);
+        best
+    }
+}
+
+/// The points a quiet check must touch (leave or land on), by the enemy general's point and
+/// variant: its file and rank and the points near it (a horse checks from two points away, a
+/// janggi elephant from three, and their blocking points lie between). A superset: the
+/// quiescence search plays each candidate and keeps those that check.
+const CHECK_ZONES: [[u128; 90]; 2] = {
+    let mut zones = [[0u128; 90]; 2];
+    let mut v = 0;
+    while v < 2 {
+        let reach = if v == 0 { 2 } else { 3 };
+        let mut g: i32 = 0;
+        while g < 90 {
+            let mut sq: i32 = 0;
+            while sq < 90 {
+                let df = sq % 9 - g % 9;
+                let dr = sq / 9 - g / 9;
+                if df == 0 || dr == 0 || (df.abs() <= reach && dr.abs() <= reach) {
+                    zones[v][g as usize] |= 1u128 << sq;
+                }
+                sq += 1;
+            }
+            g += 1;
+        }
+        v += 1;
+    }
+    zones
+};
+
+fn check_candidates(pos: &Position) -> Bitboard {
+    let v = (pos.variant() == Variant::Janggi) as usize;
+    Bitboard(CHECK_ZONES[v][pos.general(!pos.turn()).index()])
+}
