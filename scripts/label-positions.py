@@ -12,8 +12,8 @@ scored again, so an interrupted run can be resumed.
   target/release/examples/tune --xiangqi games/*.pgn --scores scores.txt --write weights.rs
 
 The engine is any UCI engine that knows the variants by UCI_Variant and reads these FENs
-(Fairy-Stockfish does); it is not part of this project. --ranks-from-one is not needed: only
-FENs are sent.
+(Fairy-Stockfish does); it is not part of this project. Only FENs are sent, never moves, so
+engines that count ranks from 1 need no translation.
 """
 
 import argparse
