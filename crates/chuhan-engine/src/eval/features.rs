@@ -132,7 +132,8 @@ pub fn pst_index(role: Role, side: Side, sq: Square) -> usize {
 
 /// What one side's chariots, horses, cannons and soldiers attack (advisors, elephants and the
 /// general left out: they guard only their own palace and half), with xiangqi's reach for
-/// both games, like the rest of the terms.
+/// both games, like the rest of the terms. Gathered by [`trace`] as it walks the pieces.
+#[derive(Default)]
 struct Attacks {
     /// Every point attacked.
     all: Bitboard,
@@ -142,30 +143,8 @@ struct Attacks {
     soldier: Bitboard,
 }
 
-fn attacks(pos: &Position, side: Side, occ: Bitboard) -> Attacks {
-    let mut minor = Bitboard(0);
-    let mut soldier = Bitboard(0);
-    let steps = if pos.variant() == Variant::Janggi { &JANGGI_SOLDIER } else { &XIANGQI_SOLDIER };
-    for sq in pos.pieces(side, Role::Soldier) {
-        soldier |= steps[side.index()][sq.index()];
-    }
-    for sq in pos.pieces(side, Role::Horse) {
-        minor |= horse_moves(sq, occ);
-    }
-    for sq in pos.pieces(side, Role::Cannon) {
-        minor |= cannon_attacks(sq, occ);
-    }
-    minor |= soldier;
-    let mut all = minor;
-    for sq in pos.pieces(side, Role::Chariot) {
-        all |= rook_attacks(sq, occ);
-    }
-    Attacks { all, minor, soldier }
-}
-
 /// Reports the threatened pieces of both sides ([`THREATS`]).
-fn threats<S: Sink>(pos: &Position, occ: Bitboard, sink: &mut S) {
-    let maps = [attacks(pos, Side::First, occ), attacks(pos, Side::Second, occ)];
+fn threats<S: Sink>(pos: &Position, maps: &[Attacks; 2], sink: &mut S) {
     for side in Side::BOTH {
         let sign = if side == Side::First { 1 } else { -1 };
         let (ours, theirs) = (&maps[side.index()], &maps[(!side).index()]);
@@ -192,7 +171,8 @@ fn threats<S: Sink>(pos: &Position, occ: Bitboard, sink: &mut S) {
 /// Walks `pos` and reports every feature count to `sink`.
 pub fn trace<S: Sink>(pos: &Position, sink: &mut S) {
     let occ = pos.occupied();
-    threats(pos, occ, sink);
+    let mut maps = [Attacks::default(), Attacks::default()];
+    let soldier_steps = if pos.variant() == Variant::Janggi { &JANGGI_SOLDIER } else { &XIANGQI_SOLDIER };
     let soldiers = pos.pieces(Side::First, Role::Soldier) | pos.pieces(Side::Second, Role::Soldier);
     for side in Side::BOTH {
         let sign = if side == Side::First { 1 } else { -1 };
@@ -208,6 +188,7 @@ pub fn trace<S: Sink>(pos: &Position, sink: &mut S) {
         let cannon_checks = rook_attacks(enemy_general, occ & !screens) & !chariot_checks;
         let mut checks = 0;
         let mut attack_units = 0;
+        let map = &mut maps[side.index()];
 
         for role in Role::ALL {
             let pieces = pos.pieces(side, role);
@@ -216,9 +197,13 @@ pub fn trace<S: Sink>(pos: &Position, sink: &mut S) {
             }
             for sq in pieces {
                 sink.add(pst_index(role, side, sq), sign);
+                if role == Role::Soldier {
+                    map.soldier |= soldier_steps[side.index()][sq.index()];
+                }
                 match role {
                     Role::Chariot => {
                         let reach = rook_attacks(sq, occ);
+                        map.all |= reach;
                         sink.add(MOB_CHARIOT + (reach & !own).count() as usize, sign);
                         pressure += (reach & enemy_palace).count();
                         attack_units += 2 * (reach & enemy_palace).any() as i32;
@@ -229,6 +214,7 @@ pub fn trace<S: Sink>(pos: &Position, sink: &mut S) {
                     }
                     Role::Horse => {
                         let reach = horse_moves(sq, occ);
+                        map.minor |= reach;
                         sink.add(MOB_HORSE + (reach & !own).count() as usize, sign);
                         pressure += (reach & enemy_palace).count();
                         attack_units += (reach & enemy_palace).any() as i32;
@@ -237,6 +223,7 @@ pub fn trace<S: Sink>(pos: &Position, sink: &mut S) {
                     Role::Cannon => {
                         let quiet = rook_attacks(sq, occ) & !occ;
                         let hits = cannon_attacks(sq, occ);
+                        map.minor |= hits;
                         let captures = hits & pos.side_pieces(them);
                         sink.add(MOB_CANNON + ((quiet | captures).count() as usize).min(17), sign);
                         pressure += (hits & enemy_palace).count();
@@ -258,6 +245,8 @@ pub fn trace<S: Sink>(pos: &Position, sink: &mut S) {
                 }
             }
         }
+        map.minor |= map.soldier;
+        map.all |= map.minor;
         sink.add(PALACE_PRESSURE + (pressure as usize).min(9), sign);
         let guards = (pos.pieces(them, Role::Advisor) | pos.pieces(them, Role::Elephant)).count().min(4) as usize;
         sink.add(KING_DANGER + attack_units.min(7) as usize * 5 + guards, sign);
@@ -293,5 +282,6 @@ pub fn trace<S: Sink>(pos: &Position, sink: &mut S) {
         }
         sink.add(SOLDIERS_LINKED, sign * linked);
     }
+    threats(pos, &maps, sink);
     sink.add(TEMPO, if pos.turn() == Side::First { 1 } else { -1 });
 }
