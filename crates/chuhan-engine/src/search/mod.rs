@@ -3,8 +3,8 @@
 //! PVS with aspiration windows, a shared transposition table (also used by the quiescence
 //! search, [`quiescence`]: captures that do not lose material, every evasion when in check, and
 //! quiet checks at its first ply), null-move pruning, late-move reductions (logarithmic, by
-//! history and whether the position improves), reverse futility and futility pruning,
-//! SEE pruning (see [`crate::see`]), internal iterative reductions, check and singular
+//! history and whether the position improves), late-move pruning, reverse futility and
+//! futility pruning, SEE pruning (see [`crate::see`]), internal iterative reductions, check and singular
 //! extensions, mate-distance pruning; moves ordered by the table's move, captures by victim
 //! and exchange, killers, and history with continuation histories ([`crate::ordering`]).
 //! Several threads search the same tree and share the table (Lazy SMP). Time is spent by how
@@ -537,12 +537,20 @@ impl<'a> Searcher<'a> {
                 let margin = if quiet { -30 * depth * depth } else { -150 * depth };
                 !see_at_least(&self.pos, m, margin)
             };
+            // Late-move pruning: near the leaves, once this many moves have been tried, the quiet
+            // moves left (ordered last by their histories) are not worth a search.
+            let late = !pv_node
+                && !in_check
+                && quiet
+                && depth <= LATE_MOVE_DEPTH
+                && best > -MATE_BOUND
+                && i >= late_move_count(depth, improving);
             let extension = if Some(m) == tt_move { singular_extension } else { 0 };
             let quiet_history = if quiet { self.history.score(m, piece_to(&self.pos, m), prev1, prev2) } else { 0 };
             let gives_check = self.play(m, ply);
             // Checks are never pruned: xiangqi's mating attacks are made of sacrifices with
             // check (a cannon or chariot given up on a defended point to open the palace).
-            if (futile || losing) && !gives_check {
+            if (futile || losing || late) && !gives_check {
                 self.undo();
                 i += 1;
                 continue;
@@ -744,6 +752,16 @@ pub fn search(
     });
     *shared.histories.lock().unwrap_or_else(|e| e.into_inner()) = histories;
     result
+}
+
+/// The deepest remaining depth at which late quiet moves are pruned.
+const LATE_MOVE_DEPTH: i32 = 5;
+
+/// How many moves a node at `depth` tries before it prunes the late quiet ones: (3 + depth²),
+/// halved when our position is not improving.
+fn late_move_count(depth: i32, improving: bool) -> usize {
+    let n = 3 + depth * depth;
+    (if improving { n } else { n / 2 }) as usize
 }
 
 /// The base late-move reduction of the `index`-th move at `depth`: ln(depth)·ln(index)/2.
