@@ -512,6 +512,7 @@ impl<'a> Searcher<'a> {
         }
         self.order(&mut moves, tt_move, ply);
         let (prev1, prev2) = self.previous(ply);
+        let check_zone = quiescence::check_candidates(&self.pos);
 
         let original_alpha = alpha;
         let mut best = -MATE;
@@ -547,10 +548,17 @@ impl<'a> Searcher<'a> {
                 && i >= late_move_count(depth, improving);
             let extension = if Some(m) == tt_move { singular_extension } else { 0 };
             let quiet_history = if quiet { self.history.score(m, piece_to(&self.pos, m), prev1, prev2) } else { 0 };
+            let prunable = futile || losing || late;
+            // A move that touches no point a check could come from is pruned without playing it
+            // (most of the late moves near the leaves).
+            if prunable && !check_zone.contains(m.from) && !check_zone.contains(m.to) {
+                i += 1;
+                continue;
+            }
             let gives_check = self.play(m, ply);
             // Checks are never pruned: xiangqi's mating attacks are made of sacrifices with
             // check (a cannon or chariot given up on a defended point to open the palace).
-            if (futile || losing || late) && !gives_check {
+            if prunable && !gives_check {
                 self.undo();
                 i += 1;
                 continue;

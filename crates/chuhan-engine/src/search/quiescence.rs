@@ -150,7 +150,8 @@ const CHECK_ZONES: [[u128; 90]; 2] = {
     zones
 };
 
-fn check_candidates(pos: &Position) -> Bitboard {
+/// The points a move must touch to give check in `pos` (see [`CHECK_ZONES`]).
+pub(super) fn check_candidates(pos: &Position) -> Bitboard {
     let v = (pos.variant() == Variant::Janggi) as usize;
     Bitboard(CHECK_ZONES[v][pos.general(!pos.turn()).index()])
 }
