@@ -131,6 +131,16 @@ impl Picker {
         }
     }
 
+    /// The next move not yet handed out, in no particular order.
+    #[inline]
+    pub fn next_any(&mut self) -> Option<(Move, i32)> {
+        if self.next >= self.len {
+            return None;
+        }
+        self.next += 1;
+        Some(self.moves[self.next - 1])
+    }
+
     /// The best-scored move not yet handed out, with its score.
     #[inline]
     pub fn next_best(&mut self) -> Option<(Move, i32)> {

@@ -521,7 +521,9 @@ impl<'a> Searcher<'a> {
         let mut quiets_tried: [Option<Move>; 32] = [None; 32];
         let mut quiet_count = 0;
         let mut i = 0;
-        while let Some((m, _)) = moves.next_best() {
+        // Once the late moves are being pruned, the rest need no ordering: most are skipped.
+        let mut skimming = false;
+        while let Some((m, _)) = if skimming { moves.next_any() } else { moves.next_best() } {
             let capture = !m.is_pass() && self.pos.piece_at(m.to).is_some();
             let quiet = !capture;
             // Futility: a quiet move this far below alpha near the leaves will not help.
@@ -533,11 +535,6 @@ impl<'a> Searcher<'a> {
                 && best > -MATE_BOUND
                 && alpha.abs() < MATE_BOUND
                 && static_eval + 150 * depth <= alpha;
-            // SEE pruning: near the leaves, a move that loses too much material on its point.
-            let losing = !pv_node && !in_check && i > 0 && depth <= 5 && best > -MATE_BOUND && {
-                let margin = if quiet { -30 * depth * depth } else { -150 * depth };
-                !see_at_least(&self.pos, m, margin)
-            };
             // Late-move pruning: near the leaves, once this many moves have been tried, the quiet
             // moves left (ordered last by their histories) are not worth a search.
             let late = !pv_node
@@ -546,8 +543,15 @@ impl<'a> Searcher<'a> {
                 && depth <= LATE_MOVE_DEPTH
                 && best > -MATE_BOUND
                 && i >= late_move_count(depth, improving);
+            // SEE pruning: near the leaves, a move that loses too much material on its point
+            // (the exchange is worked out only for a move not pruned already).
+            let losing = !futile && !late && !pv_node && !in_check && i > 0 && depth <= 5 && best > -MATE_BOUND && {
+                let margin = if quiet { -30 * depth * depth } else { -150 * depth };
+                !see_at_least(&self.pos, m, margin)
+            };
             let extension = if Some(m) == tt_move { singular_extension } else { 0 };
             let quiet_history = if quiet { self.history.score(m, piece_to(&self.pos, m), prev1, prev2) } else { 0 };
+            skimming |= late;
             let prunable = futile || losing || late;
             // A move that touches no point a check could come from is pruned without playing it
             // (most of the late moves near the leaves).
