@@ -3,8 +3,8 @@
 //! PVS with aspiration windows, a shared transposition table (also used by the quiescence
 //! search, [`quiescence`]: captures that do not lose material, every evasion when in check, and
 //! quiet checks at its first ply), null-move pruning, late-move reductions (logarithmic, by
-//! history and whether the position improves), late-move pruning, reverse futility and
-//! futility pruning, SEE pruning (see [`crate::see`]), internal iterative reductions, check and singular
+//! history and whether the position improves), late-move and history pruning, reverse
+//! futility and futility pruning, SEE pruning (see [`crate::see`]), internal iterative reductions, check and singular
 //! extensions, mate-distance pruning; moves ordered by the table's move, captures by victim
 //! and exchange, killers, and history with continuation histories ([`crate::ordering`]).
 //! Several threads search the same tree and share the table (Lazy SMP). Time is spent by how
@@ -444,7 +444,8 @@ impl<'a> Searcher<'a> {
             let us = self.pos.turn();
             let has_pieces = [Role::Chariot, Role::Horse, Role::Cannon].iter().any(|&r| self.pos.pieces(us, r).any());
             if allow_null && depth >= 3 && static_eval >= beta && beta.abs() < MATE_BOUND && has_pieces {
-                let r = 3 + depth / 6;
+                // Deeper nodes and a bigger surplus over beta can afford a shallower check.
+                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
                 self.moved[ply] = NO_PIECE_TO;
                 self.pos.play_null();
                 self.checks.push(false);
@@ -530,7 +531,7 @@ impl<'a> Searcher<'a> {
             let futile = !pv_node
                 && !in_check
                 && quiet
-                && depth <= 2
+                && depth <= 5
                 && i > 0
                 && best > -MATE_BOUND
                 && alpha.abs() < MATE_BOUND
@@ -551,8 +552,16 @@ impl<'a> Searcher<'a> {
             };
             let extension = if Some(m) == tt_move { singular_extension } else { 0 };
             let quiet_history = if quiet { self.history.score(m, piece_to(&self.pos, m), prev1, prev2) } else { 0 };
+            // History pruning: near the leaves, a quiet move that has mostly failed elsewhere.
+            let unpromising = !pv_node
+                && !in_check
+                && quiet
+                && depth <= 3
+                && i > 0
+                && best > -MATE_BOUND
+                && quiet_history < -4000 * depth;
             skimming |= late;
-            let prunable = futile || losing || late;
+            let prunable = futile || losing || late || unpromising;
             // A move that touches no point a check could come from is pruned without playing it
             // (most of the late moves near the leaves).
             if prunable && !check_zone.contains(m.from) && !check_zone.contains(m.to) {
