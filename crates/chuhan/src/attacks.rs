@@ -298,7 +298,8 @@ pub static JANGGI_SOLDIER_ATTACKERS: [[Bitboard; 90]; 2] = invert(&JANGGI_SOLDIE
 
 /// Squares a slider on `pos` of a line of `len` points reaches, given the occupancy of the
 /// line's inner points (bit i = point i + 1). `screens` = 0 for a chariot (empty points and the
-/// first piece), 1 for a xiangqi cannon's capture (the first piece beyond one screen).
+/// first piece), 1 for a xiangqi cannon's capture (the first piece beyond one screen), 2 for a
+/// janggi cannon's jump (the empty points beyond one screen and the first piece after them).
 const fn line_attacks(pos: i32, inner_occ: u32, len: i32, screens: i32) -> u16 {
     let occ = (inner_occ << 1) as i32;
     let mut out = 0u16;
@@ -312,11 +313,12 @@ const fn line_attacks(pos: i32, inner_occ: u32, len: i32, screens: i32) -> u16 {
             // index leaves out the edge points (they never block), so an edge point beyond the
             // screen is kept for the cannon and the caller masks it with the occupancy.
             let edge = p == 0 || p == len - 1;
-            if seen == screens && (screens == 0 || occupied || edge) {
+            let wanted = if screens == 2 { 1 } else { screens };
+            if seen == wanted && (screens != 1 || occupied || edge) {
                 out |= 1 << p;
             }
             if occupied {
-                if seen == screens {
+                if seen == wanted {
                     break;
                 }
                 seen += 1;
@@ -360,6 +362,8 @@ static ROOK_RANK: [[u16; 128]; 9] = rank_table(0);
 static ROOK_FILE: [[u16; 256]; 10] = file_table(0);
 static CANNON_RANK: [[u16; 128]; 9] = rank_table(1);
 static CANNON_FILE: [[u16; 256]; 10] = file_table(1);
+static JUMP_RANK: [[u16; 128]; 9] = rank_table(2);
+static JUMP_FILE: [[u16; 256]; 10] = file_table(2);
 
 const DIAG_BITS: u64 = 0x8040_2010_0804_0201;
 const BYTE_SPREAD: u64 = 0x0101_0101_0101_0101;
@@ -402,6 +406,14 @@ pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 #[inline]
 pub fn cannon_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     slide(&CANNON_RANK, &CANNON_FILE, sq, occupied) & occupied
+}
+
+/// Points a janggi cannon on `sq` jumps to over one screen each way, whatever the screen: the
+/// empty points beyond it and the first piece after them, whoever owns it (the janggi move
+/// generator takes out the lines screened by a cannon).
+#[inline]
+pub fn cannon_jumps(sq: Square, occupied: Bitboard) -> Bitboard {
+    slide(&JUMP_RANK, &JUMP_FILE, sq, occupied)
 }
 
 /// The points strictly between two squares on one rank or file; empty otherwise.
@@ -467,6 +479,17 @@ mod tests {
         assert_eq!(cannon_attacks(sq("e4"), occ), set(&["e8", "i4"]));
         assert_eq!(cannon_attacks(sq("a0"), set(&["a5", "a9"])), set(&["a9"]));
         assert_eq!(cannon_attacks(sq("i9"), set(&["i0", "i1", "a9", "b9"])), set(&["i0", "a9"]));
+    }
+
+    #[test]
+    fn janggi_cannon_jumps_any_screen() {
+        let occ = set(&["e6", "e8", "e9", "e2", "b4", "h4", "i4"]);
+        // Up: over e6 to e7 and e8; down: over e2 to e1 and e0; left: over b4 to a4; right:
+        // over h4 to i4 (a piece: the first after the screen).
+        assert_eq!(cannon_jumps(sq("e4"), occ), set(&["e7", "e8", "e1", "e0", "a4", "i4"]));
+        // No screen, no jump; the screen next to the cannon still counts.
+        assert_eq!(cannon_jumps(sq("a0"), Bitboard::EMPTY), Bitboard::EMPTY);
+        assert_eq!(cannon_jumps(sq("a0"), set(&["a1"])), set(&["a2", "a3", "a4", "a5", "a6", "a7", "a8", "a9"]));
     }
 
     #[test]

@@ -10,8 +10,9 @@
 
 use super::keep_safe;
 use crate::attacks::{
-    between, gated, horse_attackers, horse_moves, palace, rook_attacks, JANGGI_ELEPHANT, JANGGI_ELEPHANT_ATTACKERS,
-    JANGGI_SOLDIER, JANGGI_SOLDIER_ATTACKERS, PALACE_DIAGONAL, PALACE_DIAGONAL_POINTS, PALACE_ORTHOGONAL,
+    between, cannon_jumps, gated, horse_attackers, horse_moves, palace, rook_attacks, JANGGI_ELEPHANT,
+    JANGGI_ELEPHANT_ATTACKERS, JANGGI_SOLDIER, JANGGI_SOLDIER_ATTACKERS, PALACE_DIAGONAL, PALACE_DIAGONAL_POINTS,
+    PALACE_ORTHOGONAL,
 };
 use crate::bitboard::Bitboard;
 use crate::piece::{Role, Side};
@@ -48,11 +49,18 @@ fn palace_slide(sq: Square, occ: Bitboard) -> Bitboard {
 /// first piece after them, whoever owns it — where no cannon may be the screen. The caller
 /// removes its own pieces and the cannons it may not take.
 fn cannon_reach(sq: Square, occ: Bitboard, cannons: Bitboard) -> Bitboard {
-    let mut reach = Bitboard::EMPTY;
-    let screens = rook_attacks(sq, occ) & occ & !cannons;
-    for screen in screens {
+    cannon_reach_beyond(sq, occ, cannons, rook_attacks(sq, occ))
+}
+
+/// [`cannon_reach`] given `near`, what a chariot on `sq` would reach (the caller's already).
+#[inline]
+fn cannon_reach_beyond(sq: Square, occ: Bitboard, cannons: Bitboard, near: Bitboard) -> Bitboard {
+    let mut reach = cannon_jumps(sq, occ);
+    for screen in near & occ & cannons {
+        // A cannon is no screen: nothing beyond it along this line. What the screen reaches
+        // along the line, less the side facing `sq` (`near` covers it up to and past `sq`).
         let line = if screen.rank() == sq.rank() { rank_mask(sq.rank()) } else { file_mask(sq.file()) };
-        reach |= rook_attacks(screen, occ) & line & !between(sq, screen) & !Bitboard::from_square(sq);
+        reach &= !(rook_attacks(screen, occ) & line & !near);
     }
     if let Some((centre, far)) = palace_line(sq) {
         if occ.contains(centre) && !cannons.contains(centre) {
@@ -118,8 +126,10 @@ fn all_cannons(pos: &Position) -> Bitboard {
 /// of a cannon changes what attacks even where the occupancy is the same.
 fn attacked_with(pos: &Position, sq: Square, by: Side, occ: Bitboard, alive: Bitboard, cannons: Bitboard) -> bool {
     let e = &pos.pieces[by.index()];
-    ((rook_attacks(sq, occ) | palace_slide(sq, occ)) & e[Role::Chariot as usize] & alive).any()
-        || (cannon_reach(sq, occ, cannons) & e[Role::Cannon as usize] & alive).any()
+    let near = rook_attacks(sq, occ);
+    ((near | palace_slide(sq, occ)) & e[Role::Chariot as usize] & alive).any()
+        || ((e[Role::Cannon as usize] & alive).any()
+            && (cannon_reach_beyond(sq, occ, cannons, near) & e[Role::Cannon as usize] & alive).any())
         || (horse_attackers(sq, occ) & e[Role::Horse as usize] & alive).any()
         || (gated(&JANGGI_ELEPHANT_ATTACKERS[sq.index()], occ) & e[Role::Elephant as usize] & alive).any()
         || (JANGGI_SOLDIER_ATTACKERS[by.index()][sq.index()] & e[Role::Soldier as usize] & alive).any()
