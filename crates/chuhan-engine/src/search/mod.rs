@@ -4,9 +4,10 @@
 //! search, [`quiescence`]: captures that do not lose material, every evasion when in check, and
 //! quiet checks at its first ply), null-move pruning, late-move reductions (logarithmic, by
 //! history and whether the position improves), late-move and history pruning, reverse
-//! futility and futility pruning, SEE pruning (see [`crate::see`]), internal iterative reductions, check and singular
-//! extensions, mate-distance pruning; moves ordered by the table's move, captures by victim
-//! and exchange, killers, and history with continuation histories ([`crate::ordering`]).
+//! futility and futility pruning, SEE pruning (see [`crate::see`]), internal iterative
+//! reductions, check and singular extensions, mate-distance pruning; moves ordered by the
+//! table's move, captures by victim and exchange, killers, and history with continuation
+//! histories ([`crate::ordering`]).
 //! Several threads search the same tree and share the table (Lazy SMP). Time is spent by how
 //! the iterations go ([`Pace`]): a best move that keeps changing gets more.
 //!
