@@ -155,3 +155,47 @@ pub(super) fn check_candidates(pos: &Position) -> Bitboard {
     let v = (pos.variant() == Variant::Janggi) as usize;
     Bitboard(CHECK_ZONES[v][pos.general(!pos.turn()).index()])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::check_candidates;
+    use chuhan::{Position, Variant};
+
+    /// The search prunes moves outside the check zone without playing them, and quiescence
+    /// looks for quiet checks only inside it: every move that checks must touch it. Checked on
+    /// every legal move along random games of both variants (discovered checks included).
+    #[test]
+    fn every_check_touches_the_check_zone() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut checks = 0;
+        for variant in [Variant::Xiangqi, Variant::Janggi] {
+            for _ in 0..40 {
+                let mut pos = Position::new(variant);
+                for _ in 0..120 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let zone = check_candidates(&pos);
+                    for &m in moves.iter() {
+                        pos.play(m);
+                        if pos.is_check() {
+                            checks += 1;
+                            assert!(zone.contains(m.from) || zone.contains(m.to), "{m} in {}", pos.to_fen());
+                        }
+                        pos.undo();
+                    }
+                    let m = moves[(next() % moves.len() as u64) as usize];
+                    pos.play(m);
+                }
+            }
+        }
+        assert!(checks > 1000, "{checks} checking moves");
+    }
+}
