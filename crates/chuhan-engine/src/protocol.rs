@@ -355,6 +355,7 @@ impl Engine {
         let mut limits = Limits {
             move_limit: chuhan::Rules::for_variant(self.variant).move_limit.unwrap_or(0),
             rules: self.xiangqi_rules,
+            janggi_rules: self.janggi_rules,
             ..Limits::default()
         };
         let mut clock = Clock { overhead: self.options.overhead, ..Clock::default() };

@@ -1,6 +1,6 @@
 //! The search: mates, repetition rulings and janggi counting.
 
-use chuhan::{Move, Position, Variant};
+use chuhan::{JanggiRules, Move, Position, Variant};
 use chuhan_engine::eval::Classic;
 use chuhan_engine::search::{search, Limits, Report, Shared, DECISIVE, MATE};
 
@@ -94,6 +94,29 @@ fn janggi_counting_in_search() {
     let pos = position(Variant::Janggi, "4k4/9/9/9/9/9/9/r8/3K5/9 b", "e9e9");
     let r = think(&pos, 3);
     assert!(!r.pv[0].is_pass(), "{r:?}");
+}
+
+#[test]
+fn janggi_bikjang_counting_is_seen_at_once() {
+    // From a game Fairy-Stockfish won: Han's elephant on e6 is all that stands between the
+    // generals. Taking the soldier on g3 with it leaves them facing, and Cho, ahead 52 to 50.5
+    // on points, passes and wins the counting. At depth 2 the search must see it (the pass is a
+    // quiet move the reductions and pruning would skim over; it was seen only at depth 6).
+    let fen = "3a1a3/1c2k4/2nc5/1pppb1p2/2r6/3P2C2/P5PP1/2N3NC1/4K4/2BA1A2R b - - 9 17";
+    let pos = position(Variant::Janggi, fen, "");
+    let shared = Shared::new(16);
+    let only = vec!["e6g3".parse().unwrap()];
+    let limits = Limits { depth: Some(2), move_limit: 60, only, ..Limits::default() };
+    let r = search(&pos, &shared, &Classic, &limits, 1, |_| {});
+    assert!(r.score <= -DECISIVE + 10, "{r:?}");
+    // Cho, to move after it, passes at depth 1 and wins on points.
+    let pos = position(Variant::Janggi, fen, "e6g3");
+    let r = think(&pos, 1);
+    assert!(r.pv[0].is_pass() && r.score >= DECISIVE - 10, "{r:?}");
+    // Under the traditional rules that pass only draws: no counting.
+    let limits = Limits { depth: Some(3), move_limit: 60, janggi_rules: JanggiRules::Traditional, ..Limits::default() };
+    let r = search(&pos, &shared, &Classic, &limits, 1, |_| {});
+    assert!(r.score.abs() < DECISIVE - 1000, "{r:?}");
 }
 
 #[test]

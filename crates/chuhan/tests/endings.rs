@@ -153,7 +153,10 @@ fn janggi_checkmate() {
 #[test]
 fn janggi_double_pass_goes_to_counting() {
     let mut g = Game::standard(Variant::Janggi);
-    play(&mut g, "e1e1 e8e8");
+    play(&mut g, "e1e1");
+    assert!(g.position().pass_would_end_game() && !g.position().ended_by_pass());
+    play(&mut g, "e8e8");
+    assert!(g.position().ended_by_pass());
     let o = g.outcome().unwrap();
     assert_eq!(o.reason, EndReason::DoublePass);
     // Equal material: Han's 1.5 points decide.
@@ -172,10 +175,13 @@ fn janggi_double_pass_goes_to_counting() {
 fn janggi_bikjang_left_standing() {
     // Cho steps into bikjang; Han passes, accepting it: counting (Cho has a chariot more).
     let mut g = game(Variant::Janggi, "4k4/9/9/9/9/9/9/R8/3K5/9 w", jg());
+    assert!(!g.position().pass_would_end_game());
     play(&mut g, "d1e1");
     assert!(g.outcome().is_none());
     assert!(g.position().generals_face());
+    assert!(g.position().pass_would_end_game() && !g.position().ended_by_pass());
     play(&mut g, "e9e9");
+    assert!(g.position().ended_by_pass());
     let o = g.outcome().unwrap();
     assert_eq!(o.reason, EndReason::Bikjang);
     assert_eq!(o.points, Some((13.0, 1.5)));

@@ -23,7 +23,7 @@ use crate::ordering::{bonus, piece_to, History, Picker, NO_PIECE_TO};
 use crate::see::see_at_least;
 use crate::time::Pace;
 use crate::tt::{Bound, Entry, Table};
-use chuhan::game::{cycle_winner, janggi_points};
+use chuhan::game::{cycle_winner, janggi_points, JanggiRules};
 use chuhan::{Move, Position, Role, Variant, XiangqiRules};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -66,6 +66,8 @@ pub struct Limits {
     pub multipv: usize,
     /// How xiangqi repetitions are judged (perpetual check and chase lose under AXF).
     pub rules: XiangqiRules,
+    /// How janggi games end without mate: by point counting (modern rules) or drawn.
+    pub janggi_rules: JanggiRules,
 }
 
 /// What one finished iteration found.
@@ -223,8 +225,13 @@ impl<'a> Searcher<'a> {
         self.stopped
     }
 
-    /// The score the rules give a position that ended by point counting, for the side to move.
+    /// The score the rules give a janggi position that ended without mate (two passes, a
+    /// standing bikjang, repetition, the move limit), for the side to move: point counting
+    /// under the modern rules, a draw under the traditional and casual ones.
     fn counting(&self, ply: usize) -> i32 {
+        if self.limits.janggi_rules != JanggiRules::Modern {
+            return 0;
+        }
         let (cho, han) = janggi_points(&self.pos);
         let us_first = self.pos.turn() == chuhan::Side::First;
         let ahead = if us_first { cho > han } else { han > cho };
@@ -430,6 +437,15 @@ impl<'a> Searcher<'a> {
             }
         }
 
+        // Janggi: a pass would end the game here (bikjang, or after the opponent's pass) and
+        // the counting favours us enough: the pass is as good as a cut. Looked at before any
+        // pruning, which would otherwise skim over the pass as a late quiet move.
+        if ply > 0 && !in_check && self.pos.pass_would_end_game() {
+            let settled = self.counting(ply + 1);
+            if settled >= beta {
+                return settled;
+            }
+        }
         let static_eval = if in_check { NO_EVAL } else { self.evaluate() };
         self.evals[ply] = static_eval;
         // Improving: better than at our previous turn (or no way to tell).

@@ -16,6 +16,10 @@ impl Searcher<'_> {
         if self.should_stop() {
             return 0;
         }
+        // Janggi: a pass just ended the game (two passes, or a pass in bikjang): counting.
+        if self.pos.ended_by_pass() {
+            return self.counting(ply);
+        }
         let in_check = self.checks.last().copied().unwrap_or_else(|| self.pos.is_check());
         if ply >= MAX_PLY {
             return self.evaluate();
@@ -39,7 +43,12 @@ impl Searcher<'_> {
                 return self.no_moves(true, ply);
             }
         } else {
-            let stand = self.evaluate();
+            let mut stand = self.evaluate();
+            // Janggi: where a pass would end the game (bikjang, or after the opponent's pass),
+            // the side to move can settle for the counting instead of standing pat.
+            if self.pos.pass_would_end_game() {
+                stand = stand.max(self.counting(ply + 1));
+            }
             if stand >= beta {
                 return stand;
             }

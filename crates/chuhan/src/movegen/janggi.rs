@@ -179,7 +179,7 @@ fn exposes(pos: &Position, from: Square, to: Square) -> bool {
 /// Whether the game is already over by a pass: two passes in a row, or a pass that left a
 /// bikjang standing. Both go to point counting, so no move is legal — as in Fairy-Stockfish,
 /// whose perft counts reflect it.
-fn ended_by_pass(pos: &Position) -> bool {
+pub(super) fn ended_by_pass(pos: &Position) -> bool {
     match pos.history.as_slice() {
         [.., a, b] if a.mv.is_pass() && b.mv.is_pass() && !a.null && !b.null => true,
         [.., b] if b.mv.is_pass() && !b.null => pos.bikjang_rule && pos.generals_face(),

@@ -123,6 +123,21 @@ impl Position {
         }
     }
 
+    /// Janggi: whether the game is over by a pass — two passes in a row, or a pass that left
+    /// the generals facing each other (bikjang) under the bikjang rule; both go to point
+    /// counting, and no move is legal. Always false in xiangqi.
+    pub fn ended_by_pass(&self) -> bool {
+        self.variant == Variant::Janggi && janggi::ended_by_pass(self)
+    }
+
+    /// Janggi: whether a pass by the side to move would end the game — the opponent has just
+    /// passed, or the generals face each other under the bikjang rule. Always false in xiangqi.
+    pub fn pass_would_end_game(&self) -> bool {
+        self.variant == Variant::Janggi
+            && (self.history.last().is_some_and(|p| p.mv.is_pass() && !p.null)
+                || (self.bikjang_rule && self.generals_face()))
+    }
+
     /// Whether the two generals stand on one file with nothing between them: illegal in
     /// xiangqi (the flying general), bikjang in janggi.
     pub fn generals_face(&self) -> bool {
