@@ -544,41 +544,31 @@ impl<'a> Searcher<'a> {
         while let Some((m, _)) = if skimming { moves.next_any() } else { moves.next_best() } {
             let capture = !m.is_pass() && self.pos.piece_at(m.to).is_some();
             let quiet = !capture;
+            let extension = if Some(m) == tt_move { singular_extension } else { 0 };
+            let quiet_history = if quiet { self.history.score(m, piece_to(&self.pos, m), prev1, prev2) } else { 0 };
+            // The prunings near the leaves: only off the principal variation, not in check, and
+            // once a move has scored better than being mated.
+            let may_prune = !pv_node && !in_check && best > -MATE_BOUND;
             // Futility: a quiet move this far below alpha near the leaves will not help.
-            let futile = !pv_node
-                && !in_check
+            let futile = may_prune
                 && quiet
                 && depth <= 5
                 && i > 0
-                && best > -MATE_BOUND
                 && alpha.abs() < MATE_BOUND
                 && static_eval + 150 * depth <= alpha;
-            // Late-move pruning: near the leaves, once this many moves have been tried, the quiet
-            // moves left (ordered last by their histories) are not worth a search.
-            let late = !pv_node
-                && !in_check
-                && quiet
-                && depth <= LATE_MOVE_DEPTH
-                && best > -MATE_BOUND
-                && i >= late_move_count(depth, improving);
-            // SEE pruning: near the leaves, a move that loses too much material on its point
-            // (the exchange is worked out only for a move not pruned already).
-            let losing = !futile && !late && !pv_node && !in_check && i > 0 && depth <= 5 && best > -MATE_BOUND && {
+            // Late-move pruning: once this many moves have been tried, the quiet moves left
+            // (ordered last by their histories) are not worth a search.
+            let late = may_prune && quiet && depth <= LATE_MOVE_DEPTH && i >= late_move_count(depth, improving);
+            // History pruning: a quiet move that has mostly failed elsewhere.
+            let unpromising = may_prune && quiet && depth <= 3 && i > 0 && quiet_history < -4000 * depth;
+            // SEE pruning: a move that loses too much material on its point (the exchange is
+            // worked out only for a move not pruned already).
+            let losing = may_prune && !(futile || late || unpromising) && i > 0 && depth <= 5 && {
                 let margin = if quiet { -30 * depth * depth } else { -150 * depth };
                 !see_at_least(&self.pos, m, margin)
             };
-            let extension = if Some(m) == tt_move { singular_extension } else { 0 };
-            let quiet_history = if quiet { self.history.score(m, piece_to(&self.pos, m), prev1, prev2) } else { 0 };
-            // History pruning: near the leaves, a quiet move that has mostly failed elsewhere.
-            let unpromising = !pv_node
-                && !in_check
-                && quiet
-                && depth <= 3
-                && i > 0
-                && best > -MATE_BOUND
-                && quiet_history < -4000 * depth;
             skimming |= late;
-            let prunable = futile || losing || late || unpromising;
+            let prunable = futile || late || unpromising || losing;
             // A move that touches no point a check could come from is pruned without playing it
             // (most of the late moves near the leaves).
             if prunable && !check_zone.contains(m.from) && !check_zone.contains(m.to) {

@@ -16,7 +16,7 @@ use crate::attacks::{
 };
 use crate::bitboard::Bitboard;
 use crate::piece::{Role, Side};
-use crate::position::Position;
+use crate::position::{PlayedMove, Position};
 use crate::square::Square;
 
 /// For a palace corner, the centre and the opposite corner; `None` elsewhere.
@@ -181,10 +181,21 @@ fn exposes(pos: &Position, from: Square, to: Square) -> bool {
 /// whose perft counts reflect it.
 pub(super) fn ended_by_pass(pos: &Position) -> bool {
     match pos.history.as_slice() {
-        [.., a, b] if a.mv.is_pass() && b.mv.is_pass() && !a.null && !b.null => true,
-        [.., b] if b.mv.is_pass() && !b.null => pos.bikjang_rule && pos.generals_face(),
+        // A pass does not change the board: the game ended if that pass ended it.
+        [before @ .., last] if is_real_pass(last) => pass_ends_game(pos, before),
         _ => false,
     }
+}
+
+/// Whether a pass by the side to move of `pos`, after the moves `history`, ends the game: the
+/// opponent has just passed, or the generals face each other under the bikjang rule.
+pub(super) fn pass_ends_game(pos: &Position, history: &[PlayedMove]) -> bool {
+    history.last().is_some_and(is_real_pass) || (pos.bikjang_rule && pos.generals_face())
+}
+
+/// A pass of the game (not a search's null move).
+fn is_real_pass(p: &PlayedMove) -> bool {
+    p.mv.is_pass() && !p.null
 }
 
 pub(super) fn generate(pos: &Position, f: &mut impl FnMut(Square, Bitboard)) {

@@ -133,9 +133,7 @@ impl Position {
     /// Janggi: whether a pass by the side to move would end the game — the opponent has just
     /// passed, or the generals face each other under the bikjang rule. Always false in xiangqi.
     pub fn pass_would_end_game(&self) -> bool {
-        self.variant == Variant::Janggi
-            && (self.history.last().is_some_and(|p| p.mv.is_pass() && !p.null)
-                || (self.bikjang_rule && self.generals_face()))
+        self.variant == Variant::Janggi && janggi::pass_ends_game(self, &self.history)
     }
 
     /// Whether the two generals stand on one file with nothing between them: illegal in
