@@ -56,7 +56,10 @@ impl Searcher<'_> {
             best = stand;
             let enemy = self.pos.side_pieces(!self.pos.turn());
             let near = if qdepth == 0 { check_candidates(&self.pos) } else { Bitboard(0) };
-            self.pos.for_each_legal(|from, targets| {
+            // Beyond the first ply only captures are wanted: the other moves are never
+            // tested for legality.
+            let wanted = if near.is_empty() { enemy } else { Bitboard::FULL };
+            self.pos.for_each_legal_to(wanted, |from, targets| {
                 (targets & enemy).for_each(|to| moves.push(Move::new(from, to)));
                 if !near.is_empty() {
                     let quiet = targets & !enemy;

@@ -10,7 +10,7 @@
 
 use super::keep_safe;
 use crate::attacks::{
-    between, cannon_jumps, gated, horse_attackers, horse_moves, palace, rook_attacks, JANGGI_ELEPHANT,
+    between, cannon_jumps, gated, horse_attackers, horse_moves, palace, rook_attacks, HORSE_ATTACKERS, JANGGI_ELEPHANT,
     JANGGI_ELEPHANT_ATTACKERS, JANGGI_SOLDIER, JANGGI_SOLDIER_ATTACKERS, PALACE_DIAGONAL, PALACE_DIAGONAL_POINTS,
     PALACE_ORTHOGONAL,
 };
@@ -70,14 +70,34 @@ fn cannon_reach_beyond(sq: Square, occ: Bitboard, cannons: Bitboard, near: Bitbo
     reach
 }
 
-/// The points whose occupancy can change an attack on a general standing on `ks`.
-fn sensitive_points(ks: Square) -> Bitboard {
-    let mut s = rank_mask(ks.rank()) | file_mask(ks.file()) | (PALACE_DIAGONAL_POINTS & palace_of(ks));
-    for (df, dr) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-        for k in 1..=2 {
-            if let Some(sq) = ks.offset(df * k, dr * k) {
-                s.insert(sq);
-            }
+/// The points whose occupancy can change an attack by `them` on a general standing on `ks`:
+/// its rank and file when an enemy chariot or cannon stands on them (the lines and their
+/// screens), its palace's diagonal points when one stands there, and the legs and eyes of the
+/// enemy horses and elephants aimed at it. A move that neither leaves nor reaches one of these
+/// points cannot expose the general (captures only remove attackers).
+fn sensitive_points(pos: &Position, ks: Square, them: Side) -> Bitboard {
+    let e = &pos.pieces[them.index()];
+    let lines = e[Role::Chariot as usize] | e[Role::Cannon as usize];
+    let mut s = Bitboard::EMPTY;
+    let (rank, file) = (rank_mask(ks.rank()), file_mask(ks.file()));
+    if (lines & rank).any() {
+        s |= rank;
+    }
+    if (lines & file).any() {
+        s |= file;
+    }
+    let diagonals = PALACE_DIAGONAL_POINTS & palace_of(ks);
+    if diagonals.contains(ks) && (lines & diagonals).any() {
+        s |= diagonals;
+    }
+    for gate in &HORSE_ATTACKERS[ks.index()] {
+        if gate.targets & e[Role::Horse as usize].0 != 0 {
+            s.0 |= gate.block;
+        }
+    }
+    for gate in &JANGGI_ELEPHANT_ATTACKERS[ks.index()] {
+        if gate.targets & e[Role::Elephant as usize].0 != 0 {
+            s.0 |= gate.block;
         }
     }
     s
@@ -198,7 +218,9 @@ fn is_real_pass(p: &PlayedMove) -> bool {
     p.mv.is_pass() && !p.null
 }
 
-pub(super) fn generate(pos: &Position, f: &mut impl FnMut(Square, Bitboard)) {
+/// Calls `f(from, targets)` for the legal moves of the side to move that land on `wanted`
+/// (the pass lands on the general's own point).
+pub(super) fn generate(pos: &Position, wanted: Bitboard, f: &mut impl FnMut(Square, Bitboard)) {
     if ended_by_pass(pos) {
         return;
     }
@@ -218,14 +240,13 @@ pub(super) fn generate(pos: &Position, f: &mut impl FnMut(Square, Bitboard)) {
     if bikjang && attacked(pos, enemy_general, us) {
         return;
     }
-    let blocks = if bikjang { between(ks, enemy_general) } else { Bitboard::FULL };
+    let blocks = if bikjang { between(ks, enemy_general) & wanted } else { wanted };
 
-    // Only moves that leave or reach a point tied to the general can expose it: its rank and
-    // file (chariots, cannons and their screens), its palace's diagonal points, and the
-    // diagonal points one and two steps away (horse legs, elephant eyes). When the general is
-    // not in check, every other move is legal without testing it.
+    // Only moves that leave or reach a point tied to an attack on the general can expose it
+    // (see `sensitive_points`). When the general is not in check, every other move is legal
+    // without testing it.
     let in_check = attacked(pos, ks, them);
-    let sensitive = if in_check { Bitboard::FULL } else { sensitive_points(ks) };
+    let sensitive = if in_check { Bitboard::FULL } else { sensitive_points(pos, ks, them) };
     let mut emit = |from: Square, targets: Bitboard| {
         let targets = targets & blocks;
         let targets = if sensitive.contains(from) {
@@ -255,7 +276,7 @@ pub(super) fn generate(pos: &Position, f: &mut impl FnMut(Square, Bitboard)) {
     for from in mine[Role::Advisor as usize] {
         emit(from, (PALACE_ORTHOGONAL[from.index()] | PALACE_DIAGONAL[from.index()]) & !own);
     }
-    let mut steps = (PALACE_ORTHOGONAL[ks.index()] | PALACE_DIAGONAL[ks.index()]) & !own;
+    let mut steps = (PALACE_ORTHOGONAL[ks.index()] | PALACE_DIAGONAL[ks.index()]) & !own & wanted;
     if bikjang {
         steps &= !file_mask(ks.file());
     }
@@ -263,7 +284,7 @@ pub(super) fn generate(pos: &Position, f: &mut impl FnMut(Square, Bitboard)) {
     // The pass: the general "moves" to its own point — not while in check, unless the
     // generals face each other: passing then accepts the bikjang, which ends the game before
     // the check could be carried out (Fairy-Stockfish rules the same way).
-    if bikjang || !in_check {
+    if (bikjang || !in_check) && wanted.contains(ks) {
         general_targets.insert(ks);
     }
     if general_targets.any() {

@@ -20,10 +20,18 @@ impl Position {
     ///
     /// A janggi pass appears as the general's square among its own targets.
     #[inline]
-    pub fn for_each_legal(&self, mut f: impl FnMut(Square, Bitboard)) {
+    pub fn for_each_legal(&self, f: impl FnMut(Square, Bitboard)) {
+        self.for_each_legal_to(Bitboard::FULL, f)
+    }
+
+    /// Like [`for_each_legal`](Self::for_each_legal), for the moves landing on `wanted` only
+    /// (e.g. the enemy's pieces, for captures): the moves elsewhere are never tested for
+    /// legality, which is most of the work in janggi.
+    #[inline]
+    pub fn for_each_legal_to(&self, wanted: Bitboard, mut f: impl FnMut(Square, Bitboard)) {
         match self.variant {
-            Variant::Xiangqi => xiangqi::generate(self, &mut f),
-            Variant::Janggi => janggi::generate(self, &mut f),
+            Variant::Xiangqi => xiangqi::generate(self, wanted, &mut f),
+            Variant::Janggi => janggi::generate(self, wanted, &mut f),
         }
     }
 

@@ -69,7 +69,8 @@ fn exposes(pos: &Position, from: Square, to: Square) -> bool {
     attacked(pos, ks, !us, occ, !to_bb)
 }
 
-pub(super) fn generate(pos: &Position, f: &mut impl FnMut(Square, Bitboard)) {
+/// Calls `f(from, targets)` for the legal moves of the side to move that land on `wanted`.
+pub(super) fn generate(pos: &Position, wanted: Bitboard, f: &mut impl FnMut(Square, Bitboard)) {
     let us = pos.turn;
     let them = !us;
     let occ = pos.occupied;
@@ -104,6 +105,7 @@ pub(super) fn generate(pos: &Position, f: &mut impl FnMut(Square, Bitboard)) {
     }
 
     let mut emit = |from: Square, targets: Bitboard| {
+        let targets = targets & wanted;
         let targets = if in_check || blockers.contains(from) {
             keep_safe(targets, |to| !exposes(pos, from, to))
         } else {
@@ -137,7 +139,7 @@ pub(super) fn generate(pos: &Position, f: &mut impl FnMut(Square, Bitboard)) {
     for from in mine[Role::Advisor as usize] {
         emit(from, PALACE_DIAGONAL[from.index()] & !own);
     }
-    let general_targets = keep_safe(PALACE_ORTHOGONAL[ks.index()] & !own, |to| !exposes(pos, ks, to));
+    let general_targets = keep_safe(PALACE_ORTHOGONAL[ks.index()] & !own & wanted, |to| !exposes(pos, ks, to));
     if general_targets.any() {
         f(ks, general_targets);
     }
