@@ -416,6 +416,88 @@ pub fn cannon_jumps(sq: Square, occupied: Bitboard) -> Bitboard {
     slide(&JUMP_RANK, &JUMP_FILE, sq, occupied)
 }
 
+/// For each palace corner, its palace's centre and the opposite corner (as bits): the long
+/// palace diagonal a janggi chariot or cannon runs along. Zero elsewhere.
+static PALACE_LINES: [(u128, u128); 90] = {
+    let mut t = [(0u128, 0u128); 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
+        if (f == 3 || f == 5) && (r == 0 || r == 2 || r == 7 || r == 9) {
+            let centre_rank = if r <= 2 { 1 } else { 8 };
+            t[sq] = (bit(4, centre_rank), bit(8 - f, 2 * centre_rank - r));
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// Points a janggi chariot on `sq` reaches: along ranks and files, and along the palace
+/// diagonals (the next diagonal point, and the far corner past an empty centre).
+#[inline]
+pub fn janggi_chariot_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    rook_attacks(sq, occupied) | palace_slide(sq, occupied)
+}
+
+/// A janggi chariot's moves along the palace diagonals from `sq`.
+#[inline]
+pub(crate) fn palace_slide(sq: Square, occupied: Bitboard) -> Bitboard {
+    let mut m = PALACE_DIAGONAL[sq.index()];
+    let (centre, far) = PALACE_LINES[sq.index()];
+    if far != 0 && occupied.0 & centre == 0 {
+        m.0 |= far;
+    }
+    m
+}
+
+/// Points a janggi cannon on `sq` reaches — the empty points beyond exactly one screen and the
+/// first piece after them, whoever owns it — where no cannon (on `cannons`) may be the screen.
+/// The caller removes its own pieces and the cannons, which a cannon may not take.
+#[inline]
+pub fn janggi_cannon_attacks(sq: Square, occupied: Bitboard, cannons: Bitboard) -> Bitboard {
+    janggi_cannon_beyond(sq, occupied, cannons, rook_attacks(sq, occupied))
+}
+
+/// [`janggi_cannon_attacks`] given `near`, what a chariot on `sq` reaches along ranks and files
+/// (for a caller that has it already).
+#[inline]
+pub(crate) fn janggi_cannon_beyond(sq: Square, occupied: Bitboard, cannons: Bitboard, near: Bitboard) -> Bitboard {
+    let mut reach = cannon_jumps(sq, occupied);
+    for screen in near & occupied & cannons {
+        // A cannon is no screen: nothing beyond it along this line. What the screen reaches
+        // along the line, less the side facing `sq` (`near` covers it up to and past `sq`).
+        let line = if screen.rank() == sq.rank() { rank_mask(sq.rank()) } else { file_mask(sq.file()) };
+        reach &= !(rook_attacks(screen, occupied) & line & !near);
+    }
+    let (centre, far) = PALACE_LINES[sq.index()];
+    if far != 0 && occupied.0 & centre != 0 && cannons.0 & centre == 0 {
+        reach.0 |= far;
+    }
+    reach
+}
+
+/// The points of one rank.
+#[inline]
+pub(crate) fn rank_mask(rank: u8) -> Bitboard {
+    Bitboard(0x1ff << (rank as u32 * 9))
+}
+
+/// The points of one file.
+#[inline]
+pub(crate) fn file_mask(file: u8) -> Bitboard {
+    // Bits 0, 9, …, 81: file a.
+    const FILE_A: u128 = {
+        let mut m = 0u128;
+        let mut r = 0;
+        while r < 10 {
+            m |= 1 << (r * 9);
+            r += 1;
+        }
+        m
+    };
+    Bitboard(FILE_A << file)
+}
+
 /// The points strictly between two squares on one rank or file; empty otherwise.
 #[inline]
 pub fn between(a: Square, b: Square) -> Bitboard {

@@ -10,7 +10,8 @@
 
 use super::keep_safe;
 use crate::attacks::{
-    between, cannon_jumps, gated, horse_attackers, horse_moves, palace, rook_attacks, HORSE_ATTACKERS, JANGGI_ELEPHANT,
+    between, file_mask, gated, horse_attackers, horse_moves, janggi_cannon_attacks, janggi_cannon_beyond,
+    janggi_chariot_attacks, palace, palace_slide, rank_mask, rook_attacks, HORSE_ATTACKERS, JANGGI_ELEPHANT,
     JANGGI_ELEPHANT_ATTACKERS, JANGGI_SOLDIER, JANGGI_SOLDIER_ATTACKERS, PALACE_DIAGONAL, PALACE_DIAGONAL_POINTS,
     PALACE_ORTHOGONAL,
 };
@@ -18,57 +19,6 @@ use crate::bitboard::Bitboard;
 use crate::piece::{Role, Side};
 use crate::position::{PlayedMove, Position};
 use crate::square::Square;
-
-/// For a palace corner, the centre and the opposite corner; `None` elsewhere.
-fn palace_line(sq: Square) -> Option<(Square, Square)> {
-    let (f, r) = (sq.file(), sq.rank());
-    if (f == 3 || f == 5) && matches!(r, 0 | 2 | 7 | 9) {
-        let centre_rank = if r <= 2 { 1 } else { 8 };
-        let centre = Square::new(4, centre_rank)?;
-        let opposite = Square::new(8 - f, 2 * centre_rank - r)?;
-        Some((centre, opposite))
-    } else {
-        None
-    }
-}
-
-/// Chariot moves along the palace diagonals from `sq`: the adjacent diagonal points, and the
-/// far corner when the centre is empty.
-#[inline]
-fn palace_slide(sq: Square, occ: Bitboard) -> Bitboard {
-    let mut m = PALACE_DIAGONAL[sq.index()];
-    if let Some((centre, far)) = palace_line(sq) {
-        if !occ.contains(centre) {
-            m.insert(far);
-        }
-    }
-    m
-}
-
-/// Points a janggi cannon on `sq` reaches — the empty points beyond exactly one screen and the
-/// first piece after them, whoever owns it — where no cannon may be the screen. The caller
-/// removes its own pieces and the cannons it may not take.
-fn cannon_reach(sq: Square, occ: Bitboard, cannons: Bitboard) -> Bitboard {
-    cannon_reach_beyond(sq, occ, cannons, rook_attacks(sq, occ))
-}
-
-/// [`cannon_reach`] given `near`, what a chariot on `sq` would reach (the caller's already).
-#[inline]
-fn cannon_reach_beyond(sq: Square, occ: Bitboard, cannons: Bitboard, near: Bitboard) -> Bitboard {
-    let mut reach = cannon_jumps(sq, occ);
-    for screen in near & occ & cannons {
-        // A cannon is no screen: nothing beyond it along this line. What the screen reaches
-        // along the line, less the side facing `sq` (`near` covers it up to and past `sq`).
-        let line = if screen.rank() == sq.rank() { rank_mask(sq.rank()) } else { file_mask(sq.file()) };
-        reach &= !(rook_attacks(screen, occ) & line & !near);
-    }
-    if let Some((centre, far)) = palace_line(sq) {
-        if occ.contains(centre) && !cannons.contains(centre) {
-            reach.insert(far);
-        }
-    }
-    reach
-}
 
 /// The points whose occupancy can change an attack by `them` on a general standing on `ks`:
 /// its rank and file when an enemy chariot or cannon stands on them (the lines and their
@@ -108,24 +58,6 @@ fn palace_of(sq: Square) -> Bitboard {
     palace(if sq.rank() <= 4 { Side::First } else { Side::Second })
 }
 
-fn rank_mask(rank: u8) -> Bitboard {
-    Bitboard(0x1ff << (rank as u32 * 9))
-}
-
-fn file_mask(file: u8) -> Bitboard {
-    // Bits 0, 9, …, 81: file a.
-    const FILE_A: u128 = {
-        let mut m = 0u128;
-        let mut r = 0;
-        while r < 10 {
-            m |= 1 << (r * 9);
-            r += 1;
-        }
-        m
-    };
-    Bitboard(FILE_A << file)
-}
-
 /// Whether `sq` is attacked by `by` in the current position.
 pub(super) fn attacked(pos: &Position, sq: Square, by: Side) -> bool {
     attacked_with(pos, sq, by, pos.occupied, Bitboard::FULL, all_cannons(pos))
@@ -149,7 +81,7 @@ fn attacked_with(pos: &Position, sq: Square, by: Side, occ: Bitboard, alive: Bit
     let near = rook_attacks(sq, occ);
     ((near | palace_slide(sq, occ)) & e[Role::Chariot as usize] & alive).any()
         || ((e[Role::Cannon as usize] & alive).any()
-            && (cannon_reach_beyond(sq, occ, cannons, near) & e[Role::Cannon as usize] & alive).any())
+            && (janggi_cannon_beyond(sq, occ, cannons, near) & e[Role::Cannon as usize] & alive).any())
         || (horse_attackers(sq, occ) & e[Role::Horse as usize] & alive).any()
         || (gated(&JANGGI_ELEPHANT_ATTACKERS[sq.index()], occ) & e[Role::Elephant as usize] & alive).any()
         || (JANGGI_SOLDIER_ATTACKERS[by.index()][sq.index()] & e[Role::Soldier as usize] & alive).any()
@@ -159,8 +91,8 @@ fn attacked_with(pos: &Position, sq: Square, by: Side, occ: Bitboard, alive: Bit
 pub(super) fn attackers(pos: &Position, sq: Square, by: Side) -> Bitboard {
     let e = &pos.pieces[by.index()];
     let occ = pos.occupied;
-    ((rook_attacks(sq, occ) | palace_slide(sq, occ)) & e[Role::Chariot as usize])
-        | (cannon_reach(sq, occ, all_cannons(pos)) & e[Role::Cannon as usize])
+    (janggi_chariot_attacks(sq, occ) & e[Role::Chariot as usize])
+        | (janggi_cannon_attacks(sq, occ, all_cannons(pos)) & e[Role::Cannon as usize])
         | (horse_attackers(sq, occ) & e[Role::Horse as usize])
         | (gated(&JANGGI_ELEPHANT_ATTACKERS[sq.index()], occ) & e[Role::Elephant as usize])
         | (JANGGI_SOLDIER_ATTACKERS[by.index()][sq.index()] & e[Role::Soldier as usize])
@@ -169,12 +101,12 @@ pub(super) fn attackers(pos: &Position, sq: Square, by: Side) -> Bitboard {
 /// See [`Position::capturers`].
 pub(super) fn capturers(pos: &Position, sq: Square, by: Side, occ: Bitboard, cannon_target: bool) -> Bitboard {
     let e = &pos.pieces[by.index()];
-    let mut found = ((rook_attacks(sq, occ) | palace_slide(sq, occ)) & e[Role::Chariot as usize])
+    let mut found = (janggi_chariot_attacks(sq, occ) & e[Role::Chariot as usize])
         | (horse_attackers(sq, occ) & e[Role::Horse as usize])
         | (gated(&JANGGI_ELEPHANT_ATTACKERS[sq.index()], occ) & e[Role::Elephant as usize])
         | (JANGGI_SOLDIER_ATTACKERS[by.index()][sq.index()] & e[Role::Soldier as usize]);
     if !cannon_target {
-        found |= cannon_reach(sq, occ, all_cannons(pos) & occ) & e[Role::Cannon as usize];
+        found |= janggi_cannon_attacks(sq, occ, all_cannons(pos) & occ) & e[Role::Cannon as usize];
     }
     if palace(by).contains(sq) {
         let steps = PALACE_ORTHOGONAL[sq.index()] | PALACE_DIAGONAL[sq.index()];
@@ -259,10 +191,10 @@ pub(super) fn generate(pos: &Position, wanted: Bitboard, f: &mut impl FnMut(Squa
         }
     };
     for from in mine[Role::Chariot as usize] {
-        emit(from, (rook_attacks(from, occ) | palace_slide(from, occ)) & !own);
+        emit(from, janggi_chariot_attacks(from, occ) & !own);
     }
     for from in mine[Role::Cannon as usize] {
-        emit(from, cannon_reach(from, occ, cannons) & !own & !cannons);
+        emit(from, janggi_cannon_attacks(from, occ, cannons) & !own & !cannons);
     }
     for from in mine[Role::Horse as usize] {
         emit(from, horse_moves(from, occ) & !own);
