@@ -1,7 +1,7 @@
 //! The evaluation sees both sides alike: a position and its colour-swapped, half-turned twin
 //! (the board turned 180°, Red's pieces Black's and the other side to move) score the same for
 //! the side to move, in both games, along random games; and the king-danger terms count what
-//! they say.
+//! they say, with each game's reach.
 
 mod common;
 
@@ -79,4 +79,26 @@ fn king_danger_counts_attackers_against_guards_and_the_checks_on_offer() {
         &[-1, 0, 1, 0, 0, 0],
         "Red has two checks (Nd7, Nf7), Black none"
     );
+}
+
+#[test]
+fn janggi_pieces_are_counted_with_janggi_reach() {
+    use chuhan_engine::eval::features::{trace, COUNT, MOB_CANNON, MOB_ELEPHANT};
+    // Cho's cannon on a0 has a cannon for its only screen: no move (a xiangqi cannon would
+    // have the whole rank). The cannon on a1 jumps the general: f1–i1, four points (not the
+    // cannon below it, not the empty file with no screen). The elephant on e4 has all eight of
+    // its moves. Fairy-Stockfish lists the same moves: a2f2 a2g2 a2h2 a2i2 and eight from e5.
+    let pos = Position::from_fen(Variant::Janggi, "9/4k4/9/9/9/4B4/9/9/C3K4/C8 w - - 0 1").unwrap();
+    let mut counts = Counts(vec![0; COUNT]);
+    trace(&pos, &mut counts);
+    let cannon: Vec<i32> = counts.0[MOB_CANNON..MOB_CANNON + 6].to_vec();
+    assert_eq!(cannon, vec![1, 0, 0, 0, 1, 0], "cannon mobility: one with none, one with four");
+    let mut elephant = vec![0; 9];
+    elephant[8] = 1;
+    assert_eq!(&counts.0[MOB_ELEPHANT..MOB_ELEPHANT + 9], &elephant[..], "elephant mobility: eight");
+    // Xiangqi elephants keep no mobility term.
+    let pos = Position::new(Variant::Xiangqi);
+    let mut counts = Counts(vec![0; COUNT]);
+    trace(&pos, &mut counts);
+    assert!(counts.0[MOB_ELEPHANT..].iter().all(|&n| n == 0));
 }

@@ -519,6 +519,19 @@ pub fn horse_attackers(sq: Square, occupied: Bitboard) -> Bitboard {
     gated(&HORSE_ATTACKERS[sq.index()], occupied)
 }
 
+/// Janggi elephant moves from `sq` given the occupancy (targets of any colour): one step
+/// straight and two diagonally outwards, every point on the way empty.
+#[inline]
+pub fn janggi_elephant_moves(sq: Square, occupied: Bitboard) -> Bitboard {
+    gated(&JANGGI_ELEPHANT[sq.index()], occupied)
+}
+
+/// Points holding a janggi elephant that would attack `sq` (masked by the caller).
+#[inline]
+pub fn janggi_elephant_attackers(sq: Square, occupied: Bitboard) -> Bitboard {
+    gated(&JANGGI_ELEPHANT_ATTACKERS[sq.index()], occupied)
+}
+
 #[inline(always)]
 pub(crate) fn gated<const N: usize>(gates: &[Gate; N], occupied: Bitboard) -> Bitboard {
     let mut m = 0;

@@ -15,12 +15,14 @@
 //! nothing between) and the central cannon with one screen; a chariot on a file without
 //! soldiers; paired advisors and elephants; soldiers side by side across the river; king
 //! danger (how many attackers reach the enemy palace against how many advisors and elephants
-//! guard it, one weight per pair); the checks we could give next move; and the move. Janggi's
-//! cannons are counted with the xiangqi cannon's reach (a jump over one screen): a proxy that
-//! ignores janggi's rules about jumping cannons, left to the weights to discount.
+//! guard it, one weight per pair); the checks we could give next move; and the move. Each
+//! game's pieces reach as its rules say: in janggi, chariots along the palace diagonals,
+//! cannons only by jumping a screen that is not a cannon (and never onto one), and elephants,
+//! which attack in janggi, with their own mobility term.
 
 use chuhan::attacks::{
-    between, cannon_attacks, horse_attackers, horse_moves, palace, rook_attacks, JANGGI_SOLDIER, XIANGQI_SOLDIER,
+    between, cannon_attacks, horse_attackers, horse_moves, janggi_cannon_attacks, janggi_chariot_attacks,
+    janggi_elephant_attackers, janggi_elephant_moves, palace, rook_attacks, JANGGI_SOLDIER, XIANGQI_SOLDIER,
 };
 use chuhan::{Bitboard, Position, Role, Side, Square, Variant};
 
@@ -71,8 +73,11 @@ pub const CHECKS_AVAILABLE_END: usize = CHECKS_AVAILABLE + 6;
 /// by a lesser piece, attacked and not defended) × role (7; the general's slot unused): the side
 /// to move can save or trade a threatened piece, the other side may lose it.
 pub const THREATS: usize = CHECKS_AVAILABLE_END;
+/// Janggi elephant mobility by number of reachable points (0–8); unused in xiangqi, whose
+/// elephants only guard.
+pub const MOB_ELEPHANT: usize = THREATS + 2 * 2 * 7;
 /// Number of features.
-pub const COUNT: usize = THREATS + 2 * 2 * 7;
+pub const COUNT: usize = MOB_ELEPHANT + 9;
 
 /// Phase units of a role: the heavy pieces whose trade turns the middle game into an ending.
 const fn phase_units(role: Role) -> i32 {
@@ -130,9 +135,9 @@ pub fn pst_index(role: Role, side: Side, sq: Square) -> usize {
     PST + role.index() * 50 + relative_rank(side, sq) * 5 + f.min(8 - f)
 }
 
-/// What one side's chariots, horses, cannons and soldiers attack (advisors, elephants and the
-/// general left out: they guard only their own palace and half), with xiangqi's reach for
-/// both games, like the rest of the terms. Gathered by [`trace`] as it walks the pieces.
+/// What one side's chariots, horses, cannons and soldiers attack, and in janggi its elephants
+/// (advisors and the general left out: they guard only their own palace, as xiangqi's
+/// elephants guard only their half). Gathered by [`trace`] as it walks the pieces.
 #[derive(Default)]
 struct Attacks {
     /// Every point attacked.
@@ -172,7 +177,9 @@ fn threats<S: Sink>(pos: &Position, maps: &[Attacks; 2], sink: &mut S) {
 pub fn trace<S: Sink>(pos: &Position, sink: &mut S) {
     let occ = pos.occupied();
     let mut maps = [Attacks::default(), Attacks::default()];
-    let soldier_steps = if pos.variant() == Variant::Janggi { &JANGGI_SOLDIER } else { &XIANGQI_SOLDIER };
+    let janggi = pos.variant() == Variant::Janggi;
+    let soldier_steps = if janggi { &JANGGI_SOLDIER } else { &XIANGQI_SOLDIER };
+    let cannons = pos.pieces(Side::First, Role::Cannon) | pos.pieces(Side::Second, Role::Cannon);
     let soldiers = pos.pieces(Side::First, Role::Soldier) | pos.pieces(Side::Second, Role::Soldier);
     for side in Side::BOTH {
         let sign = if side == Side::First { 1 } else { -1 };
@@ -181,11 +188,19 @@ pub fn trace<S: Sink>(pos: &Position, sink: &mut S) {
         let enemy_palace = palace(them);
         let enemy_general = pos.general(them);
         let mut pressure = 0;
-        // Where a chariot, horse or cannon would check the enemy general from.
-        let chariot_checks = rook_attacks(enemy_general, occ);
+        // Where a chariot, horse, cannon or (janggi) elephant would check the enemy general from.
         let horse_checks = horse_attackers(enemy_general, occ);
-        let screens = chariot_checks & occ;
-        let cannon_checks = rook_attacks(enemy_general, occ & !screens) & !chariot_checks;
+        let (chariot_checks, cannon_checks, elephant_checks) = if janggi {
+            (
+                janggi_chariot_attacks(enemy_general, occ),
+                janggi_cannon_attacks(enemy_general, occ, cannons),
+                janggi_elephant_attackers(enemy_general, occ),
+            )
+        } else {
+            let chariot_checks = rook_attacks(enemy_general, occ);
+            let screens = chariot_checks & occ;
+            (chariot_checks, rook_attacks(enemy_general, occ & !screens) & !chariot_checks, Bitboard(0))
+        };
         let mut checks = 0;
         let mut attack_units = 0;
         let map = &mut maps[side.index()];
@@ -202,7 +217,7 @@ pub fn trace<S: Sink>(pos: &Position, sink: &mut S) {
                 }
                 match role {
                     Role::Chariot => {
-                        let reach = rook_attacks(sq, occ);
+                        let reach = if janggi { janggi_chariot_attacks(sq, occ) } else { rook_attacks(sq, occ) };
                         map.all |= reach;
                         sink.add(MOB_CHARIOT + (reach & !own).count() as usize, sign);
                         pressure += (reach & enemy_palace).count();
@@ -221,8 +236,14 @@ pub fn trace<S: Sink>(pos: &Position, sink: &mut S) {
                         checks += (reach & !own & horse_checks).count();
                     }
                     Role::Cannon => {
-                        let quiet = rook_attacks(sq, occ) & !occ;
-                        let hits = cannon_attacks(sq, occ);
+                        // A janggi cannon moves only by jumping, over any piece but a cannon,
+                        // and never takes a cannon.
+                        let (quiet, hits) = if janggi {
+                            let reach = janggi_cannon_attacks(sq, occ, cannons) & !cannons;
+                            (reach & !occ, reach & occ)
+                        } else {
+                            (rook_attacks(sq, occ) & !occ, cannon_attacks(sq, occ))
+                        };
                         map.minor |= hits;
                         let captures = hits & pos.side_pieces(them);
                         sink.add(MOB_CANNON + ((quiet | captures).count() as usize).min(17), sign);
@@ -236,6 +257,14 @@ pub fn trace<S: Sink>(pos: &Position, sink: &mut S) {
                                 _ => {}
                             }
                         }
+                    }
+                    Role::Elephant if janggi => {
+                        let reach = janggi_elephant_moves(sq, occ);
+                        map.minor |= reach;
+                        sink.add(MOB_ELEPHANT + (reach & !own).count() as usize, sign);
+                        pressure += (reach & enemy_palace).count();
+                        attack_units += (reach & enemy_palace).any() as i32;
+                        checks += (reach & !own & elephant_checks).count();
                     }
                     // A soldier at the palace's gate or inside it: the rank before it, central files.
                     Role::Soldier if relative_rank(side, sq) >= 6 && (3..=5).contains(&sq.file()) => {
