@@ -20,21 +20,24 @@ use crate::piece::{Role, Side};
 use crate::position::{PlayedMove, Position};
 use crate::square::Square;
 
-/// The points whose occupancy can change an attack by `them` on a general standing on `ks`:
-/// its rank and file when an enemy chariot or cannon stands on them (the lines and their
-/// screens), its palace's diagonal points when one stands there, and the legs and eyes of the
-/// enemy horses and elephants aimed at it. A move that neither leaves nor reaches one of these
-/// points cannot expose the general (captures only remove attackers).
+/// The points whose occupancy can change an attack by `them` on a general standing on `ks`
+/// (not in check): between it and an enemy chariot on its rank or file with one piece between
+/// (that piece's move would open the line), or an enemy cannon with at most two (a move could
+/// leave or make its one screen); its palace's diagonal points when an enemy chariot or
+/// cannon stands on them; and the legs and eyes of the enemy horses and elephants aimed at it.
+/// A move that neither leaves nor reaches one of these points cannot expose the general
+/// (a capture only removes an attacker, and one that lands on such a point is tested).
 fn sensitive_points(pos: &Position, ks: Square, them: Side) -> Bitboard {
     let e = &pos.pieces[them.index()];
     let lines = e[Role::Chariot as usize] | e[Role::Cannon as usize];
     let mut s = Bitboard::EMPTY;
-    let (rank, file) = (rank_mask(ks.rank()), file_mask(ks.file()));
-    if (lines & rank).any() {
-        s |= rank;
-    }
-    if (lines & file).any() {
-        s |= file;
+    for piece in lines & (rank_mask(ks.rank()) | file_mask(ks.file())) {
+        let segment = between(ks, piece);
+        let screens = (segment & pos.occupied).count();
+        let opens_at = if e[Role::Chariot as usize].contains(piece) { 1 } else { 2 };
+        if screens <= opens_at {
+            s |= segment;
+        }
     }
     let diagonals = PALACE_DIAGONAL_POINTS & palace_of(ks);
     if diagonals.contains(ks) && (lines & diagonals).any() {
