@@ -432,6 +432,35 @@ static PALACE_LINES: [(u128, u128); 90] = {
     t
 };
 
+/// The four rays from each point along its rank and file (the point itself left out).
+static RAYS: [[u128; 4]; 90] = {
+    let mut t = [[0u128; 4]; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
+        let mut d = 0;
+        while d < 4 {
+            let (df, dr) = ORTHO[d];
+            let mut k = 1;
+            while bit(f + k * df, r + k * dr) != 0 {
+                t[sq as usize][d] |= bit(f + k * df, r + k * dr);
+                k += 1;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// Every point a janggi chariot or cannon could reach `sq` from on an empty board: its rank,
+/// its file and, from a palace corner, the far corner. A quick test before the exact one.
+#[inline]
+pub(crate) fn janggi_lines(sq: Square) -> Bitboard {
+    let [a, b, c, d] = RAYS[sq.index()];
+    Bitboard(a | b | c | d | PALACE_LINES[sq.index()].1)
+}
+
 /// Points a janggi chariot on `sq` reaches: along ranks and files, and along the palace
 /// diagonals (the next diagonal point, and the far corner past an empty centre).
 #[inline]
@@ -463,11 +492,13 @@ pub fn janggi_cannon_attacks(sq: Square, occupied: Bitboard, cannons: Bitboard) 
 #[inline]
 pub(crate) fn janggi_cannon_beyond(sq: Square, occupied: Bitboard, cannons: Bitboard, near: Bitboard) -> Bitboard {
     let mut reach = cannon_jumps(sq, occupied);
+    // A cannon is no screen: nothing beyond it along its ray.
     for screen in near & occupied & cannons {
-        // A cannon is no screen: nothing beyond it along this line. What the screen reaches
-        // along the line, less the side facing `sq` (`near` covers it up to and past `sq`).
-        let line = if screen.rank() == sq.rank() { rank_mask(sq.rank()) } else { file_mask(sq.file()) };
-        reach &= !(rook_attacks(screen, occupied) & line & !near);
+        for ray in &RAYS[sq.index()] {
+            if ray & (1u128 << screen.index()) != 0 {
+                reach.0 &= !ray;
+            }
+        }
     }
     let (centre, far) = PALACE_LINES[sq.index()];
     if far != 0 && occupied.0 & centre != 0 && cannons.0 & centre == 0 {

@@ -11,9 +11,9 @@
 use super::keep_safe;
 use crate::attacks::{
     between, file_mask, gated, horse_attackers, horse_moves, janggi_cannon_attacks, janggi_cannon_beyond,
-    janggi_chariot_attacks, palace, palace_slide, rank_mask, rook_attacks, HORSE_ATTACKERS, JANGGI_ELEPHANT,
-    JANGGI_ELEPHANT_ATTACKERS, JANGGI_SOLDIER, JANGGI_SOLDIER_ATTACKERS, PALACE_DIAGONAL, PALACE_DIAGONAL_POINTS,
-    PALACE_ORTHOGONAL,
+    janggi_chariot_attacks, janggi_lines, palace, palace_slide, rank_mask, rook_attacks, HORSE_ATTACKERS,
+    JANGGI_ELEPHANT, JANGGI_ELEPHANT_ATTACKERS, JANGGI_SOLDIER, JANGGI_SOLDIER_ATTACKERS, PALACE_DIAGONAL,
+    PALACE_DIAGONAL_POINTS, PALACE_ORTHOGONAL,
 };
 use crate::bitboard::Bitboard;
 use crate::piece::{Role, Side};
@@ -83,7 +83,7 @@ fn attacked_with(pos: &Position, sq: Square, by: Side, occ: Bitboard, alive: Bit
     let e = &pos.pieces[by.index()];
     let near = rook_attacks(sq, occ);
     ((near | palace_slide(sq, occ)) & e[Role::Chariot as usize] & alive).any()
-        || ((e[Role::Cannon as usize] & alive).any()
+        || ((e[Role::Cannon as usize] & alive & janggi_lines(sq)).any()
             && (janggi_cannon_beyond(sq, occ, cannons, near) & e[Role::Cannon as usize] & alive).any())
         || (horse_attackers(sq, occ) & e[Role::Horse as usize] & alive).any()
         || (gated(&JANGGI_ELEPHANT_ATTACKERS[sq.index()], occ) & e[Role::Elephant as usize] & alive).any()
