@@ -435,7 +435,7 @@ static PALACE_LINES: [(u128, u128); 90] = {
 /// The four rays from each point along its rank and file (the point itself left out).
 static RAYS: [[u128; 4]; 90] = {
     let mut t = [[0u128; 4]; 90];
-    let mut sq = 0;
+    let mut sq: usize = 0;
     while sq < 90 {
         let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
         let mut d = 0;
@@ -443,7 +443,7 @@ static RAYS: [[u128; 4]; 90] = {
             let (df, dr) = ORTHO[d];
             let mut k = 1;
             while bit(f + k * df, r + k * dr) != 0 {
-                t[sq as usize][d] |= bit(f + k * df, r + k * dr);
+                t[sq][d] |= bit(f + k * df, r + k * dr);
                 k += 1;
             }
             d += 1;
