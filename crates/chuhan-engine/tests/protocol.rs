@@ -246,3 +246,20 @@ fn node_limit_is_honoured_but_not_undercut() {
     assert!(nodes <= 51_024, "{nodes}");
     assert!(infos.len() >= 4, "a 50,000-node search reaches depth 4 or more: {infos:?}");
 }
+
+/// A limit that runs out before the first iteration ends still gets a move, never
+/// `bestmove 0000` (which a referee takes as resigning). Here the first iteration alone needs
+/// more than a thousand nodes: Han, with every move losing to a mate, has many checks to try.
+/// (Found in a match against Fairy-Stockfish, with half a second left on Han's clock.)
+#[test]
+fn a_tiny_limit_still_gets_a_move() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_Variant value janggi");
+    e.send("position fen 3k2b2/8r/3rR3c/b1R4p1/8p/9/PP1P3P1/9/3CK4/3ACA3 b - - 2 47");
+    for go in ["go nodes 1", "go movetime 1", "go wtime 1 btime 1"] {
+        e.send(go);
+        let m = e.bestmove(5 * SECOND);
+        assert_ne!(m, "0000", "{go}");
+        assert_eq!(m.len(), 4, "{go}: {m}");
+    }
+}

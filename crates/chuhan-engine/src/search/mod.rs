@@ -164,6 +164,9 @@ pub struct Searcher<'a> {
     pv: Vec<Vec<Move>>,
     generation: u8,
     stopped: bool,
+    /// Whether an iteration has finished with a move to play: until then the clock and the
+    /// node limit do not stop the search (only `stop` does), so there is always an answer.
+    answered: bool,
     /// Root moves left out of this search (lines already found in MultiPV).
     excluded: Vec<Move>,
 }
@@ -198,6 +201,7 @@ impl<'a> Searcher<'a> {
             pv: vec![Vec::new(); MAX_PLY + 2],
             generation,
             stopped: false,
+            answered: false,
             excluded: Vec::new(),
         }
     }
@@ -216,7 +220,7 @@ impl<'a> Searcher<'a> {
                 let over_time = self.limits.hard.is_some_and(|h| self.start.elapsed() >= h);
                 let over_nodes = self.limits.nodes.is_some_and(|n| self.shared.nodes.load(Ordering::Relaxed) >= n);
                 let unbounded = self.limits.infinite || self.shared.pondering.load(Ordering::Relaxed);
-                if (over_nodes || (over_time && !unbounded)) && !self.limits.infinite {
+                if (over_nodes || (over_time && !unbounded)) && !self.limits.infinite && self.answered {
                     self.shared.stop.store(true, Ordering::Relaxed);
                     self.stopped = true;
                 }
@@ -709,6 +713,7 @@ impl<'a> Searcher<'a> {
             // An iteration cut short keeps the previous best unless its first line finished.
             if let Some(first) = found.first() {
                 best = first.clone();
+                self.answered = true;
                 if self.main {
                     found.iter().for_each(&mut report);
                 }
@@ -772,8 +777,14 @@ pub fn search(
             .collect();
         let mut main = Searcher::new(pos.clone(), shared, eval, limits.clone(), true);
         main.history = main_history;
-        let result = main.think(report);
+        let mut result = main.think(report);
         shared.stop.store(true, Ordering::Relaxed);
+        if result.pv.is_empty() {
+            // Stopped from outside before the first iteration finished: any move the root
+            // allows beats none (a GUI takes "bestmove 0000" as resigning).
+            let allowed = |m: &Move| (limits.only.is_empty() || limits.only.contains(m)) && !limits.banned.contains(m);
+            result.pv.extend(pos.legal_moves().into_iter().find(|m| allowed(m)));
+        }
         let mut histories = vec![main.history];
         histories.extend(helpers.into_iter().filter_map(|h| h.join().ok()));
         (result, histories)
