@@ -93,9 +93,9 @@ fn janggi_pieces_are_counted_with_janggi_reach() {
     trace(&pos, &mut counts);
     let cannon: Vec<i32> = counts.0[MOB_CANNON..MOB_CANNON + 6].to_vec();
     assert_eq!(cannon, vec![1, 0, 0, 0, 1, 0], "cannon mobility: one with none, one with four");
-    let mut elephant = vec![0; 9];
+    let mut elephant = [0; 9];
     elephant[8] = 1;
-    assert_eq!(&counts.0[MOB_ELEPHANT..MOB_ELEPHANT + 9], &elephant[..], "elephant mobility: eight");
+    assert_eq!(counts.0[MOB_ELEPHANT..MOB_ELEPHANT + 9], elephant, "elephant mobility: eight");
     // Xiangqi elephants keep no mobility term.
     let pos = Position::new(Variant::Xiangqi);
     let mut counts = Counts(vec![0; COUNT]);

@@ -783,7 +783,7 @@ pub fn search(
             // Stopped from outside before the first iteration finished: any move the root
             // allows beats none (a GUI takes "bestmove 0000" as resigning).
             let allowed = |m: &Move| (limits.only.is_empty() || limits.only.contains(m)) && !limits.banned.contains(m);
-            result.pv.extend(pos.legal_moves().into_iter().find(|m| allowed(m)));
+            result.pv.extend(pos.legal_moves().iter().copied().find(allowed));
         }
         let mut histories = vec![main.history];
         histories.extend(helpers.into_iter().filter_map(|h| h.join().ok()));
