@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Rebuilds the data the evaluation's weights were tuned on and tunes them again, in the three
+# Rebuilds the data the evaluation's weights were tuned on and tunes them again, in the
 # rounds that made the committed weights (crates/chuhan-engine/src/eval/weights.rs).
 #   scripts/tune-data.sh OUTDIR        (hours on two cores; run it outside the test suite)
 # - Self-play: chuhan against itself from the built-in openings at fixed node budgets (the engine
@@ -13,6 +13,9 @@
 #   and OUTDIR/matches/janggi/ (the committed weights used the session's games against
 #   ElephantEye and Fairy-Stockfish and its A/B self-play) is scored by the reference engine at
 #   5000 nodes (scripts/label-positions.py); the labels blend that score (0.7) with the result.
+# - Rounds 5 and 6 (janggi only, with REFERENCE; the sixth session, after janggi's own reach
+#   entered the evaluation): self-play of the current engine from openings taken from earlier
+#   games (their first 10-12 plies), every second quiet position labelled, janggi refitted.
 # Games already in OUTDIR are kept, so an interrupted run can be resumed.
 set -euo pipefail
 out=${1:?usage: scripts/tune-data.sh OUTDIR}
@@ -77,4 +80,40 @@ if [ -n "${REFERENCE:-}" ]; then
   scripts/label-positions.py --engine "$REFERENCE" --nodes 5000 "$out/positions.txt" "$out/scores.txt"
   $tune --xiangqi "${xiangqi[@]}" --janggi "${janggi[@]}" --scores "$out/scores.txt" --blend 0.7 \
     --iterations 600 --write $weights
+fi
+
+# selfplay_from ENGINE BUDGET GAMES OPENINGS PLIES NAME: janggi games of the frozen ENGINE against
+# itself, starting from the first PLIES plies of the games in OPENINGS (shuffled by the budget).
+selfplay_from() {
+  local engine="$out/$1" n=$2 games=$3 openings=$4 plies=$5 name=$6
+  [ -s "$out/$name-$n.pgn" ] && return 0
+  "$engine" match --engine cmd="$engine",arg=engine,name=a --engine cmd="$engine",arg=engine,name=b \
+    --variant janggi --games "$games" --nodes "$n" --openings "$openings" --opening-plies "$plies" --seed "$n" \
+    --pgnout "$out/$name-$n.pgn" --resign movecount=4,score=1500 --draw movenumber=80,movecount=12,score=8 \
+    > "$out/$name-$n.log" 2>&1
+}
+
+# Round 5 and 6 (janggi): the committed weights took their openings from the session's own match
+# games (OUTDIR/matches/janggi/); the round-1 self-play games stand in for them here when there
+# are none. Round 6 also used round 5's 40 games against Fairy-Stockfish (put them in
+# OUTDIR/matches/janggi/ before it to do the same).
+if [ -n "${REFERENCE:-}" ]; then
+  openings=("$out"/matches/janggi/*.pgn)
+  first=${openings[0]:-$out/janggi-10000.pgn}
+  freeze chuhan5
+  for n in 7000 11000 15000; do selfplay_from chuhan5 $n 100 "$first" 10 janggi5; done
+  for n in 9000 13000; do selfplay_from chuhan5 $n 200 "$out/janggi-10000.pgn" 12 janggi5; done
+  janggi=("$out"/janggi-*.pgn "$out"/janggi5-*.pgn "$out"/matches/janggi/*.pgn)
+  $tune --janggi "${janggi[@]}" --iterations 0 --every 2 --positions-out "$out/positions5.txt"
+  scripts/label-positions.py --engine "$REFERENCE" --nodes 5000 "$out/positions5.txt" "$out/scores.txt"
+  $tune --janggi "${janggi[@]}" --scores "$out/scores.txt" --blend 0.7 --iterations 600 --write $weights
+
+  freeze chuhan6
+  selfplay_from chuhan6 8000 160 "$first" 12 janggi6
+  selfplay_from chuhan6 12000 160 "$out/janggi-13000.pgn" 12 janggi6
+  selfplay_from chuhan6 16000 160 "$out/janggi-13000.pgn" 12 janggi6
+  janggi=("$out"/janggi-*.pgn "$out"/janggi5-*.pgn "$out"/janggi6-*.pgn "$out"/matches/janggi/*.pgn)
+  $tune --janggi "${janggi[@]}" --iterations 0 --every 2 --positions-out "$out/positions6.txt"
+  scripts/label-positions.py --engine "$REFERENCE" --nodes 5000 "$out/positions6.txt" "$out/scores.txt"
+  $tune --janggi "${janggi[@]}" --scores "$out/scores.txt" --blend 0.7 --iterations 600 --write $weights
 fi
