@@ -10,10 +10,10 @@
 
 use super::keep_safe;
 use crate::attacks::{
-    between, file_mask, gated, horse_attackers, horse_moves, janggi_cannon_attacks, janggi_cannon_beyond,
-    janggi_chariot_attacks, janggi_lines, palace, palace_slide, rank_mask, rook_attacks, HORSE_ATTACKERS,
-    JANGGI_ELEPHANT, JANGGI_ELEPHANT_ATTACKERS, JANGGI_SOLDIER, JANGGI_SOLDIER_ATTACKERS, PALACE_DIAGONAL,
-    PALACE_DIAGONAL_POINTS, PALACE_ORTHOGONAL,
+    between, file_mask, horse_attackers, horse_moves, janggi_cannon_attacks, janggi_cannon_beyond,
+    janggi_chariot_attacks, janggi_elephant_attackers, janggi_elephant_moves, janggi_lines, palace, palace_slide,
+    rank_mask, rook_attacks, HORSE_ATTACKERS, JANGGI_ELEPHANT_ATTACKERS, JANGGI_SOLDIER, JANGGI_SOLDIER_ATTACKERS,
+    PALACE_DIAGONAL, PALACE_DIAGONAL_POINTS, PALACE_ORTHOGONAL,
 };
 use crate::bitboard::Bitboard;
 use crate::piece::{Role, Side};
@@ -86,7 +86,7 @@ fn attacked_with(pos: &Position, sq: Square, by: Side, occ: Bitboard, alive: Bit
         || ((e[Role::Cannon as usize] & alive & janggi_lines(sq)).any()
             && (janggi_cannon_beyond(sq, occ, cannons, near) & e[Role::Cannon as usize] & alive).any())
         || (horse_attackers(sq, occ) & e[Role::Horse as usize] & alive).any()
-        || (gated(&JANGGI_ELEPHANT_ATTACKERS[sq.index()], occ) & e[Role::Elephant as usize] & alive).any()
+        || (janggi_elephant_attackers(sq, occ) & e[Role::Elephant as usize] & alive).any()
         || (JANGGI_SOLDIER_ATTACKERS[by.index()][sq.index()] & e[Role::Soldier as usize] & alive).any()
 }
 
@@ -97,7 +97,7 @@ pub(super) fn attackers(pos: &Position, sq: Square, by: Side) -> Bitboard {
     (janggi_chariot_attacks(sq, occ) & e[Role::Chariot as usize])
         | (janggi_cannon_attacks(sq, occ, all_cannons(pos)) & e[Role::Cannon as usize])
         | (horse_attackers(sq, occ) & e[Role::Horse as usize])
-        | (gated(&JANGGI_ELEPHANT_ATTACKERS[sq.index()], occ) & e[Role::Elephant as usize])
+        | (janggi_elephant_attackers(sq, occ) & e[Role::Elephant as usize])
         | (JANGGI_SOLDIER_ATTACKERS[by.index()][sq.index()] & e[Role::Soldier as usize])
 }
 
@@ -106,7 +106,7 @@ pub(super) fn capturers(pos: &Position, sq: Square, by: Side, occ: Bitboard, can
     let e = &pos.pieces[by.index()];
     let mut found = (janggi_chariot_attacks(sq, occ) & e[Role::Chariot as usize])
         | (horse_attackers(sq, occ) & e[Role::Horse as usize])
-        | (gated(&JANGGI_ELEPHANT_ATTACKERS[sq.index()], occ) & e[Role::Elephant as usize])
+        | (janggi_elephant_attackers(sq, occ) & e[Role::Elephant as usize])
         | (JANGGI_SOLDIER_ATTACKERS[by.index()][sq.index()] & e[Role::Soldier as usize]);
     if !cannon_target {
         found |= janggi_cannon_attacks(sq, occ, all_cannons(pos) & occ) & e[Role::Cannon as usize];
@@ -203,7 +203,7 @@ pub(super) fn generate(pos: &Position, wanted: Bitboard, f: &mut impl FnMut(Squa
         emit(from, horse_moves(from, occ) & !own);
     }
     for from in mine[Role::Elephant as usize] {
-        emit(from, gated(&JANGGI_ELEPHANT[from.index()], occ) & !own);
+        emit(from, janggi_elephant_moves(from, occ) & !own);
     }
     for from in mine[Role::Soldier as usize] {
         emit(from, JANGGI_SOLDIER[us.index()][from.index()] & !own);
