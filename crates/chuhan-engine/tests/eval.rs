@@ -102,3 +102,45 @@ fn janggi_pieces_are_counted_with_janggi_reach() {
     trace(&pos, &mut counts);
     assert!(counts.0[MOB_ELEPHANT..].iter().all(|&n| n == 0));
 }
+
+#[test]
+fn janggi_counts_the_checks_the_enemy_cannot_take() {
+    use chuhan_engine::eval::features::{trace, COUNT, SAFE_CHECKS};
+    let safe_checks = |variant, fen| {
+        let pos = Position::from_fen(variant, fen).unwrap();
+        let mut counts = Counts(vec![0; COUNT]);
+        trace(&pos, &mut counts);
+        counts.0[SAFE_CHECKS..SAFE_CHECKS + 4].to_vec()
+    };
+    // Cho's chariot on a0 can check from a9 along the back rank, a point no Han piece reaches:
+    // one safe check for Cho (bucket 1), none for Han (bucket 0, counted against Han).
+    assert_eq!(safe_checks(Variant::Janggi, "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1"), vec![-1, 1, 0, 0]);
+    // A Han horse on b7 guards a9: the check is still there, but not a safe one.
+    assert_eq!(safe_checks(Variant::Janggi, "4k4/9/1n7/9/9/9/9/9/9/R2K5 w - - 0 1"), vec![0, 0, 0, 0]);
+    // The general guards its own palace: of the chariot's two checks, from e8 next to the
+    // general and from i9 along its rank, only the second is safe.
+    assert_eq!(safe_checks(Variant::Janggi, "4k4/8R/9/9/9/9/9/9/9/3K5 w - - 0 1"), vec![-1, 1, 0, 0]);
+    // Xiangqi's weights were fitted without the term: it is not counted there.
+    assert_eq!(safe_checks(Variant::Xiangqi, "4k4/8R/9/9/9/9/9/9/9/3K5 w - - 0 1"), vec![0, 0, 0, 0]);
+}
+
+#[test]
+fn janggi_counts_weak_palace_points_and_linked_soldiers() {
+    use chuhan_engine::eval::features::{trace, COUNT, JANGGI_SOLDIERS_LINKED, WEAK_PALACE};
+    let counts = |variant, fen| {
+        let pos = Position::from_fen(variant, fen).unwrap();
+        let mut counts = Counts(vec![0; COUNT]);
+        trace(&pos, &mut counts);
+        counts.0
+    };
+    // Cho's chariot on d5 reaches d7, d8 and d9 of Han's palace; Han's general on e9 guards
+    // only d9 of them: two weak points for Han (bucket 2, counted against Han), none for Cho.
+    let c = counts(Variant::Janggi, "4k4/9/9/9/3R5/9/9/9/9/3K5 w - - 0 1");
+    assert_eq!(c[WEAK_PALACE..WEAK_PALACE + 5], [1, 0, -1, 0, 0]);
+    // Soldiers side by side before crossing guard each other in janggi: a3-b3 is one pair.
+    let c = counts(Variant::Janggi, "4k4/9/9/9/9/9/PP7/9/9/3K5 w - - 0 1");
+    assert_eq!(c[JANGGI_SOLDIERS_LINKED], 1);
+    // Xiangqi keeps its own term (soldiers across the river), not this one.
+    let c = counts(Variant::Xiangqi, "4k4/9/9/9/PP7/9/9/9/9/3K5 w - - 0 1");
+    assert_eq!(c[JANGGI_SOLDIERS_LINKED], 0);
+}

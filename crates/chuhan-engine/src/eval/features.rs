@@ -18,11 +18,15 @@
 //! guard it, one weight per pair); the checks we could give next move; and the move. Each
 //! game's pieces reach as its rules say: in janggi, chariots along the palace diagonals,
 //! cannons only by jumping a screen that is not a cannon (and never onto one), and elephants,
-//! which attack in janggi, with their own mobility term.
+//! which attack in janggi, with their own mobility term. Janggi alone also counts the checks
+//! the enemy could not simply take, the points of our palace attacked and undefended, and
+//! soldiers side by side on any rank (its soldiers step sideways from the start); xiangqi's
+//! weights were fitted without them, so they are left out of its walk.
 
 use chuhan::attacks::{
     between, cannon_attacks, horse_attackers, horse_moves, janggi_cannon_attacks, janggi_chariot_attacks,
-    janggi_elephant_attackers, janggi_elephant_moves, palace, rook_attacks, JANGGI_SOLDIER, XIANGQI_SOLDIER,
+    janggi_elephant_attackers, janggi_elephant_moves, palace, rook_attacks, JANGGI_SOLDIER, PALACE_DIAGONAL,
+    PALACE_ORTHOGONAL, XIANGQI_SOLDIER,
 };
 use chuhan::{Bitboard, Position, Role, Side, Square, Variant};
 
@@ -76,8 +80,19 @@ pub const THREATS: usize = CHECKS_AVAILABLE_END;
 /// Janggi elephant mobility by number of reachable points (0–8); unused in xiangqi, whose
 /// elephants only guard.
 pub const MOB_ELEPHANT: usize = THREATS + 2 * 2 * 7;
+/// Janggi: the points from which we could check the enemy general next move that no enemy
+/// piece guards (its general and guards included), 0–3 and more. A check the enemy cannot
+/// simply take is what a mating attack is built of; counted in janggi only (xiangqi's weights
+/// were fitted without it).
+pub const SAFE_CHECKS: usize = MOB_ELEPHANT + 9;
+/// Janggi: points of our palace the enemy attacks and none of our pieces (general and guards
+/// included) defends, 0–4 and more.
+pub const WEAK_PALACE: usize = SAFE_CHECKS + 4;
+/// Janggi: our soldiers standing side by side anywhere (pairs): janggi soldiers step sideways
+/// from the start, so neighbours guard each other before they cross.
+pub const JANGGI_SOLDIERS_LINKED: usize = WEAK_PALACE + 5;
 /// Number of features.
-pub const COUNT: usize = MOB_ELEPHANT + 9;
+pub const COUNT: usize = JANGGI_SOLDIERS_LINKED + 1;
 
 /// Phase units of a role: the heavy pieces whose trade turns the middle game into an ending.
 const fn phase_units(role: Role) -> i32 {
@@ -173,6 +188,32 @@ fn threats<S: Sink>(pos: &Position, maps: &[Attacks; 2], sink: &mut S) {
     }
 }
 
+/// Reports [`SAFE_CHECKS`] for both sides of a janggi position: the check points of each side
+/// that the other side's pieces do not reach, its general and guards stepping in the palace
+/// included.
+fn safe_checks<S: Sink>(pos: &Position, maps: &[Attacks; 2], check_points: &[Bitboard; 2], sink: &mut S) {
+    for side in Side::BOTH {
+        let them = !side;
+        let mut guarded = maps[them.index()].all;
+        for sq in pos.pieces(them, Role::General) | pos.pieces(them, Role::Advisor) {
+            guarded |= PALACE_ORTHOGONAL[sq.index()] | PALACE_DIAGONAL[sq.index()];
+        }
+        let safe = (check_points[side.index()] & !guarded).count() as usize;
+        sink.add(SAFE_CHECKS + safe.min(3), if side == Side::First { 1 } else { -1 });
+    }
+    for side in Side::BOTH {
+        let mut defended = maps[side.index()].all;
+        for sq in pos.pieces(side, Role::General) | pos.pieces(side, Role::Advisor) {
+            defended |= PALACE_ORTHOGONAL[sq.index()] | PALACE_DIAGONAL[sq.index()];
+        }
+        let weak = (palace(side) & maps[(!side).index()].all & !defended).count() as usize;
+        sink.add(WEAK_PALACE + weak.min(4), if side == Side::First { 1 } else { -1 });
+        let soldiers = pos.pieces(side, Role::Soldier);
+        let linked = soldiers.filter(|s| s.offset(1, 0).is_some_and(|r| soldiers.contains(r))).count() as i32;
+        sink.add(JANGGI_SOLDIERS_LINKED, if side == Side::First { linked } else { -linked });
+    }
+}
+
 /// Walks `pos` and reports every feature count to `sink`.
 pub fn trace<S: Sink>(pos: &Position, sink: &mut S) {
     let occ = pos.occupied();
@@ -181,6 +222,8 @@ pub fn trace<S: Sink>(pos: &Position, sink: &mut S) {
     let soldier_steps = if janggi { &JANGGI_SOLDIER } else { &XIANGQI_SOLDIER };
     let cannons = pos.pieces(Side::First, Role::Cannon) | pos.pieces(Side::Second, Role::Cannon);
     let soldiers = pos.pieces(Side::First, Role::Soldier) | pos.pieces(Side::Second, Role::Soldier);
+    // Janggi: the points each side could check from next move.
+    let mut check_points = [Bitboard(0); 2];
     for side in Side::BOTH {
         let sign = if side == Side::First { 1 } else { -1 };
         let them = !side;
@@ -223,6 +266,7 @@ pub fn trace<S: Sink>(pos: &Position, sink: &mut S) {
                         pressure += (reach & enemy_palace).count();
                         attack_units += 2 * (reach & enemy_palace).any() as i32;
                         checks += (reach & !own & chariot_checks).count();
+                        check_points[side.index()] |= reach & !own & chariot_checks;
                         if (FILE_MASKS[sq.file() as usize] & soldiers).is_empty() {
                             sink.add(CHARIOT_OPEN_FILE, sign);
                         }
@@ -234,6 +278,7 @@ pub fn trace<S: Sink>(pos: &Position, sink: &mut S) {
                         pressure += (reach & enemy_palace).count();
                         attack_units += (reach & enemy_palace).any() as i32;
                         checks += (reach & !own & horse_checks).count();
+                        check_points[side.index()] |= reach & !own & horse_checks;
                     }
                     Role::Cannon => {
                         // A janggi cannon moves only by jumping, over any piece but a cannon,
@@ -250,6 +295,7 @@ pub fn trace<S: Sink>(pos: &Position, sink: &mut S) {
                         pressure += (hits & enemy_palace).count();
                         attack_units += (hits & enemy_palace).any() as i32;
                         checks += ((quiet | captures) & cannon_checks).count();
+                        check_points[side.index()] |= (quiet | captures) & cannon_checks;
                         if sq.file() == enemy_general.file() {
                             match (between(sq, enemy_general) & occ).count() {
                                 0 => sink.add(EMPTY_HEADED_CANNON, sign),
@@ -265,6 +311,7 @@ pub fn trace<S: Sink>(pos: &Position, sink: &mut S) {
                         pressure += (reach & enemy_palace).count();
                         attack_units += (reach & enemy_palace).any() as i32;
                         checks += (reach & !own & elephant_checks).count();
+                        check_points[side.index()] |= reach & !own & elephant_checks;
                     }
                     // A soldier at the palace's gate or inside it: the rank before it, central files.
                     Role::Soldier if relative_rank(side, sq) >= 6 && (3..=5).contains(&sq.file()) => {
@@ -312,5 +359,8 @@ pub fn trace<S: Sink>(pos: &Position, sink: &mut S) {
         sink.add(SOLDIERS_LINKED, sign * linked);
     }
     threats(pos, &maps, sink);
+    if janggi {
+        safe_checks(pos, &maps, &check_points, sink);
+    }
     sink.add(TEMPO, if pos.turn() == Side::First { 1 } else { -1 });
 }
