@@ -16,6 +16,11 @@
 # - Rounds 5 and 6 (janggi only, with REFERENCE; the sixth session, after janggi's own reach
 #   entered the evaluation): self-play of the current engine from openings taken from earlier
 #   games (their first 10-12 plies), every second quiet position labelled, janggi refitted.
+# - Round 7 (janggi, with REFERENCE; the seventh session, after the janggi-only terms: safe
+#   checks, weak palace points, soldiers side by side): self-play of round 6's engine from
+#   openings cut from its 200 games against the reference (put them in OUTDIR/matches/janggi/),
+#   and the reference's own games against itself at 20,000 nodes from the same openings (the
+#   committed weights' self-play used seeds 8001, 12001 and 16001 where this script uses the budget).
 # Games already in OUTDIR are kept, so an interrupted run can be resumed.
 set -euo pipefail
 out=${1:?usage: scripts/tune-data.sh OUTDIR}
@@ -115,5 +120,25 @@ if [ -n "${REFERENCE:-}" ]; then
   janggi=("$out"/janggi-*.pgn "$out"/janggi5-*.pgn "$out"/janggi6-*.pgn "$out"/matches/janggi/*.pgn)
   $tune --janggi "${janggi[@]}" --iterations 0 --every 2 --positions-out "$out/positions6.txt"
   scripts/label-positions.py --engine "$REFERENCE" --nodes 5000 "$out/positions6.txt" "$out/scores.txt"
+  $tune --janggi "${janggi[@]}" --scores "$out/scores.txt" --blend 0.7 --iterations 600 --write $weights
+fi
+
+# Round 7 (janggi): openings from the match games against the reference, the reference playing
+# itself as a second source of positions.
+if [ -n "${REFERENCE:-}" ]; then
+  openings=("$out"/matches/janggi/*.pgn)
+  last=${openings[-1]:-$out/janggi-13000.pgn}
+  freeze chuhan7
+  selfplay_from chuhan7 8000 160 "$last" 12 janggi7
+  selfplay_from chuhan7 12000 160 "$last" 16 janggi7
+  selfplay_from chuhan7 16000 160 "$out/janggi-13000.pgn" 12 janggi7
+  [ -s "$out/reference-20000.pgn" ] || "$out/chuhan7" match --engine cmd="$REFERENCE",name=a \
+    --engine cmd="$REFERENCE",name=b --variant janggi --games 160 --nodes 20000 --openings "$last" \
+    --opening-plies 10 --seed 20001 --pgnout "$out/reference-20000.pgn" \
+    --resign movecount=4,score=1500 --draw movenumber=80,movecount=12,score=8 > "$out/reference-20000.log" 2>&1
+  janggi=("$out"/janggi-*.pgn "$out"/janggi5-*.pgn "$out"/janggi6-*.pgn "$out"/janggi7-*.pgn
+    "$out/reference-20000.pgn" "$out"/matches/janggi/*.pgn)
+  $tune --janggi "${janggi[@]}" --iterations 0 --every 2 --positions-out "$out/positions7.txt"
+  scripts/label-positions.py --engine "$REFERENCE" --nodes 5000 "$out/positions7.txt" "$out/scores.txt"
   $tune --janggi "${janggi[@]}" --scores "$out/scores.txt" --blend 0.7 --iterations 600 --write $weights
 fi
