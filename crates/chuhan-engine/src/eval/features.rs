@@ -188,10 +188,10 @@ fn threats<S: Sink>(pos: &Position, maps: &[Attacks; 2], sink: &mut S) {
     }
 }
 
-/// Reports [`SAFE_CHECKS`] for both sides of a janggi position: the check points of each side
+/// Reports the janggi-only terms for both sides: [`SAFE_CHECKS`] (the check points of each side
 /// that the other side's pieces do not reach, its general and guards stepping in the palace
-/// included.
-fn safe_checks<S: Sink>(pos: &Position, maps: &[Attacks; 2], check_points: &[Bitboard; 2], sink: &mut S) {
+/// included), [`WEAK_PALACE`] and [`JANGGI_SOLDIERS_LINKED`].
+fn janggi_terms<S: Sink>(pos: &Position, maps: &[Attacks; 2], check_points: &[Bitboard; 2], sink: &mut S) {
     for side in Side::BOTH {
         let them = !side;
         let mut guarded = maps[them.index()].all;
@@ -360,7 +360,7 @@ pub fn trace<S: Sink>(pos: &Position, sink: &mut S) {
     }
     threats(pos, &maps, sink);
     if janggi {
-        safe_checks(pos, &maps, &check_points, sink);
+        janggi_terms(pos, &maps, &check_points, sink);
     }
     sink.add(TEMPO, if pos.turn() == Side::First { 1 } else { -1 });
 }
