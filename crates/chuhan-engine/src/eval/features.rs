@@ -188,24 +188,27 @@ fn threats<S: Sink>(pos: &Position, maps: &[Attacks; 2], sink: &mut S) {
     }
 }
 
+/// The points the janggi general and guards of `side` step to (the attack maps leave them out).
+fn palace_steps(pos: &Position, side: Side) -> Bitboard {
+    let mut steps = Bitboard(0);
+    for sq in pos.pieces(side, Role::General) | pos.pieces(side, Role::Advisor) {
+        steps |= PALACE_ORTHOGONAL[sq.index()] | PALACE_DIAGONAL[sq.index()];
+    }
+    steps
+}
+
 /// Reports the janggi-only terms for both sides: [`SAFE_CHECKS`] (the check points of each side
 /// that the other side's pieces do not reach, its general and guards stepping in the palace
 /// included), [`WEAK_PALACE`] and [`JANGGI_SOLDIERS_LINKED`].
 fn janggi_terms<S: Sink>(pos: &Position, maps: &[Attacks; 2], check_points: &[Bitboard; 2], sink: &mut S) {
     for side in Side::BOTH {
         let them = !side;
-        let mut guarded = maps[them.index()].all;
-        for sq in pos.pieces(them, Role::General) | pos.pieces(them, Role::Advisor) {
-            guarded |= PALACE_ORTHOGONAL[sq.index()] | PALACE_DIAGONAL[sq.index()];
-        }
+        let guarded = maps[them.index()].all | palace_steps(pos, them);
         let safe = (check_points[side.index()] & !guarded).count() as usize;
         sink.add(SAFE_CHECKS + safe.min(3), if side == Side::First { 1 } else { -1 });
     }
     for side in Side::BOTH {
-        let mut defended = maps[side.index()].all;
-        for sq in pos.pieces(side, Role::General) | pos.pieces(side, Role::Advisor) {
-            defended |= PALACE_ORTHOGONAL[sq.index()] | PALACE_DIAGONAL[sq.index()];
-        }
+        let defended = maps[side.index()].all | palace_steps(pos, side);
         let weak = (palace(side) & maps[(!side).index()].all & !defended).count() as usize;
         sink.add(WEAK_PALACE + weak.min(4), if side == Side::First { 1 } else { -1 });
         let soldiers = pos.pieces(side, Role::Soldier);
