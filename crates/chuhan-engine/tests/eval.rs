@@ -103,15 +103,19 @@ fn janggi_pieces_are_counted_with_janggi_reach() {
     assert!(counts.0[MOB_ELEPHANT..].iter().all(|&n| n == 0));
 }
 
+/// The feature counts of the position `fen` of `variant`.
+fn feature_counts(variant: Variant, fen: &str) -> Vec<i32> {
+    use chuhan_engine::eval::features::{trace, COUNT};
+    let pos = Position::from_fen(variant, fen).unwrap();
+    let mut counts = Counts(vec![0; COUNT]);
+    trace(&pos, &mut counts);
+    counts.0
+}
+
 #[test]
 fn janggi_counts_the_checks_the_enemy_cannot_take() {
-    use chuhan_engine::eval::features::{trace, COUNT, SAFE_CHECKS};
-    let safe_checks = |variant, fen| {
-        let pos = Position::from_fen(variant, fen).unwrap();
-        let mut counts = Counts(vec![0; COUNT]);
-        trace(&pos, &mut counts);
-        counts.0[SAFE_CHECKS..SAFE_CHECKS + 4].to_vec()
-    };
+    use chuhan_engine::eval::features::SAFE_CHECKS;
+    let safe_checks = |variant, fen| feature_counts(variant, fen)[SAFE_CHECKS..SAFE_CHECKS + 4].to_vec();
     // Cho's chariot on a0 can check from a9 along the back rank, a point no Han piece reaches:
     // one safe check for Cho (bucket 1), none for Han (bucket 0, counted against Han).
     assert_eq!(safe_checks(Variant::Janggi, "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1"), vec![-1, 1, 0, 0]);
@@ -126,13 +130,8 @@ fn janggi_counts_the_checks_the_enemy_cannot_take() {
 
 #[test]
 fn janggi_counts_weak_palace_points_and_linked_soldiers() {
-    use chuhan_engine::eval::features::{trace, COUNT, JANGGI_SOLDIERS_LINKED, WEAK_PALACE};
-    let counts = |variant, fen| {
-        let pos = Position::from_fen(variant, fen).unwrap();
-        let mut counts = Counts(vec![0; COUNT]);
-        trace(&pos, &mut counts);
-        counts.0
-    };
+    use chuhan_engine::eval::features::{JANGGI_SOLDIERS_LINKED, WEAK_PALACE};
+    let counts = feature_counts;
     // Cho's chariot on d5 reaches d7, d8 and d9 of Han's palace; Han's general on e9 guards
     // only d9 of them: two weak points for Han (bucket 2, counted against Han), none for Cho.
     let c = counts(Variant::Janggi, "4k4/9/9/9/3R5/9/9/9/9/3K5 w - - 0 1");

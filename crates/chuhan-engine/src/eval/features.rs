@@ -268,8 +268,9 @@ pub fn trace<S: Sink>(pos: &Position, sink: &mut S) {
                         sink.add(MOB_CHARIOT + (reach & !own).count() as usize, sign);
                         pressure += (reach & enemy_palace).count();
                         attack_units += 2 * (reach & enemy_palace).any() as i32;
-                        checks += (reach & !own & chariot_checks).count();
-                        check_points[side.index()] |= reach & !own & chariot_checks;
+                        let check_from = reach & !own & chariot_checks;
+                        checks += check_from.count();
+                        check_points[side.index()] |= check_from;
                         if (FILE_MASKS[sq.file() as usize] & soldiers).is_empty() {
                             sink.add(CHARIOT_OPEN_FILE, sign);
                         }
@@ -280,8 +281,9 @@ pub fn trace<S: Sink>(pos: &Position, sink: &mut S) {
                         sink.add(MOB_HORSE + (reach & !own).count() as usize, sign);
                         pressure += (reach & enemy_palace).count();
                         attack_units += (reach & enemy_palace).any() as i32;
-                        checks += (reach & !own & horse_checks).count();
-                        check_points[side.index()] |= reach & !own & horse_checks;
+                        let check_from = reach & !own & horse_checks;
+                        checks += check_from.count();
+                        check_points[side.index()] |= check_from;
                     }
                     Role::Cannon => {
                         // A janggi cannon moves only by jumping, over any piece but a cannon,
@@ -297,8 +299,9 @@ pub fn trace<S: Sink>(pos: &Position, sink: &mut S) {
                         sink.add(MOB_CANNON + ((quiet | captures).count() as usize).min(17), sign);
                         pressure += (hits & enemy_palace).count();
                         attack_units += (hits & enemy_palace).any() as i32;
-                        checks += ((quiet | captures) & cannon_checks).count();
-                        check_points[side.index()] |= (quiet | captures) & cannon_checks;
+                        let check_from = (quiet | captures) & cannon_checks;
+                        checks += check_from.count();
+                        check_points[side.index()] |= check_from;
                         if sq.file() == enemy_general.file() {
                             match (between(sq, enemy_general) & occ).count() {
                                 0 => sink.add(EMPTY_HEADED_CANNON, sign),
@@ -313,8 +316,9 @@ pub fn trace<S: Sink>(pos: &Position, sink: &mut S) {
                         sink.add(MOB_ELEPHANT + (reach & !own).count() as usize, sign);
                         pressure += (reach & enemy_palace).count();
                         attack_units += (reach & enemy_palace).any() as i32;
-                        checks += (reach & !own & elephant_checks).count();
-                        check_points[side.index()] |= reach & !own & elephant_checks;
+                        let check_from = reach & !own & elephant_checks;
+                        checks += check_from.count();
+                        check_points[side.index()] |= check_from;
                     }
                     // A soldier at the palace's gate or inside it: the rank before it, central files.
                     Role::Soldier if relative_rank(side, sq) >= 6 && (3..=5).contains(&sq.file()) => {
