@@ -21,6 +21,13 @@
 #   openings cut from its 200 games against the reference (put them in OUTDIR/matches/janggi/),
 #   and the reference's own games against itself at 20,000 nodes from the same openings (the
 #   committed weights' self-play used seeds 8001, 12001 and 16001 where this script uses the budget).
+# - Round 8 (xiangqi, with REFERENCE; the eighth session — xiangqi's weights had not been refitted
+#   since round 4): the janggi recipe of round 7 for xiangqi. Self-play of the current engine at
+#   8,000/12,000/16,000 nodes from openings cut from its match games against ElephantEye and the
+#   reference (put them in OUTDIR/matches/xiangqi/; the committed weights used three 200-game
+#   matches against ElephantEye and one against Fairy-Stockfish, plus the fourth and fifth
+#   sessions' A/B games), the reference against itself at 20,000 nodes, every second quiet
+#   position of those games labelled, xiangqi refitted on everything.
 # Games already in OUTDIR are kept, so an interrupted run can be resumed.
 set -euo pipefail
 out=${1:?usage: scripts/tune-data.sh OUTDIR}
@@ -87,13 +94,14 @@ if [ -n "${REFERENCE:-}" ]; then
     --iterations 600 --write $weights
 fi
 
-# selfplay_from ENGINE BUDGET GAMES OPENINGS PLIES NAME: janggi games of the frozen ENGINE against
-# itself, starting from the first PLIES plies of the games in OPENINGS (shuffled by the budget).
+# selfplay_from ENGINE BUDGET GAMES OPENINGS PLIES NAME [VARIANT]: games (janggi unless VARIANT
+# says otherwise) of the frozen ENGINE against itself, starting from the first PLIES plies of the
+# games in OPENINGS (shuffled by the budget).
 selfplay_from() {
-  local engine="$out/$1" n=$2 games=$3 openings=$4 plies=$5 name=$6
+  local engine="$out/$1" n=$2 games=$3 openings=$4 plies=$5 name=$6 variant=${7:-janggi}
   [ -s "$out/$name-$n.pgn" ] && return 0
   "$engine" match --engine cmd="$engine",arg=engine,name=a --engine cmd="$engine",arg=engine,name=b \
-    --variant janggi --games "$games" --nodes "$n" --openings "$openings" --opening-plies "$plies" --seed "$n" \
+    --variant "$variant" --games "$games" --nodes "$n" --openings "$openings" --opening-plies "$plies" --seed "$n" \
     --pgnout "$out/$name-$n.pgn" --resign movecount=4,score=1500 --draw movenumber=80,movecount=12,score=8 \
     > "$out/$name-$n.log" 2>&1
 }
@@ -141,4 +149,26 @@ if [ -n "${REFERENCE:-}" ]; then
   $tune --janggi "${janggi[@]}" --iterations 0 --every 2 --positions-out "$out/positions7.txt"
   scripts/label-positions.py --engine "$REFERENCE" --nodes 5000 "$out/positions7.txt" "$out/scores.txt"
   $tune --janggi "${janggi[@]}" --scores "$out/scores.txt" --blend 0.7 --iterations 600 --write $weights
+fi
+
+# Round 8 (xiangqi): round 7's recipe. Positions already labelled in round 4 (every third) keep
+# their scores; the new games and the match games are listed every second position.
+if [ -n "${REFERENCE:-}" ]; then
+  openings=("$out"/matches/xiangqi/*.pgn)
+  first=${openings[0]:-$out/xiangqi-10000.pgn}
+  last=${openings[-1]:-$out/xiangqi-9000.pgn}
+  freeze chuhan8
+  selfplay_from chuhan8 8000 160 "$last" 12 xiangqi8 xiangqi
+  selfplay_from chuhan8 12000 160 "$first" 16 xiangqi8 xiangqi
+  selfplay_from chuhan8 16000 160 "$first" 12 xiangqi8 xiangqi
+  [ -s "$out/reference-xiangqi-20000.pgn" ] || "$out/chuhan8" match --engine cmd="$REFERENCE",name=a \
+    --engine cmd="$REFERENCE",name=b --variant xiangqi --games 160 --nodes 20000 --openings "$first" \
+    --opening-plies 10 --seed 20001 --pgnout "$out/reference-xiangqi-20000.pgn" \
+    --resign movecount=4,score=1500 --draw movenumber=80,movecount=12,score=8 > "$out/reference-xiangqi-20000.log" 2>&1
+  fresh=("$out"/xiangqi8-*.pgn "$out/reference-xiangqi-20000.pgn" "$out"/matches/xiangqi/*.pgn)
+  $tune --xiangqi "${fresh[@]}" --iterations 0 --every 2 --positions-out "$out/positions8.txt"
+  scripts/label-positions.py --engine "$REFERENCE" --nodes 5000 "$out/positions8.txt" "$out/scores.txt"
+  xiangqi=("$out/master-labelled.pgn" "$out"/xiangqi-*.pgn "$out"/xiangqi8-*.pgn
+    "$out/reference-xiangqi-20000.pgn" "$out"/matches/xiangqi/*.pgn)
+  $tune --xiangqi "${xiangqi[@]}" --scores "$out/scores.txt" --blend 0.7 --iterations 600 --write $weights
 fi

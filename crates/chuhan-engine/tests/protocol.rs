@@ -180,6 +180,12 @@ fn ucci_dialect() {
     e.send("go time 1 increment 0");
     e.bestmove(5 * SECOND);
     assert!(start.elapsed() < Duration::from_millis(900));
+    // The opponent's clock (and a draw offer) is heard but not taken for ours: 300 s of theirs
+    // must not make us think longer than our own 1 s allows.
+    let start = Instant::now();
+    e.send("go draw time 1 increment 0 opptime 300 oppincrement 5");
+    e.bestmove(5 * SECOND);
+    assert!(start.elapsed() < Duration::from_millis(900));
     e.send("probe");
     assert!(e.until("pophash", 5 * SECOND).last().unwrap().starts_with("pophash"));
     e.send("quit");
