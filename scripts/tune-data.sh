@@ -27,7 +27,8 @@
 #   reference (put them in OUTDIR/matches/xiangqi/; the committed weights used three 200-game
 #   matches against ElephantEye and one against Fairy-Stockfish, plus the fourth and fifth
 #   sessions' A/B games), the reference against itself at 20,000 nodes, every second quiet
-#   position of those games labelled, xiangqi refitted on everything.
+#   position of those games labelled, xiangqi refitted on everything (the committed self-play
+#   used seeds 8001, 12001 and 16001 where this script uses the budget).
 # Games already in OUTDIR are kept, so an interrupted run can be resumed.
 set -euo pipefail
 out=${1:?usage: scripts/tune-data.sh OUTDIR}
