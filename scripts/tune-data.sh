@@ -107,6 +107,17 @@ selfplay_from() {
     > "$out/$name-$n.log" 2>&1
 }
 
+# reference_selfplay REFEREE VARIANT OPENINGS NAME: 160 games of the reference engine against
+# itself at 20,000 nodes, from the first 10 plies of the games in OPENINGS, refereed by the frozen
+# chuhan REFEREE.
+reference_selfplay() {
+  local referee="$out/$1" variant=$2 openings=$3 name=$4
+  [ -s "$out/$name.pgn" ] && return 0
+  "$referee" match --engine cmd="$REFERENCE",name=a --engine cmd="$REFERENCE",name=b --variant "$variant" \
+    --games 160 --nodes 20000 --openings "$openings" --opening-plies 10 --seed 20001 --pgnout "$out/$name.pgn" \
+    --resign movecount=4,score=1500 --draw movenumber=80,movecount=12,score=8 > "$out/$name.log" 2>&1
+}
+
 # Round 5 and 6 (janggi): the committed weights took their openings from the session's own match
 # games (OUTDIR/matches/janggi/); the round-1 self-play games stand in for them here when there
 # are none. Round 6 also used round 5's 40 games against Fairy-Stockfish (put them in
@@ -141,10 +152,7 @@ if [ -n "${REFERENCE:-}" ]; then
   selfplay_from chuhan7 8000 160 "$last" 12 janggi7
   selfplay_from chuhan7 12000 160 "$last" 16 janggi7
   selfplay_from chuhan7 16000 160 "$out/janggi-13000.pgn" 12 janggi7
-  [ -s "$out/reference-20000.pgn" ] || "$out/chuhan7" match --engine cmd="$REFERENCE",name=a \
-    --engine cmd="$REFERENCE",name=b --variant janggi --games 160 --nodes 20000 --openings "$last" \
-    --opening-plies 10 --seed 20001 --pgnout "$out/reference-20000.pgn" \
-    --resign movecount=4,score=1500 --draw movenumber=80,movecount=12,score=8 > "$out/reference-20000.log" 2>&1
+  reference_selfplay chuhan7 janggi "$last" reference-20000
   janggi=("$out"/janggi-*.pgn "$out"/janggi5-*.pgn "$out"/janggi6-*.pgn "$out"/janggi7-*.pgn
     "$out/reference-20000.pgn" "$out"/matches/janggi/*.pgn)
   $tune --janggi "${janggi[@]}" --iterations 0 --every 2 --positions-out "$out/positions7.txt"
@@ -162,10 +170,7 @@ if [ -n "${REFERENCE:-}" ]; then
   selfplay_from chuhan8 8000 160 "$last" 12 xiangqi8 xiangqi
   selfplay_from chuhan8 12000 160 "$first" 16 xiangqi8 xiangqi
   selfplay_from chuhan8 16000 160 "$first" 12 xiangqi8 xiangqi
-  [ -s "$out/reference-xiangqi-20000.pgn" ] || "$out/chuhan8" match --engine cmd="$REFERENCE",name=a \
-    --engine cmd="$REFERENCE",name=b --variant xiangqi --games 160 --nodes 20000 --openings "$first" \
-    --opening-plies 10 --seed 20001 --pgnout "$out/reference-xiangqi-20000.pgn" \
-    --resign movecount=4,score=1500 --draw movenumber=80,movecount=12,score=8 > "$out/reference-xiangqi-20000.log" 2>&1
+  reference_selfplay chuhan8 xiangqi "$first" reference-xiangqi-20000
   fresh=("$out"/xiangqi8-*.pgn "$out/reference-xiangqi-20000.pgn" "$out"/matches/xiangqi/*.pgn)
   $tune --xiangqi "${fresh[@]}" --iterations 0 --every 2 --positions-out "$out/positions8.txt"
   scripts/label-positions.py --engine "$REFERENCE" --nodes 5000 "$out/positions8.txt" "$out/scores.txt"
