@@ -1,4 +1,4 @@
-//! Move text from outside: parsing, `play_checked` and `Game::play` never panic, only legal
+//! Move text from outside: parsing, `play` and `Game::play` never panic, only legal
 //! moves change the position, and a game that has ended accepts no more moves.
 #![no_main]
 
@@ -15,7 +15,7 @@ fuzz_target!(|data: &[u8]| {
         for word in text.split_whitespace().take(300) {
             let Ok(m) = word.parse::<Move>() else { continue };
             let before = pos.to_fen();
-            if pos.play_checked(m).is_err() {
+            if pos.play(m).is_err() {
                 assert_eq!(pos.to_fen(), before);
             }
             let ended = game.outcome().is_some();

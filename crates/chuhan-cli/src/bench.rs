@@ -89,7 +89,7 @@ fn bench_notation(args: BenchEndingsArgs) -> Result<()> {
         let mut pos = Position::new(Variant::Xiangqi);
         for &m in moves {
             positions.push((pos.with_history_cleared(), m));
-            pos.play(m);
+            pos.play_unchecked(m);
         }
     }
     for n in [Notation::Chinese, Notation::Wxf] {

@@ -71,7 +71,7 @@ pub fn convert(args: ConvertArgs) -> Result<()> {
     for (i, text) in texts.iter().enumerate() {
         let m = from.parse(&pos, text).with_context(|| format!("move {} ({text}) in {from}", i + 1))?;
         rows.push(targets.iter().map(|n| n.format(&pos, m)).collect());
-        pos.play(m);
+        pos.play_unchecked(m);
     }
     if args.to == "all" {
         println!("{}", targets.iter().map(|n| n.name()).collect::<Vec<_>>().join("\t"));

@@ -27,7 +27,7 @@ impl PositionArgs {
         let mut pos = Position::from_fen(self.variant, fen).with_context(|| format!("cannot read --fen {fen:?}"))?;
         for (i, text) in self.moves.iter().enumerate() {
             let m: Move = text.parse().with_context(|| format!("--moves, move {}", i + 1))?;
-            pos.play_checked(m).with_context(|| format!("--moves, move {} ({text})", i + 1))?;
+            pos.play(m).with_context(|| format!("--moves, move {} ({text})", i + 1))?;
         }
         Ok(pos)
     }

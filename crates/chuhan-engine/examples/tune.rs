@@ -198,7 +198,7 @@ fn load(
                             }
                         }
                     }
-                    if pos.play_checked(m).is_err() {
+                    if pos.play(m).is_err() {
                         break;
                     }
                     last_capture = capture;
@@ -270,7 +270,7 @@ fn adjudicate(start: &Position, moves: &[chuhan::Move], nodes: u64) -> Option<f3
     }
     let mut pos = start.clone();
     for &m in moves {
-        pos.play_checked(m).ok()?;
+        pos.play(m).ok()?;
     }
     let limits = Limits { nodes: Some(nodes), ..Limits::default() };
     let report = search(&pos.with_history_cleared(), &Shared::new(16), &Classic, &limits, 1, |_| {});

@@ -289,7 +289,7 @@ impl Engine {
         if let Some(i) = moves_at {
             for (k, text) in words[i + 1..].iter().enumerate() {
                 match self.parse_move(&pos, text) {
-                    Ok(m) => pos.play(m),
+                    Ok(m) => pos.play_unchecked(m),
                     Err(e) => return self.error(&format!("position: move {} ({text}): {e}", k + 1)),
                 }
             }

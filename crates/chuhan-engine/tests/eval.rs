@@ -40,7 +40,7 @@ fn both_sides_are_scored_alike() {
                     break;
                 }
                 let m = moves[(next(&mut seed) % moves.len() as u64) as usize];
-                pos.play(m);
+                pos.play_unchecked(m);
                 let fen = pos.to_fen();
                 let other = Position::from_fen(variant, &twin(&fen)).unwrap();
                 assert_eq!(Classic.evaluate(&pos), Classic.evaluate(&other), "{fen} and {}", twin(&fen));

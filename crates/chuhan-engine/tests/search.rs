@@ -13,7 +13,7 @@ fn think(pos: &Position, depth: i32) -> Report {
 fn position(variant: Variant, fen: &str, moves: &str) -> Position {
     let mut pos = Position::from_fen(variant, fen).unwrap();
     for m in moves.split_whitespace() {
-        pos.play_checked(m.parse::<Move>().unwrap()).unwrap();
+        pos.play(m.parse::<Move>().unwrap()).unwrap();
     }
     pos
 }
@@ -24,7 +24,7 @@ fn assert_mates(pos: &Position, r: &Report, moves: usize) {
     assert_eq!(r.score, MATE - (2 * moves as i32 - 1), "mate in {moves}: {r:?}");
     let mut p = pos.clone();
     for &m in r.pv.iter().take(2 * moves - 1) {
-        p.play_checked(m).unwrap();
+        p.play(m).unwrap();
     }
     assert!(p.has_no_moves(), "the PV {:?} ends the game", r.pv);
 }
@@ -48,7 +48,7 @@ fn the_quiescence_search_sees_a_quiet_mating_check() {
     let r = think(&pos, 1);
     assert_ne!(r.pv.first(), Some(&"i3i8".parse().unwrap()), "{r:?}");
     let mut after = pos.clone();
-    after.play_checked("i3i8".parse().unwrap()).unwrap();
+    after.play("i3i8".parse().unwrap()).unwrap();
     let r = think(&after, 1);
     assert_mates(&after, &r, 1);
 }

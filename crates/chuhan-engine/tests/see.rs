@@ -29,7 +29,7 @@ fn board_exchange(pos: &mut Position, sq: Square) -> i32 {
     let mut best = 0;
     for m in pos.legal_moves().iter().copied().filter(|m| m.to == sq && !m.is_pass()) {
         let gain = value(pos, sq);
-        pos.play(m);
+        pos.play_unchecked(m);
         let score = gain - board_exchange(pos, sq);
         pos.undo();
         best = best.max(score);
@@ -59,7 +59,7 @@ fn check_variant(variant: Variant) {
                 list.iter().copied().filter(|m| !m.is_pass() && pos.piece_at(m.to).is_some()).collect();
             for m in takes {
                 let gain = value(&pos, m.to);
-                pos.play(m);
+                pos.play_unchecked(m);
                 let on_board = gain - board_exchange(&mut pos, m.to);
                 pos.undo();
                 captures += 1;
@@ -70,7 +70,7 @@ fn check_variant(variant: Variant) {
                     exact += 1;
                 }
             }
-            pos.play(list[(next(&mut seed) % list.len() as u64) as usize]);
+            pos.play_unchecked(list[(next(&mut seed) % list.len() as u64) as usize]);
         }
     }
     assert!(captures > 2000, "{captures} captures");

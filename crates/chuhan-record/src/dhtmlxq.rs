@@ -362,7 +362,7 @@ impl Branches {
                 let vlist = self.lists.len() - 1;
                 self.line(v, vid, vlist, ply, pos);
             }
-            pos.play(node.mv);
+            pos.play_unchecked(node.mv);
             played += 1;
         }
         for _ in 0..played {

@@ -81,7 +81,7 @@ impl RawTree {
                         s = self.nodes[si].sibling;
                     }
                 }
-                pos.play(mv);
+                pos.play_unchecked(mv);
                 line.nodes.push(node);
                 cur = raw.child;
                 is_first = false;

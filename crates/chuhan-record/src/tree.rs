@@ -217,7 +217,7 @@ fn visit_line<V: Visitor>(line: &Line, pos: &mut Position, visitor: &mut V, dept
     let mut played = 0;
     for node in &line.nodes {
         visitor.mv(pos, node, depth);
-        pos.play(node.mv);
+        pos.play_unchecked(node.mv);
         played += 1;
         visitor.after_move(pos, node, depth);
         if !node.variations.is_empty() {
@@ -227,7 +227,7 @@ fn visit_line<V: Visitor>(line: &Line, pos: &mut Position, visitor: &mut V, dept
                 visit_line(v, pos, visitor, depth + 1);
                 visitor.end_variation(depth + 1);
             }
-            pos.play(node.mv);
+            pos.play_unchecked(node.mv);
         }
     }
     for _ in 0..played {
@@ -310,7 +310,7 @@ impl<'a> Cursor<'a> {
                 _ => return false,
             }
         };
-        self.pos.play(line.nodes[i].mv);
+        self.pos.play_unchecked(line.nodes[i].mv);
         self.path.push((line, i));
         true
     }

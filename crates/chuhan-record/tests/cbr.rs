@@ -24,7 +24,7 @@ fn chinese(g: &Game) -> Vec<String> {
     let mut out = Vec::new();
     for m in g.mainline_moves() {
         out.push(Notation::Chinese.format(&pos, m));
-        pos.play(m);
+        pos.play_unchecked(m);
     }
     out
 }

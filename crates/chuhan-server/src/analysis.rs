@@ -166,7 +166,7 @@ fn line(pos: &Position, pv: &[Move], notation: Notation) -> Vec<Value> {
             break;
         }
         out.push(json!({ "mv": m.to_string(), "text": notation.format(&p, m) }));
-        p.play(m);
+        p.play_unchecked(m);
     }
     out
 }

@@ -328,7 +328,7 @@ impl Room {
         let mut moves = Vec::with_capacity(self.game.ply());
         for m in self.game.moves() {
             moves.push(json!({ "mv": m.to_string(), "text": notation.format(&pos, m) }));
-            pos.play(m);
+            pos.play_unchecked(m);
         }
         let pos = self.game.position();
         let legal: Vec<String> =

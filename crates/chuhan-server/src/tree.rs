@@ -83,7 +83,7 @@ fn emit(line: &Line, parent: Option<usize>, main: bool, pos: &mut Position, n: N
         for v in &node.variations {
             emit(v, parent, false, pos, n, out);
         }
-        pos.play(node.mv);
+        pos.play_unchecked(node.mv);
         parent = Some(index);
     }
     for _ in &line.nodes {
@@ -170,7 +170,7 @@ impl Builder<'_> {
                     node.variations.push(self.line(slot, j, pos, depth + 1)?);
                 }
             }
-            pos.play(m);
+            pos.play_unchecked(m);
             line.nodes.push(node);
             (slot, k) = (i + 1, 0);
         }
@@ -303,13 +303,13 @@ mod tests {
         let mut pos = start.clone();
         let legal = pos.legal_moves();
         let mut nodes = vec![wire(None, &legal[0].to_string()), wire(None, &legal[1].to_string())];
-        pos.play(legal[1]);
+        pos.play_unchecked(legal[1]);
         for _ in 0..MAX_DEPTH + 2 {
             let legal = pos.legal_moves();
             let parent = nodes.len() - 1;
             nodes.push(wire(Some(parent), &legal[0].to_string()));
             nodes.push(wire(Some(parent), &legal[1].to_string()));
-            pos.play(legal[1]);
+            pos.play_unchecked(legal[1]);
         }
         let e = from_wire(&start, &tree(nodes.clone())).unwrap_err();
         assert!(e.contains("nested deeper"), "{e}");

@@ -14,7 +14,7 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
             let moves = pos.legal_moves();
             let mut total = 0;
             for &m in moves.iter() {
-                pos.play(m);
+                pos.play_unchecked(m);
                 total += perft(pos, depth - 1);
                 pos.undo();
             }
@@ -33,7 +33,7 @@ pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
     moves
         .iter()
         .map(|&m| {
-            pos.play(m);
+            pos.play_unchecked(m);
             let n = perft(pos, depth - 1);
             pos.undo();
             (m, n)

@@ -25,8 +25,8 @@ pub struct PlayedMove {
 /// A position of xiangqi or janggi together with the moves played since it was set up.
 ///
 /// Positions are valid by construction: [`Position::from_fen`](crate::Position::from_fen) and
-/// [`Position::new`] check the placement, and [`Position::play`] is meant for legal moves (see
-/// its documentation). The history makes [`Position::undo`] possible and lets the rules that
+/// [`Position::new`] check the placement, and [`Position::play`] plays only legal moves
+/// ([`Position::play_unchecked`] is the fast path for moves already known to be legal). The history makes [`Position::undo`] possible and lets the rules that
 /// depend on earlier positions (janggi's repetitions, passes) look back.
 #[derive(Clone, Debug)]
 pub struct Position {
@@ -237,14 +237,15 @@ impl Position {
         self.bikjang_rule = on;
     }
 
-    /// Plays `m` for the side to move.
+    /// Plays `m` for the side to move without checking that it is legal: the fast path for
+    /// search and perft, which play only generated moves.
     ///
-    /// `m` should be legal (one of [`Position::legal_moves`]); use [`Position::play_checked`]
-    /// for moves from outside. A move whose `from` is empty or holds an enemy piece is ignored
+    /// `m` must be legal (one of [`Position::legal_moves`]); use [`Position::play`] for moves
+    /// from outside. A move whose `from` is empty or holds an enemy piece is ignored
     /// in release builds and panics in debug builds; other illegal moves leave a position that
     /// is still undoable but not one the rules can reach.
     #[inline]
-    pub fn play(&mut self, m: Move) {
+    pub fn play_unchecked(&mut self, m: Move) {
         let us = self.turn;
         let captured = if m.is_pass() { None } else { self.board[m.to.index()] };
         self.history.push(PlayedMove {
@@ -319,22 +320,4 @@ impl Position {
         self.hash = last.hash_before;
         Some(m)
     }
-
-    /// Plays `m` if it is legal here; otherwise says why not and leaves the position alone.
-    pub fn play_checked(&mut self, m: Move) -> Result<(), IllegalMove> {
-        if self.legal_moves().contains(&m) {
-            self.play(m);
-            Ok(())
-        } else {
-            Err(IllegalMove { mv: m, fen: self.to_fen() })
-        }
-    }
-}
-
-/// A move that is not legal in the position.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move {mv} in {fen}")]
-pub struct IllegalMove {
-    pub mv: Move,
-    pub fen: String,
 }

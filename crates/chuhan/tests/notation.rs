@@ -61,7 +61,7 @@ fn replay(notation: Notation, game: &[String]) -> Vec<Move> {
     game.iter()
         .map(|text| {
             let m = notation.parse(&pos, text).unwrap_or_else(|e| panic!("{notation}: {e} in {}", pos.to_fen()));
-            pos.play(m);
+            pos.play_unchecked(m);
             m
         })
         .collect()
@@ -99,7 +99,7 @@ fn parallel_notation_games_agree() {
         for (j, &m) in expected.iter().enumerate() {
             if (i, j) == SLIP {
                 assert_eq!(Notation::Chinese.format(&pos, m), "前兵进一");
-                pos.play(m);
+                pos.play_unchecked(m);
                 continue;
             }
             assert_eq!(Notation::Chinese.format(&pos, m), chinese[i][j], "game {i} move {j}");
@@ -112,7 +112,7 @@ fn parallel_notation_games_agree() {
                 file_text = format!("{}{}{}", &file_text[1..2], &file_text[0..1], &file_text[2..]);
             }
             assert_eq!(Notation::Wxf.format(&pos, m), file_text, "game {i} move {j}");
-            pos.play(m);
+            pos.play_unchecked(m);
         }
     }
 }
@@ -128,7 +128,7 @@ fn play_all(notation: Notation, texts: &[&str]) -> Vec<String> {
         .iter()
         .map(|t| {
             let m = notation.parse(&p, t).unwrap_or_else(|e| panic!("{notation}: {e}"));
-            p.play(m);
+            p.play_unchecked(m);
             m.to_string()
         })
         .collect()
@@ -142,7 +142,7 @@ fn write_all(notation: Notation, moves: &[&str]) -> Vec<String> {
         .map(|t| {
             let m: Move = t.parse().unwrap();
             let s = notation.format(&p, m);
-            p.play(m);
+            p.play_unchecked(m);
             s
         })
         .collect()

@@ -74,7 +74,7 @@ pub fn write_game(h: &PgnHeader, g: &GameRecord, notation: Notation) -> String {
         } else if let Some(e) = i.checked_sub(g.book_plies).and_then(|k| g.evals.get(k)) {
             words.push(format!("{{{}}}", e.comment()));
         }
-        pos.play(m);
+        pos.play_unchecked(m);
     }
     words.push(format!("{{{}}}", g.reason.replace('}', ")")));
     words.push(result_token(g.result).to_string());

@@ -232,7 +232,7 @@ impl<'a> Searcher<'a> {
 
     fn play(&mut self, m: Move, ply: usize) -> bool {
         self.moved[ply] = piece_to(&self.pos, m);
-        self.pos.play(m);
+        self.pos.play_unchecked(m);
         let check = self.pos.is_check();
         self.checks.push(check);
         check

@@ -196,7 +196,7 @@ mod tests {
                     }
                     let zone = check_candidates(&pos);
                     for &m in moves.iter() {
-                        pos.play(m);
+                        pos.play_unchecked(m);
                         if pos.is_check() {
                             checks += 1;
                             assert!(zone.contains(m.from) || zone.contains(m.to), "{m} in {}", pos.to_fen());
@@ -204,7 +204,7 @@ mod tests {
                         pos.undo();
                     }
                     let m = moves[(next() % moves.len() as u64) as usize];
-                    pos.play(m);
+                    pos.play_unchecked(m);
                 }
             }
         }

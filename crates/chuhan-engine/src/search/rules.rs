@@ -76,7 +76,7 @@ impl Searcher<'_> {
                     }
                     let winner = cycle_winner(&self.pos, &moves, self.limits.rules);
                     for &m in moves.iter() {
-                        self.pos.play(m);
+                        self.pos.play_unchecked(m);
                     }
                     winner
                 };

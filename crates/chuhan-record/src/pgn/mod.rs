@@ -332,7 +332,7 @@ fn build_line(
                     let mv = notation.parse(pos, text).map_err(|e| {
                         (Some(ply), depth > 0, PgnErrorKind::Move { text: text.to_string(), source: e })
                     })?;
-                    pos.play(mv);
+                    pos.play_unchecked(mv);
                     line.nodes.push(Node::new(mv));
                 }
                 Tok::Open => {
@@ -344,7 +344,7 @@ fn build_line(
                     };
                     pos.undo();
                     let var = build_line(toks, i, pos, notation, depth + 1, outcome);
-                    pos.play(last);
+                    pos.play_unchecked(last);
                     let var = var?;
                     if let Some(node) = line.nodes.last_mut() {
                         node.variations.push(var);

@@ -122,7 +122,7 @@ fn line(w: &mut Wrapper, l: &Line, pos: &mut Position, notation: Notation) {
             w.close();
             need_number = true;
         }
-        pos.play(node.mv);
+        pos.play_unchecked(node.mv);
         played += 1;
     }
     for _ in 0..played {

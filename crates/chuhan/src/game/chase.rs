@@ -92,7 +92,7 @@ fn threats(pos: &Position, side: Side) -> Vec<(Square, Square)> {
 /// Whether, after `side` captures from `from` on `to`, the other side can legally retake.
 fn retakable(pos: &Position, side: Side, from: Square, to: Square) -> bool {
     let mut view = pos.with_turn(side);
-    view.play(Move::new(from, to));
+    view.play_unchecked(Move::new(from, to));
     let mut retake = false;
     view.for_each_legal(|_, targets| retake |= targets.contains(to));
     retake
@@ -149,7 +149,7 @@ pub(crate) fn threatens_mate(pos: &Position, side: Side) -> bool {
     view.for_each_legal(|from, targets: Bitboard| moves.extend(targets.map(|to| Move::new(from, to))));
     moves.into_iter().any(|m| {
         let mut next = view.clone();
-        next.play(m);
+        next.play_unchecked(m);
         next.has_no_moves()
     })
 }

@@ -30,9 +30,10 @@ pub fn cycle_winner(start: &Position, moves: &[Move], rules: XiangqiRules) -> Op
     }
 }
 
+use crate::legality::IllegalMove;
 use crate::mv::Move;
 use crate::piece::{Role, Side};
-use crate::position::{IllegalMove, Position};
+use crate::position::Position;
 use crate::variant::Variant;
 
 /// Why a move could not be added to a game.
@@ -124,12 +125,9 @@ impl Game {
         if let Some(o) = &self.outcome {
             return Err(GameError::Over(o.describe(self.pos.variant())));
         }
-        if !self.pos.is_legal(m) {
-            return Err(IllegalMove { mv: m, fen: self.pos.to_fen() }.into());
-        }
         let mover = self.pos.turn();
         let capture = !m.is_pass() && self.pos.piece_at(m.to).is_some();
-        self.pos.play(m);
+        self.pos.play(m)?;
         let check = self.pos.is_check();
         self.hashes.push(self.pos.hash());
         self.checks.push(check);

@@ -41,7 +41,7 @@ pub(crate) fn conduct(start: &Position, moves: &[Move], with_chases: bool, with_
         let before = pos.with_turn(side);
         let answering_check = pos.is_check();
         let ids_before = ids;
-        pos.play(m);
+        pos.play_unchecked(m);
         follow(&mut ids, m);
         let check = pos.is_check();
         c.all_checks[s] &= check;

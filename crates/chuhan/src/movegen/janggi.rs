@@ -19,6 +19,7 @@ use crate::bitboard::Bitboard;
 use crate::piece::{Role, Side};
 use crate::position::{PlayedMove, Position};
 use crate::square::Square;
+use std::ops::ControlFlow;
 
 /// The points whose occupancy can change an attack by `them` on a general standing on `ks`
 /// (not in check): between it and an enemy chariot on its rank or file with one piece between
@@ -118,6 +119,32 @@ pub(super) fn capturers(pos: &Position, sq: Square, by: Side, occ: Bitboard, can
     found & occ
 }
 
+/// Where a `role` of the side to move standing on `from` could go by the rules of its kind,
+/// whether or not its general would be left attacked (the pass not included). `cannons`:
+/// every cannon on the board.
+#[inline(always)]
+fn pseudo_targets(pos: &Position, role: Role, from: Square, cannons: Bitboard) -> Bitboard {
+    let us = pos.turn;
+    let occ = pos.occupied;
+    let own = pos.by_side[us.index()];
+    match role {
+        Role::Chariot => janggi_chariot_attacks(from, occ) & !own,
+        Role::Cannon => janggi_cannon_attacks(from, occ, cannons) & !own & !cannons,
+        Role::Horse => horse_moves(from, occ) & !own,
+        Role::Elephant => janggi_elephant_moves(from, occ) & !own,
+        Role::Soldier => JANGGI_SOLDIER[us.index()][from.index()] & !own,
+        Role::Advisor | Role::General => (PALACE_ORTHOGONAL[from.index()] | PALACE_DIAGONAL[from.index()]) & !own,
+    }
+}
+
+/// See [`super::reach`].
+pub(super) fn reach(pos: &Position, from: Square) -> Bitboard {
+    match pos.piece_at(from) {
+        Some(p) if p.side == pos.turn => pseudo_targets(pos, p.role, from, all_cannons(pos)),
+        _ => Bitboard::EMPTY,
+    }
+}
+
 fn exposes(pos: &Position, from: Square, to: Square) -> bool {
     let us = pos.turn;
     let to_bb = Bitboard::from_square(to);
@@ -155,14 +182,16 @@ fn is_real_pass(p: &PlayedMove) -> bool {
 
 /// Calls `f(from, targets)` for the legal moves of the side to move that land on `wanted`
 /// (the pass lands on the general's own point).
-pub(super) fn generate(pos: &Position, wanted: Bitboard, f: &mut impl FnMut(Square, Bitboard)) {
+pub(super) fn generate<B>(
+    pos: &Position,
+    wanted: Bitboard,
+    f: &mut impl FnMut(Square, Bitboard) -> ControlFlow<B>,
+) -> ControlFlow<B> {
     if ended_by_pass(pos) {
-        return;
+        return ControlFlow::Continue(());
     }
     let us = pos.turn;
     let them = !us;
-    let occ = pos.occupied;
-    let own = pos.by_side[us.index()];
     let ks = pos.generals[us.index()];
     let mine = &pos.pieces[us.index()];
     let cannons = all_cannons(pos);
@@ -173,7 +202,7 @@ pub(super) fn generate(pos: &Position, wanted: Bitboard, f: &mut impl FnMut(Squa
     // A position whose side not to move is in check arises only from a pass in bikjang, which
     // ended the game: nothing is legal (read from a FEN, the history that shows it is lost).
     if bikjang && attacked(pos, enemy_general, us) {
-        return;
+        return ControlFlow::Continue(());
     }
     let blocks = if bikjang { between(ks, enemy_general) & wanted } else { wanted };
 
@@ -190,28 +219,17 @@ pub(super) fn generate(pos: &Position, wanted: Bitboard, f: &mut impl FnMut(Squa
             (targets & !sensitive) | keep_safe(targets & sensitive, |to| !exposes(pos, from, to))
         };
         if targets.any() {
-            f(from, targets);
+            f(from, targets)
+        } else {
+            ControlFlow::Continue(())
         }
     };
-    for from in mine[Role::Chariot as usize] {
-        emit(from, janggi_chariot_attacks(from, occ) & !own);
+    for role in [Role::Chariot, Role::Cannon, Role::Horse, Role::Elephant, Role::Soldier, Role::Advisor] {
+        for from in mine[role as usize] {
+            emit(from, pseudo_targets(pos, role, from, cannons))?;
+        }
     }
-    for from in mine[Role::Cannon as usize] {
-        emit(from, janggi_cannon_attacks(from, occ, cannons) & !own & !cannons);
-    }
-    for from in mine[Role::Horse as usize] {
-        emit(from, horse_moves(from, occ) & !own);
-    }
-    for from in mine[Role::Elephant as usize] {
-        emit(from, janggi_elephant_moves(from, occ) & !own);
-    }
-    for from in mine[Role::Soldier as usize] {
-        emit(from, JANGGI_SOLDIER[us.index()][from.index()] & !own);
-    }
-    for from in mine[Role::Advisor as usize] {
-        emit(from, (PALACE_ORTHOGONAL[from.index()] | PALACE_DIAGONAL[from.index()]) & !own);
-    }
-    let mut steps = (PALACE_ORTHOGONAL[ks.index()] | PALACE_DIAGONAL[ks.index()]) & !own & wanted;
+    let mut steps = pseudo_targets(pos, Role::General, ks, cannons) & wanted;
     if bikjang {
         steps &= !file_mask(ks.file());
     }
@@ -223,6 +241,7 @@ pub(super) fn generate(pos: &Position, wanted: Bitboard, f: &mut impl FnMut(Squa
         general_targets.insert(ks);
     }
     if general_targets.any() {
-        f(ks, general_targets);
+        f(ks, general_targets)?;
     }
+    ControlFlow::Continue(())
 }

@@ -14,6 +14,7 @@ use crate::piece::Side;
 use crate::position::Position;
 use crate::square::Square;
 use crate::variant::Variant;
+use std::ops::ControlFlow;
 
 impl Position {
     /// Calls `f(from, targets)` for every piece of the side to move that has legal moves.
@@ -29,6 +30,39 @@ impl Position {
     /// legality, which is most of the work in janggi.
     #[inline]
     pub fn for_each_legal_to(&self, wanted: Bitboard, mut f: impl FnMut(Square, Bitboard)) {
+        let _ = self.try_for_each_legal_to(wanted, |from, targets| {
+            f(from, targets);
+            ControlFlow::<()>::Continue(())
+        });
+    }
+
+    /// Like [`for_each_legal`](Self::for_each_legal), but `f` may stop the generation early
+    /// by returning [`ControlFlow::Break`]; the break value is returned.
+    ///
+    /// ```
+    /// use chuhan::{Position, Role, Variant};
+    /// use std::ops::ControlFlow;
+    ///
+    /// // Does any cannon of the side to move have a legal move? Stop at the first one.
+    /// let pos = Position::new(Variant::Xiangqi);
+    /// let found = pos.try_for_each_legal(|from, _targets| match pos.piece_at(from) {
+    ///     Some(p) if p.role == Role::Cannon => ControlFlow::Break(from),
+    ///     _ => ControlFlow::Continue(()),
+    /// });
+    /// assert!(found.is_break());
+    /// ```
+    #[inline]
+    pub fn try_for_each_legal<B>(&self, f: impl FnMut(Square, Bitboard) -> ControlFlow<B>) -> ControlFlow<B> {
+        self.try_for_each_legal_to(Bitboard::FULL, f)
+    }
+
+    /// [`try_for_each_legal`](Self::try_for_each_legal) for the moves landing on `wanted` only.
+    #[inline]
+    pub fn try_for_each_legal_to<B>(
+        &self,
+        wanted: Bitboard,
+        mut f: impl FnMut(Square, Bitboard) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         match self.variant {
             Variant::Xiangqi => xiangqi::generate(self, wanted, &mut f),
             Variant::Janggi => janggi::generate(self, wanted, &mut f),
@@ -52,13 +86,6 @@ impl Position {
         let mut n = 0;
         self.for_each_legal(|_, targets| n += targets.count() as usize);
         n
-    }
-
-    /// Whether `m` is legal here.
-    pub fn is_legal(&self, m: Move) -> bool {
-        let mut legal = false;
-        self.for_each_legal(|from, targets| legal |= from == m.from && targets.contains(m.to));
-        legal
     }
 
     /// Whether the side to move's general is attacked.
@@ -105,16 +132,13 @@ impl Position {
     /// Whether the side to move has no legal move (checkmate or stalemate; in janggi, where a
     /// side may pass, only a checkmate).
     pub fn has_no_moves(&self) -> bool {
-        let mut none = true;
-        self.for_each_legal(|_, _| none = false);
-        none
+        self.try_for_each_legal(|_, _| ControlFlow::Break(())).is_continue()
     }
 
     /// Whether the side to move has a legal capture on `sq`.
     pub fn is_legal_capture_on(&self, sq: Square) -> bool {
-        let mut found = false;
-        self.for_each_legal(|_, targets| found |= targets.contains(sq));
-        found && self.piece_at(sq).is_some_and(|p| p.side != self.turn)
+        self.piece_at(sq).is_some_and(|p| p.side != self.turn)
+            && self.try_for_each_legal_to(Bitboard::from_square(sq), |_, _| ControlFlow::Break(())).is_break()
     }
 
     /// Whether `side`'s general would be attacked if the piece on `sq` were lifted off the
@@ -150,6 +174,16 @@ impl Position {
         let a = self.generals[0];
         let b = self.generals[1];
         a.file() == b.file() && (crate::attacks::between(a, b) & self.occupied).is_empty()
+    }
+}
+
+/// The points the piece on `from` could move to by the rules of its kind, whether or not the
+/// move would leave its general attacked (empty when `from` is empty). For error messages:
+/// generation never asks for it.
+pub(crate) fn reach(pos: &Position, from: Square) -> Bitboard {
+    match pos.variant {
+        Variant::Xiangqi => xiangqi::reach(pos, from),
+        Variant::Janggi => janggi::reach(pos, from),
     }
 }
 

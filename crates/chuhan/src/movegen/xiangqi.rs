@@ -21,6 +21,7 @@ use crate::bitboard::Bitboard;
 use crate::piece::{Role, Side};
 use crate::position::Position;
 use crate::square::Square;
+use std::ops::ControlFlow;
 
 /// Whether `sq` is attacked by `by`, with `occ` as the occupancy and only `by`'s pieces on
 /// `alive` counted (so a caller can remove a captured piece).
@@ -59,6 +60,32 @@ pub(super) fn capturers(pos: &Position, sq: Square, by: Side, occ: Bitboard) -> 
     found & occ
 }
 
+/// Where a `role` of the side to move standing on `from` could go by the rules of its kind,
+/// whether or not its general would be left attacked.
+#[inline(always)]
+fn pseudo_targets(pos: &Position, role: Role, from: Square) -> Bitboard {
+    let us = pos.turn;
+    let occ = pos.occupied;
+    let own = pos.by_side[us.index()];
+    match role {
+        Role::Chariot => rook_attacks(from, occ) & !own,
+        Role::Cannon => (rook_attacks(from, occ) & !occ) | (cannon_attacks(from, occ) & pos.by_side[(!us).index()]),
+        Role::Horse => horse_moves(from, occ) & !own,
+        Role::Soldier => XIANGQI_SOLDIER[us.index()][from.index()] & !own,
+        Role::Elephant => gated(&XIANGQI_ELEPHANT[from.index()], occ) & !own,
+        Role::Advisor => PALACE_DIAGONAL[from.index()] & !own,
+        Role::General => PALACE_ORTHOGONAL[from.index()] & !own,
+    }
+}
+
+/// See [`super::reach`].
+pub(super) fn reach(pos: &Position, from: Square) -> Bitboard {
+    match pos.piece_at(from) {
+        Some(p) if p.side == pos.turn => pseudo_targets(pos, p.role, from),
+        _ => Bitboard::EMPTY,
+    }
+}
+
 /// Whether the move `from`→`to` by the side to move leaves its general attacked.
 #[inline]
 fn exposes(pos: &Position, from: Square, to: Square) -> bool {
@@ -70,12 +97,15 @@ fn exposes(pos: &Position, from: Square, to: Square) -> bool {
 }
 
 /// Calls `f(from, targets)` for the legal moves of the side to move that land on `wanted`.
-pub(super) fn generate(pos: &Position, wanted: Bitboard, f: &mut impl FnMut(Square, Bitboard)) {
+pub(super) fn generate<B>(
+    pos: &Position,
+    wanted: Bitboard,
+    f: &mut impl FnMut(Square, Bitboard) -> ControlFlow<B>,
+) -> ControlFlow<B> {
     let us = pos.turn;
     let them = !us;
     let occ = pos.occupied;
     let own = pos.by_side[us.index()];
-    let enemy = pos.by_side[them.index()];
     let ks = pos.generals[us.index()];
     let mine = &pos.pieces[us.index()];
     let theirs = &pos.pieces[them.index()];
@@ -117,30 +147,20 @@ pub(super) fn generate(pos: &Position, wanted: Bitboard, f: &mut impl FnMut(Squa
             }
         };
         if targets.any() {
-            f(from, targets);
+            f(from, targets)
+        } else {
+            ControlFlow::Continue(())
         }
     };
 
-    for from in mine[Role::Chariot as usize] {
-        emit(from, rook_attacks(from, occ) & !own);
+    for role in [Role::Chariot, Role::Cannon, Role::Horse, Role::Soldier, Role::Elephant, Role::Advisor] {
+        for from in mine[role as usize] {
+            emit(from, pseudo_targets(pos, role, from))?;
+        }
     }
-    for from in mine[Role::Cannon as usize] {
-        emit(from, (rook_attacks(from, occ) & !occ) | (cannon_attacks(from, occ) & enemy));
-    }
-    for from in mine[Role::Horse as usize] {
-        emit(from, horse_moves(from, occ) & !own);
-    }
-    for from in mine[Role::Soldier as usize] {
-        emit(from, XIANGQI_SOLDIER[us.index()][from.index()] & !own);
-    }
-    for from in mine[Role::Elephant as usize] {
-        emit(from, gated(&XIANGQI_ELEPHANT[from.index()], occ) & !own);
-    }
-    for from in mine[Role::Advisor as usize] {
-        emit(from, PALACE_DIAGONAL[from.index()] & !own);
-    }
-    let general_targets = keep_safe(PALACE_ORTHOGONAL[ks.index()] & !own & wanted, |to| !exposes(pos, ks, to));
+    let general_targets = keep_safe(pseudo_targets(pos, Role::General, ks) & wanted, |to| !exposes(pos, ks, to));
     if general_targets.any() {
-        f(ks, general_targets);
+        f(ks, general_targets)?;
     }
+    ControlFlow::Continue(())
 }

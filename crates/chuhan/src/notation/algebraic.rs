@@ -47,7 +47,7 @@ pub(crate) fn square_name(sq: Square) -> String {
 /// check).
 fn check_marks(pos: &Position, m: Move) -> String {
     let mut after = pos.with_turn(pos.turn());
-    after.play(m);
+    after.play_unchecked(m);
     if !after.is_check() {
         return String::new();
     }

@@ -103,7 +103,7 @@ pub(crate) fn format_fsf(pos: &Position, m: Move) -> String {
     let piece = pos.piece_at(m.from).expect("a legal move has a piece on its from-square");
     let capture = !m.is_pass() && pos.piece_at(m.to).is_some();
     let mut after = pos.clone();
-    after.play(m);
+    after.play_unchecked(m);
     let mark = if !after.is_check() {
         ""
     } else if after.has_no_moves() {

@@ -156,7 +156,7 @@ impl Notation {
             let mut p = pos.clone();
             texts.iter().all(|t| match n.parse(&p, t) {
                 Ok(m) => {
-                    p.play(m);
+                    p.play_unchecked(m);
                     true
                 }
                 Err(_) => false,
