@@ -26,6 +26,8 @@ pub mod notation;
 pub mod perft;
 pub mod piece;
 pub mod position;
+#[cfg(feature = "serde")]
+mod serde_impls;
 pub mod setup;
 pub mod square;
 pub mod variant;
@@ -37,7 +39,7 @@ pub use game::{EndReason, Game, GameError, GameResult, JanggiRules, Outcome, Rul
 pub use legality::{IllegalMove, IllegalReason};
 pub use mv::{Move, MoveList};
 pub use perft::{divide, perft};
-pub use piece::{Piece, Role, Side};
+pub use piece::{BySide, Piece, Role, Side};
 pub use position::{PlayedMove, Position};
 pub use setup::{JanggiFormation, JanggiSetup};
 pub use square::Square;

@@ -2,7 +2,7 @@
 
 use crate::variant::Variant;
 use std::fmt;
-use std::ops::Not;
+use std::ops::{Index, IndexMut, Not};
 
 /// Which player: the one who moves first or the one who moves second.
 ///
@@ -185,5 +185,72 @@ impl Piece {
 impl fmt::Display for Piece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.letter())
+    }
+}
+
+/// One value for each side, indexed by [`Side`]: clocks, seats, material counts.
+///
+/// ```
+/// use chuhan::{BySide, Side};
+///
+/// let mut captures = BySide::new(0, 0);
+/// captures[Side::BLACK] += 1;
+/// assert_eq!(captures[Side::Second], 1);
+/// assert_eq!(captures.map(|n| n * 2), BySide::new(0, 2));
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct BySide<T> {
+    /// The first mover's value (Red, Cho).
+    pub first: T,
+    /// The second mover's value (Black, Han).
+    pub second: T,
+}
+
+impl<T> BySide<T> {
+    /// The first mover's value, then the second's.
+    pub const fn new(first: T, second: T) -> BySide<T> {
+        BySide { first, second }
+    }
+
+    /// A value for each side from `f(side)`.
+    pub fn from_fn(mut f: impl FnMut(Side) -> T) -> BySide<T> {
+        BySide { first: f(Side::First), second: f(Side::Second) }
+    }
+
+    /// Each value passed through `f`.
+    pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> BySide<U> {
+        BySide { first: f(self.first), second: f(self.second) }
+    }
+
+    /// `(side, value)` pairs, first mover first.
+    pub fn iter(&self) -> impl Iterator<Item = (Side, &T)> {
+        [(Side::First, &self.first), (Side::Second, &self.second)].into_iter()
+    }
+}
+
+impl<T> Index<Side> for BySide<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, side: Side) -> &T {
+        match side {
+            Side::First => &self.first,
+            Side::Second => &self.second,
+        }
+    }
+}
+
+impl<T> IndexMut<Side> for BySide<T> {
+    #[inline]
+    fn index_mut(&mut self, side: Side) -> &mut T {
+        match side {
+            Side::First => &mut self.first,
+            Side::Second => &mut self.second,
+        }
+    }
+}
+
+impl<T> From<[T; 2]> for BySide<T> {
+    fn from([first, second]: [T; 2]) -> BySide<T> {
+        BySide { first, second }
     }
 }
