@@ -357,7 +357,7 @@ fn read_record(data: &[u8], base: usize) -> Result<Game, CbrError> {
         return Ok(game);
     }
     let fen = crate::xqf::board_fen(&board, side);
-    let mut pos = chuhan::Position::from_fen_relaxed(Variant::Xiangqi, &fen).map_err(CbrError::Position)?;
+    let mut pos = crate::composed_position(Variant::Xiangqi, &fen).map_err(CbrError::Position)?;
     game.start_fen = pos.to_fen();
     if !game.has_standard_start() {
         game.headers.set("FEN", game.start_fen.as_str());

@@ -272,7 +272,7 @@ fn binit_position(b: &str, first_from: Option<Square>) -> Result<Position, Dhtml
     }
     let side = first_from.and_then(|s| board[s.index()]).map(|p| p.side).unwrap_or(Side::First);
     let fen = crate::xqf::board_fen(&board, side);
-    Position::from_fen_relaxed(Variant::Xiangqi, &fen).map_err(DhtmlXqError::Position)
+    crate::composed_position(Variant::Xiangqi, &fen).map_err(DhtmlXqError::Position)
 }
 
 fn digits(s: Square) -> String {

@@ -21,3 +21,11 @@ pub use pgn::{PgnError, PgnReader};
 pub use raw::TreeError;
 pub use tree::{Cursor, Game, Headers, Line, Node, Outcome, Visitor};
 pub use xqf::XqfError;
+
+/// A record's start position from its FEN, accepting composed positions: records of problems
+/// and transcribed diagrams sometimes put an advisor, elephant or soldier on a point no game
+/// reaches ([`chuhan::Problem::Unreachable`]), and the rules still say how such a piece moves.
+pub(crate) fn composed_position(variant: chuhan::Variant, fen: &str) -> Result<chuhan::Position, chuhan::FenError> {
+    let setup: chuhan::Setup = fen.parse()?;
+    Ok(setup.position(variant).or_else(chuhan::PositionError::ignore_unreachable)?)
+}

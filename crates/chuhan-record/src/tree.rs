@@ -168,7 +168,7 @@ impl Game {
     /// The start position. The FEN was checked when the game was built, so this fails only for
     /// games assembled by hand with a bad FEN.
     pub fn start_position(&self) -> Result<Position, FenError> {
-        Position::from_fen_relaxed(self.variant, &self.start_fen)
+        crate::composed_position(self.variant, &self.start_fen)
     }
 
     /// Whether the start is the standard one for the variant (ignoring the move counters).

@@ -301,7 +301,7 @@ fn start_position(table: &[u8; 32], setup: u8, first_from: Option<Square>) -> Re
         None => Side::First,
     };
     let fen = board_fen(&board, side);
-    match Position::from_fen_relaxed(Variant::Xiangqi, &fen) {
+    match crate::composed_position(Variant::Xiangqi, &fen) {
         Ok(p) => Ok(p),
         Err(_) if setup < 2 => Ok(Position::new(Variant::Xiangqi)),
         Err(e) => Err(XqfError::Position(e)),

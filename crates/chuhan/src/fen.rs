@@ -6,18 +6,16 @@
 //! required; missing fields take the values above. Reading rejects positions that no game can
 //! reach and says where: `FEN field 1, rank 3: 10 files, expected 9`.
 
-use crate::attacks::{palace, PALACE_DIAGONAL_POINTS};
-use crate::bitboard::Bitboard;
-use crate::piece::{Piece, Role, Side};
+use crate::piece::{Piece, Side};
 use crate::position::Position;
-use crate::square::Square;
+use crate::setup::{PositionError, Problem, Setup};
 use crate::variant::Variant;
 use std::fmt;
 
 /// Why a FEN was rejected, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FenError {
-    /// The field, 1 (board) to 6 (move number).
+    /// The field, 1 (board) to 6 (move number); 7 for an extra field.
     pub field: u8,
     /// The board rank (0–9, counted from the first mover's side) for board errors.
     pub rank: Option<u8>,
@@ -27,37 +25,46 @@ pub struct FenError {
 
 /// What is wrong with a FEN.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum FenErrorKind {
+    /// Nothing but white space.
     #[error("empty FEN")]
     Empty,
+    /// The board does not have ten ranks.
     #[error("{0} ranks, expected 10")]
     RankCount(usize),
+    /// A rank does not have nine files.
     #[error("{0} files, expected 9")]
     FileCount(usize),
+    /// A character that is neither a piece letter nor a digit 1–9.
     #[error("unexpected character {0:?}: expected a piece letter (KABNRCP, also H and E) or a digit 1–9")]
     BadChar(char),
+    /// The side to move is not `w`, `r` or `b`.
     #[error("side to move {0:?}: expected w, r or b")]
     BadSide(String),
+    /// Fields 3 and 4 (chess's castling and en passant) must be `-`.
     #[error("{0:?}: expected -")]
     ExpectedDash(String),
+    /// A move counter that is not a number.
     #[error("{0:?}: expected a number")]
     BadNumber(String),
+    /// More than six fields.
     #[error("unexpected extra field {0:?}")]
     ExtraField(String),
-    #[error("{side} has no general")]
-    NoGeneral { side: &'static str },
-    #[error("{side} has {count} {role}s, the set holds {max}")]
-    TooManyOfRole { side: &'static str, role: &'static str, count: u32, max: u8 },
-    #[error("{side} has {count} pieces, at most 16")]
-    TooManyPieces { side: &'static str, count: u32 },
-    #[error("{side} {role} on {square} is outside its palace")]
-    OutsidePalace { side: &'static str, role: &'static str, square: Square },
-    #[error("{side} {role} on {square}: a point it can never reach")]
-    Unreachable { side: &'static str, role: &'static str, square: Square },
-    #[error("the generals face each other on file {file} with nothing between them")]
-    GeneralsFace { file: char },
-    #[error("{side} is in check but it is not {side}'s move")]
-    SideNotToMoveInCheck { side: &'static str },
+    /// The FEN is well formed but no game has that position.
+    #[error("{0}")]
+    Position(PositionError),
+}
+
+impl FenError {
+    /// The position error, when the FEN was well formed but the position is not one of the
+    /// game (so that a caller may choose to [ignore](PositionError::ignore_unreachable) it).
+    pub fn position_error(&self) -> Option<&PositionError> {
+        match &self.kind {
+            FenErrorKind::Position(e) => Some(e),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for FenError {
@@ -71,46 +78,22 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
+impl From<PositionError> for FenError {
+    /// Places a position error in the FEN: the board field (and the rank of the piece it is
+    /// about), or the side-to-move field for a side left in check.
+    fn from(e: PositionError) -> FenError {
+        let first = e.problems().first().copied();
+        let field = if matches!(first, Some(Problem::OppositeCheck(_))) { 2 } else { 1 };
+        let rank = first.and_then(Problem::square).map(|sq| sq.rank());
+        FenError { field, rank, kind: FenErrorKind::Position(e) }
+    }
+}
+
 fn err(field: u8, rank: Option<u8>, kind: FenErrorKind) -> FenError {
     FenError { field, rank, kind }
 }
 
-/// Xiangqi elephant points of the first mover.
-const XIANGQI_ELEPHANT_POINTS: [(u8, u8); 7] = [(2, 0), (6, 0), (0, 2), (4, 2), (8, 2), (2, 4), (6, 4)];
-
-fn points(list: &[(u8, u8)], side: Side) -> Bitboard {
-    list.iter()
-        .filter_map(|&(f, r)| Square::new(f, r))
-        .map(|sq| if side == Side::First { sq } else { sq.rotate() })
-        .collect()
-}
-
-/// Whether `piece` may stand on `sq` in `variant` at all; `Err` names the reason.
-fn placement_error(variant: Variant, piece: Piece, sq: Square) -> Option<FenErrorKind> {
-    let side = piece.side.name(variant);
-    let role = piece.role.name();
-    let forward_rank = if piece.side == Side::First { sq.rank() } else { 9 - sq.rank() };
-    match piece.role {
-        Role::General | Role::Advisor if !palace(piece.side).contains(sq) => {
-            Some(FenErrorKind::OutsidePalace { side, role, square: sq })
-        }
-        Role::Advisor if variant == Variant::Xiangqi && !(PALACE_DIAGONAL_POINTS & palace(piece.side)).contains(sq) => {
-            Some(FenErrorKind::Unreachable { side, role, square: sq })
-        }
-        Role::Elephant if variant == Variant::Xiangqi && !points(&XIANGQI_ELEPHANT_POINTS, piece.side).contains(sq) => {
-            Some(FenErrorKind::Unreachable { side, role, square: sq })
-        }
-        Role::Soldier => {
-            // Soldiers never step back; xiangqi soldiers step sideways only past the river.
-            let behind_start = forward_rank < 3;
-            let sidestepped = variant == Variant::Xiangqi && forward_rank <= 4 && sq.file() % 2 == 1;
-            (behind_start || sidestepped).then_some(FenErrorKind::Unreachable { side, role, square: sq })
-        }
-        _ => None,
-    }
-}
-
-fn parse_board(variant: Variant, text: &str, strict: bool) -> Result<[Option<Piece>; 90], FenError> {
+fn parse_board(text: &str) -> Result<[Option<Piece>; 90], FenError> {
     // Fairy-Stockfish writes empty holdings as `[]` after the board.
     let text = text.strip_suffix("[]").unwrap_or(text);
     let rows: Vec<&str> = text.split('/').collect();
@@ -126,13 +109,7 @@ fn parse_board(variant: Variant, text: &str, strict: bool) -> Result<[Option<Pie
                 file += d as usize;
             } else if let Some(piece) = Piece::from_letter(c) {
                 if file < 9 {
-                    let sq = Square::new(file as u8, rank).expect("file and rank on the board");
-                    if let Some(kind) = placement_error(variant, piece, sq) {
-                        if strict || !matches!(kind, FenErrorKind::Unreachable { .. }) {
-                            return Err(err(1, Some(rank), kind));
-                        }
-                    }
-                    board[sq.index()] = Some(piece);
+                    board[rank as usize * 9 + file] = Some(piece);
                 }
                 file += 1;
             } else {
@@ -144,35 +121,6 @@ fn parse_board(variant: Variant, text: &str, strict: bool) -> Result<[Option<Pie
         }
     }
     Ok(board)
-}
-
-fn check_material(variant: Variant, board: &[Option<Piece>; 90]) -> Result<(), FenError> {
-    for side in Side::BOTH {
-        let mut total = 0;
-        for role in Role::ALL {
-            let count = board.iter().filter(|p| **p == Some(Piece::new(side, role))).count() as u32;
-            total += count;
-            if count > role.set_count() as u32 {
-                return Err(err(
-                    1,
-                    None,
-                    FenErrorKind::TooManyOfRole {
-                        side: side.name(variant),
-                        role: role.name(),
-                        count,
-                        max: role.set_count(),
-                    },
-                ));
-            }
-            if role == Role::General && count == 0 {
-                return Err(err(1, None, FenErrorKind::NoGeneral { side: side.name(variant) }));
-            }
-        }
-        if total > 16 {
-            return Err(err(1, None, FenErrorKind::TooManyPieces { side: side.name(variant), count: total }));
-        }
-    }
-    Ok(())
 }
 
 fn parse_number(field: u8, text: &str) -> Result<u32, FenError> {
@@ -207,63 +155,46 @@ pub fn board_fen(board: &[Option<Piece>; 90]) -> String {
     s
 }
 
+/// Reads a FEN's syntax into a [`Setup`] (what `str::parse::<Setup>` does).
+pub(crate) fn parse_setup(fen: &str) -> Result<Setup, FenError> {
+    let mut fields = fen.split_whitespace();
+    let board_text = fields.next().ok_or(err(1, None, FenErrorKind::Empty))?;
+    let board = parse_board(board_text)?;
+    let turn = match fields.next() {
+        None | Some("w") | Some("r") | Some("W") | Some("R") => Side::First,
+        Some("b") | Some("B") => Side::Second,
+        Some(other) => return Err(err(2, None, FenErrorKind::BadSide(other.to_string()))),
+    };
+    for field in [3u8, 4] {
+        match fields.next() {
+            None | Some("-") => {}
+            Some(other) => return Err(err(field, None, FenErrorKind::ExpectedDash(other.to_string()))),
+        }
+    }
+    let halfmove_clock = fields.next().map(|t| parse_number(5, t)).transpose()?.unwrap_or(0);
+    let fullmove_number = fields.next().map(|t| parse_number(6, t)).transpose()?.unwrap_or(1).max(1);
+    if let Some(extra) = fields.next() {
+        return Err(err(7, None, FenErrorKind::ExtraField(extra.to_string())));
+    }
+    Ok(Setup { board, turn, halfmove_clock, fullmove_number })
+}
+
 impl Position {
-    /// Reads a FEN (see the [module documentation](crate::fen)).
+    /// Reads a FEN (see the [module documentation](crate::fen)) and checks the position against
+    /// `variant`'s rules: `text.parse::<Setup>()?.position(variant)` with the position's
+    /// problems placed in the FEN. For composed positions see [`Setup`].
     pub fn from_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
-        Position::read_fen(variant, fen, true)
+        Ok(parse_setup(fen)?.position(variant)?)
     }
 
-    /// Reads a FEN like [`Position::from_fen`] but lets advisors, elephants and soldiers stand
-    /// on points they could never reach in a game (a soldier behind its start, an elephant
-    /// across the river): composed problems and transcribed diagrams sometimes do. Everything
-    /// else is still checked, and the moves of such pieces follow the usual rules.
-    pub fn from_fen_relaxed(variant: Variant, fen: &str) -> Result<Position, FenError> {
-        Position::read_fen(variant, fen, false)
-    }
-
-    fn read_fen(variant: Variant, fen: &str, strict: bool) -> Result<Position, FenError> {
-        let mut fields = fen.split_whitespace();
-        let board_text = fields.next().ok_or(err(1, None, FenErrorKind::Empty))?;
-        let board = parse_board(variant, board_text, strict)?;
-        check_material(variant, &board)?;
-
-        let turn = match fields.next() {
-            None | Some("w") | Some("r") | Some("W") | Some("R") => Side::First,
-            Some("b") | Some("B") => Side::Second,
-            Some(other) => return Err(err(2, None, FenErrorKind::BadSide(other.to_string()))),
-        };
-        for field in [3u8, 4] {
-            match fields.next() {
-                None | Some("-") => {}
-                Some(other) => return Err(err(field, None, FenErrorKind::ExpectedDash(other.to_string()))),
-            }
-        }
-        let halfmove = fields.next().map(|t| parse_number(5, t)).transpose()?.unwrap_or(0);
-        let fullmove = fields.next().map(|t| parse_number(6, t)).transpose()?.unwrap_or(1).max(1);
-        if let Some(extra) = fields.next() {
-            return Err(err(7, None, FenErrorKind::ExtraField(extra.to_string())));
-        }
-
-        let pos = Position::from_parts(variant, board, turn, halfmove, fullmove);
-        if variant == Variant::Xiangqi && pos.generals_face() {
-            let file = pos.general(Side::First).file_char();
-            return Err(err(1, None, FenErrorKind::GeneralsFace { file }));
-        }
-        // The side that just moved may not have left its general attacked — except in janggi
-        // by passing in bikjang, which is allowed even in check and ends the game.
-        let mut flipped = pos.clone();
-        flipped.turn = !pos.turn;
-        let bikjang_pass = variant == Variant::Janggi && pos.generals_face();
-        if flipped.is_check() && !bikjang_pass {
-            return Err(err(2, None, FenErrorKind::SideNotToMoveInCheck { side: (!pos.turn).name(variant) }));
-        }
-        Ok(pos)
+    /// The board, side to move and counters as a [`Setup`] (to edit, or to write).
+    pub fn to_setup(&self) -> Setup {
+        Setup::from(self)
     }
 
     /// Writes the position as FEN, with `w` for the first mover and `b` for the second.
     pub fn to_fen(&self) -> String {
-        let side = if self.turn == Side::First { 'w' } else { 'b' };
-        format!("{} {side} - - {} {}", board_fen(&self.board), self.halfmove_clock, self.fullmove_number)
+        self.to_setup().to_string()
     }
 }
 

@@ -1,136 +1,341 @@
-//! Janggi's start positions.
+//! A parsed but not yet validated position: [`Setup`], and [`PositionError`] for setups that no
+//! game can have.
 //!
-//! Before a janggi game each player chooses how to set out the horses (馬) and elephants (象)
-//! of the back rank. The four formations played in South Korea swap them on either wing; the
-//! fifth, the "mobile chariot" setup (機動車) played in the North, swaps the elephants with the
-//! chariots. Left and right are as the player sees them from behind their own pieces, so Han's
-//! left is file i.
+//! Reading a position is two steps, as in shakmaty: text becomes a [`Setup`] (FEN's syntax only:
+//! ten ranks of nine files, known letters, numbers where numbers belong), then
+//! [`Setup::position`] checks it against a game's rules and returns a [`Position`]. A composed
+//! problem or a transcribed diagram may put a soldier behind its start line or an elephant on a
+//! point it can never reach; [`PositionError::ignore_unreachable`] accepts those on request,
+//! while a setup without a general, or with the generals facing in xiangqi, is never playable.
+//!
+//! ```
+//! use chuhan::{Setup, Variant};
+//!
+//! // A red soldier on a2, behind its start line: no game reaches it, a problem composer might.
+//! let setup: Setup = "3k5/9/9/9/9/9/9/9/P8/4K4 w".parse()?;
+//! let err = setup.position(Variant::Xiangqi).unwrap_err();
+//! assert_eq!(err.to_string(), "red soldier on a1: a point it can never reach");
+//! let pos = err.ignore_unreachable()?; // playable all the same
+//! assert!(pos.is_legal("a1a2".parse()?)); // the soldier steps forward as soldiers do
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
+use crate::attacks::{palace, PALACE_DIAGONAL_POINTS};
+use crate::bitboard::Bitboard;
+use crate::fen::{board_fen, FenError};
+use crate::piece::{Piece, Role, Side};
 use crate::position::Position;
+use crate::square::Square;
 use crate::variant::Variant;
 use std::fmt;
 use std::str::FromStr;
 
-/// One player's back-rank order.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum JanggiFormation {
-    /// 外象 — elephants outside: chariot, elephant, horse | horse, elephant, chariot.
-    OuterElephants,
-    /// 內象 — elephants inside: chariot, horse, elephant | elephant, horse, chariot
-    /// (Fairy-Stockfish's default, `RNBA1ABNR`).
-    InnerElephants,
-    /// 左象 — elephant outside on the left wing: chariot, elephant, horse | elephant, horse, chariot.
-    LeftElephant,
-    /// 右象 — elephant outside on the right wing: chariot, horse, elephant | horse, elephant, chariot.
-    RightElephant,
-    /// 機動車 — chariots inside the elephants and horses: elephant, horse, chariot | chariot,
-    /// horse, elephant (not played in South Korea).
-    MobileChariots,
+/// A board with the side to move and the move counters, as read from a FEN: syntactically
+/// sound, not yet checked against either game's rules.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// The piece on each point, indexed by [`Square::index`].
+    pub board: [Option<Piece>; 90],
+    /// The side to move.
+    pub turn: Side,
+    /// Plies since the last capture (FEN field 5).
+    pub halfmove_clock: u32,
+    /// The move number, from 1 (FEN field 6).
+    pub fullmove_number: u32,
 }
 
-impl JanggiFormation {
-    /// Every formation.
-    pub const ALL: [JanggiFormation; 5] = [
-        JanggiFormation::OuterElephants,
-        JanggiFormation::InnerElephants,
-        JanggiFormation::LeftElephant,
-        JanggiFormation::RightElephant,
-        JanggiFormation::MobileChariots,
-    ];
+impl Setup {
+    /// An empty board, the first mover to move, counters at 0 and 1.
+    pub const fn empty() -> Setup {
+        Setup { board: [None; 90], turn: Side::First, halfmove_clock: 0, fullmove_number: 1 }
+    }
 
-    /// The back rank from the player's left to right, in FEN letters (upper case).
-    pub const fn back_rank(self) -> &'static str {
-        match self {
-            JanggiFormation::OuterElephants => "RBNA1ANBR",
-            JanggiFormation::InnerElephants => "RNBA1ABNR",
-            JanggiFormation::LeftElephant => "RBNA1ABNR",
-            JanggiFormation::RightElephant => "RNBA1ANBR",
-            JanggiFormation::MobileChariots => "BNRA1ARNB",
+    /// The piece on `sq`, if any.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    /// Puts `piece` on `sq` (or empties it with `None`).
+    pub fn set_piece(&mut self, sq: Square, piece: Option<Piece>) {
+        self.board[sq.index()] = piece;
+    }
+
+    /// Checks the setup against `variant`'s rules: a position either game can reach.
+    ///
+    /// Every problem is listed in the error (see [`PositionError::problems`]); a caller that
+    /// accepts composed positions calls [`PositionError::ignore_unreachable`].
+    pub fn position(&self, variant: Variant) -> Result<Position, PositionError> {
+        let problems = problems(variant, self);
+        if problems.is_empty() {
+            Ok(self.build(variant))
+        } else {
+            Err(PositionError { variant, setup: Box::new(self.clone()), problems })
         }
     }
 
-    /// The name used on command lines: `outer`, `inner`, `left`, `right`, `mobile`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            JanggiFormation::OuterElephants => "outer",
-            JanggiFormation::InnerElephants => "inner",
-            JanggiFormation::LeftElephant => "left",
-            JanggiFormation::RightElephant => "right",
-            JanggiFormation::MobileChariots => "mobile",
+    fn build(&self, variant: Variant) -> Position {
+        Position::from_parts(variant, self.board, self.turn, self.halfmove_clock, self.fullmove_number.max(1))
+    }
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Setup::empty()
+    }
+}
+
+impl From<&Position> for Setup {
+    fn from(pos: &Position) -> Setup {
+        Setup {
+            board: pos.board,
+            turn: pos.turn(),
+            halfmove_clock: pos.halfmove_clock(),
+            fullmove_number: pos.fullmove_number(),
         }
     }
 }
 
-impl fmt::Display for JanggiFormation {
+impl FromStr for Setup {
+    type Err = FenError;
+
+    /// Reads a FEN's syntax (see [`crate::fen`]); nothing about either game's rules is checked.
+    fn from_str(fen: &str) -> Result<Setup, FenError> {
+        crate::fen::parse_setup(fen)
+    }
+}
+
+impl fmt::Display for Setup {
+    /// The FEN, with `w` for the first mover and `b` for the second.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        let side = if self.turn == Side::First { 'w' } else { 'b' };
+        write!(f, "{} {side} - - {} {}", board_fen(&self.board), self.halfmove_clock, self.fullmove_number)
     }
 }
 
-/// A name that is not a janggi formation.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown janggi formation {0:?}: expected outer, inner, left, right or mobile")]
-pub struct ParseFormationError(pub String);
-
-impl FromStr for JanggiFormation {
-    type Err = ParseFormationError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        JanggiFormation::ALL
-            .into_iter()
-            .find(|f| f.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| ParseFormationError(s.to_string()))
-    }
+/// One reason a setup is not a position of the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Problem {
+    /// A side has no general.
+    NoGeneral(Side),
+    /// A side has more pieces of a kind than the set holds (`count` > [`Role::set_count`]).
+    TooManyOfRole {
+        /// Whose pieces.
+        side: Side,
+        /// Which kind.
+        role: Role,
+        /// How many stand on the board.
+        count: u8,
+    },
+    /// A side has more than sixteen pieces.
+    TooManyPieces {
+        /// Whose pieces.
+        side: Side,
+        /// How many stand on the board.
+        count: u8,
+    },
+    /// A general or advisor outside its palace.
+    OutsidePalace {
+        /// The piece.
+        piece: Piece,
+        /// Where it stands.
+        square: Square,
+    },
+    /// An advisor, elephant or soldier on a point no game can bring it to (a soldier behind its
+    /// start line, a xiangqi elephant across the river). Composed problems sometimes have them;
+    /// the rules still say how such a piece moves, so [`PositionError::ignore_unreachable`]
+    /// accepts them.
+    Unreachable {
+        /// The piece.
+        piece: Piece,
+        /// Where it stands.
+        square: Square,
+    },
+    /// Xiangqi: the generals face each other on an open file (the flying general).
+    GeneralsFace {
+        /// The file, 0 (a) to 8 (i).
+        file: u8,
+    },
+    /// The side that just moved left its general attacked.
+    OppositeCheck(Side),
 }
 
-/// Both players' formations: a janggi start position.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct JanggiSetup {
-    /// The first mover's (楚) formation.
-    pub cho: JanggiFormation,
-    /// The second mover's (漢) formation.
-    pub han: JanggiFormation,
-}
-
-impl JanggiSetup {
-    /// The start position's FEN, Cho to move.
-    pub fn fen(self) -> String {
-        // Han's left is file i: its back rank, written from file a, is its own order reversed.
-        let han: String = self.han.back_rank().chars().rev().collect::<String>().to_ascii_lowercase();
-        format!("{han}/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/{} w - - 0 1", self.cho.back_rank())
+impl Problem {
+    /// Whether a position with this problem can still be played by the usual rules.
+    pub fn is_ignorable(self) -> bool {
+        matches!(self, Problem::Unreachable { .. })
     }
 
-    /// The start position.
-    pub fn position(self) -> Position {
-        Position::from_fen(Variant::Janggi, &self.fen()).expect("every formation gives a valid FEN")
-    }
-}
-
-impl Default for JanggiSetup {
-    fn default() -> Self {
-        JanggiSetup { cho: JanggiFormation::InnerElephants, han: JanggiFormation::InnerElephants }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn default_setup_is_the_standard_start() {
-        assert_eq!(JanggiSetup::default().fen(), Variant::Janggi.start_fen());
-    }
-
-    #[test]
-    fn every_pair_builds() {
-        for cho in JanggiFormation::ALL {
-            for han in JanggiFormation::ALL {
-                let pos = JanggiSetup { cho, han }.position();
-                assert_eq!(pos.to_fen(), JanggiSetup { cho, han }.fen());
+    /// The problem in words, with the sides named as `variant` names them.
+    pub fn describe(self, variant: Variant) -> String {
+        let piece = |p: Piece| format!("{} {}", p.side.name(variant), p.role.name());
+        match self {
+            Problem::NoGeneral(side) => format!("{} has no general", side.name(variant)),
+            Problem::TooManyOfRole { side, role, count } => {
+                format!("{} has {count} {}s, the set holds {}", side.name(variant), role.name(), role.set_count())
+            }
+            Problem::TooManyPieces { side, count } => format!("{} has {count} pieces, at most 16", side.name(variant)),
+            Problem::OutsidePalace { piece: p, square } => format!("{} on {square} is outside its palace", piece(p)),
+            Problem::Unreachable { piece: p, square } => {
+                format!("{} on {square}: a point it can never reach", piece(p))
+            }
+            Problem::GeneralsFace { file } => {
+                format!("the generals face each other on file {} with nothing between them", char::from(b'a' + file))
+            }
+            Problem::OppositeCheck(side) => {
+                let s = side.name(variant);
+                format!("{s} is in check but it is not {s}'s move")
             }
         }
-        let s = JanggiSetup { cho: JanggiFormation::LeftElephant, han: JanggiFormation::LeftElephant };
-        assert!(s.fen().starts_with("rnba1anbr/"));
-        assert!(s.fen().contains("/RBNA1ABNR w"));
     }
+
+    /// The point the problem is about, if it is about one piece.
+    pub fn square(self) -> Option<Square> {
+        match self {
+            Problem::OutsidePalace { square, .. } | Problem::Unreachable { square, .. } => Some(square),
+            _ => None,
+        }
+    }
+}
+
+/// A setup that is not a position of the game, with every reason why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PositionError {
+    variant: Variant,
+    setup: Box<Setup>,
+    problems: Vec<Problem>,
+}
+
+impl PositionError {
+    /// Every problem found, in board order (rank 9 to 0), then material, then the generals.
+    pub fn problems(&self) -> &[Problem] {
+        &self.problems
+    }
+
+    /// The game the setup was checked against.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The setup that was refused.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// The position all the same, when its only problems are pieces on points no game reaches
+    /// ([`Problem::Unreachable`]); otherwise the error without those problems.
+    pub fn ignore_unreachable(self) -> Result<Position, PositionError> {
+        self.ignore(|p| matches!(p, Problem::Unreachable { .. }))
+    }
+
+    fn ignore(mut self, ignored: impl Fn(Problem) -> bool) -> Result<Position, PositionError> {
+        self.problems.retain(|&p| !ignored(p));
+        if self.problems.is_empty() {
+            Ok(self.setup.build(self.variant))
+        } else {
+            Err(self)
+        }
+    }
+}
+
+impl fmt::Display for PositionError {
+    /// The first problem in words (the others are in [`PositionError::problems`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.problems.first() {
+            Some(p) => f.write_str(&p.describe(self.variant)),
+            None => f.write_str("no problem"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// Xiangqi elephant points of the first mover.
+const XIANGQI_ELEPHANT_POINTS: [(u8, u8); 7] = [(2, 0), (6, 0), (0, 2), (4, 2), (8, 2), (2, 4), (6, 4)];
+
+fn points(list: &[(u8, u8)], side: Side) -> Bitboard {
+    list.iter()
+        .filter_map(|&(f, r)| Square::new(f, r))
+        .map(|sq| if side == Side::First { sq } else { sq.rotate() })
+        .collect()
+}
+
+/// Whether `piece` may stand on `sq` in `variant` at all.
+fn placement_problem(variant: Variant, piece: Piece, square: Square) -> Option<Problem> {
+    let forward_rank = if piece.side == Side::First { square.rank() } else { 9 - square.rank() };
+    let unreachable = Some(Problem::Unreachable { piece, square });
+    match piece.role {
+        Role::General | Role::Advisor if !palace(piece.side).contains(square) => {
+            Some(Problem::OutsidePalace { piece, square })
+        }
+        Role::Advisor
+            if variant == Variant::Xiangqi && !(PALACE_DIAGONAL_POINTS & palace(piece.side)).contains(square) =>
+        {
+            unreachable
+        }
+        Role::Elephant
+            if variant == Variant::Xiangqi && !points(&XIANGQI_ELEPHANT_POINTS, piece.side).contains(square) =>
+        {
+            unreachable
+        }
+        Role::Soldier => {
+            // Soldiers never step back; xiangqi soldiers step sideways only past the river.
+            let behind_start = forward_rank < 3;
+            let sidestepped = variant == Variant::Xiangqi && forward_rank <= 4 && square.file() % 2 == 1;
+            if behind_start || sidestepped {
+                unreachable
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
+fn problems(variant: Variant, setup: &Setup) -> Vec<Problem> {
+    let mut found = Vec::new();
+    for rank in (0..10).rev() {
+        for file in 0..9 {
+            let sq = Square::new(file, rank).expect("on the board");
+            if let Some(p) = setup.board[sq.index()] {
+                found.extend(placement_problem(variant, p, sq));
+            }
+        }
+    }
+    let mut generals_known = true;
+    for side in Side::BOTH {
+        let mut total = 0u8;
+        for role in Role::ALL {
+            let count = setup.board.iter().filter(|p| **p == Some(Piece::new(side, role))).count() as u8;
+            total += count;
+            if count > role.set_count() {
+                found.push(Problem::TooManyOfRole { side, role, count });
+                generals_known &= role != Role::General;
+            }
+            if role == Role::General && count == 0 {
+                found.push(Problem::NoGeneral(side));
+                generals_known = false;
+            }
+        }
+        if total > 16 {
+            found.push(Problem::TooManyPieces { side, count: total });
+        }
+    }
+    // The tests below need one general a side (and, for the check test, generals in palaces).
+    if !generals_known || found.iter().any(|p| matches!(p, Problem::OutsidePalace { .. })) {
+        return found;
+    }
+    let pos = setup.build(variant);
+    if variant == Variant::Xiangqi && pos.generals_face() {
+        found.push(Problem::GeneralsFace { file: pos.general(Side::First).file() });
+        return found;
+    }
+    // The side that just moved may not have left its general attacked — except in janggi by
+    // passing in bikjang, which is allowed even in check and ends the game.
+    let flipped = pos.with_turn(!pos.turn());
+    let bikjang_pass = variant == Variant::Janggi && pos.generals_face();
+    if flipped.is_check() && !bikjang_pass {
+        found.push(Problem::OppositeCheck(!pos.turn()));
+    }
+    found
 }

@@ -228,7 +228,7 @@ pub(crate) fn parse_game(text: &str) -> Result<Game, Failure> {
         };
     }
     let mut pos = match game.headers.get("FEN") {
-        Some(fen) if !fen.trim().is_empty() => Position::from_fen_relaxed(game.variant, fen)
+        Some(fen) if !fen.trim().is_empty() => crate::composed_position(game.variant, fen)
             .map_err(|e| (None, false, PgnErrorKind::Fen { fen: fen.to_string(), source: e }))?,
         _ => Position::new(game.variant),
     };
