@@ -66,7 +66,7 @@ pub const PALACE_DIAGONAL_POINTS: Bitboard = Bitboard(
 );
 
 /// Orthogonal neighbours inside a palace: the general's steps in xiangqi.
-pub static PALACE_ORTHOGONAL: [Bitboard; 90] = {
+pub(crate) static PALACE_ORTHOGONAL: [Bitboard; 90] = {
     let mut t = [Bitboard(0); 90];
     let mut sq = 0;
     while sq < 90 {
@@ -82,7 +82,7 @@ pub static PALACE_ORTHOGONAL: [Bitboard; 90] = {
 
 /// Steps along the palace diagonals: xiangqi advisors; with [`PALACE_ORTHOGONAL`], janggi
 /// generals and guards.
-pub static PALACE_DIAGONAL: [Bitboard; 90] = {
+pub(crate) static PALACE_DIAGONAL: [Bitboard; 90] = {
     let mut t = [Bitboard(0); 90];
     let mut sq = 0;
     while sq < 90 {
@@ -106,7 +106,7 @@ const fn palace_of(rank: i32) -> u128 {
 
 /// A blocking point and the targets a piece reaches through it while it is empty.
 #[derive(Copy, Clone, Debug)]
-pub struct Gate {
+pub(crate) struct Gate {
     pub block: u128,
     pub targets: u128,
 }
@@ -116,7 +116,7 @@ const ORTHO: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 const DIAG: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
 
 /// Horse moves: for each orthogonal leg, the two points beyond it.
-pub static HORSE: [[Gate; 4]; 90] = {
+pub(crate) static HORSE: [[Gate; 4]; 90] = {
     let mut t = [[NO_GATE; 4]; 90];
     let mut sq = 0;
     while sq < 90 {
@@ -139,7 +139,7 @@ pub static HORSE: [[Gate; 4]; 90] = {
 
 /// Horses that attack a point: for each diagonal neighbour (the attacking horse's leg), the
 /// two points from which a horse reaches the square through it.
-pub static HORSE_ATTACKERS: [[Gate; 4]; 90] = {
+pub(crate) static HORSE_ATTACKERS: [[Gate; 4]; 90] = {
     let mut t = [[NO_GATE; 4]; 90];
     let mut sq = 0;
     while sq < 90 {
@@ -161,7 +161,7 @@ pub static HORSE_ATTACKERS: [[Gate; 4]; 90] = {
 
 /// Xiangqi elephant moves: the eye and the point two steps diagonally beyond, never across
 /// the river.
-pub static XIANGQI_ELEPHANT: [[Gate; 4]; 90] = {
+pub(crate) static XIANGQI_ELEPHANT: [[Gate; 4]; 90] = {
     let mut t = [[NO_GATE; 4]; 90];
     let mut sq = 0;
     while sq < 90 {
@@ -183,7 +183,7 @@ pub static XIANGQI_ELEPHANT: [[Gate; 4]; 90] = {
 
 /// Janggi elephant moves: one step orthogonally, then two diagonally outward; both
 /// intermediate points must be empty. Eight gates per square, `block` holding both points.
-pub static JANGGI_ELEPHANT: [[Gate; 8]; 90] = {
+pub(crate) static JANGGI_ELEPHANT: [[Gate; 8]; 90] = {
     let mut t = [[NO_GATE; 8]; 90];
     let mut sq = 0;
     while sq < 90 {
@@ -208,7 +208,7 @@ pub static JANGGI_ELEPHANT: [[Gate; 8]; 90] = {
 };
 
 /// Janggi elephants that attack a point: the reverse of [`JANGGI_ELEPHANT`].
-pub static JANGGI_ELEPHANT_ATTACKERS: [[Gate; 8]; 90] = {
+pub(crate) static JANGGI_ELEPHANT_ATTACKERS: [[Gate; 8]; 90] = {
     let mut t = [[NO_GATE; 8]; 90];
     let mut from = 0;
     while from < 90 {
@@ -227,7 +227,7 @@ pub static JANGGI_ELEPHANT_ATTACKERS: [[Gate; 8]; 90] = {
 };
 
 /// Soldier steps for each side: forward, and sideways once across the river (xiangqi).
-pub static XIANGQI_SOLDIER: [[Bitboard; 90]; 2] = {
+pub(crate) static XIANGQI_SOLDIER: [[Bitboard; 90]; 2] = {
     let mut t = [[Bitboard(0); 90]; 2];
     let mut s = 0;
     while s < 2 {
@@ -250,7 +250,7 @@ pub static XIANGQI_SOLDIER: [[Bitboard; 90]; 2] = {
 
 /// Janggi soldier steps: forward or sideways from the start, and diagonally forward along the
 /// lines of the enemy palace.
-pub static JANGGI_SOLDIER: [[Bitboard; 90]; 2] = {
+pub(crate) static JANGGI_SOLDIER: [[Bitboard; 90]; 2] = {
     let mut t = [[Bitboard(0); 90]; 2];
     let mut s = 0;
     while s < 2 {
@@ -290,9 +290,9 @@ const fn invert(moves: &[[Bitboard; 90]; 2]) -> [[Bitboard; 90]; 2] {
 }
 
 /// Points from which a soldier of side `s` attacks a square: `XIANGQI_SOLDIER_ATTACKERS[s][sq]`.
-pub static XIANGQI_SOLDIER_ATTACKERS: [[Bitboard; 90]; 2] = invert(&XIANGQI_SOLDIER);
+pub(crate) static XIANGQI_SOLDIER_ATTACKERS: [[Bitboard; 90]; 2] = invert(&XIANGQI_SOLDIER);
 /// Points from which a janggi soldier of side `s` attacks a square.
-pub static JANGGI_SOLDIER_ATTACKERS: [[Bitboard; 90]; 2] = invert(&JANGGI_SOLDIER);
+pub(crate) static JANGGI_SOLDIER_ATTACKERS: [[Bitboard; 90]; 2] = invert(&JANGGI_SOLDIER);
 
 // ---- sliding pieces -------------------------------------------------------------------------
 
@@ -572,6 +572,30 @@ pub(crate) fn gated<const N: usize>(gates: &[Gate; N], occupied: Bitboard) -> Bi
         }
     }
     Bitboard(m)
+}
+
+/// The points a general or advisor on `sq` steps to along the palace's lines: straight steps
+/// (the xiangqi general's, and janggi's everywhere in the palace), and with `diagonals` the
+/// steps along the palace's diagonals (the xiangqi advisor's; janggi's general and guards take
+/// both). Empty outside the palaces.
+#[inline]
+pub fn palace_steps(sq: Square, diagonals: bool) -> Bitboard {
+    let straight = PALACE_ORTHOGONAL[sq.index()];
+    if diagonals {
+        straight | PALACE_DIAGONAL[sq.index()]
+    } else {
+        straight
+    }
+}
+
+/// The points a soldier of `side` on `sq` steps to in `variant` (forward, and sideways across
+/// the river in xiangqi, anywhere in janggi, with janggi's palace diagonals).
+#[inline]
+pub fn soldier_steps(variant: crate::variant::Variant, side: Side, sq: Square) -> Bitboard {
+    match variant {
+        crate::variant::Variant::Xiangqi => XIANGQI_SOLDIER[side.index()][sq.index()],
+        crate::variant::Variant::Janggi => JANGGI_SOLDIER[side.index()][sq.index()],
+    }
 }
 
 #[cfg(test)]

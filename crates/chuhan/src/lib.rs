@@ -14,8 +14,12 @@
 //! assert_eq!(chuhan::perft(&mut Position::new(Variant::Janggi), 2), 1024);
 //! ```
 
+#![warn(missing_docs)]
+#![forbid(unsafe_code)]
+
 pub mod attacks;
 pub mod bitboard;
+#[allow(missing_docs)] // documented on the server branch, which is being merged
 pub mod clock;
 pub mod fen;
 pub mod formation;

@@ -8,7 +8,9 @@ use std::str::FromStr;
 /// A move from one point to another. A janggi pass is the general's square to itself.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
+    /// Where the piece stands (the general's point for a janggi pass).
     pub from: Square,
+    /// Where it goes (the same point for a janggi pass).
     pub to: Square,
 }
 
@@ -40,11 +42,19 @@ impl fmt::Display for Move {
 
 /// A move text that is not two squares, like `h2e2` or `h2-e2`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParseMoveError {
+    /// The text is not four characters (two squares), dashes aside.
     #[error("invalid move {0:?}: expected two squares such as h2e2")]
     Shape(String),
+    /// One of the squares is not on the board.
     #[error("invalid move {text:?}: {source}")]
-    Square { text: String, source: ParseSquareError },
+    Square {
+        /// The text as given.
+        text: String,
+        /// What is wrong with the square.
+        source: ParseSquareError,
+    },
 }
 
 impl FromStr for Move {

@@ -153,7 +153,9 @@ impl Role {
 /// A piece: a role and the side that owns it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
+    /// Who owns it.
     pub side: Side,
+    /// What kind of piece it is.
     pub role: Role,
 }
 

@@ -58,3 +58,14 @@ fn fen_errors_keep_their_place_and_carry_the_position_error() {
     let e = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/RNBAKABNR w".parse::<Setup>().unwrap_err();
     assert_eq!(e.to_string(), "FEN field 1: 9 ranks, expected 10");
 }
+
+#[test]
+fn square_constants_name_their_points() {
+    assert_eq!(Square::A0.index(), 0);
+    assert_eq!(Square::I9.index(), 89);
+    assert_eq!(Square::H2.to_string(), "h2");
+    assert_eq!(Square::E9, "e9".parse().unwrap());
+    let pos = Position::new(Variant::Xiangqi);
+    assert_eq!(pos.piece_at(Square::H2), Some(Piece::new(Side::First, Role::Cannon)));
+    assert!(pos.is_legal(chuhan::Move::new(Square::H2, Square::E2)));
+}

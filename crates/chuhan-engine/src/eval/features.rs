@@ -25,8 +25,8 @@
 
 use chuhan::attacks::{
     between, cannon_attacks, horse_attackers, horse_moves, janggi_cannon_attacks, janggi_chariot_attacks,
-    janggi_elephant_attackers, janggi_elephant_moves, palace, rook_attacks, JANGGI_SOLDIER, PALACE_DIAGONAL,
-    PALACE_ORTHOGONAL, XIANGQI_SOLDIER,
+    janggi_elephant_attackers, janggi_elephant_moves, palace, palace_steps as palace_lines, rook_attacks,
+    soldier_steps,
 };
 use chuhan::{Bitboard, Position, Role, Side, Square, Variant};
 
@@ -192,7 +192,7 @@ fn threats<S: Sink>(pos: &Position, maps: &[Attacks; 2], sink: &mut S) {
 fn palace_steps(pos: &Position, side: Side) -> Bitboard {
     let mut steps = Bitboard(0);
     for sq in pos.pieces(side, Role::General) | pos.pieces(side, Role::Advisor) {
-        steps |= PALACE_ORTHOGONAL[sq.index()] | PALACE_DIAGONAL[sq.index()];
+        steps |= palace_lines(sq, true);
     }
     steps
 }
@@ -222,7 +222,6 @@ pub fn trace<S: Sink>(pos: &Position, sink: &mut S) {
     let occ = pos.occupied();
     let mut maps = [Attacks::default(), Attacks::default()];
     let janggi = pos.variant() == Variant::Janggi;
-    let soldier_steps = if janggi { &JANGGI_SOLDIER } else { &XIANGQI_SOLDIER };
     let cannons = pos.pieces(Side::First, Role::Cannon) | pos.pieces(Side::Second, Role::Cannon);
     let soldiers = pos.pieces(Side::First, Role::Soldier) | pos.pieces(Side::Second, Role::Soldier);
     // Janggi: the points each side could check from next move.
@@ -259,7 +258,7 @@ pub fn trace<S: Sink>(pos: &Position, sink: &mut S) {
             for sq in pieces {
                 sink.add(pst_index(role, side, sq), sign);
                 if role == Role::Soldier {
-                    map.soldier |= soldier_steps[side.index()][sq.index()];
+                    map.soldier |= soldier_steps(pos.variant(), side, sq);
                 }
                 match role {
                     Role::Chariot => {

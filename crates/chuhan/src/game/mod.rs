@@ -38,11 +38,19 @@ use crate::variant::Variant;
 
 /// Why a move could not be added to a game.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum GameError {
+    /// The move is not legal in the current position.
     #[error(transparent)]
     Illegal(#[from] IllegalMove),
-    #[error("the game is over ({0})")]
-    Over(String),
+    /// The game has already ended.
+    #[error("the game is over ({})", .outcome.describe(*.variant))]
+    Over {
+        /// How it ended.
+        outcome: Outcome,
+        /// The game, for the sides' names in the message.
+        variant: Variant,
+    },
 }
 
 /// A game: a start position, the moves played from it, and the rules that end it.
@@ -123,7 +131,7 @@ impl Game {
     /// Plays `m`, then applies the rules; fails if the game is over or the move illegal.
     pub fn play(&mut self, m: Move) -> Result<Option<&Outcome>, GameError> {
         if let Some(o) = &self.outcome {
-            return Err(GameError::Over(o.describe(self.pos.variant())));
+            return Err(GameError::Over { outcome: *o, variant: self.pos.variant() });
         }
         let mover = self.pos.turn();
         let capture = !m.is_pass() && self.pos.piece_at(m.to).is_some();

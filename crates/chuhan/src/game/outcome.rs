@@ -7,12 +7,15 @@ use std::fmt;
 /// The result: a side won, or a draw.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum GameResult {
+    /// The side won.
     Win(Side),
+    /// Neither side won.
     Draw,
 }
 
 /// A way one side breaks the repetition rules by repeating a cycle of moves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Violation {
     /// Every move of the side in the cycle gave check (長將).
     PerpetualCheck,
@@ -34,6 +37,7 @@ impl Violation {
 
 /// Why the game ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum EndReason {
     /// The side to move is in check with no legal move.
     Checkmate,
@@ -47,13 +51,29 @@ pub enum EndReason {
     Time,
     /// A side repeated a position while breaking a repetition rule; the other did not (or
     /// broke a lesser one).
-    RepetitionViolation { violation: Violation, times: u32 },
+    RepetitionViolation {
+        /// The rule broken.
+        violation: Violation,
+        /// How many times the position occurred.
+        times: u32,
+    },
     /// Both sides broke the same repetition rule.
-    MutualViolation { violation: Violation, times: u32 },
+    MutualViolation {
+        /// The rule both broke.
+        violation: Violation,
+        /// How many times the position occurred.
+        times: u32,
+    },
     /// A position repeated with neither side breaking a rule.
-    Repetition { times: u32 },
+    Repetition {
+        /// How many times the position occurred.
+        times: u32,
+    },
     /// The move-count limit: `moves` moves without a capture.
-    MoveLimit { moves: u32 },
+    MoveLimit {
+        /// The limit in moves (a move is one ply of each side).
+        moves: u32,
+    },
     /// Neither side has a piece that can ever give check.
     DeadPosition,
     /// Janggi: two passes in a row.
@@ -67,7 +87,9 @@ pub enum EndReason {
 /// How and when a game ended.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Outcome {
+    /// Who won, or a draw.
     pub result: GameResult,
+    /// Why the game ended.
     pub reason: EndReason,
     /// The ply (half-move count from the start of the game record) at which it ended.
     pub ply: usize,

@@ -6,6 +6,7 @@ use std::str::FromStr;
 
 /// How xiangqi repetitions are judged.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum XiangqiRules {
     /// Asian Xiangqi Federation / World Xiangqi Federation rules: perpetual check and
     /// perpetual chase lose; perpetual mate threats are allowed.
@@ -20,6 +21,7 @@ pub enum XiangqiRules {
 
 /// How janggi games end when no side is mated.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum JanggiRules {
     /// The Korea Janggi Association's modern rules (Fairy-Stockfish's `janggi`): two passes,
     /// a standing bikjang, repetition and the move limit end the game by point counting
@@ -36,7 +38,9 @@ pub enum JanggiRules {
 /// Everything that decides how a game ends.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
+    /// How xiangqi repetitions are judged (used when the game is xiangqi).
     pub xiangqi: XiangqiRules,
+    /// How janggi's endings are scored (used when the game is janggi).
     pub janggi: JanggiRules,
     /// How many times a position must occur before the repetition is judged (at least 2).
     pub repetitions: u32,

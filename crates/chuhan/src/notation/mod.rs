@@ -22,6 +22,7 @@ use std::str::FromStr;
 
 /// A move notation.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Notation {
     /// Chinese in simplified characters: 炮二平五 马８进７.
     Chinese,
@@ -188,16 +189,34 @@ impl FromStr for Notation {
 
 /// Why a text could not be read as a move.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum NotationError {
     /// The text is not written in the notation.
     #[error("{text}: {reason}")]
-    Syntax { text: String, reason: String },
+    Syntax {
+        /// The text as given.
+        text: String,
+        /// What is wrong with it, in words (`十 is not a file (一–九)`).
+        reason: String,
+    },
     /// The text describes no legal move.
     #[error("{text}: no legal move fits")]
-    Illegal { text: String },
+    Illegal {
+        /// The text as given.
+        text: String,
+    },
     /// The text fits more than one legal move.
-    #[error("{text}: fits more than one legal move ({})", candidates.join(", "))]
-    Ambiguous { text: String, candidates: Vec<String> },
+    #[error("{text}: fits more than one legal move ({})", join_moves(candidates))]
+    Ambiguous {
+        /// The text as given.
+        text: String,
+        /// Every legal move it fits.
+        candidates: Vec<Move>,
+    },
+}
+
+fn join_moves(moves: &[Move]) -> String {
+    moves.iter().map(Move::to_string).collect::<Vec<_>>().join(", ")
 }
 
 /// The one legal move a text fits, or an error saying it fits none or several (naming them).
@@ -205,10 +224,7 @@ pub(crate) fn the_only(candidates: Vec<Move>, text: &str) -> Result<Move, Notati
     match candidates.as_slice() {
         [m] => Ok(*m),
         [] => Err(NotationError::Illegal { text: text.to_string() }),
-        many => Err(NotationError::Ambiguous {
-            text: text.to_string(),
-            candidates: many.iter().map(|m| m.to_string()).collect(),
-        }),
+        many => Err(NotationError::Ambiguous { text: text.to_string(), candidates: many.to_vec() }),
     }
 }
 
