@@ -18,7 +18,7 @@ pub fn weakened_choice(lines: &[Report], skill: u32) -> Option<Report> {
         seed ^= seed << 17;
         (seed % (weakness as u64 + 1)) as i64
     };
-    lines.iter().max_by_key(|r| r.score as i64 + noise()).cloned()
+    lines.iter().max_by_key(|r| r.score.raw() as i64 + noise()).cloned()
 }
 
 /// Limits for playing at `level` (1 = beginner … 20 = full strength) within `budget`: below 20
