@@ -3,7 +3,6 @@
 #![warn(missing_docs)]
 
 pub mod eval;
-mod levels;
 mod ordering;
 pub mod protocol;
 pub mod score;

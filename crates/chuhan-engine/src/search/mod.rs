@@ -1,24 +1,27 @@
 //! The search: iterative deepening over a principal-variation alpha-beta search.
 //!
 //! PVS with aspiration windows, a shared transposition table (also used by the quiescence
-//! search, [`quiescence`]: captures that do not lose material, every evasion when in check, and
+//! search, `quiescence`: captures that do not lose material, every evasion when in check, and
 //! quiet checks at its first ply), null-move pruning, late-move reductions (logarithmic, by
 //! history and whether the position improves), late-move and history pruning, reverse
 //! futility and futility pruning, SEE pruning (see [`crate::see`]), internal iterative
 //! reductions, check and singular extensions, mate-distance pruning; moves ordered by the
 //! table's move, captures by victim and exchange, killers, and history with continuation
-//! histories ([`crate::ordering`]).
+//! histories (`ordering`).
 //! Several threads search the same tree and share the table (Lazy SMP). Time is spent by how
-//! the iterations go ([`Pace`]): a best move that keeps changing gets more.
+//! the iterations go (`time::Pace`): a best move that keeps changing gets more.
 //!
-//! The game's rules are scored inside the tree ([`rules`]): a repeated position is judged as the rules
+//! The game's rules are scored inside the tree (`rules`): a repeated position is judged as the rules
 //! would judge the cycle — perpetual check loses, and in xiangqi chases are ruled as the
 //! referee rules them (`chuhan::game::cycle_winner`), otherwise a draw; the move-count rule
 //! draws; in janggi the endings that go to point counting (two passes, a standing bikjang,
 //! repetition, the move limit) score as the counting would decide them.
+//!
+//! The entry point is [`search`]; [`level_limits`] and [`level_move`] (the `levels` submodule)
+//! play below full strength on top of it. Scores ([`crate::score`]) and time management
+//! ([`crate::time`]) are leaves this module builds on and that never import it.
 
 use crate::eval::{piece_value, Evaluate};
-pub use crate::levels::{level_limits, level_move, weakened_choice};
 use crate::ordering::{bonus, piece_to, History, Picker, NO_PIECE_TO};
 use crate::score::{Score, MATE, MATE_BOUND};
 use crate::see::see_at_least;
@@ -29,8 +32,12 @@ use chuhan::{Move, Position, Role, XiangqiRules};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+mod levels;
 mod quiescence;
 mod rules;
+
+pub(crate) use levels::weakened_choice;
+pub use levels::{level_limits, level_move};
 
 /// The deepest ply the search goes: the per-ply tables are this long, and `Limits::depth` is
 /// capped below it (so extensions still fit).
