@@ -573,3 +573,25 @@ pub fn run(input: impl BufRead, output: Box<dyn Write + Send>) {
     }
     engine.stop();
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The `info` line of a report with `score` at depth 5, in `dialect`.
+    fn info(score: Score, dialect: Dialect) -> String {
+        let r = Report { depth: 5, score, pv: vec!["h2e2".parse().unwrap()], ..Report::default() };
+        info_line(&r, dialect, false, &|m: Move| m.to_string())
+    }
+
+    #[test]
+    fn info_lines_show_scores_in_each_dialect() {
+        assert!(info(Score::cp(35), Dialect::Uci).contains(" score cp 35 nodes"));
+        assert!(info(Score::mate_in_plies(3), Dialect::Uci).contains(" score mate 2 nodes"));
+        assert!(info(Score::mated_in_plies(2), Dialect::Uci).contains(" score mate -1 nodes"));
+        assert!(info(Score::mated_in_plies(0), Dialect::Uci).contains(" score mate -0 nodes"));
+        // UCCI: the plain number, mates included.
+        assert!(info(Score::cp(-35), Dialect::Ucci).contains(" score -35 time"));
+        assert!(info(Score::mate_in_plies(1), Dialect::Ucci).contains(" score 29999 time"));
+    }
+}

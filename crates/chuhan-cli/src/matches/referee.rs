@@ -447,6 +447,15 @@ mod tests {
     }
 
     #[test]
+    fn move_comments_use_the_engine_score_form() {
+        let eval = |score, depth| MoveEval { score, depth, millis: 1200 }.comment();
+        assert_eq!(eval(Some(Score::cp(35)), Some(12)), "+0.35/12 1.200s");
+        assert_eq!(eval(Some(Score::from_uci_mate(-3)), Some(20)), "-M3/20 1.200s");
+        assert_eq!(eval(Some(Score::from_uci_mate(2)), None), "+M2 1.200s");
+        assert_eq!(eval(None, None), "? 1.200s");
+    }
+
+    #[test]
     fn adjudicator_needs_both_engines() {
         let adj = Adjudication { resign: Some((2, 500)), draw: None };
         let mut a = Adjudicator::default();
