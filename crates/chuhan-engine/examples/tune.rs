@@ -274,7 +274,7 @@ fn adjudicate(start: &Position, moves: &[chuhan::Move], nodes: u64) -> Option<f3
     }
     let limits = Limits { nodes: Some(nodes), ..Limits::default() };
     let report = search(&pos.with_history_cleared(), &Shared::new(16), &Classic, &limits, 1, |_| {});
-    let first = if pos.turn() == chuhan::Side::First { report.score } else { -report.score };
+    let first = if pos.turn() == chuhan::Side::First { report.score.raw() } else { -report.score.raw() };
     match first {
         s if s >= 200 => Some(1.0),
         s if s <= -200 => Some(0.0),

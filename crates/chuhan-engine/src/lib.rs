@@ -1,10 +1,15 @@
 //! chuhan's engine: a search for xiangqi and janggi, and the UCI and UCCI protocols.
 
+#![warn(missing_docs)]
+
 pub mod eval;
-mod levels;
 mod ordering;
 pub mod protocol;
+pub mod score;
 pub mod search;
 pub mod see;
 pub mod time;
-pub mod tt;
+mod tt;
+
+pub use score::Score;
+pub use search::{search, Limits, Report, Shared};

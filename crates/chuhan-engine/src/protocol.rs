@@ -8,7 +8,8 @@
 //! problem is reported as `info string error: …` and the last good state is kept.
 
 use crate::eval::{Classic, Evaluate};
-use crate::search::{search, Limits, Report, Shared, DECISIVE, MATE, MATE_BOUND};
+use crate::score::Score;
+use crate::search::{search, Limits, Report, Shared};
 use crate::time::{budget, Clock};
 use chuhan::game::{JanggiRules, XiangqiRules};
 use chuhan::notation::Notation;
@@ -19,7 +20,8 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
-/// Where the engine writes its answers; shared with the search thread.
+/// Where the engine writes its answers: shared with the search thread, which writes `info`
+/// and `bestmove` while the engine reads the next commands.
 pub type Output = Arc<Mutex<Box<dyn Write + Send>>>;
 
 fn say(out: &Output, line: &str) {
@@ -47,7 +49,10 @@ struct Options {
     millisec: bool,
 }
 
-/// The engine's state between commands.
+/// The engine's state between commands: position, options and the running search.
+///
+/// [`run`] drives one over a reader and writer; use it directly to feed commands from
+/// elsewhere (a test, a GUI in the same process), one line at a time with [`Engine::handle`].
 pub struct Engine {
     out: Output,
     dialect: Dialect,
@@ -66,6 +71,8 @@ pub struct Engine {
 const NAME: &str = concat!("chuhan ", env!("CARGO_PKG_VERSION"));
 
 impl Engine {
+    /// An engine in its initial state (UCI, xiangqi from the start, default options) that
+    /// writes its answers to `out`.
     pub fn new(out: Output) -> Engine {
         Engine {
             out,
@@ -119,7 +126,8 @@ impl Engine {
         n.parse(pos, text).map_err(|e| e.to_string())
     }
 
-    /// Handles one line; returns false when the engine should exit.
+    /// Handles one line of input; returns false when the engine should exit (`quit`, `bye`).
+    /// A search started by `go` runs on its own thread, so this returns at once.
     pub fn handle(&mut self, line: &str) -> bool {
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some(&command) = words.first() else { return true };
@@ -441,7 +449,7 @@ impl Engine {
                     if let Some(&p) = result.pv.get(1) {
                         line += &format!(" ponder {}", text(p));
                     }
-                    if dialect == Dialect::Ucci && result.score < -MATE_BOUND {
+                    if dialect == Dialect::Ucci && result.score.is_mate() && result.score < Score::DRAW {
                         line += " resign";
                     }
                     say(&out, &line);
@@ -519,27 +527,21 @@ impl Engine {
 
 fn info_line(r: &Report, dialect: Dialect, show_wdl: bool, text: &dyn Fn(Move) -> String) -> String {
     let ms = r.elapsed.as_millis().max(1);
-    let score = if r.score > MATE_BOUND {
-        format!("mate {}", (MATE - r.score + 1) / 2)
-    } else if r.score < -MATE_BOUND {
-        format!("mate -{}", (MATE + r.score) / 2)
-    } else {
-        format!("cp {}", r.score.clamp(-DECISIVE, DECISIVE))
-    };
     let pv: Vec<String> = r.pv.iter().map(|&m| text(m)).collect();
     match dialect {
         Dialect::Uci => {
             let wdl = if show_wdl {
-                let win = (1000.0 / (1.0 + (-(r.score as f64) / 200.0).exp())) as i32;
+                let win = (1000.0 / (1.0 + (-(r.score.raw() as f64) / 200.0).exp())) as i32;
                 format!(" wdl {} 0 {}", win, 1000 - win)
             } else {
                 String::new()
             };
             format!(
-                "info depth {} seldepth {} multipv {} score {score}{wdl} nodes {} nps {} hashfull {} time {ms} pv {}",
+                "info depth {} seldepth {} multipv {} score {}{wdl} nodes {} nps {} hashfull {} time {ms} pv {}",
                 r.depth,
                 r.seldepth,
                 r.multipv,
+                r.score.to_uci(),
                 r.nodes,
                 r.nodes as u128 * 1000 / ms,
                 r.hashfull,
@@ -547,12 +549,20 @@ fn info_line(r: &Report, dialect: Dialect, show_wdl: bool, text: &dyn Fn(Move) -
             )
         }
         Dialect::Ucci => {
-            format!("info depth {} score {} time {ms} nodes {} pv {}", r.depth, r.score, r.nodes, pv.join(" "))
+            format!(
+                "info depth {} score {} time {ms} nodes {} pv {}",
+                r.depth,
+                r.score.to_ucci(),
+                r.nodes,
+                pv.join(" ")
+            )
         }
     }
 }
 
-/// Runs the engine on `input` until `quit` or the end of input.
+/// Runs the engine on `input` until `quit` or the end of input, answering on `output`: the
+/// whole engine program (`chuhan-engine`, `chuhan engine`). A search still running at the end
+/// of input is stopped, so piping in a script ends.
 pub fn run(input: impl BufRead, output: Box<dyn Write + Send>) {
     let mut engine = Engine::new(Arc::new(Mutex::new(output)));
     for line in input.lines() {
@@ -562,4 +572,26 @@ pub fn run(input: impl BufRead, output: Box<dyn Write + Send>) {
         }
     }
     engine.stop();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The `info` line of a report with `score` at depth 5, in `dialect`.
+    fn info(score: Score, dialect: Dialect) -> String {
+        let r = Report { depth: 5, score, pv: vec!["h2e2".parse().unwrap()], ..Report::default() };
+        info_line(&r, dialect, false, &|m: Move| m.to_string())
+    }
+
+    #[test]
+    fn info_lines_show_scores_in_each_dialect() {
+        assert!(info(Score::cp(35), Dialect::Uci).contains(" score cp 35 nodes"));
+        assert!(info(Score::mate_in_plies(3), Dialect::Uci).contains(" score mate 2 nodes"));
+        assert!(info(Score::mated_in_plies(2), Dialect::Uci).contains(" score mate -1 nodes"));
+        assert!(info(Score::mated_in_plies(0), Dialect::Uci).contains(" score mate -0 nodes"));
+        // UCCI: the plain number, mates included.
+        assert!(info(Score::cp(-35), Dialect::Ucci).contains(" score -35 time"));
+        assert!(info(Score::mate_in_plies(1), Dialect::Ucci).contains(" score 29999 time"));
+    }
 }

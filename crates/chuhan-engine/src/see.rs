@@ -21,6 +21,10 @@ fn value(variant: Variant, role: Role) -> i32 {
 
 /// Whether capture or quiet move `m` (of the side to move) keeps at least `threshold`
 /// centipawns once the exchange on its point is played out with the cheapest piece each time.
+///
+/// A yes-or-no answer against a threshold rather than the exchange's value, so the search
+/// can stop as soon as the answer is known: it orders captures that lose material last and
+/// prunes moves that lose more than their depth allows. Values are [`piece_value`]'s.
 pub fn see_at_least(pos: &Position, m: Move, threshold: i32) -> bool {
     if m.is_pass() {
         return threshold <= 0;

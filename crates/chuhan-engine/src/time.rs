@@ -1,21 +1,35 @@
 //! Time management: how long to think about one move.
+//!
+//! It knows nothing of the search: it takes the clock of a `go` command ([`Clock`]) and turns it
+//! into limits ([`budget`]), and during a search it is told each finished iteration's best move
+//! and score as plain values (`Pace`). The search calls it, never the other way round, so the
+//! rules for spending time can be read and tested on their own.
 
-use crate::search::Report;
+use crate::score::Score;
 use chuhan::Move;
 use std::time::Duration;
 
-/// The clock situation of a `go` command, in milliseconds.
+/// The clock situation of a `go` command, in milliseconds, for the side to move. The default
+/// is no clock at all: [`budget`] then sets no limit.
 #[derive(Clone, Debug, Default)]
 pub struct Clock {
+    /// Time left on our clock (`wtime`/`btime`, UCCI `time`); `None`: no clock.
     pub time: Option<u64>,
+    /// Time added to our clock after each move (`winc`/`binc`): it can be spent every move.
     pub increment: u64,
+    /// Moves until the next time control (`movestogo`); `None` is sudden death.
     pub moves_to_go: Option<u64>,
+    /// A fixed time for this move (`movetime`): it overrides the clock.
     pub move_time: Option<u64>,
     /// Milliseconds kept in reserve for communication (the Move Overhead option).
     pub overhead: u64,
 }
 
-/// Soft limit (do not start another iteration) and hard limit (stop now).
+/// The soft limit (do not start another iteration) and the hard limit (stop now) for the move,
+/// as [`crate::search::Limits`] takes them; `(None, None)` when there is no clock.
+///
+/// A sudden-death game is planned as 30 more moves, so the engine never runs out of time
+/// however long the game; the hard limit lets one hard move take up to three times the plan.
 pub fn budget(c: &Clock) -> (Option<Duration>, Option<Duration>) {
     if let Some(mt) = c.move_time {
         let t = Duration::from_millis(mt.saturating_sub(c.overhead).max(1));
@@ -48,14 +62,14 @@ impl Pace {
         Pace { flexible, last_move: None, last_score: 0, stable: 0 }
     }
 
-    /// Takes in the latest finished iteration; returns the share of the soft limit to use.
-    pub(crate) fn scale(&mut self, best: &Report) -> f64 {
-        let mv = best.pv.first().copied();
+    /// Takes in the latest finished iteration, its best move (`None` when it found none) and
+    /// its score; returns the share of the soft limit to use.
+    pub(crate) fn scale(&mut self, mv: Option<Move>, score: Score) -> f64 {
         let changed = self.last_move.is_some() && mv != self.last_move;
         self.stable = if changed { 0 } else { self.stable + 1 };
-        let falling = self.last_move.is_some() && best.score < self.last_score - 40;
+        let falling = self.last_move.is_some() && score.raw() < self.last_score - 40;
         self.last_move = mv;
-        self.last_score = best.score;
+        self.last_score = score.raw();
         if !self.flexible {
             return 1.0;
         }
@@ -87,23 +101,24 @@ mod tests {
         assert_eq!(budget(&Clock::default()), (None, None));
     }
 
-    fn iteration(mv: &str, score: i32) -> Report {
-        Report { pv: vec![mv.parse().unwrap()], score, ..Report::default() }
+    /// Feeds `pace` one iteration that found `mv` with `score` centipawns.
+    fn iteration(pace: &mut Pace, mv: &str, score: i32) -> f64 {
+        pace.scale(Some(mv.parse().unwrap()), Score::cp(score))
     }
 
     #[test]
     fn pace_follows_the_iterations() {
         let mut pace = Pace::new(true);
-        assert_eq!(pace.scale(&iteration("h2e2", 20)), 1.0, "nothing to compare with yet");
-        assert_eq!(pace.scale(&iteration("b2e2", 20)), 1.6, "the best move changed");
-        assert_eq!(pace.scale(&iteration("b2e2", -30)), 1.4, "the score fell");
+        assert_eq!(iteration(&mut pace, "h2e2", 20), 1.0, "nothing to compare with yet");
+        assert_eq!(iteration(&mut pace, "b2e2", 20), 1.6, "the best move changed");
+        assert_eq!(iteration(&mut pace, "b2e2", -30), 1.4, "the score fell");
         for _ in 0..2 {
-            assert_eq!(pace.scale(&iteration("b2e2", -30)), 1.0);
+            assert_eq!(iteration(&mut pace, "b2e2", -30), 1.0);
         }
-        assert_eq!(pace.scale(&iteration("b2e2", -30)), 0.6, "the move has stood four iterations");
+        assert_eq!(iteration(&mut pace, "b2e2", -30), 0.6, "the move has stood four iterations");
         // Under a fixed time per move the plan is kept whatever happens.
         let mut fixed = Pace::new(false);
-        fixed.scale(&iteration("h2e2", 20));
-        assert_eq!(fixed.scale(&iteration("b2e2", -100)), 1.0);
+        iteration(&mut fixed, "h2e2", 20);
+        assert_eq!(iteration(&mut fixed, "b2e2", -100), 1.0);
     }
 }

@@ -2,7 +2,8 @@
 
 use chuhan::{JanggiRules, Move, Position, Variant};
 use chuhan_engine::eval::Classic;
-use chuhan_engine::search::{search, Limits, Report, Shared, DECISIVE, MATE};
+use chuhan_engine::score::DECISIVE;
+use chuhan_engine::{search, Limits, Report, Score, Shared};
 
 fn think(pos: &Position, depth: i32) -> Report {
     let shared = Shared::new(16);
@@ -21,7 +22,8 @@ fn position(variant: Variant, fen: &str, moves: &str) -> Position {
 /// Plays out the principal variation and checks it ends the game in `moves` moves: the other
 /// side has no legal move (mate, or stalemate, which also loses in xiangqi).
 fn assert_mates(pos: &Position, r: &Report, moves: usize) {
-    assert_eq!(r.score, MATE - (2 * moves as i32 - 1), "mate in {moves}: {r:?}");
+    assert_eq!(r.score, Score::mate_in_plies(2 * moves as u32 - 1), "mate in {moves}: {r:?}");
+    assert_eq!(r.score.mate(), Some(moves as i32));
     let mut p = pos.clone();
     for &m in r.pv.iter().take(2 * moves - 1) {
         p.play(m).unwrap();
@@ -76,12 +78,12 @@ fn perpetual_check_is_avoided_by_the_checker_and_claimed_by_the_victim() {
     let pos = position(Variant::Xiangqi, "4k4/9/9/9/9/9/9/9/9/3K1R3 w", "f0e0 e9f9 e0f0 f9e9 f0e0 e9f9");
     let r = think(&pos, 4);
     assert_ne!(r.pv[0].to_string(), "e0f0", "{r:?}");
-    assert!(r.score > -DECISIVE / 2, "{r:?}");
+    assert!(r.score.raw() > -DECISIVE / 2, "{r:?}");
     // Black, checked on every move, repeats and is scored as the winner.
     let pos = position(Variant::Xiangqi, "4k4/9/9/9/9/9/9/9/9/3K1R3 w", "f0e0 e9f9 e0f0");
     let r = think(&pos, 3);
     assert_eq!(r.pv[0].to_string(), "f9e9");
-    assert!(r.score >= DECISIVE - 10, "{r:?}");
+    assert!(r.score.raw() >= DECISIVE - 10, "{r:?}");
 }
 
 #[test]
@@ -89,7 +91,7 @@ fn janggi_counting_in_search() {
     // Han passed; Cho, a chariot ahead, ends the game by passing too and wins on points.
     let pos = position(Variant::Janggi, "4k4/9/9/9/9/9/9/R8/3K5/9 b", "e9e9");
     let r = think(&pos, 4);
-    assert!(r.score >= DECISIVE - 10, "{r:?}");
+    assert!(r.score.raw() >= DECISIVE - 10, "{r:?}");
     // Behind on points, Cho does not pass after Han's pass.
     let pos = position(Variant::Janggi, "4k4/9/9/9/9/9/9/r8/3K5/9 b", "e9e9");
     let r = think(&pos, 3);
@@ -108,15 +110,15 @@ fn janggi_bikjang_counting_is_seen_at_once() {
     let only = vec!["e6g3".parse().unwrap()];
     let limits = Limits { depth: Some(2), move_limit: 60, only, ..Limits::default() };
     let r = search(&pos, &shared, &Classic, &limits, 1, |_| {});
-    assert!(r.score <= -DECISIVE + 10, "{r:?}");
+    assert!(r.score.raw() <= -DECISIVE + 10, "{r:?}");
     // Cho, to move after it, passes at depth 1 and wins on points.
     let pos = position(Variant::Janggi, fen, "e6g3");
     let r = think(&pos, 1);
-    assert!(r.pv[0].is_pass() && r.score >= DECISIVE - 10, "{r:?}");
+    assert!(r.pv[0].is_pass() && r.score.raw() >= DECISIVE - 10, "{r:?}");
     // Under the traditional rules that pass only draws: no counting.
     let limits = Limits { depth: Some(3), move_limit: 60, janggi_rules: JanggiRules::Traditional, ..Limits::default() };
     let r = search(&pos, &shared, &Classic, &limits, 1, |_| {});
-    assert!(r.score.abs() < DECISIVE - 1000, "{r:?}");
+    assert!(r.score.raw().abs() < DECISIVE - 1000, "{r:?}");
 }
 
 #[test]

@@ -13,7 +13,7 @@ use axum::Json;
 use chuhan::notation::Notation;
 use chuhan::{Game, Move, Position, Rules, Variant};
 use chuhan_engine::eval::Classic;
-use chuhan_engine::search::{search, Limits, Report, Shared, MATE, MATE_BOUND};
+use chuhan_engine::search::{search, Limits, Report, Shared};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::VecDeque;
@@ -145,15 +145,12 @@ fn bad(msg: impl Into<String>) -> ApiError {
 }
 
 /// A line's score for the eval bar: centipawns from Red's (Cho's) side, or mate in moves
-/// (positive when Red mates).
+/// (positive when Red mates), and the engine's text for it (`+0.35`, `-M3`).
 fn score(r: &Report, red_to_move: bool) -> Value {
-    let sign = if red_to_move { 1 } else { -1 };
-    if r.score > MATE_BOUND {
-        json!({ "mate": sign * (MATE - r.score + 1) / 2 })
-    } else if r.score < -MATE_BOUND {
-        json!({ "mate": -sign * (MATE + r.score) / 2 })
-    } else {
-        json!({ "cp": sign * r.score })
+    let red = if red_to_move { r.score } else { r.score.flipped() };
+    match red.mate() {
+        Some(moves) => json!({ "mate": moves, "text": red.to_string() }),
+        None => json!({ "cp": red.centipawns(), "text": red.to_string() }),
     }
 }
 

@@ -11,6 +11,7 @@ const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
 function fmtScore(sc) {
   if (!sc) return "";
+  if (sc.text) return sc.text;
   if (sc.mate !== undefined) return `M${sc.mate}`;
   const v = sc.cp / 100;
   return (v > 0 ? "+" : "") + v.toFixed(2);

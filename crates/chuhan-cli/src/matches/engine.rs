@@ -7,6 +7,7 @@
 
 use anyhow::{bail, Result};
 use chuhan::{Move, Square, Variant};
+use chuhan_engine::Score;
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -147,20 +148,13 @@ impl fmt::Display for EngineError {
 impl std::error::Error for EngineError {}
 
 /// An engine's score from its last `info` line, from the mover's view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EngineScore {
-    Cp(i32),
-    /// Mate in this many moves (negative: being mated).
-    Mate(i32),
-}
-
 /// The answer to `go`.
 #[derive(Clone, Debug)]
 pub struct GoReply {
     /// The move text after `bestmove`, or `None` for `nobestmove`, `bestmove (none)` and the like.
     pub bestmove: Option<String>,
     pub elapsed: Duration,
-    pub score: Option<EngineScore>,
+    pub score: Option<Score>,
     pub depth: Option<u32>,
 }
 
@@ -411,7 +405,7 @@ pub fn parse_coords(text: &str, coords: Coords) -> Option<Move> {
 
 /// The score and depth of an `info` line. UCI writes `score cp 35` or `score mate 3`; UCCI
 /// writes `score 35`.
-fn parse_info(line: &str, proto: Protocol) -> (Option<EngineScore>, Option<u32>) {
+fn parse_info(line: &str, proto: Protocol) -> (Option<Score>, Option<u32>) {
     let words: Vec<&str> = line.split_whitespace().collect();
     let mut score = None;
     let mut depth = None;
@@ -420,9 +414,9 @@ fn parse_info(line: &str, proto: Protocol) -> (Option<EngineScore>, Option<u32>)
         match words[i] {
             "depth" => depth = words.get(i + 1).and_then(|d| d.parse().ok()),
             "score" => match (words.get(i + 1), words.get(i + 2)) {
-                (Some(&"cp"), Some(v)) => score = v.parse().ok().map(EngineScore::Cp),
-                (Some(&"mate"), Some(v)) => score = v.parse().ok().map(EngineScore::Mate),
-                (Some(v), _) if proto == Protocol::Ucci => score = v.parse().ok().map(EngineScore::Cp),
+                (Some(&"cp"), Some(v)) => score = v.parse().ok().map(Score::cp),
+                (Some(&"mate"), Some(v)) => score = v.parse().ok().map(Score::from_uci_mate),
+                (Some(v), _) if proto == Protocol::Ucci => score = v.parse().ok().map(Score::cp),
                 _ => {}
             },
             "pv" => break,
@@ -466,10 +460,10 @@ mod tests {
     #[test]
     fn info_scores() {
         let (s, d) = parse_info("info depth 7 seldepth 9 score cp -35 nodes 100 pv h2e2", Protocol::Uci);
-        assert_eq!((s, d), (Some(EngineScore::Cp(-35)), Some(7)));
+        assert_eq!((s, d), (Some(Score::cp(-35)), Some(7)));
         let (s, _) = parse_info("info depth 3 score mate -2 pv h2e2", Protocol::Uci);
-        assert_eq!(s, Some(EngineScore::Mate(-2)));
+        assert_eq!(s, Some(Score::from_uci_mate(-2)));
         let (s, _) = parse_info("info depth 3 score 120 pv h2e2", Protocol::Ucci);
-        assert_eq!(s, Some(EngineScore::Cp(120)));
+        assert_eq!(s, Some(Score::cp(120)));
     }
 }

@@ -98,8 +98,8 @@ pub fn write_game(h: &PgnHeader, g: &GameRecord, notation: Notation) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matches::engine::EngineScore;
     use crate::matches::referee::MoveEval;
+    use chuhan_engine::Score;
 
     #[test]
     fn a_short_game() {
@@ -112,7 +112,7 @@ mod tests {
             result: GameResult::Win(Side::First),
             termination: "rules infraction",
             reason: "Red wins: B played an illegal move a0a9".into(),
-            evals: vec![MoveEval { score: Some(EngineScore::Cp(-35)), depth: Some(7), millis: 120 }],
+            evals: vec![MoveEval { score: Some(Score::cp(-35)), depth: Some(7), millis: 120 }],
         };
         let h = PgnHeader {
             event: "e",

@@ -6,10 +6,11 @@
 //! crash. Each of these loses the game for that engine, with the reason kept for the PGN, and
 //! leaves the engine to be restarted before its next game.
 
-use super::engine::{Engine, EngineError, EngineScore, Protocol, UcciTime};
+use super::engine::{Engine, EngineError, Protocol, UcciTime};
 use super::openings::Opening;
 use chuhan::{Game, Position};
 use chuhan::{GameResult, Move, Rules, Side, Variant};
+use chuhan_engine::Score;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -107,7 +108,7 @@ pub struct GameRecord {
 /// An engine's last score and depth before its move, and the time it took.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MoveEval {
-    pub score: Option<EngineScore>,
+    pub score: Option<Score>,
     pub depth: Option<u32>,
     pub millis: u64,
 }
@@ -115,12 +116,7 @@ pub struct MoveEval {
 impl MoveEval {
     /// `+0.35/12 0.105s`, `-M3/20 1.2s`: fastchess's comment style, mover's view.
     pub fn comment(&self) -> String {
-        let score = match self.score {
-            Some(EngineScore::Cp(cp)) => format!("{:+.2}", cp as f64 / 100.0),
-            Some(EngineScore::Mate(m)) if m >= 0 => format!("+M{m}"),
-            Some(EngineScore::Mate(m)) => format!("-M{}", -m),
-            None => "?".to_string(),
-        };
+        let score = self.score.map_or("?".to_string(), |s| s.to_string());
         let depth = self.depth.map(|d| format!("/{d}")).unwrap_or_default();
         format!("{score}{depth} {:.3}s", self.millis as f64 / 1000.0)
     }
@@ -386,15 +382,16 @@ impl Adjudicator {
         &mut self,
         adj: Adjudication,
         mover: Side,
-        score: Option<EngineScore>,
+        score: Option<Score>,
         ply: usize,
     ) -> Option<(GameResult, String)> {
         let i = mover.index();
-        let cp = match score {
-            Some(EngineScore::Cp(c)) => Some(c),
-            Some(EngineScore::Mate(m)) => Some(if m > 0 { 100_000 } else { -100_000 }),
-            None => None,
-        };
+        // A mate counts as far beyond any threshold, for the side that mates.
+        let cp = score.map(|s| match s.centipawns() {
+            Some(c) => c,
+            None if s > Score::DRAW => 100_000,
+            None => -100_000,
+        });
         if let Some((moves, threshold)) = adj.resign {
             match cp {
                 Some(c) if c >= threshold => {
@@ -450,13 +447,22 @@ mod tests {
     }
 
     #[test]
+    fn move_comments_use_the_engine_score_form() {
+        let eval = |score, depth| MoveEval { score, depth, millis: 1200 }.comment();
+        assert_eq!(eval(Some(Score::cp(35)), Some(12)), "+0.35/12 1.200s");
+        assert_eq!(eval(Some(Score::from_uci_mate(-3)), Some(20)), "-M3/20 1.200s");
+        assert_eq!(eval(Some(Score::from_uci_mate(2)), None), "+M2 1.200s");
+        assert_eq!(eval(None, None), "? 1.200s");
+    }
+
+    #[test]
     fn adjudicator_needs_both_engines() {
         let adj = Adjudication { resign: Some((2, 500)), draw: None };
         let mut a = Adjudicator::default();
-        assert!(a.update(adj, Side::First, Some(EngineScore::Cp(600)), 1).is_none());
-        assert!(a.update(adj, Side::Second, Some(EngineScore::Cp(-700)), 2).is_none());
-        assert!(a.update(adj, Side::First, Some(EngineScore::Cp(900)), 3).is_none());
-        let end = a.update(adj, Side::Second, Some(EngineScore::Mate(-3)), 4).unwrap();
+        assert!(a.update(adj, Side::First, Some(Score::cp(600)), 1).is_none());
+        assert!(a.update(adj, Side::Second, Some(Score::cp(-700)), 2).is_none());
+        assert!(a.update(adj, Side::First, Some(Score::cp(900)), 3).is_none());
+        let end = a.update(adj, Side::Second, Some(Score::from_uci_mate(-3)), 4).unwrap();
         assert_eq!(end.0, GameResult::Win(Side::First));
     }
 }

@@ -8,6 +8,7 @@ use chuhan::notation::Notation;
 use chuhan::{Game, JanggiFormation, JanggiSetup, Move, Position, Rules, Side, Square, Variant};
 use chuhan_engine::eval::Classic;
 use chuhan_engine::search::{level_limits, level_move, search, Limits, Report, Shared};
+use chuhan_engine::Score;
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::{channel, Receiver};
 use std::sync::Arc;
@@ -373,7 +374,9 @@ impl App {
                 let r = self.quick_search(6);
                 self.hint = r.pv.first().copied();
                 self.status = match self.hint {
-                    Some(m) => format!("Hint: {}", self.settings.notation.format(self.game.position(), m)),
+                    Some(m) => {
+                        format!("Hint: {} ({})", self.settings.notation.format(self.game.position(), m), r.score)
+                    }
                     None => "No move to suggest".to_string(),
                 };
             }
@@ -390,8 +393,8 @@ impl App {
                     self.status = "Draw agreed".to_string();
                 } else {
                     // The engine accepts when it does not think it is better.
-                    let score = -self.quick_search(5).score;
-                    if score <= 30 {
+                    let ours = -self.quick_search(5).score;
+                    if ours <= Score::cp(30) {
                         self.game.agree_draw();
                         self.status = "The engine accepts the draw".to_string();
                     } else {

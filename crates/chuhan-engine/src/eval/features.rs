@@ -128,7 +128,8 @@ const FILE_MASKS: [Bitboard; 9] = {
     masks
 };
 
-/// Receives the feature counts of a position.
+/// Receives the feature counts of a position from [`trace`]: the engine's sink sums weights,
+/// the tuner's records the counts, so one walk over the board serves both.
 pub trait Sink {
     /// Adds `count` of `feature`; positive counts favour the first player.
     fn add(&mut self, feature: usize, count: i32);
@@ -143,7 +144,9 @@ fn relative_rank(side: Side, sq: Square) -> usize {
     }
 }
 
-/// The piece-square feature of `role` on `sq` for `side`.
+/// The piece-square feature of `role` on `sq` for `side`: the board folded left to right and
+/// ranks counted from `side`'s home, so both sides and both wings share one weight. Public to
+/// read the piece-square part of a weight table.
 #[inline]
 pub fn pst_index(role: Role, side: Side, sq: Square) -> usize {
     let f = sq.file() as usize;
@@ -217,7 +220,8 @@ fn janggi_terms<S: Sink>(pos: &Position, maps: &[Attacks; 2], check_points: &[Bi
     }
 }
 
-/// Walks `pos` and reports every feature count to `sink`.
+/// Walks `pos` and reports every feature count to `sink` (from the first player's side): the
+/// evaluation, and the data the tuner fits the weights to.
 pub fn trace<S: Sink>(pos: &Position, sink: &mut S) {
     let occ = pos.occupied();
     let mut maps = [Attacks::default(), Attacks::default()];

@@ -11,17 +11,27 @@ mod weights;
 
 use chuhan::{Position, Role, Side, Variant};
 
-/// A way to score positions.
+/// A way to score positions: what the search calls at its leaves.
+///
+/// A trait so that another evaluation (a trained network, or a deliberately simple one for a
+/// test) can be searched without touching the search. `Send + Sync` because every search thread
+/// shares the one evaluator.
 pub trait Evaluate: Send + Sync {
-    /// The score of `pos` for the side to move.
+    /// The score of `pos` for the side to move, in centipawns. The search negates it at every
+    /// ply, so it must be from the mover's side, and it must stay well inside
+    /// ±[`crate::score::DECISIVE`], which is kept for games decided by the rules.
     fn evaluate(&self, pos: &Position) -> i32;
 }
 
-/// Hand-written terms ([`features`]) with weights fitted to game results.
+/// The engine's evaluation: hand-written terms ([`features`]) with weights fitted to game
+/// results, one set of weights per variant. Holds no state, so one value serves every thread.
 #[derive(Clone, Debug, Default)]
 pub struct Classic;
 
-/// Material value of a role.
+/// Material value of a role in centipawns (the general 0: it is never traded).
+///
+/// A fixed scale, apart from the tuned weights, so that move ordering and static exchange
+/// evaluation ([`crate::see`]) do not change each time the evaluation is refitted.
 pub fn piece_value(variant: Variant, role: Role) -> i32 {
     match (variant, role) {
         (_, Role::General) => 0,
@@ -57,7 +67,8 @@ impl features::Sink for Summer<'_> {
     }
 }
 
-/// The weights for `variant`.
+/// The weights [`Classic`] uses for `variant`, [opening, ending] per feature: public so the
+/// tuner can start from them and print the refitted ones in the same layout.
 pub fn weights_for(variant: Variant) -> &'static [[i16; 2]; features::COUNT] {
     match variant {
         Variant::Xiangqi => &weights::XIANGQI,
@@ -65,7 +76,9 @@ pub fn weights_for(variant: Variant) -> &'static [[i16; 2]; features::COUNT] {
     }
 }
 
-/// The score of `pos` for the first player with `weights`, blended by phase.
+/// The score of `pos` for the first player with `weights`, blended by phase: [`Classic`]'s
+/// evaluation with any weights, so candidate weights can be tried without building an
+/// evaluator.
 pub fn score_with(pos: &Position, weights: &[[i16; 2]; features::COUNT]) -> i32 {
     let mut sum = Summer { weights, opening: 0, ending: 0 };
     features::trace(pos, &mut sum);

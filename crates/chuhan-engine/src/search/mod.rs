@@ -1,25 +1,29 @@
 //! The search: iterative deepening over a principal-variation alpha-beta search.
 //!
 //! PVS with aspiration windows, a shared transposition table (also used by the quiescence
-//! search, [`quiescence`]: captures that do not lose material, every evasion when in check, and
+//! search, `quiescence`: captures that do not lose material, every evasion when in check, and
 //! quiet checks at its first ply), null-move pruning, late-move reductions (logarithmic, by
 //! history and whether the position improves), late-move and history pruning, reverse
 //! futility and futility pruning, SEE pruning (see [`crate::see`]), internal iterative
 //! reductions, check and singular extensions, mate-distance pruning; moves ordered by the
 //! table's move, captures by victim and exchange, killers, and history with continuation
-//! histories ([`crate::ordering`]).
+//! histories (`ordering`).
 //! Several threads search the same tree and share the table (Lazy SMP). Time is spent by how
-//! the iterations go ([`Pace`]): a best move that keeps changing gets more.
+//! the iterations go (`time::Pace`): a best move that keeps changing gets more.
 //!
-//! The game's rules are scored inside the tree ([`rules`]): a repeated position is judged as the rules
+//! The game's rules are scored inside the tree (`rules`): a repeated position is judged as the rules
 //! would judge the cycle — perpetual check loses, and in xiangqi chases are ruled as the
 //! referee rules them (`chuhan::game::cycle_winner`), otherwise a draw; the move-count rule
 //! draws; in janggi the endings that go to point counting (two passes, a standing bikjang,
 //! repetition, the move limit) score as the counting would decide them.
+//!
+//! The entry point is [`search`]; [`level_limits`] and [`level_move`] (the `levels` submodule)
+//! play below full strength on top of it. Scores ([`crate::score`]) and time management
+//! ([`crate::time`]) are leaves this module builds on and that never import it.
 
 use crate::eval::{piece_value, Evaluate};
-pub use crate::levels::{level_limits, level_move, weakened_choice};
 use crate::ordering::{bonus, piece_to, History, Picker, NO_PIECE_TO};
+use crate::score::{Score, MATE, MATE_BOUND};
 use crate::see::see_at_least;
 use crate::time::Pace;
 use crate::tt::{Bound, Entry, Table};
@@ -28,30 +32,40 @@ use chuhan::{Move, Position, Role, XiangqiRules};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+mod levels;
 mod quiescence;
 mod rules;
 
-/// A mate score: mate in `n` plies scores `MATE - n`.
-pub const MATE: i32 = 30000;
-/// Scores beyond this are mates.
-pub const MATE_BOUND: i32 = MATE - 1000;
-/// A game decided by the rules without mate (perpetual check, janggi counting).
-pub const DECISIVE: i32 = 20000;
-/// The deepest ply the search goes.
+pub(crate) use levels::weakened_choice;
+pub use levels::{level_limits, level_move};
+
+/// The deepest ply the search goes: the per-ply tables are this long, and `Limits::depth` is
+/// capped below it (so extensions still fit).
 pub const MAX_PLY: usize = 128;
 /// The static evaluation of a node in check (none is computed).
 const NO_EVAL: i32 = i32::MIN / 2;
 /// Entries of each thread's evaluation cache (a power of two; 1 MiB).
 const EVAL_CACHE: usize = 1 << 16;
 
-/// When to stop.
+/// When to stop, and the rules the search plays by.
+///
+/// Every limit is optional: the default searches until [`Shared::stop`] is set (or to the
+/// deepest depth), for every root move, one line, under the default rules. A search always
+/// finishes its first iteration before a clock or node limit can stop it, so it always has a
+/// move to give. [`crate::time::budget`] turns a game clock into `soft` and `hard`.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
+    /// Do not search deeper than this many plies (`go depth`); handy for reproducible results,
+    /// since a depth limit does not depend on the machine's speed.
     pub depth: Option<i32>,
+    /// Stop after about this many nodes over all threads (`go nodes`): reproducible like a
+    /// depth, but finer grained. Checked every 1024 nodes, so a search may go a little over.
     pub nodes: Option<u64>,
-    /// Stop after this long (a hard limit).
+    /// Stop after this long, even in the middle of an iteration (a hard limit): the clock must
+    /// not run out.
     pub hard: Option<Duration>,
-    /// Do not start a new iteration after this long.
+    /// Do not start a new iteration after this long (scaled by how stable the best move is): an
+    /// iteration started late would rarely finish before `hard`, so the time is better saved.
     pub soft: Option<Duration>,
     /// Stop once a mate in this many moves is found.
     pub mate: Option<i32>,
@@ -71,27 +85,46 @@ pub struct Limits {
     pub janggi_rules: JanggiRules,
 }
 
-/// What one finished iteration found.
+/// What one finished iteration found: one line of it (several with MultiPV). Passed to the
+/// callback of [`search`] as each iteration ends, so a GUI can show progress, and returned for
+/// the last finished one.
 #[derive(Clone, Debug, Default)]
 pub struct Report {
     /// 1 for the best line, 2 for the second best, … (MultiPV).
     pub multipv: usize,
+    /// The iteration's nominal depth in plies.
     pub depth: i32,
+    /// The deepest ply reached in the main search (extensions included, quiescence not): how
+    /// far the most forcing lines were followed.
     pub seldepth: i32,
-    pub score: i32,
+    /// The line's score for the side to move at the root.
+    pub score: Score,
+    /// Nodes searched so far by all threads.
     pub nodes: u64,
+    /// Time since the search began.
     pub elapsed: Duration,
+    /// The principal variation: the line both sides are expected to play, the move to play
+    /// first. Empty only when the root has no legal move.
     pub pv: Vec<Move>,
+    /// How full the transposition table is, in permille of a sample: when it nears 1000 a
+    /// bigger table would help.
     pub hashfull: usize,
 }
 
-/// State shared by the search threads.
+/// State shared by the search threads and kept between searches: the transposition table, the
+/// move-ordering histories, and the flags another thread uses to control a running search.
+///
+/// Keep one per game and pass it to each [`search`]: what the last move's search learnt speeds
+/// up the next one. It is `Sync`, so a GUI thread can hold it while a search runs and stop it.
 pub struct Shared {
-    pub tt: Table,
+    pub(crate) tt: Table,
+    /// Set it (from any thread) to stop a running search: it returns the best line of the last
+    /// finished iteration. The search clears it when it starts and sets it when it ends.
     pub stop: AtomicBool,
-    pub nodes: AtomicU64,
-    pub generation: std::sync::atomic::AtomicU8,
-    /// Pondering: search as if `infinite` until `ponderhit` clears it.
+    pub(crate) nodes: AtomicU64,
+    pub(crate) generation: std::sync::atomic::AtomicU8,
+    /// Pondering: search as if `infinite` until `ponderhit` clears it (then the clock limits
+    /// apply again, counted from the search's start).
     pub pondering: AtomicBool,
     /// Each thread's quiet-move histories, kept from one search to the next of a game: what
     /// cut in the last move's tree mostly still cuts in this one's.
@@ -99,6 +132,8 @@ pub struct Shared {
 }
 
 impl Shared {
+    /// A fresh state with a transposition table of about `hash_mb` MiB (at least 1): the memory
+    /// the engine may use (UCI `Hash`). A bigger table keeps more of a long search.
     pub fn new(hash_mb: usize) -> Shared {
         Shared {
             tt: Table::new(hash_mb),
@@ -110,7 +145,8 @@ impl Shared {
         }
     }
 
-    /// Forgets everything learnt (a new game): the table and the histories.
+    /// Forgets everything learnt (a new game): the table and the histories, so that nothing from
+    /// another game steers this one's search.
     pub fn clear(&self) {
         self.tt.clear();
         self.histories.lock().unwrap_or_else(|e| e.into_inner()).clear();
@@ -139,7 +175,7 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 }
 
 /// One searching thread.
-pub struct Searcher<'a> {
+pub(crate) struct Searcher<'a> {
     pos: Position,
     shared: &'a Shared,
     eval: &'a dyn Evaluate,
@@ -173,7 +209,13 @@ pub struct Searcher<'a> {
 }
 
 impl<'a> Searcher<'a> {
-    pub fn new(pos: Position, shared: &'a Shared, eval: &'a dyn Evaluate, limits: Limits, main: bool) -> Searcher<'a> {
+    pub(crate) fn new(
+        pos: Position,
+        shared: &'a Shared,
+        eval: &'a dyn Evaluate,
+        limits: Limits,
+        main: bool,
+    ) -> Searcher<'a> {
         // Whether each position of the game so far was in check: repetition rulings need it.
         let mut copy = pos.clone();
         let n = copy.history().len();
@@ -581,7 +623,7 @@ impl<'a> Searcher<'a> {
 
     /// Searches with iterative deepening; calls `report` for each line of each finished
     /// iteration (main thread only) and returns the best line of the last finished one.
-    pub fn think(&mut self, mut report: impl FnMut(&Report)) -> Report {
+    pub(crate) fn think(&mut self, mut report: impl FnMut(&Report)) -> Report {
         let max_depth = self.limits.depth.unwrap_or(MAX_PLY as i32 - 4).min(MAX_PLY as i32 - 4);
         let lines = if self.main { self.limits.multipv.max(1) } else { 1 };
         let mut best = Report::default();
@@ -603,7 +645,7 @@ impl<'a> Searcher<'a> {
                     multipv: k + 1,
                     depth,
                     seldepth: self.seldepth as i32,
-                    score,
+                    score: Score::from_raw(score),
                     nodes: self.shared.nodes.load(Ordering::Relaxed) + (self.nodes - self.flushed),
                     elapsed: self.start.elapsed(),
                     pv: self.pv[0].clone(),
@@ -628,30 +670,54 @@ impl<'a> Searcher<'a> {
             }
             if found.is_empty() && best.pv.is_empty() {
                 // No legal move at the root: nothing deeper will change that.
-                best.score = self.search(-MATE, MATE, 1, 0, false, None);
+                best.score = Score::from_raw(self.search(-MATE, MATE, 1, 0, false, None));
                 break;
             }
             if let Some(n) = self.limits.mate {
-                if best.score > MATE_BOUND && (MATE - best.score + 1) / 2 <= n {
+                if best.score.raw() > MATE_BOUND && best.score.mate().is_some_and(|moves| moves <= n) {
                     break;
                 }
             }
             let unbounded = self.limits.infinite || self.shared.pondering.load(Ordering::Relaxed);
-            if !unbounded && self.limits.soft.is_some_and(|s| self.start.elapsed() >= s.mul_f64(pace.scale(&best))) {
+            if !unbounded
+                && self.limits.soft.is_some_and(|s| {
+                    self.start.elapsed() >= s.mul_f64(pace.scale(best.pv.first().copied(), best.score))
+                })
+            {
                 break;
             }
         }
         self.excluded.clear();
         best
     }
-
-    /// Nodes this thread searched.
-    pub fn nodes(&self) -> u64 {
-        self.nodes
-    }
 }
 
-/// Searches `pos` with `threads` threads until the limits; returns the main thread's report.
+/// Searches `pos` with `threads` threads until the limits; returns the main thread's report:
+/// the best line of the last iteration it finished, whose first move is the one to play.
+///
+/// This is the engine's entry point for a library user. `report` is called on the calling
+/// thread for each line of each finished iteration (MultiPV lines best first), to show
+/// progress; the search blocks until it ends, so set [`Shared::stop`] from another thread to
+/// end an unbounded one. `eval` is usually [`crate::eval::Classic`]. The position's history
+/// counts: repetitions are judged by the rules of [`Limits::rules`] and
+/// [`Limits::janggi_rules`].
+///
+/// ```
+/// use chuhan::{Position, Variant};
+/// use chuhan_engine::eval::Classic;
+/// use chuhan_engine::{search, Limits, Shared};
+///
+/// let pos = Position::new(Variant::Xiangqi);
+/// let shared = Shared::new(1);
+/// let limits = Limits { depth: Some(4), ..Limits::default() };
+/// let mut depths = Vec::new();
+/// let best = search(&pos, &shared, &Classic, &limits, 1, |line| depths.push(line.depth));
+/// assert_eq!(depths, [1, 2, 3, 4]);
+/// assert_eq!(best.depth, 4);
+/// let first = best.pv[0];
+/// assert!(pos.is_legal(first));
+/// println!("{first} {} ({})", best.score, best.score.to_uci()); // e.g. "h2e2 +0.20 (cp 20)"
+/// ```
 pub fn search(
     pos: &Position,
     shared: &Shared,

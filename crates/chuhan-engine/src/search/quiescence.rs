@@ -1,7 +1,8 @@
 //! The quiescence search: the search past the horizon, until the position is quiet.
 
-use super::{from_tt, to_tt, Searcher, MATE, MAX_PLY};
+use super::{from_tt, to_tt, Searcher, MAX_PLY};
 use crate::ordering::Picker;
+use crate::score::MATE;
 use crate::see::see_at_least;
 use crate::tt::{Bound, Entry};
 use chuhan::{Bitboard, Move, Position, Variant};

@@ -3,7 +3,8 @@
 //! chases are ruled as the referee rules them, `chuhan::game::cycle_winner`; otherwise a draw),
 //! the move-count rule, and in janggi the endings settled by point counting.
 
-use super::{Searcher, DECISIVE, MATE};
+use super::Searcher;
+use crate::score::{DECISIVE, MATE};
 use chuhan::game::{cycle_winner, janggi_points, JanggiRules};
 use chuhan::{Move, Variant, XiangqiRules};
 

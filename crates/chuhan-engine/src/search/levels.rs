@@ -1,14 +1,14 @@
 //! Playing strength for people: weaker levels search shallower and choose among several lines
-//! with noise.
+//! with noise. A submodule of the search because it is built on [`super::search`] alone.
 
+use super::{search, Limits, Report, Shared};
 use crate::eval::Evaluate;
-use crate::search::{search, Limits, Report, Shared};
 use chuhan::{Move, Position};
 use std::time::Duration;
 
 /// The line a weakened engine plays: the best score after adding noise up to a weakness that
 /// grows as the skill falls (200 centipawns per missing level at most).
-pub fn weakened_choice(lines: &[Report], skill: u32) -> Option<Report> {
+pub(crate) fn weakened_choice(lines: &[Report], skill: u32) -> Option<Report> {
     let weakness = (20 - skill as i64) * 20;
     let mut seed =
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |d| d.as_nanos() as u64) | 1;
@@ -18,7 +18,7 @@ pub fn weakened_choice(lines: &[Report], skill: u32) -> Option<Report> {
         seed ^= seed << 17;
         (seed % (weakness as u64 + 1)) as i64
     };
-    lines.iter().max_by_key(|r| r.score as i64 + noise()).cloned()
+    lines.iter().max_by_key(|r| r.score.raw() as i64 + noise()).cloned()
 }
 
 /// Limits for playing at `level` (1 = beginner … 20 = full strength) within `budget`: below 20
