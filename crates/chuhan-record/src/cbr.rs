@@ -62,7 +62,7 @@
 //! such a record is a stale copy of the game before it.
 
 use crate::raw::{RawNode, RawTree, TreeError};
-use crate::tree::{Game, Outcome};
+use crate::tree::{Outcome, Record};
 use chuhan::{FenError, Piece, Role, Side, Square, Variant};
 use encoding_rs::UTF_16LE;
 
@@ -132,13 +132,13 @@ pub struct Library {
     pub name: Option<String>,
     /// The games in order, each read or the error that stopped it (a broken game does not stop
     /// the others).
-    pub games: Vec<Result<Game, CbrError>>,
+    pub games: Vec<Result<Record, CbrError>>,
     /// Records skipped because the index marks them deleted.
     pub deleted: usize,
 }
 
 /// Reads a CBR file (or one record cut from a library).
-pub fn read(data: &[u8]) -> Result<Game, CbrError> {
+pub fn read(data: &[u8]) -> Result<Record, CbrError> {
     read_record(data, 0)
 }
 
@@ -204,7 +204,7 @@ fn square(value: u8) -> Option<Square> {
 }
 
 /// Reads one record; `base` is its offset in the file, for error messages.
-fn read_record(data: &[u8], base: usize) -> Result<Game, CbrError> {
+fn read_record(data: &[u8], base: usize) -> Result<Record, CbrError> {
     if data.len() < 15 || &data[..15] != RECORD_MAGIC {
         return Err(CbrError::NotCbr);
     }
@@ -321,7 +321,7 @@ fn read_record(data: &[u8], base: usize) -> Result<Game, CbrError> {
         }
     }
 
-    let mut game = Game::new(Variant::Xiangqi);
+    let mut game = Record::new(Variant::Xiangqi);
     for &(off, size, name) in &STRINGS {
         let v = utf16_field(&data[off..off + size]);
         if !v.is_empty() {

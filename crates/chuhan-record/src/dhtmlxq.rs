@@ -14,7 +14,7 @@
 //!   `result`, `open`, `ecco`: the headers.
 
 use crate::raw::{RawNode, RawTree, TreeError};
-use crate::tree::{Game, Line, Outcome};
+use crate::tree::{Line, Outcome, Record};
 use chuhan::{FenError, Piece, Position, Role, Side, Square, Variant};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -77,7 +77,7 @@ const HEADERS: [(&str, &str); 12] = [
 ];
 
 /// Every `[DhtmlXQ]` block of `text` (a web page, a forum post), each read as a game.
-pub fn read_all(text: &str) -> Vec<Result<Game, DhtmlXqError>> {
+pub fn read_all(text: &str) -> Vec<Result<Record, DhtmlXqError>> {
     let mut out = Vec::new();
     let mut rest = text;
     while let Some(start) = rest.find("[DhtmlXQ]") {
@@ -90,7 +90,7 @@ pub fn read_all(text: &str) -> Vec<Result<Game, DhtmlXqError>> {
 }
 
 /// The first `[DhtmlXQ]` block of `text`.
-pub fn read(text: &str) -> Result<Game, DhtmlXqError> {
+pub fn read(text: &str) -> Result<Record, DhtmlXqError> {
     read_all(text).into_iter().next().unwrap_or(Err(DhtmlXqError::NoBlock))
 }
 
@@ -136,9 +136,9 @@ fn parse_moves(field: &str, text: &str) -> Result<Vec<(Square, Square)>, DhtmlXq
         .collect()
 }
 
-fn read_block(body: &str) -> Result<Game, DhtmlXqError> {
+fn read_block(body: &str) -> Result<Record, DhtmlXqError> {
     let fields = fields(body);
-    let mut game = Game::new(Variant::Xiangqi);
+    let mut game = Record::new(Variant::Xiangqi);
     let get = |k: &str| fields.iter().find(|(key, _)| *key == k).map(|(_, v)| v.trim());
     for (key, tag) in HEADERS {
         if let Some(v) = get(key).filter(|v| !v.is_empty()) {
@@ -280,7 +280,7 @@ fn digits(s: Square) -> String {
 }
 
 /// Writes `game` as one `[DhtmlXQ]` block.
-pub fn write(game: &Game) -> Result<String, DhtmlXqError> {
+pub fn write(game: &Record) -> Result<String, DhtmlXqError> {
     if game.variant != Variant::Xiangqi {
         return Err(DhtmlXqError::Janggi);
     }

@@ -19,5 +19,5 @@ pub use cbr::CbrError;
 pub use encoding::TextEncoding;
 pub use pgn::{PgnError, PgnReader};
 pub use raw::TreeError;
-pub use tree::{Cursor, Game, Headers, Line, Node, Outcome, Visitor};
+pub use tree::{Cursor, Headers, Line, Node, Outcome, Record, Visitor};
 pub use xqf::XqfError;

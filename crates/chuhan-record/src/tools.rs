@@ -2,7 +2,7 @@
 //! every game of many files in any format, count good and bad ones with errors that say where,
 //! write games in another format, and time the PGN reader.
 
-use crate::tree::Game;
+use crate::tree::Record;
 use crate::{cbr, dhtmlxq, encoding, pgn, xqf, PgnReader};
 use chuhan::notation::Notation;
 use std::fs::File;
@@ -98,7 +98,7 @@ impl Summary {
         format!("{} games read: {} good, {} bad", self.games, self.good, self.bad)
     }
 
-    fn record(&mut self, r: &Result<Game, RecordError>) {
+    fn record(&mut self, r: &Result<Record, RecordError>) {
         self.games += 1;
         match r {
             Ok(g) => {
@@ -129,7 +129,7 @@ pub struct Progress<'a> {
 /// Returns the bytes read; an error only if the file cannot be opened or read at all.
 pub fn for_each_game(
     path: &Path,
-    mut f: impl FnMut(Result<Game, RecordError>),
+    mut f: impl FnMut(Result<Record, RecordError>),
     mut progress: impl FnMut(Progress<'_>),
 ) -> io::Result<u64> {
     let name = path.display().to_string();
@@ -248,7 +248,7 @@ pub enum ConvertError {
 }
 
 /// `game` in `format`; `notation` applies to PGN.
-pub fn write_game(game: &Game, format: Format, notation: Notation) -> Result<Vec<u8>, ConvertError> {
+pub fn write_game(game: &Record, format: Format, notation: Notation) -> Result<Vec<u8>, ConvertError> {
     Ok(match format {
         Format::Pgn => {
             let mut out = Vec::new();

@@ -137,9 +137,11 @@ pub struct Line {
     pub nodes: Vec<Node>,
 }
 
-/// A game record.
+/// A game record: what a file says about one game (headers, start, moves with comments and
+/// variations, result). Named `Record`, not `Game`, because `chuhan::Game` is the rules' game
+/// over time (clocks, repetitions, endings); a record is only what was written down.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Game {
+pub struct Record {
     /// Tags, in the order read. `FEN`, `Variant`, `Result` and `Format` are kept in step with
     /// the fields below by the writers, not here.
     pub headers: Headers,
@@ -153,10 +155,10 @@ pub struct Game {
     pub outcome: Outcome,
 }
 
-impl Game {
+impl Record {
     /// An empty xiangqi game from the standard start.
-    pub fn new(variant: Variant) -> Game {
-        Game {
+    pub fn new(variant: Variant) -> Record {
+        Record {
             headers: Headers::new(),
             variant,
             start_fen: variant.start_fen().to_string(),
@@ -210,6 +212,10 @@ impl Game {
     }
 }
 
+/// The old name of [`Record`], kept so that code written before the rename still builds.
+#[deprecated(note = "renamed to `Record` (it clashed with `chuhan::Game`)")]
+pub type Game = Record;
+
 fn visit_line<V: Visitor>(line: &Line, pos: &mut Position, visitor: &mut V, depth: usize) {
     if let Some(c) = &line.comment {
         visitor.line_comment(c, depth);
@@ -235,10 +241,10 @@ fn visit_line<V: Visitor>(line: &Line, pos: &mut Position, visitor: &mut V, dept
     }
 }
 
-/// Callbacks for [`Game::visit`]; every method has an empty default.
+/// Callbacks for [`Record::visit`]; every method has an empty default.
 pub trait Visitor {
     /// Before anything else, with the start position.
-    fn begin_game(&mut self, _game: &Game, _start: &Position) {}
+    fn begin_game(&mut self, _game: &Record, _start: &Position) {}
     /// The comment before a line's first move; `depth` 0 is the main line.
     fn line_comment(&mut self, _comment: &str, _depth: usize) {}
     /// A move, with the position before it.
@@ -250,14 +256,14 @@ pub trait Visitor {
     /// A variation ends.
     fn end_variation(&mut self, _depth: usize) {}
     /// After everything.
-    fn end_game(&mut self, _game: &Game) {}
+    fn end_game(&mut self, _game: &Record) {}
 }
 
 /// A place in a game's tree with the position there: step forward into the main line or a
 /// variation, step back, look at the moves available.
 #[derive(Clone, Debug)]
 pub struct Cursor<'a> {
-    game: &'a Game,
+    game: &'a Record,
     pos: Position,
     /// Per step: (the line stepped in, the index of the node played in it).
     path: Vec<(&'a Line, usize)>,

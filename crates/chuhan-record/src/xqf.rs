@@ -14,7 +14,7 @@
 
 use crate::encoding::{self, TextEncoding};
 use crate::raw::{RawNode, RawTree, TreeError};
-use crate::tree::{Game, Outcome};
+use crate::tree::{Outcome, Record};
 use chuhan::{FenError, Piece, Position, Role, Side, Square, Variant};
 
 /// Why an XQF file could not be read or written.
@@ -138,7 +138,7 @@ fn square(value: u8, record: usize, offset: usize) -> Result<Square, XqfError> {
 }
 
 /// Reads an XQF file.
-pub fn read(data: &[u8]) -> Result<Game, XqfError> {
+pub fn read(data: &[u8]) -> Result<Record, XqfError> {
     if data.len() < 2 || &data[..2] != b"XQ" {
         return Err(XqfError::NotXqf);
     }
@@ -249,7 +249,7 @@ pub fn read(data: &[u8]) -> Result<Game, XqfError> {
         }
     }
 
-    let mut game = Game::new(Variant::Xiangqi);
+    let mut game = Record::new(Variant::Xiangqi);
     for (name, bytes) in &strings {
         let v = clean(bytes);
         if !v.is_empty() {
@@ -314,7 +314,7 @@ pub(crate) fn board_fen(board: &[Option<Piece>; 90], side: Side) -> String {
 }
 
 /// Writes `game` as an XQF file of version 0x0A (unencrypted), strings and comments in GBK.
-pub fn write(game: &Game) -> Result<Vec<u8>, XqfError> {
+pub fn write(game: &Record) -> Result<Vec<u8>, XqfError> {
     if game.variant != Variant::Xiangqi {
         return Err(XqfError::Janggi);
     }

@@ -6,14 +6,14 @@ use crate::app::{bad, pick_notation, ApiError, NotationQuery};
 use axum::body::Bytes;
 use axum::extract::Query;
 use axum::Json;
-use chuhan_record::tree::Game;
+use chuhan_record::tree::Record;
 use serde_json::{json, Value};
 
 /// The largest record accepted (a long PGN collection is cut by the caller; one game is small).
 pub const MAX_RECORD: usize = 1024 * 1024;
 
 /// Reads the first game of `data`, whatever its format.
-pub fn read_first(data: &[u8]) -> Result<(Game, &'static str), String> {
+pub fn read_first(data: &[u8]) -> Result<(Record, &'static str), String> {
     if data.starts_with(b"XQ") {
         return chuhan_record::xqf::read(data).map(|g| (g, "xqf")).map_err(|e| format!("XQF: {e}"));
     }

@@ -371,7 +371,7 @@ impl Room {
     /// The game as PGN, moves in `notation`.
     pub fn pgn(&self, notation: Notation) -> Result<String> {
         use chuhan_record::tree;
-        let mut record = tree::Game::new(self.variant);
+        let mut record = tree::Record::new(self.variant);
         record.start_fen = self.game.start().to_fen();
         record.main.nodes = self.game.moves().map(tree::Node::new).collect();
         record.headers.set("Event", format!("chuhan serve, {} game", self.mode.name()));

@@ -151,7 +151,7 @@ fn key(ev: KeyEvent, input_empty: bool) -> Option<Key> {
 
 /// Saves the game as PGN next to the working directory; returns the file name.
 fn save(app: &App) -> Result<String> {
-    let mut record = chuhan_record::tree::Game::new(app.settings.variant);
+    let mut record = chuhan_record::tree::Record::new(app.settings.variant);
     record.start_fen = app.game.start().to_fen();
     record.main.nodes = app.game.moves().map(chuhan_record::tree::Node::new).collect();
     record.headers.set("Event", "chuhan play");

@@ -16,7 +16,7 @@ mod write;
 pub use write::{write_game, write_movetext};
 
 use crate::encoding::{detect, TextEncoding};
-use crate::tree::{Game, Line, Node, Outcome};
+use crate::tree::{Line, Node, Outcome, Record};
 use chuhan::notation::{Notation, NotationError};
 use chuhan::{FenError, Position, Variant};
 use lex::{Lexer, Tok};
@@ -139,7 +139,7 @@ impl<R: BufRead> PgnReader<R> {
 
     /// The next game: `None` at the end, `Some(Err)` for a game that could not be read (the
     /// reader goes on with the next one).
-    pub fn next_game(&mut self) -> Option<Result<Game, PgnError>> {
+    pub fn next_game(&mut self) -> Option<Result<Record, PgnError>> {
         let raw = match self.next_raw() {
             Ok(Some(raw)) => raw,
             Ok(None) => return None,
@@ -166,7 +166,7 @@ impl<R: BufRead> PgnReader<R> {
 }
 
 impl<R: BufRead> Iterator for PgnReader<R> {
-    type Item = Result<Game, PgnError>;
+    type Item = Result<Record, PgnError>;
     fn next(&mut self) -> Option<Self::Item> {
         self.next_game()
     }
@@ -212,9 +212,9 @@ fn scan_line(line: &[u8], mut in_comment: bool) -> LineScan {
 type Failure = (Option<usize>, bool, PgnErrorKind);
 
 /// Reads one game's text (tags and movetext).
-pub(crate) fn parse_game(text: &str) -> Result<Game, Failure> {
+pub(crate) fn parse_game(text: &str) -> Result<Record, Failure> {
     let toks = Lexer::new(text).collect::<Result<Vec<Tok<'_>>, PgnErrorKind>>().map_err(|k| (None, false, k))?;
-    let mut game = Game::new(Variant::Xiangqi);
+    let mut game = Record::new(Variant::Xiangqi);
     for t in &toks {
         if let Tok::Tag(k, v) = t {
             game.headers.set(*k, v.clone());
@@ -372,6 +372,6 @@ fn build_line(
 }
 
 /// Reads every game of a PGN text (for tests and small inputs; use [`PgnReader`] for files).
-pub fn read_all(text: &str) -> Vec<Result<Game, PgnError>> {
+pub fn read_all(text: &str) -> Vec<Result<Record, PgnError>> {
     PgnReader::new(text.as_bytes()).collect()
 }
