@@ -6,7 +6,7 @@
 //! This is the shape PGN writes, and XQF's and DhtmlXQ's first-child/next-sibling trees map onto
 //! it without loss: the siblings of a move become its variations.
 
-use chuhan::{FenError, Move, Position, Side, Variant};
+use chuhan::{FenError, GameResult, Move, Position, Side, Variant};
 use std::fmt;
 
 /// The tag names a record carries, in the order read (PGN keeps them in that order on output).
@@ -56,6 +56,11 @@ impl Headers {
 }
 
 /// How a game ended, as records write it.
+///
+/// This is the one place the workspace turns a result into PGN's token (`1-0`, `0-1`,
+/// `1/2-1/2`, `*`) and back: [`Outcome::pgn`] and [`Outcome::from_pgn`]. A rules result
+/// ([`chuhan::GameResult`]) converts with `Outcome::from`, so code that ends games never writes
+/// the tokens itself.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Outcome {
     /// Red (janggi: Cho) won: `1-0`.
@@ -70,7 +75,7 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    /// The PGN token.
+    /// The PGN result token: `1-0`, `0-1`, `1/2-1/2` or `*`. Also what `Display` writes.
     pub const fn pgn(self) -> &'static str {
         match self {
             Outcome::RedWins => "1-0",
@@ -80,14 +85,31 @@ impl Outcome {
         }
     }
 
-    /// Reads a PGN result token or the Chinese words records use (红胜, 黑胜, 和棋...).
+    /// Reads a PGN result token as it stands in movetext: the four of [`Outcome::pgn`] and `½-½`.
+    /// `None` for anything else, so that a tokenizer can tell results from moves.
+    pub fn from_pgn(token: &str) -> Option<Outcome> {
+        Some(match token {
+            "1-0" => Outcome::RedWins,
+            "0-1" => Outcome::BlackWins,
+            "1/2-1/2" | "½-½" => Outcome::Draw,
+            "*" => Outcome::Unknown,
+            _ => return None,
+        })
+    }
+
+    /// Reads a result as headers write it: a PGN token ([`Outcome::from_pgn`]), `0.5-0.5`, or
+    /// the Chinese words records use (红胜, 黑胜, 和棋...); surrounding spaces are ignored and an
+    /// empty text is [`Outcome::Unknown`].
     pub fn from_text(text: &str) -> Option<Outcome> {
         let t = text.trim();
+        if let Some(o) = Outcome::from_pgn(t) {
+            return Some(o);
+        }
         Some(match t {
-            "1-0" | "红胜" | "紅勝" | "红方胜" | "紅方勝" | "先胜" | "先勝" => Outcome::RedWins,
-            "0-1" | "黑胜" | "黑勝" | "黑方胜" | "黑方勝" | "先负" | "先負" => Outcome::BlackWins,
-            "1/2-1/2" | "½-½" | "0.5-0.5" | "和棋" | "和" | "先和" | "和局" => Outcome::Draw,
-            "*" | "" | "未知" => Outcome::Unknown,
+            "红胜" | "紅勝" | "红方胜" | "紅方勝" | "先胜" | "先勝" => Outcome::RedWins,
+            "黑胜" | "黑勝" | "黑方胜" | "黑方勝" | "先负" | "先負" => Outcome::BlackWins,
+            "0.5-0.5" | "和棋" | "和" | "先和" | "和局" => Outcome::Draw,
+            "" | "未知" => Outcome::Unknown,
             _ => return None,
         })
     }
@@ -99,6 +121,35 @@ impl Outcome {
             Outcome::BlackWins => Some(Side::Second),
             _ => None,
         }
+    }
+
+    /// The first mover's points: 1, ½ or 0; `None` when the result is not known. What ratings
+    /// and match scores count.
+    pub const fn red_points(self) -> Option<f64> {
+        match self {
+            Outcome::RedWins => Some(1.0),
+            Outcome::BlackWins => Some(0.0),
+            Outcome::Draw => Some(0.5),
+            Outcome::Unknown => None,
+        }
+    }
+}
+
+impl From<GameResult> for Outcome {
+    /// The record's view of a finished game: a win for the first mover is `1-0`.
+    fn from(r: GameResult) -> Outcome {
+        match r {
+            GameResult::Win(Side::First) => Outcome::RedWins,
+            GameResult::Win(Side::Second) => Outcome::BlackWins,
+            GameResult::Draw => Outcome::Draw,
+        }
+    }
+}
+
+impl From<Option<GameResult>> for Outcome {
+    /// A game that may not be over: [`Outcome::Unknown`] (`*`) while it goes on.
+    fn from(r: Option<GameResult>) -> Outcome {
+        r.map_or(Outcome::Unknown, Outcome::from)
     }
 }
 

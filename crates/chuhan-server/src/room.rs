@@ -75,11 +75,7 @@ pub struct Room {
 
 /// The PGN result of a `GameResult`.
 pub fn pgn_result(r: GameResult) -> &'static str {
-    match r {
-        GameResult::Win(Side::First) => "1-0",
-        GameResult::Win(Side::Second) => "0-1",
-        GameResult::Draw => "1/2-1/2",
-    }
+    chuhan_record::Outcome::from(r).pgn()
 }
 
 fn ms(d: Duration) -> u64 {
