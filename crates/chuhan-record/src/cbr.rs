@@ -102,25 +102,67 @@ const STRINGS: [(usize, usize, &str); 14] = [
 
 /// Why a CBR record or a CBL library could not be read. Offsets are from the start of the file.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum CbrError {
+    /// The data does not start with [`RECORD_MAGIC`].
     #[error("not a CBR file (no 'CCBridge Record' signature)")]
     NotCbr,
+    /// The data does not start with [`LIBRARY_MAGIC`].
     #[error("not a CBL file (no 'CCBridgeLibrary' signature)")]
     NotCbl,
+    /// A record shorter than its header; its length.
     #[error("the record is too short for its header ({0} bytes, 2214 needed)")]
     ShortHeader(usize),
+    /// A library shorter than its header and the index its header announces.
     #[error("the library is too short for its header and index ({len} bytes, {needed} needed)")]
-    ShortLibrary { len: usize, needed: u64 },
+    ShortLibrary {
+        /// The library's length.
+        len: usize,
+        /// The length its header and index need.
+        needed: u64,
+    },
+    /// A board byte that is no piece.
     #[error("board byte {index} (byte {offset}): piece code {value:#04x} is unknown")]
-    BadPiece { index: usize, offset: usize, value: u8 },
+    BadPiece {
+        /// The square's index on the board (0–89, top row first).
+        index: usize,
+        /// The byte's offset.
+        offset: usize,
+        /// The byte.
+        value: u8,
+    },
+    /// The start position is not a legal xiangqi position.
     #[error("start position: {0}")]
     Position(FenError),
+    /// The record ends inside a move record.
     #[error("the record ends inside move record {record} (byte {offset})")]
-    Truncated { record: usize, offset: usize },
+    Truncated {
+        /// The move record's number (0 is the opening record).
+        record: usize,
+        /// Where it starts.
+        offset: usize,
+    },
+    /// A square byte that is not on the board.
     #[error("move record {record} (byte {offset}): square byte {value} is off the board")]
-    BadSquare { record: usize, offset: usize, value: u8 },
+    BadSquare {
+        /// The move record's number.
+        record: usize,
+        /// The byte's offset.
+        offset: usize,
+        /// The byte.
+        value: u8,
+    },
+    /// A comment longer than what is left of the record.
     #[error("move record {record} (byte {offset}): comment length {len} runs past the end of the record")]
-    BadCommentLength { record: usize, offset: usize, len: u32 },
+    BadCommentLength {
+        /// The move record's number.
+        record: usize,
+        /// Where the record starts.
+        offset: usize,
+        /// The length as stored.
+        len: u32,
+    },
+    /// A move of the tree is not legal where it stands.
     #[error("{0}")]
     Tree(#[from] TreeError),
 }

@@ -21,23 +21,45 @@ use std::fmt::Write as _;
 
 /// Why a DhtmlXQ block could not be read or written.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum DhtmlXqError {
+    /// The text holds no `[DhtmlXQ]` block.
     #[error("no [DhtmlXQ] block")]
     NoBlock,
+    /// The `binit` field (the start position) is not 64 digits; its text.
     #[error("binit {0:?}: expected 64 digits")]
     BadBinit(String),
+    /// The `binit` field puts two pieces on one square.
     #[error("binit: two pieces on {0}")]
     TwoPieces(Square),
+    /// A move field holds something other than groups of four digits.
     #[error("{field}: {text:?} is not a move (four digits x y x y)")]
-    BadMove { field: String, text: String },
+    BadMove {
+        /// The field's name (`movelist`, `move_1_5_2`...).
+        field: String,
+        /// The start of its text.
+        text: String,
+    },
+    /// A branch that starts past the end of its parent line.
     #[error("{field}: branch {branch} starts at ply {ply}, where its parent has no move")]
-    BadBranch { field: String, branch: u32, ply: usize },
+    BadBranch {
+        /// The field's name.
+        field: String,
+        /// The branch's number.
+        branch: u32,
+        /// The ply it starts at, from 1.
+        ply: usize,
+    },
+    /// A branch whose parent branch is not in the block; the field's name.
     #[error("{0}: its parent branch is missing")]
     Orphan(String),
+    /// The start position is not a legal xiangqi position.
     #[error("start position: {0}")]
     Position(FenError),
+    /// A move of the tree is not legal where it stands.
     #[error("{0}")]
     Tree(#[from] TreeError),
+    /// Only xiangqi can be written: the format has no janggi pieces.
     #[error("DhtmlXQ holds xiangqi only, not janggi")]
     Janggi,
 }

@@ -172,7 +172,7 @@ fn a_broken_game_in_a_library_is_an_error_for_that_game_only() {
     bad[MOVES + 4 + 2] = sq("a5"); // the second move now starts from an empty square
     let lib = library(&[small(), bad, small()], &[]);
     let p = temp("broken.cbl", &lib);
-    assert_eq!(Format::sniff(&p).unwrap(), Format::Cbl);
+    assert_eq!(Format::of_file(&p).unwrap(), Format::Cbl);
     let s = tools::check(&[&p], |_| {});
     assert_eq!((s.games, s.good, s.bad), (3, 2, 1), "{:?}", s.errors);
     let e = s.errors[0].to_string();
@@ -187,10 +187,10 @@ fn a_broken_game_in_a_library_is_an_error_for_that_game_only() {
 #[test]
 fn tools_read_and_refuse_to_write_cbr() {
     let p = temp("small.cbr", &small());
-    assert_eq!(Format::sniff(&p).unwrap(), Format::Cbr);
+    assert_eq!(Format::of_file(&p).unwrap(), Format::Cbr);
     // A damaged file named .cbr is read as CBR (and fails as one), not as PGN.
     let junk = temp("junk.cbr", b"not a record at all");
-    assert_eq!(Format::sniff(&junk).unwrap(), Format::Cbr);
+    assert_eq!(Format::of_file(&junk).unwrap(), Format::Cbr);
     let s = tools::check(&[&p, &junk], |_| {});
     assert_eq!((s.games, s.good, s.bad), (2, 1, 1));
     assert!(s.errors[0].to_string().contains("junk.cbr: game 1: not a CBR file"), "{:?}", s.errors);
