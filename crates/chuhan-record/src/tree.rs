@@ -9,7 +9,8 @@
 use chuhan::{FenError, GameResult, Move, Position, Side, Variant};
 use std::fmt;
 
-/// The tag names a record carries, in the order read (PGN keeps them in that order on output).
+/// The tag names a record carries, in the order read. A list rather than a map because PGN
+/// writes them back in that order, and tools that diff records expect it kept.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Headers(Vec<(String, String)>);
 
@@ -159,7 +160,8 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// One move of a line with what is written after it.
+/// One move of a line with what is written after it. The move is a checked [`Move`] rather than
+/// its text, so that a record read in one notation can be written in any other.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Node {
     /// The move, legal in the position before it (checked when the record is read).
@@ -207,7 +209,8 @@ pub struct Record {
 }
 
 impl Record {
-    /// An empty xiangqi game from the standard start.
+    /// An empty record of `variant` from its standard start, to fill in (headers, moves,
+    /// outcome) before writing it.
     pub fn new(variant: Variant) -> Record {
         Record {
             headers: Headers::new(),
