@@ -26,7 +26,7 @@ sleep 0.5
 tmux kill-session -t "$session" 2>/dev/null || true
 
 # Against the engine: it answers.
-tmux new-session -d -s "$session" -x 80 -y 24 "$chuhan play --level 1 --tc 5+0"
+tmux new-session -d -s "$session" -x 80 -y 24 "$chuhan play --level 1 --tc 5m"
 wait_for "楚 河" 10
 tmux send-keys -t "$session" 'h2e2' Enter
 wait_for "Black played" 20

@@ -5,10 +5,10 @@
 #![no_main]
 
 use chuhan::notation::Notation;
-use chuhan_record::{cbr, pgn, Game, PgnReader};
+use chuhan_record::{cbr, pgn, Record, PgnReader};
 use libfuzzer_sys::fuzz_target;
 
-fn round_trip(game: &Game) {
+fn round_trip(game: &Record) {
     let mut out = Vec::new();
     pgn::write_game(&mut out, game, Notation::Chinese).unwrap();
     let back = PgnReader::new(&out[..]).next().unwrap().unwrap();

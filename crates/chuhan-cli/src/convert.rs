@@ -39,7 +39,7 @@ fn is_noise(token: &str) -> bool {
     let number = !digits.is_empty()
         && digits.len() < token.len()
         && digits.chars().all(|c| c.is_ascii_digit() || ('０'..='９').contains(&c));
-    number || matches!(token, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*")
+    number || chuhan_record::Outcome::from_pgn(token).is_some()
 }
 
 pub fn convert(args: ConvertArgs) -> Result<()> {

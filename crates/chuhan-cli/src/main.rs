@@ -8,6 +8,7 @@ mod perft_cmd;
 mod play;
 mod record;
 mod serve;
+mod tc;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

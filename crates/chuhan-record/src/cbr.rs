@@ -62,7 +62,7 @@
 //! such a record is a stale copy of the game before it.
 
 use crate::raw::{RawNode, RawTree, TreeError};
-use crate::tree::{Game, Outcome};
+use crate::tree::{Outcome, Record};
 use chuhan::{FenError, Piece, Role, Side, Square, Variant};
 use encoding_rs::UTF_16LE;
 
@@ -102,25 +102,67 @@ const STRINGS: [(usize, usize, &str); 14] = [
 
 /// Why a CBR record or a CBL library could not be read. Offsets are from the start of the file.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum CbrError {
+    /// The data does not start with [`RECORD_MAGIC`].
     #[error("not a CBR file (no 'CCBridge Record' signature)")]
     NotCbr,
+    /// The data does not start with [`LIBRARY_MAGIC`].
     #[error("not a CBL file (no 'CCBridgeLibrary' signature)")]
     NotCbl,
+    /// A record shorter than its header; its length.
     #[error("the record is too short for its header ({0} bytes, 2214 needed)")]
     ShortHeader(usize),
+    /// A library shorter than its header and the index its header announces.
     #[error("the library is too short for its header and index ({len} bytes, {needed} needed)")]
-    ShortLibrary { len: usize, needed: u64 },
+    ShortLibrary {
+        /// The library's length.
+        len: usize,
+        /// The length its header and index need.
+        needed: u64,
+    },
+    /// A board byte that is no piece.
     #[error("board byte {index} (byte {offset}): piece code {value:#04x} is unknown")]
-    BadPiece { index: usize, offset: usize, value: u8 },
+    BadPiece {
+        /// The square's index on the board (0–89, top row first).
+        index: usize,
+        /// The byte's offset.
+        offset: usize,
+        /// The byte.
+        value: u8,
+    },
+    /// The start position is not a legal xiangqi position.
     #[error("start position: {0}")]
     Position(FenError),
+    /// The record ends inside a move record.
     #[error("the record ends inside move record {record} (byte {offset})")]
-    Truncated { record: usize, offset: usize },
+    Truncated {
+        /// The move record's number (0 is the opening record).
+        record: usize,
+        /// Where it starts.
+        offset: usize,
+    },
+    /// A square byte that is not on the board.
     #[error("move record {record} (byte {offset}): square byte {value} is off the board")]
-    BadSquare { record: usize, offset: usize, value: u8 },
+    BadSquare {
+        /// The move record's number.
+        record: usize,
+        /// The byte's offset.
+        offset: usize,
+        /// The byte.
+        value: u8,
+    },
+    /// A comment longer than what is left of the record.
     #[error("move record {record} (byte {offset}): comment length {len} runs past the end of the record")]
-    BadCommentLength { record: usize, offset: usize, len: u32 },
+    BadCommentLength {
+        /// The move record's number.
+        record: usize,
+        /// Where the record starts.
+        offset: usize,
+        /// The length as stored.
+        len: u32,
+    },
+    /// A move of the tree is not legal where it stands.
     #[error("{0}")]
     Tree(#[from] TreeError),
 }
@@ -132,13 +174,13 @@ pub struct Library {
     pub name: Option<String>,
     /// The games in order, each read or the error that stopped it (a broken game does not stop
     /// the others).
-    pub games: Vec<Result<Game, CbrError>>,
+    pub games: Vec<Result<Record, CbrError>>,
     /// Records skipped because the index marks them deleted.
     pub deleted: usize,
 }
 
 /// Reads a CBR file (or one record cut from a library).
-pub fn read(data: &[u8]) -> Result<Game, CbrError> {
+pub fn read(data: &[u8]) -> Result<Record, CbrError> {
     read_record(data, 0)
 }
 
@@ -204,7 +246,7 @@ fn square(value: u8) -> Option<Square> {
 }
 
 /// Reads one record; `base` is its offset in the file, for error messages.
-fn read_record(data: &[u8], base: usize) -> Result<Game, CbrError> {
+fn read_record(data: &[u8], base: usize) -> Result<Record, CbrError> {
     if data.len() < 15 || &data[..15] != RECORD_MAGIC {
         return Err(CbrError::NotCbr);
     }
@@ -321,7 +363,7 @@ fn read_record(data: &[u8], base: usize) -> Result<Game, CbrError> {
         }
     }
 
-    let mut game = Game::new(Variant::Xiangqi);
+    let mut game = Record::new(Variant::Xiangqi);
     for &(off, size, name) in &STRINGS {
         let v = utf16_field(&data[off..off + size]);
         if !v.is_empty() {

@@ -14,30 +14,52 @@
 //!   `result`, `open`, `ecco`: the headers.
 
 use crate::raw::{RawNode, RawTree, TreeError};
-use crate::tree::{Game, Line, Outcome};
+use crate::tree::{Line, Outcome, Record};
 use chuhan::{FenError, Piece, Position, Role, Side, Square, Variant};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 /// Why a DhtmlXQ block could not be read or written.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum DhtmlXqError {
+    /// The text holds no `[DhtmlXQ]` block.
     #[error("no [DhtmlXQ] block")]
     NoBlock,
+    /// The `binit` field (the start position) is not 64 digits; its text.
     #[error("binit {0:?}: expected 64 digits")]
     BadBinit(String),
+    /// The `binit` field puts two pieces on one square.
     #[error("binit: two pieces on {0}")]
     TwoPieces(Square),
+    /// A move field holds something other than groups of four digits.
     #[error("{field}: {text:?} is not a move (four digits x y x y)")]
-    BadMove { field: String, text: String },
+    BadMove {
+        /// The field's name (`movelist`, `move_1_5_2`...).
+        field: String,
+        /// The start of its text.
+        text: String,
+    },
+    /// A branch that starts past the end of its parent line.
     #[error("{field}: branch {branch} starts at ply {ply}, where its parent has no move")]
-    BadBranch { field: String, branch: u32, ply: usize },
+    BadBranch {
+        /// The field's name.
+        field: String,
+        /// The branch's number.
+        branch: u32,
+        /// The ply it starts at, from 1.
+        ply: usize,
+    },
+    /// A branch whose parent branch is not in the block; the field's name.
     #[error("{0}: its parent branch is missing")]
     Orphan(String),
+    /// The start position is not a legal xiangqi position.
     #[error("start position: {0}")]
     Position(FenError),
+    /// A move of the tree is not legal where it stands.
     #[error("{0}")]
     Tree(#[from] TreeError),
+    /// Only xiangqi can be written: the format has no janggi pieces.
     #[error("DhtmlXQ holds xiangqi only, not janggi")]
     Janggi,
 }
@@ -77,7 +99,7 @@ const HEADERS: [(&str, &str); 12] = [
 ];
 
 /// Every `[DhtmlXQ]` block of `text` (a web page, a forum post), each read as a game.
-pub fn read_all(text: &str) -> Vec<Result<Game, DhtmlXqError>> {
+pub fn read_all(text: &str) -> Vec<Result<Record, DhtmlXqError>> {
     let mut out = Vec::new();
     let mut rest = text;
     while let Some(start) = rest.find("[DhtmlXQ]") {
@@ -90,7 +112,7 @@ pub fn read_all(text: &str) -> Vec<Result<Game, DhtmlXqError>> {
 }
 
 /// The first `[DhtmlXQ]` block of `text`.
-pub fn read(text: &str) -> Result<Game, DhtmlXqError> {
+pub fn read(text: &str) -> Result<Record, DhtmlXqError> {
     read_all(text).into_iter().next().unwrap_or(Err(DhtmlXqError::NoBlock))
 }
 
@@ -136,9 +158,9 @@ fn parse_moves(field: &str, text: &str) -> Result<Vec<(Square, Square)>, DhtmlXq
         .collect()
 }
 
-fn read_block(body: &str) -> Result<Game, DhtmlXqError> {
+fn read_block(body: &str) -> Result<Record, DhtmlXqError> {
     let fields = fields(body);
-    let mut game = Game::new(Variant::Xiangqi);
+    let mut game = Record::new(Variant::Xiangqi);
     let get = |k: &str| fields.iter().find(|(key, _)| *key == k).map(|(_, v)| v.trim());
     for (key, tag) in HEADERS {
         if let Some(v) = get(key).filter(|v| !v.is_empty()) {
@@ -280,7 +302,7 @@ fn digits(s: Square) -> String {
 }
 
 /// Writes `game` as one `[DhtmlXQ]` block.
-pub fn write(game: &Game) -> Result<String, DhtmlXqError> {
+pub fn write(game: &Record) -> Result<String, DhtmlXqError> {
     if game.variant != Variant::Xiangqi {
         return Err(DhtmlXqError::Janggi);
     }

@@ -6,8 +6,11 @@ use encoding_rs::{BIG5, GBK, UTF_8};
 /// An encoding a record can be written in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum TextEncoding {
+    /// UTF-8: what chuhan writes, and any record that decodes as it.
     Utf8,
+    /// GBK (a superset of GB2312): mainland software, simplified characters.
     Gbk,
+    /// Big5: Taiwan and Hong Kong software, traditional characters.
     Big5,
 }
 

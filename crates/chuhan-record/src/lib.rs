@@ -5,6 +5,7 @@
 //! carry comments, NAGs and variations, a result) and writes from it. Every move is checked
 //! against the rules of the `chuhan` crate as it is read: a record is either a legal game or an
 //! error that names the file, the game, the ply and the text.
+#![warn(missing_docs)]
 
 pub mod cbr;
 pub mod dhtmlxq;
@@ -19,7 +20,8 @@ pub use cbr::CbrError;
 pub use encoding::TextEncoding;
 pub use pgn::{PgnError, PgnReader};
 pub use raw::TreeError;
-pub use tree::{Cursor, Game, Headers, Line, Node, Outcome, Visitor};
+pub use tools::{Format, ReadError};
+pub use tree::{Cursor, Headers, Line, Node, Outcome, Record, Visitor};
 pub use xqf::XqfError;
 
 /// A record's start position from its FEN, accepting composed positions: records of problems

@@ -6,7 +6,7 @@
 //! are alternatives at the same point), so trees read from these formats come back unchanged.
 
 use crate::tree::{Line, Node};
-use chuhan::{Move, Position, Square};
+use chuhan::{IllegalMove, Move, Position, Square};
 
 /// How deeply variations may nest before a record is refused.
 pub const MAX_DEPTH: usize = 64;
@@ -27,11 +27,24 @@ pub(crate) struct RawTree {
     pub nodes: Vec<RawNode>,
 }
 
-/// A move in a raw tree that is not legal where it stands.
+/// Why the move tree of a binary or web record (XQF, DhtmlXQ, CBR) could not be replayed: these
+/// formats store squares, not checked moves, so every move is played by the rules as it is read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum TreeError {
-    #[error("ply {ply}{}: illegal move {mv} in {fen}", if *in_variation { " (in a variation)" } else { "" })]
-    Illegal { ply: usize, in_variation: bool, mv: Move, fen: String },
+    /// A move that is not legal where it stands.
+    #[error("ply {ply}{}: {error} (in {fen})", if *in_variation { " (in a variation)" } else { "" })]
+    Illegal {
+        /// The ply of the move, from 1 (counted from the start position, variations too).
+        ply: usize,
+        /// Whether the move is in a variation rather than the main line.
+        in_variation: bool,
+        /// The move and why the rules refuse it.
+        error: IllegalMove,
+        /// The position the move was tried in, so that the message can be checked by hand.
+        fen: String,
+    },
+    /// Variations nested deeper than [`MAX_DEPTH`]: refused rather than recursed into.
     #[error("variations nested deeper than {MAX_DEPTH}")]
     TooDeep,
 }
@@ -62,12 +75,11 @@ impl RawTree {
                 let Some((from, to)) = raw.mv else { break };
                 let mv = Move::new(from, to);
                 if !pos.is_legal(mv) {
-                    return Err(TreeError::Illegal {
-                        ply: pos.history().len() + 1,
-                        in_variation: depth > 0,
-                        mv,
-                        fen: pos.to_fen(),
-                    });
+                    // The reason in words from the safe `play`, on a copy: only on this path.
+                    if let Err(error) = pos.clone().play(mv) {
+                        let ply = pos.history().len() + 1;
+                        return Err(TreeError::Illegal { ply, in_variation: depth > 0, error, fen: pos.to_fen() });
+                    }
                 }
                 let mut node = Node::new(mv);
                 node.comment = raw.comment.clone();

@@ -2,7 +2,7 @@
 //! every game of many files in any format, count good and bad ones with errors that say where,
 //! write games in another format, and time the PGN reader.
 
-use crate::tree::Game;
+use crate::tree::Record;
 use crate::{cbr, dhtmlxq, encoding, pgn, xqf, PgnReader};
 use chuhan::notation::Notation;
 use std::fs::File;
@@ -11,11 +11,14 @@ use std::path::Path;
 use std::str::FromStr;
 use std::time::Instant;
 
-/// A record format.
+/// A record format: what [`Format::sniff`] finds and what [`write_game`] writes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
+    /// PGN, the Chinese Chess convention ([`crate::pgn`]): many games a file.
     Pgn,
+    /// XQStudio's binary files ([`crate::xqf`]): one game a file.
     Xqf,
+    /// The UBB blocks of web pages ([`crate::dhtmlxq`]): any number of games in a text.
     DhtmlXq,
     /// A CCBridge record (one game): read only.
     Cbr,
@@ -23,7 +26,7 @@ pub enum Format {
     Cbl,
 }
 
-/// A format name other than pgn, xqf, dhtmlxq, cbr or cbl.
+/// A format name other than pgn, xqf, dhtmlxq, cbr or cbl; the name as given.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown record format {0:?}: expected pgn, xqf, dhtmlxq, cbr or cbl")]
 pub struct ParseFormatError(pub String);
@@ -43,52 +46,182 @@ impl FromStr for Format {
 }
 
 impl Format {
-    /// The format of a file: XQF, CBR and CBL by their signatures, DhtmlXQ if its start holds
-    /// a `[DhtmlXQ]` block; else CBR or CBL by the extension (`.cbr`, `.cbl`: a damaged file
-    /// then gives that format's error rather than a PGN reading of binary bytes); PGN otherwise.
-    pub fn sniff(path: &Path) -> io::Result<Format> {
-        let mut head = Vec::new();
-        File::open(path)?.take(1 << 16).read_to_end(&mut head)?;
+    /// The format's name as `FromStr` reads it: `pgn`, `xqf`, `dhtmlxq`, `cbr` or `cbl`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Format::Pgn => "pgn",
+            Format::Xqf => "xqf",
+            Format::DhtmlXq => "dhtmlxq",
+            Format::Cbr => "cbr",
+            Format::Cbl => "cbl",
+        }
+    }
+
+    /// The format of a record from its first bytes and, when there is one, its file name: the
+    /// one place the workspace guesses a format, so that `chuhan record`, `chuhan play --load`
+    /// and the server's analysis board agree.
+    ///
+    /// XQF, CBR and CBL by their signatures (`XQ`, `CCBridge Record`, `CCBridgeLibrary`);
+    /// DhtmlXQ if `head` holds a `[DhtmlXQ` tag (the block or one of its fields; the tags are
+    /// ASCII, so this works in GBK and UTF-8 alike); else CBR or CBL by the extension (`.cbr`,
+    /// `.cbl`: a damaged file then gives that format's error rather than a PGN reading of
+    /// binary bytes); PGN otherwise. The first 64 KiB ([`SNIFF_LEN`]) are enough.
+    pub fn sniff(head: &[u8], file_name: Option<&Path>) -> Format {
         if head.starts_with(b"XQ") {
-            return Ok(Format::Xqf);
+            return Format::Xqf;
         }
         if head.starts_with(cbr::RECORD_MAGIC) {
-            return Ok(Format::Cbr);
+            return Format::Cbr;
         }
         if head.starts_with(cbr::LIBRARY_MAGIC) {
-            return Ok(Format::Cbl);
+            return Format::Cbl;
         }
-        if head.windows(9).any(|w| w == b"[DhtmlXQ]") {
-            return Ok(Format::DhtmlXq);
+        if head.windows(8).any(|w| w == b"[DhtmlXQ") {
+            return Format::DhtmlXq;
         }
-        match path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
-            Some("cbr") => Ok(Format::Cbr),
-            Some("cbl") => Ok(Format::Cbl),
-            _ => Ok(Format::Pgn),
+        let extension = file_name.and_then(|p| p.extension()).and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+        match extension.as_deref() {
+            Some("cbr") => Format::Cbr,
+            Some("cbl") => Format::Cbl,
+            _ => Format::Pgn,
+        }
+    }
+
+    /// The format of the file at `path`: [`Format::sniff`] of its first [`SNIFF_LEN`] bytes and
+    /// its name.
+    pub fn of_file(path: &Path) -> io::Result<Format> {
+        let mut head = Vec::new();
+        File::open(path)?.take(SNIFF_LEN as u64).read_to_end(&mut head)?;
+        Ok(Format::sniff(&head, Some(path)))
+    }
+}
+
+impl std::fmt::Display for Format {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How many bytes of a file [`Format::sniff`] looks at.
+pub const SNIFF_LEN: usize = 1 << 16;
+
+/// Why the first game of a record held in memory could not be read ([`read_first`]), in the
+/// words of its format's reader.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ReadError {
+    /// The PGN reader's error (boxed: it is the largest).
+    #[error("PGN: {0}")]
+    Pgn(Box<crate::PgnError>),
+    /// The XQF reader's error.
+    #[error("XQF: {0}")]
+    Xqf(xqf::XqfError),
+    /// The DhtmlXQ reader's error.
+    #[error("DhtmlXQ: {0}")]
+    DhtmlXq(dhtmlxq::DhtmlXqError),
+    /// The CBR or CBL reader's error for one game.
+    #[error("CCBridge: {0}")]
+    Cbr(cbr::CbrError),
+    /// A CBL library whose header or index could not be read (no game of it can be).
+    #[error("CCBridge library: {0}")]
+    Library(cbr::CbrError),
+    /// The file could not be opened or read.
+    #[error("{message}")]
+    Io {
+        /// What kind of failure it was.
+        kind: io::ErrorKind,
+        /// The error as the operating system put it.
+        message: String,
+    },
+    /// Nothing that reads as a game (an empty PGN text, an empty library).
+    #[error("no game found: expected PGN, DhtmlXQ, XQF, CBR or CBL")]
+    NoGame,
+}
+
+/// The first game of a record held in memory (an upload, a paste), in the format
+/// [`Format::sniff`] finds, with that format. Text formats may be UTF-8, GBK or Big5.
+pub fn read_first(data: &[u8], file_name: Option<&Path>) -> Result<(Record, Format), ReadError> {
+    let format = Format::sniff(&data[..data.len().min(SNIFF_LEN)], file_name);
+    let game = match format {
+        Format::Pgn => {
+            let (text, _) = encoding::decode_auto(data);
+            match pgn::read_all(&text).into_iter().next() {
+                Some(g) => g.map_err(|e| ReadError::Pgn(Box::new(e)))?,
+                None => return Err(ReadError::NoGame),
+            }
+        }
+        Format::Xqf => xqf::read(data).map_err(ReadError::Xqf)?,
+        Format::DhtmlXq => dhtmlxq::read(&encoding::decode_auto(data).0).map_err(ReadError::DhtmlXq)?,
+        Format::Cbr => cbr::read(data).map_err(ReadError::Cbr)?,
+        Format::Cbl => match cbr::read_library(data).map_err(ReadError::Library)?.games.into_iter().next() {
+            Some(g) => g.map_err(ReadError::Cbr)?,
+            None => return Err(ReadError::NoGame),
+        },
+    };
+    Ok((game, format))
+}
+
+/// A game that could not be read: the file, then where in it and why (the game's number, the
+/// ply and the move text where there is one), e.g. `a.pgn: game 2, ply 3: move "h0h5": ...`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordError {
+    /// The file as it was named.
+    pub file: String,
+    /// The game's number in the file, from 1; 0 when the file could not be read at all.
+    pub game: usize,
+    /// The format reader's error, typed, for callers that act on the kind of failure.
+    pub error: ReadError,
+}
+
+impl std::fmt::Display for RecordError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use ReadError as R;
+        write!(f, "{}: ", self.file)?;
+        let game = self.game;
+        match &self.error {
+            R::Pgn(e) => {
+                // The PGN error names the game and the ply itself; the file is named above.
+                let mut e = (**e).clone();
+                e.file = None;
+                write!(f, "{e}")
+            }
+            R::Xqf(xqf::XqfError::Tree(t))
+            | R::DhtmlXq(dhtmlxq::DhtmlXqError::Tree(t))
+            | R::Cbr(cbr::CbrError::Tree(t)) => {
+                write!(f, "game {game}, {t}")
+            }
+            R::Xqf(e) => write!(f, "game {game}: {e}"),
+            R::DhtmlXq(e) => write!(f, "game {game}: {e}"),
+            R::Cbr(e) => write!(f, "game {game}: {e}"),
+            R::Library(e) => write!(f, "library: {e}"),
+            R::Io { message, .. } => f.write_str(message),
+            R::NoGame => write!(f, "{}", self.error),
         }
     }
 }
 
-/// A game that could not be read: the file, then where in it and why (the game's number, the
-/// ply and the move text where there is one).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{file}: {message}")]
-pub struct RecordError {
-    pub file: String,
-    pub game: usize,
-    pub message: String,
+impl std::error::Error for RecordError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
+    }
 }
 
 /// Counts of a run over files.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Summary {
+    /// Files looked at.
     pub files: usize,
+    /// Games found, good and bad.
     pub games: usize,
+    /// Games read with every move legal.
     pub good: usize,
+    /// Games that could not be read.
     pub bad: usize,
     /// Plies of the main lines of the good games.
     pub plies: usize,
+    /// Bytes of the files read.
     pub bytes: u64,
+    /// Why each bad game is bad, in order.
     pub errors: Vec<RecordError>,
 }
 
@@ -98,7 +231,7 @@ impl Summary {
         format!("{} games read: {} good, {} bad", self.games, self.good, self.bad)
     }
 
-    fn record(&mut self, r: &Result<Game, RecordError>) {
+    fn record(&mut self, r: &Result<Record, RecordError>) {
         self.games += 1;
         match r {
             Ok(g) => {
@@ -116,9 +249,13 @@ impl Summary {
 /// Where a run is, for a progress bar: bytes done of this file and its size.
 #[derive(Debug, Clone, Copy)]
 pub struct Progress<'a> {
+    /// The file being read.
     pub file: &'a Path,
+    /// Bytes of it read so far.
     pub bytes_done: u64,
+    /// Its size.
     pub bytes_total: u64,
+    /// Games of it handed out so far.
     pub games: usize,
 }
 
@@ -129,17 +266,17 @@ pub struct Progress<'a> {
 /// Returns the bytes read; an error only if the file cannot be opened or read at all.
 pub fn for_each_game(
     path: &Path,
-    mut f: impl FnMut(Result<Game, RecordError>),
+    mut f: impl FnMut(Result<Record, RecordError>),
     mut progress: impl FnMut(Progress<'_>),
 ) -> io::Result<u64> {
     let name = path.display().to_string();
     let total = std::fs::metadata(path)?.len();
-    let err = |game: usize, message: String| RecordError { file: name.clone(), game, message };
-    match Format::sniff(path)? {
+    let err = |game: usize, error: ReadError| RecordError { file: name.clone(), game, error };
+    match Format::of_file(path)? {
         Format::Pgn => {
             let mut reader = PgnReader::new(BufReader::with_capacity(1 << 16, File::open(path)?));
             while let Some(g) = reader.next_game() {
-                f(g.map_err(|e| err(e.game, PgnErrorNoFile(e).to_string())));
+                f(g.map_err(|e| err(e.game, ReadError::Pgn(Box::new(e)))));
                 progress(Progress {
                     file: path,
                     bytes_done: reader.bytes_read(),
@@ -150,38 +287,32 @@ pub fn for_each_game(
         }
         Format::Xqf => {
             let data = std::fs::read(path)?;
-            f(xqf::read(&data).map_err(|e| match e {
-                xqf::XqfError::Tree(t) => err(1, format!("game 1, {t}")),
-                e => err(1, format!("game 1: {e}")),
-            }));
+            f(xqf::read(&data).map_err(|e| err(1, ReadError::Xqf(e))));
             progress(Progress { file: path, bytes_done: total, bytes_total: total, games: 1 });
         }
         Format::DhtmlXq => {
             let data = std::fs::read(path)?;
             let (text, _) = encoding::decode_auto(&data);
             for (i, g) in dhtmlxq::read_all(&text).into_iter().enumerate() {
-                f(g.map_err(|e| match e {
-                    dhtmlxq::DhtmlXqError::Tree(t) => err(i + 1, format!("game {}, {t}", i + 1)),
-                    e => err(i + 1, format!("game {}: {e}", i + 1)),
-                }));
+                f(g.map_err(|e| err(i + 1, ReadError::DhtmlXq(e))));
                 progress(Progress { file: path, bytes_done: total, bytes_total: total, games: i + 1 });
             }
         }
         Format::Cbr => {
             let data = std::fs::read(path)?;
-            f(cbr::read(&data).map_err(|e| cbr_error(&err, 1, e)));
+            f(cbr::read(&data).map_err(|e| err(1, ReadError::Cbr(e))));
             progress(Progress { file: path, bytes_done: total, bytes_total: total, games: 1 });
         }
         Format::Cbl => {
             let data = std::fs::read(path)?;
             match cbr::read_library(&data) {
                 Err(e) => {
-                    f(Err(err(1, format!("library: {e}"))));
+                    f(Err(err(1, ReadError::Library(e))));
                     progress(Progress { file: path, bytes_done: total, bytes_total: total, games: 1 });
                 }
                 Ok(lib) => {
                     for (i, g) in lib.games.into_iter().enumerate() {
-                        f(g.map_err(|e| cbr_error(&err, i + 1, e)));
+                        f(g.map_err(|e| err(i + 1, ReadError::Cbr(e))));
                         progress(Progress { file: path, bytes_done: total, bytes_total: total, games: i + 1 });
                     }
                 }
@@ -189,25 +320,6 @@ pub fn for_each_game(
         }
     }
     Ok(total)
-}
-
-/// A CBR error as a [`RecordError`] of game `game`.
-fn cbr_error(err: &impl Fn(usize, String) -> RecordError, game: usize, e: cbr::CbrError) -> RecordError {
-    match e {
-        cbr::CbrError::Tree(t) => err(game, format!("game {game}, {t}")),
-        e => err(game, format!("game {game}: {e}")),
-    }
-}
-
-/// A PGN error shown without its file name (the [`RecordError`] carries it).
-struct PgnErrorNoFile(crate::PgnError);
-
-impl std::fmt::Display for PgnErrorNoFile {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let mut e = self.0.clone();
-        e.file = None;
-        write!(f, "{e}")
-    }
 }
 
 /// Validates every game of `paths`. A file that cannot be opened counts as one bad game.
@@ -219,9 +331,11 @@ pub fn check<P: AsRef<Path>>(paths: &[P], mut progress: impl FnMut(Progress<'_>)
         let mut results = Summary::default();
         match for_each_game(p, |g| results.record(&g), &mut progress) {
             Ok(bytes) => s.bytes += bytes,
-            Err(e) => {
-                results.record(&Err(RecordError { file: p.display().to_string(), game: 0, message: e.to_string() }))
-            }
+            Err(e) => results.record(&Err(RecordError {
+                file: p.display().to_string(),
+                game: 0,
+                error: ReadError::Io { kind: e.kind(), message: e.to_string() },
+            })),
         }
         s.games += results.games;
         s.good += results.good;
@@ -234,21 +348,27 @@ pub fn check<P: AsRef<Path>>(paths: &[P], mut progress: impl FnMut(Progress<'_>)
 
 /// Why a game could not be written.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum ConvertError {
+    /// Reading an input or writing the output failed.
     #[error("{0}")]
     Io(#[from] io::Error),
+    /// The XQF writer refused the game (janggi, or a start position it cannot hold).
     #[error("{0}")]
     Xqf(#[from] xqf::XqfError),
+    /// The DhtmlXQ writer refused the game.
     #[error("{0}")]
     DhtmlXq(#[from] dhtmlxq::DhtmlXqError),
+    /// XQF was asked for while this many good games were read (not one).
     #[error("XQF holds one game a file; {0} games were read (convert them one file at a time)")]
     XqfOneGame(usize),
-    #[error("{0:?}: CBR and CBL are read only; convert to pgn, xqf or dhtmlxq")]
+    /// A format chuhan reads but does not write.
+    #[error("{0}: CBR and CBL are read only; convert to pgn, xqf or dhtmlxq")]
     ReadOnly(Format),
 }
 
 /// `game` in `format`; `notation` applies to PGN.
-pub fn write_game(game: &Game, format: Format, notation: Notation) -> Result<Vec<u8>, ConvertError> {
+pub fn write_game(game: &Record, format: Format, notation: Notation) -> Result<Vec<u8>, ConvertError> {
     Ok(match format {
         Format::Pgn => {
             let mut out = Vec::new();
@@ -312,15 +432,19 @@ pub fn convert<P: AsRef<Path>, W: Write>(
 /// The PGN reader's speed over some files.
 #[derive(Debug, Clone)]
 pub struct Bench {
+    /// What was read.
     pub summary: Summary,
+    /// How long it took, in seconds.
     pub seconds: f64,
 }
 
 impl Bench {
+    /// Games read per second.
     pub fn games_per_second(&self) -> f64 {
         self.summary.games as f64 / self.seconds
     }
 
+    /// Megabytes (10^6 bytes) read per second.
     pub fn megabytes_per_second(&self) -> f64 {
         self.summary.bytes as f64 / 1e6 / self.seconds
     }

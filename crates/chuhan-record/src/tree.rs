@@ -6,10 +6,11 @@
 //! This is the shape PGN writes, and XQF's and DhtmlXQ's first-child/next-sibling trees map onto
 //! it without loss: the siblings of a move become its variations.
 
-use chuhan::{FenError, Move, Position, Side, Variant};
+use chuhan::{FenError, GameResult, Move, Position, Side, Variant};
 use std::fmt;
 
-/// The tag names a record carries, in the order read (PGN keeps them in that order on output).
+/// The tag names a record carries, in the order read. A list rather than a map because PGN
+/// writes them back in that order, and tools that diff records expect it kept.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Headers(Vec<(String, String)>);
 
@@ -56,6 +57,11 @@ impl Headers {
 }
 
 /// How a game ended, as records write it.
+///
+/// This is the one place the workspace turns a result into PGN's token (`1-0`, `0-1`,
+/// `1/2-1/2`, `*`) and back: [`Outcome::pgn`] and [`Outcome::from_pgn`]. A rules result
+/// ([`chuhan::GameResult`]) converts with `Outcome::from`, so code that ends games never writes
+/// the tokens itself.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Outcome {
     /// Red (janggi: Cho) won: `1-0`.
@@ -70,7 +76,7 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    /// The PGN token.
+    /// The PGN result token: `1-0`, `0-1`, `1/2-1/2` or `*`. Also what `Display` writes.
     pub const fn pgn(self) -> &'static str {
         match self {
             Outcome::RedWins => "1-0",
@@ -80,14 +86,31 @@ impl Outcome {
         }
     }
 
-    /// Reads a PGN result token or the Chinese words records use (红胜, 黑胜, 和棋...).
+    /// Reads a PGN result token as it stands in movetext: the four of [`Outcome::pgn`] and `½-½`.
+    /// `None` for anything else, so that a tokenizer can tell results from moves.
+    pub fn from_pgn(token: &str) -> Option<Outcome> {
+        Some(match token {
+            "1-0" => Outcome::RedWins,
+            "0-1" => Outcome::BlackWins,
+            "1/2-1/2" | "½-½" => Outcome::Draw,
+            "*" => Outcome::Unknown,
+            _ => return None,
+        })
+    }
+
+    /// Reads a result as headers write it: a PGN token ([`Outcome::from_pgn`]), `0.5-0.5`, or
+    /// the Chinese words records use (红胜, 黑胜, 和棋...); surrounding spaces are ignored and an
+    /// empty text is [`Outcome::Unknown`].
     pub fn from_text(text: &str) -> Option<Outcome> {
         let t = text.trim();
+        if let Some(o) = Outcome::from_pgn(t) {
+            return Some(o);
+        }
         Some(match t {
-            "1-0" | "红胜" | "紅勝" | "红方胜" | "紅方勝" | "先胜" | "先勝" => Outcome::RedWins,
-            "0-1" | "黑胜" | "黑勝" | "黑方胜" | "黑方勝" | "先负" | "先負" => Outcome::BlackWins,
-            "1/2-1/2" | "½-½" | "0.5-0.5" | "和棋" | "和" | "先和" | "和局" => Outcome::Draw,
-            "*" | "" | "未知" => Outcome::Unknown,
+            "红胜" | "紅勝" | "红方胜" | "紅方勝" | "先胜" | "先勝" => Outcome::RedWins,
+            "黑胜" | "黑勝" | "黑方胜" | "黑方勝" | "先负" | "先負" => Outcome::BlackWins,
+            "0.5-0.5" | "和棋" | "和" | "先和" | "和局" => Outcome::Draw,
+            "" | "未知" => Outcome::Unknown,
             _ => return None,
         })
     }
@@ -100,6 +123,35 @@ impl Outcome {
             _ => None,
         }
     }
+
+    /// The first mover's points: 1, ½ or 0; `None` when the result is not known. What ratings
+    /// and match scores count.
+    pub const fn red_points(self) -> Option<f64> {
+        match self {
+            Outcome::RedWins => Some(1.0),
+            Outcome::BlackWins => Some(0.0),
+            Outcome::Draw => Some(0.5),
+            Outcome::Unknown => None,
+        }
+    }
+}
+
+impl From<GameResult> for Outcome {
+    /// The record's view of a finished game: a win for the first mover is `1-0`.
+    fn from(r: GameResult) -> Outcome {
+        match r {
+            GameResult::Win(Side::First) => Outcome::RedWins,
+            GameResult::Win(Side::Second) => Outcome::BlackWins,
+            GameResult::Draw => Outcome::Draw,
+        }
+    }
+}
+
+impl From<Option<GameResult>> for Outcome {
+    /// A game that may not be over: [`Outcome::Unknown`] (`*`) while it goes on.
+    fn from(r: Option<GameResult>) -> Outcome {
+        r.map_or(Outcome::Unknown, Outcome::from)
+    }
 }
 
 impl fmt::Display for Outcome {
@@ -108,7 +160,8 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// One move of a line with what is written after it.
+/// One move of a line with what is written after it. The move is a checked [`Move`] rather than
+/// its text, so that a record read in one notation can be written in any other.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Node {
     /// The move, legal in the position before it (checked when the record is read).
@@ -137,9 +190,11 @@ pub struct Line {
     pub nodes: Vec<Node>,
 }
 
-/// A game record.
+/// A game record: what a file says about one game (headers, start, moves with comments and
+/// variations, result). Named `Record`, not `Game`, because `chuhan::Game` is the rules' game
+/// over time (clocks, repetitions, endings); a record is only what was written down.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Game {
+pub struct Record {
     /// Tags, in the order read. `FEN`, `Variant`, `Result` and `Format` are kept in step with
     /// the fields below by the writers, not here.
     pub headers: Headers,
@@ -153,10 +208,11 @@ pub struct Game {
     pub outcome: Outcome,
 }
 
-impl Game {
-    /// An empty xiangqi game from the standard start.
-    pub fn new(variant: Variant) -> Game {
-        Game {
+impl Record {
+    /// An empty record of `variant` from its standard start, to fill in (headers, moves,
+    /// outcome) before writing it.
+    pub fn new(variant: Variant) -> Record {
+        Record {
             headers: Headers::new(),
             variant,
             start_fen: variant.start_fen().to_string(),
@@ -210,6 +266,10 @@ impl Game {
     }
 }
 
+/// The old name of [`Record`], kept so that code written before the rename still builds.
+#[deprecated(note = "renamed to `Record` (it clashed with `chuhan::Game`)")]
+pub type Game = Record;
+
 fn visit_line<V: Visitor>(line: &Line, pos: &mut Position, visitor: &mut V, depth: usize) {
     if let Some(c) = &line.comment {
         visitor.line_comment(c, depth);
@@ -235,10 +295,10 @@ fn visit_line<V: Visitor>(line: &Line, pos: &mut Position, visitor: &mut V, dept
     }
 }
 
-/// Callbacks for [`Game::visit`]; every method has an empty default.
+/// Callbacks for [`Record::visit`]; every method has an empty default.
 pub trait Visitor {
     /// Before anything else, with the start position.
-    fn begin_game(&mut self, _game: &Game, _start: &Position) {}
+    fn begin_game(&mut self, _game: &Record, _start: &Position) {}
     /// The comment before a line's first move; `depth` 0 is the main line.
     fn line_comment(&mut self, _comment: &str, _depth: usize) {}
     /// A move, with the position before it.
@@ -250,14 +310,14 @@ pub trait Visitor {
     /// A variation ends.
     fn end_variation(&mut self, _depth: usize) {}
     /// After everything.
-    fn end_game(&mut self, _game: &Game) {}
+    fn end_game(&mut self, _game: &Record) {}
 }
 
 /// A place in a game's tree with the position there: step forward into the main line or a
 /// variation, step back, look at the moves available.
 #[derive(Clone, Debug)]
 pub struct Cursor<'a> {
-    game: &'a Game,
+    game: &'a Record,
     pos: Position,
     /// Per step: (the line stepped in, the index of the node played in it).
     path: Vec<(&'a Line, usize)>,

@@ -14,28 +14,63 @@
 
 use crate::encoding::{self, TextEncoding};
 use crate::raw::{RawNode, RawTree, TreeError};
-use crate::tree::{Game, Outcome};
+use crate::tree::{Outcome, Record};
 use chuhan::{FenError, Piece, Position, Role, Side, Square, Variant};
 
 /// Why an XQF file could not be read or written.
+///
+/// Offsets are bytes from the start of the file and records count from 0 (the root record), so
+/// that a damaged file can be looked at with a hex viewer.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum XqfError {
+    /// The file does not start with `XQ`.
     #[error("not an XQF file (no 'XQ' signature)")]
     NotXqf,
+    /// The file is shorter than the 1,024-byte header; its length.
     #[error("the file is too short for its header ({0} bytes, 1024 needed)")]
     ShortHeader(usize),
+    /// The file ends inside a move record.
     #[error("the file ends inside move record {record} (byte {offset})")]
-    Truncated { record: usize, offset: usize },
+    Truncated {
+        /// The record's number.
+        record: usize,
+        /// Where it starts.
+        offset: usize,
+    },
+    /// A square byte (after decryption) that is not on the board.
     #[error("move record {record} (byte {offset}): square byte {value} is off the board")]
-    BadSquare { record: usize, offset: usize, value: u8 },
+    BadSquare {
+        /// The record's number.
+        record: usize,
+        /// The byte's offset.
+        offset: usize,
+        /// The byte.
+        value: u8,
+    },
+    /// A comment length that is negative or longer than the file.
     #[error("move record {record} (byte {offset}): comment length {len} is impossible")]
-    BadCommentLength { record: usize, offset: usize, len: i64 },
+    BadCommentLength {
+        /// The record's number.
+        record: usize,
+        /// Where the record starts.
+        offset: usize,
+        /// The length as decoded.
+        len: i64,
+    },
+    /// The piece table puts two pieces on one square (in a set-up position).
     #[error("piece table: two pieces on {square}")]
-    TwoPieces { square: Square },
+    TwoPieces {
+        /// The square.
+        square: Square,
+    },
+    /// The start position is not a legal xiangqi position.
     #[error("start position: {0}")]
     Position(FenError),
+    /// A move of the tree is not legal where it stands.
     #[error("{0}")]
     Tree(#[from] TreeError),
+    /// Only xiangqi can be written: the format has no janggi pieces.
     #[error("XQF holds xiangqi only, not janggi")]
     Janggi,
 }
@@ -138,7 +173,7 @@ fn square(value: u8, record: usize, offset: usize) -> Result<Square, XqfError> {
 }
 
 /// Reads an XQF file.
-pub fn read(data: &[u8]) -> Result<Game, XqfError> {
+pub fn read(data: &[u8]) -> Result<Record, XqfError> {
     if data.len() < 2 || &data[..2] != b"XQ" {
         return Err(XqfError::NotXqf);
     }
@@ -249,7 +284,7 @@ pub fn read(data: &[u8]) -> Result<Game, XqfError> {
         }
     }
 
-    let mut game = Game::new(Variant::Xiangqi);
+    let mut game = Record::new(Variant::Xiangqi);
     for (name, bytes) in &strings {
         let v = clean(bytes);
         if !v.is_empty() {
@@ -314,7 +349,7 @@ pub(crate) fn board_fen(board: &[Option<Piece>; 90], side: Side) -> String {
 }
 
 /// Writes `game` as an XQF file of version 0x0A (unencrypted), strings and comments in GBK.
-pub fn write(game: &Game) -> Result<Vec<u8>, XqfError> {
+pub fn write(game: &Record) -> Result<Vec<u8>, XqfError> {
     if game.variant != Variant::Xiangqi {
         return Err(XqfError::Janggi);
     }

@@ -4,7 +4,7 @@
 use chuhan::notation::Notation;
 use chuhan_record::cbr::{self, CbrError};
 use chuhan_record::tools::{self, ConvertError, Format};
-use chuhan_record::{pgn, Game, Outcome, TreeError};
+use chuhan_record::{pgn, Outcome, Record, TreeError};
 use std::path::PathBuf;
 
 mod common;
@@ -19,7 +19,7 @@ fn temp(name: &str, bytes: &[u8]) -> PathBuf {
 }
 
 /// The main line in Chinese notation.
-fn chinese(g: &Game) -> Vec<String> {
+fn chinese(g: &Record) -> Vec<String> {
     let mut pos = g.start_position().unwrap();
     let mut out = Vec::new();
     for m in g.mainline_moves() {
@@ -31,7 +31,7 @@ fn chinese(g: &Game) -> Vec<String> {
 
 /// Every move of the tree survives a round trip through PGN (so every one is legal where it
 /// stands: the PGN reader checks them again).
-fn assert_pgn_round_trip(g: &Game, what: &str) {
+fn assert_pgn_round_trip(g: &Record, what: &str) {
     let mut text = Vec::new();
     pgn::write_game(&mut text, g, Notation::Chinese).unwrap();
     let back = chuhan_record::PgnReader::new(&text[..]).next().unwrap().unwrap_or_else(|e| panic!("{what}: {e}"));
@@ -160,7 +160,7 @@ fn built_library_reads_skipping_deleted_records() {
     let lib = cbr::read_library(&library(&records, &[2])).unwrap();
     assert_eq!(lib.name.as_deref(), Some("测试库"));
     assert_eq!(lib.deleted, 1);
-    let games: Vec<Game> = lib.games.into_iter().map(Result::unwrap).collect();
+    let games: Vec<Record> = lib.games.into_iter().map(Result::unwrap).collect();
     assert_eq!(games.iter().map(|g| g.headers.get("Title").unwrap()).collect::<Vec<_>>(), ["小局", "长局", "小局"]);
     assert_eq!(games[1].ply_count(), 4);
     assert_eq!(games[1].main.nodes[2].comment.as_ref().map(|c| c.chars().count()), Some(2000));
@@ -172,7 +172,7 @@ fn a_broken_game_in_a_library_is_an_error_for_that_game_only() {
     bad[MOVES + 4 + 2] = sq("a5"); // the second move now starts from an empty square
     let lib = library(&[small(), bad, small()], &[]);
     let p = temp("broken.cbl", &lib);
-    assert_eq!(Format::sniff(&p).unwrap(), Format::Cbl);
+    assert_eq!(Format::of_file(&p).unwrap(), Format::Cbl);
     let s = tools::check(&[&p], |_| {});
     assert_eq!((s.games, s.good, s.bad), (3, 2, 1), "{:?}", s.errors);
     let e = s.errors[0].to_string();
@@ -187,10 +187,10 @@ fn a_broken_game_in_a_library_is_an_error_for_that_game_only() {
 #[test]
 fn tools_read_and_refuse_to_write_cbr() {
     let p = temp("small.cbr", &small());
-    assert_eq!(Format::sniff(&p).unwrap(), Format::Cbr);
+    assert_eq!(Format::of_file(&p).unwrap(), Format::Cbr);
     // A damaged file named .cbr is read as CBR (and fails as one), not as PGN.
     let junk = temp("junk.cbr", b"not a record at all");
-    assert_eq!(Format::sniff(&junk).unwrap(), Format::Cbr);
+    assert_eq!(Format::of_file(&junk).unwrap(), Format::Cbr);
     let s = tools::check(&[&p, &junk], |_| {});
     assert_eq!((s.games, s.good, s.bad), (2, 1, 1));
     assert!(s.errors[0].to_string().contains("junk.cbr: game 1: not a CBR file"), "{:?}", s.errors);
@@ -287,7 +287,7 @@ fn cbl_samples_load() {
     let lib = read("1956年全国象棋锦标赛93局.CBL");
     assert_eq!(lib.name.as_deref(), Some("1956年全国象棋锦标赛93局"));
     assert_eq!((lib.games.len(), lib.deleted), (93, 0));
-    let games: Vec<Game> = lib.games.into_iter().map(|g| g.unwrap()).collect();
+    let games: Vec<Record> = lib.games.into_iter().map(|g| g.unwrap()).collect();
     let g = &games[0];
     assert_eq!(g.headers.get("Title"), Some("初赛 保定邓裕如(红先负)哈尔滨王嘉良"));
     assert_eq!(g.headers.get("Event"), Some("1956年全国象棋锦标赛（初赛）"));
@@ -311,13 +311,13 @@ fn cbl_samples_load() {
         }
     }
     assert_eq!(disagree, [30]);
-    assert_eq!(games.iter().map(Game::ply_count).sum::<usize>(), 7313);
+    assert_eq!(games.iter().map(Record::ply_count).sum::<usize>(), 7313);
 
     // 38 records: one marked deleted in the index (a stale copy of the last game), two headings
     // without a board or moves (男子组20局, 女子组15局), and the 35 games of the title.
     let lib = read("1989年龙化杯象棋名师邀请赛35局.CBL");
     assert_eq!((lib.games.len(), lib.deleted), (37, 1));
-    let games: Vec<Game> = lib.games.into_iter().map(|g| g.unwrap()).collect();
+    let games: Vec<Record> = lib.games.into_iter().map(|g| g.unwrap()).collect();
     let headings: Vec<_> =
         games.iter().filter(|g| g.ply_count() == 0).map(|g| g.headers.get("Title").unwrap()).collect();
     assert_eq!(headings, ["龙化杯象棋名师邀请赛对局（男子组20局）", "龙化杯象棋名师邀请赛对局（女子组15局）"]);

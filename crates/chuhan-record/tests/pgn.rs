@@ -1,7 +1,7 @@
 //! PGN: the 2,516 master games, the parallel-notation files, round trips in every notation.
 
 use chuhan::notation::Notation;
-use chuhan_record::{pgn, Game, PgnReader};
+use chuhan_record::{pgn, PgnReader, Record};
 use std::fs::File;
 use std::io::BufReader;
 use std::path::Path;
@@ -9,7 +9,7 @@ use std::path::Path;
 mod common;
 use common::shared;
 
-fn read_file(path: &Path) -> Vec<Game> {
+fn read_file(path: &Path) -> Vec<Record> {
     let r = PgnReader::new(BufReader::new(File::open(path).unwrap())).with_name(path.display().to_string());
     r.map(|g| g.unwrap_or_else(|e| panic!("{e}"))).collect()
 }

@@ -56,10 +56,60 @@ fn convert_between_formats() {
     let mut x = Vec::new();
     tools::convert(&[&one], Format::Xqf, Notation::Chinese, &mut x).unwrap();
     let xp = temp("one.xqf", &x);
-    assert_eq!(Format::sniff(&xp).unwrap(), Format::Xqf);
+    assert_eq!(Format::of_file(&xp).unwrap(), Format::Xqf);
     let mut back = Vec::new();
     tools::convert(&[&xp], Format::Pgn, Notation::Wxf, &mut back).unwrap();
     let text = String::from_utf8(back).unwrap();
     assert!(text.contains("1. C2.5 H8+7 1-0"), "{text}");
     assert!(tools::convert(&[&p], Format::Xqf, Notation::Chinese, &mut Vec::new()).is_err());
+}
+
+#[test]
+fn one_sniffer_for_bytes_and_files() {
+    use std::path::Path;
+    assert_eq!(Format::sniff(b"XQ\x0a\x00", None), Format::Xqf);
+    assert_eq!(Format::sniff(b"CCBridge Record\0...", None), Format::Cbr);
+    assert_eq!(Format::sniff(b"CCBridgeLibrary\0...", None), Format::Cbl);
+    assert_eq!(Format::sniff(b"<p>[DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]", None), Format::DhtmlXq);
+    assert_eq!(Format::sniff(b"[DhtmlXQ_binit]...", None), Format::DhtmlXq, "a field without its block");
+    assert_eq!(Format::sniff(b"[Event \"x\"]", None), Format::Pgn);
+    assert_eq!(Format::sniff(b"\x01\x02", Some(Path::new("broken.CBL"))), Format::Cbl, "damaged: by the name");
+    assert_eq!(Format::sniff(b"[Event \"x\"]", Some(Path::new("a.xqf"))), Format::Pgn, "content first");
+    for f in [Format::Pgn, Format::Xqf, Format::DhtmlXq, Format::Cbr, Format::Cbl] {
+        assert_eq!(f.name().parse::<Format>().unwrap(), f);
+        assert_eq!(f.to_string(), f.name());
+    }
+    let p = temp("sniffed.txt", b"[DhtmlXQ][/DhtmlXQ]");
+    assert_eq!(Format::of_file(&p).unwrap(), Format::DhtmlXq);
+}
+
+#[test]
+fn read_first_sniffs_and_reads() {
+    let (g, f) = tools::read_first(THREE.as_bytes(), None).unwrap();
+    assert_eq!((f, g.ply_count(), g.outcome), (Format::Pgn, 2, Outcome::RedWins));
+    let xqf = tools::write_game(&g, Format::Xqf, Notation::Iccs).unwrap();
+    let (back, f) = tools::read_first(&xqf, None).unwrap();
+    assert_eq!((f, back.mainline_moves()), (Format::Xqf, g.mainline_moves()));
+    let e = tools::read_first(b"XQ not really", None).unwrap_err();
+    assert!(matches!(e, tools::ReadError::Xqf(_)) && e.to_string().starts_with("XQF: "), "{e}");
+    assert_eq!(tools::read_first(b"  \n", None).unwrap_err(), tools::ReadError::NoGame);
+}
+
+#[test]
+fn one_result_token() {
+    use chuhan::{GameResult, Side};
+    for (r, token) in
+        [(GameResult::Win(Side::First), "1-0"), (GameResult::Win(Side::Second), "0-1"), (GameResult::Draw, "1/2-1/2")]
+    {
+        let o = Outcome::from(r);
+        assert_eq!((o.pgn(), o.to_string()), (token, token.to_string()));
+        assert_eq!(Outcome::from_pgn(token), Some(o));
+        assert_eq!(Outcome::from_text(&format!(" {token} ")), Some(o));
+    }
+    assert_eq!(Outcome::from(None::<GameResult>).pgn(), "*");
+    assert_eq!(Outcome::from_pgn("½-½"), Some(Outcome::Draw));
+    assert_eq!(Outcome::from_pgn("红胜"), None, "movetext tokens only");
+    assert_eq!(Outcome::from_text("红胜"), Some(Outcome::RedWins));
+    assert_eq!(Outcome::Draw.red_points(), Some(0.5));
+    assert_eq!(Outcome::Unknown.red_points(), None);
 }

@@ -2,13 +2,13 @@
 //! LGPL and GPL), round trips through version 0x0A, and broken input.
 
 use chuhan::notation::Notation;
-use chuhan_record::{pgn, xqf, Game};
+use chuhan_record::{pgn, xqf, Record};
 use std::path::Path;
 
 mod common;
 use common::shared;
 
-fn read(path: &Path) -> Result<Game, xqf::XqfError> {
+fn read(path: &Path) -> Result<Record, xqf::XqfError> {
     xqf::read(&std::fs::read(path).unwrap())
 }
 
@@ -26,7 +26,7 @@ fn sample_xqf_gives_the_moves_of_sample_pgn() {
         assert_eq!(x.headers.get(key), p.headers.get(key), "{key}");
     }
     // The comments are the same text.
-    let comments = |g: &Game| g.main.nodes.iter().map(|n| n.comment.clone()).collect::<Vec<_>>();
+    let comments = |g: &Record| g.main.nodes.iter().map(|n| n.comment.clone()).collect::<Vec<_>>();
     assert_eq!(comments(&x), comments(&p));
     assert_eq!(x.main.comment, p.main.comment);
 }
@@ -99,7 +99,7 @@ fn every_sample_loads_or_fails_cleanly() {
 fn broken_input_gives_errors() {
     assert_eq!(xqf::read(b""), Err(xqf::XqfError::NotXqf));
     assert_eq!(xqf::read(b"XQ\x0a"), Err(xqf::XqfError::ShortHeader(3)));
-    let mut g = Game::new(chuhan::Variant::Xiangqi);
+    let mut g = Record::new(chuhan::Variant::Xiangqi);
     g.main = pgn::read_all("1. h2e2 h9g7 2. h0g2").remove(0).unwrap().main;
     let bytes = xqf::write(&g).unwrap();
     // Every truncation and every single-byte change gives a game or an error, never a panic.

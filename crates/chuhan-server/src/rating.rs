@@ -59,12 +59,7 @@ pub fn expected(own: f64, opponent: f64) -> f64 {
 
 /// Red's score in a game that ended with PGN `result`, if it is a result.
 pub fn red_score(result: &str) -> Option<f64> {
-    match result {
-        "1-0" => Some(1.0),
-        "0-1" => Some(0.0),
-        "1/2-1/2" => Some(0.5),
-        _ => None,
-    }
+    chuhan_record::Outcome::from_pgn(result).and_then(chuhan_record::Outcome::red_points)
 }
 
 /// Both players after a game where Red scored `red_score`: ratings and records updated.

@@ -6,26 +6,15 @@ use crate::app::{bad, pick_notation, ApiError, NotationQuery};
 use axum::body::Bytes;
 use axum::extract::Query;
 use axum::Json;
-use chuhan_record::tree::Game;
+use chuhan_record::tree::Record;
 use serde_json::{json, Value};
 
 /// The largest record accepted (a long PGN collection is cut by the caller; one game is small).
 pub const MAX_RECORD: usize = 1024 * 1024;
 
 /// Reads the first game of `data`, whatever its format.
-pub fn read_first(data: &[u8]) -> Result<(Game, &'static str), String> {
-    if data.starts_with(b"XQ") {
-        return chuhan_record::xqf::read(data).map(|g| (g, "xqf")).map_err(|e| format!("XQF: {e}"));
-    }
-    let (text, _) = chuhan_record::encoding::decode_auto(data);
-    if text.contains("[DhtmlXQ") {
-        return chuhan_record::dhtmlxq::read(&text).map(|g| (g, "dhtmlxq")).map_err(|e| format!("DhtmlXQ: {e}"));
-    }
-    match chuhan_record::pgn::read_all(&text).into_iter().next() {
-        Some(Ok(g)) => Ok((g, "pgn")),
-        Some(Err(e)) => Err(format!("PGN: {e}")),
-        None => Err("no game found: expected PGN, DhtmlXQ or XQF".into()),
-    }
+pub fn read_first(data: &[u8]) -> Result<(Record, &'static str), String> {
+    chuhan_record::tools::read_first(data, None).map(|(g, f)| (g, f.name())).map_err(|e| e.to_string())
 }
 
 /// `POST /api/records[?notation=...]`: the first game of the body, its main line as `moves`

@@ -75,11 +75,7 @@ pub struct Room {
 
 /// The PGN result of a `GameResult`.
 pub fn pgn_result(r: GameResult) -> &'static str {
-    match r {
-        GameResult::Win(Side::First) => "1-0",
-        GameResult::Win(Side::Second) => "0-1",
-        GameResult::Draw => "1/2-1/2",
-    }
+    chuhan_record::Outcome::from(r).pgn()
 }
 
 fn ms(d: Duration) -> u64 {
@@ -371,7 +367,7 @@ impl Room {
     /// The game as PGN, moves in `notation`.
     pub fn pgn(&self, notation: Notation) -> Result<String> {
         use chuhan_record::tree;
-        let mut record = tree::Game::new(self.variant);
+        let mut record = tree::Record::new(self.variant);
         record.start_fen = self.game.start().to_fen();
         record.main.nodes = self.game.moves().map(tree::Node::new).collect();
         record.headers.set("Event", format!("chuhan serve, {} game", self.mode.name()));

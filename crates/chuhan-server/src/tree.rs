@@ -13,7 +13,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use chuhan::notation::Notation;
 use chuhan::{Move, Position, Variant};
-use chuhan_record::tree::{Game, Line, Node, Outcome};
+use chuhan_record::tree::{Line, Node, Outcome, Record};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -59,7 +59,7 @@ pub struct WireTree {
 }
 
 /// The nodes of a game's tree in wire order, each with its text in `notation`.
-pub fn to_wire(game: &Game, notation: Notation) -> Result<WireTree, String> {
+pub fn to_wire(game: &Record, notation: Notation) -> Result<WireTree, String> {
     let mut pos = game.start_position().map_err(|e| format!("fen: {e}"))?;
     let mut nodes = Vec::with_capacity(game.node_count());
     emit(&game.main, None, true, &mut pos, notation, &mut nodes);
@@ -217,7 +217,7 @@ pub async fn tree(body: Bytes) -> Result<Response, ApiError> {
         None => Position::new(variant),
     };
     let main = from_wire(&start, &req.tree).map_err(bad)?;
-    let mut game = Game::new(variant);
+    let mut game = Record::new(variant);
     game.start_fen = start.to_fen();
     game.main = main;
     if req.headers.len() > MAX_HEADERS {

@@ -59,7 +59,7 @@ async fn a_record_with_variations_round_trips_through_the_endpoints() {
     assert!(pgn.contains("[Event \"Tree <b>\"]") && pgn.contains("[Result \"1-0\"]"), "{pgn}");
     let back = chuhan_record::pgn::read_all(&pgn).remove(0).expect("the PGN reads back");
     let original = chuhan_record::pgn::read_all(RECORD).remove(0).unwrap();
-    let shape = |g: &chuhan_record::Game| {
+    let shape = |g: &chuhan_record::Record| {
         chuhan_server::tree::shape(&chuhan_server::tree::to_wire(g, chuhan::notation::Notation::Iccs).unwrap())
     };
     assert_eq!(shape(&back), shape(&original), "{pgn}");

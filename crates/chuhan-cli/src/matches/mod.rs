@@ -43,7 +43,8 @@ pub struct MatchArgs {
     /// Games per pairing (each opening is played twice, colours swapped).
     #[arg(long, default_value_t = 2)]
     games: u32,
-    /// Clock: seconds[+increment], e.g. 10+0.1 or 1:00+1.
+    /// Clock: MAIN[+INCREMENT], as `chuhan play` reads it: 10+0.1 (a bare number is seconds),
+    /// 40s+0.4s, 1m+1s, 1:30+1.
     #[arg(long, group = "limit")]
     tc: Option<String>,
     /// Fixed time per move in milliseconds.
@@ -259,8 +260,9 @@ pub fn run(args: MatchArgs) -> Result<()> {
                 variant,
                 time_control: &time_control,
             };
-            let text = pgn::write_game(&header, &record, args.notation);
-            if let Err(e) = f.write_all(text.as_bytes()).and_then(|_| f.flush()) {
+            let written = pgn::write_game(&header, &record, args.notation)
+                .and_then(|text| f.write_all(text.as_bytes()).and_then(|_| f.flush()));
+            if let Err(e) = written {
                 progress.line(&format!("warning: cannot write the PGN: {e}"));
             }
         }
@@ -269,7 +271,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
             job.id + 1,
             record.red,
             record.black,
-            pgn::result_token(record.result),
+            chuhan_record::Outcome::from(record.result),
             record.reason
         ));
         let first = &scores[0];

@@ -113,7 +113,7 @@ fn read_moves(start: &Position, words: &[&str]) -> Result<Vec<Move>> {
 }
 
 fn is_number_or_result(word: &str) -> bool {
-    matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*")
+    chuhan_record::Outcome::from_pgn(word).is_some()
         || (word.ends_with('.') && word.trim_end_matches('.').chars().all(|c| c.is_ascii_digit()))
 }
 

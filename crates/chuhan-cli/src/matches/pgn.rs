@@ -1,15 +1,18 @@
-//! Finished games as PGN.
+//! Finished games as PGN, written by chuhan-record's writer.
 //!
-//! Xiangqi PGN as the xqbase and wukong tools write it: the standard seven tags with `Red` and
-//! `Black` for the players (janggi keeps the same tag names, Red meaning Cho, the first mover,
-//! as Fairy-Stockfish does), `FEN` when the game did not start from the standard position,
-//! `Variant`, and the moves as coordinates (ranks 0–9) or WXF. The end reason is the last
-//! comment, so a reader sees why a game ended without replaying it.
+//! Xiangqi PGN as the xqbase and wukong tools write it: `Game "Chinese Chess"`, the standard
+//! seven tags with `Red` and `Black` for the players (janggi keeps the same tag names, Red
+//! meaning Cho, the first mover, as Fairy-Stockfish does), `FEN` and `SetUp` when the game did
+//! not start from the standard position, `Variant`, `Format`, and the moves in the chosen
+//! notation. Comments follow fastchess and cutechess: `{book}` after the last opening move,
+//! `{-0.35/7 0.120s}` (the mover's score, depth and time) after each engine move, and the end
+//! reason after the last move (`{+1.20/9 0.100s, Red wins: ...}`), so a reader sees why a game
+//! ended without replaying it.
 
 use super::referee::GameRecord;
 use chuhan::notation::Notation;
-use chuhan::{GameResult, Position, Side, Variant};
-use std::fmt::Write as _;
+use chuhan::Variant;
+use chuhan_record::{Node, Outcome, Record};
 
 /// What the PGN header needs besides the game.
 pub struct PgnHeader<'a> {
@@ -21,84 +24,66 @@ pub struct PgnHeader<'a> {
     pub time_control: &'a str,
 }
 
-/// PGN's result token.
-pub fn result_token(result: GameResult) -> &'static str {
-    match result {
-        GameResult::Win(Side::First) => "1-0",
-        GameResult::Win(Side::Second) => "0-1",
-        GameResult::Draw => "1/2-1/2",
+/// One finished game as a record: the tags, the moves, and the comments described above.
+pub fn to_record(h: &PgnHeader, g: &GameRecord) -> Record {
+    let mut r = Record::new(h.variant);
+    r.start_fen = g.start_fen.clone();
+    r.outcome = Outcome::from(g.result);
+    let standard = r.has_standard_start();
+    let tags = &mut r.headers;
+    tags.set("Event", h.event);
+    tags.set("Site", h.site);
+    tags.set("Date", h.date);
+    tags.set("Round", h.round.to_string());
+    tags.set("Red", g.red.as_str());
+    tags.set("Black", g.black.as_str());
+    tags.set("Result", r.outcome.pgn());
+    if !standard {
+        tags.set("FEN", g.start_fen.as_str());
+        tags.set("SetUp", "1");
     }
+    tags.set("Variant", h.variant.name());
+    tags.set("TimeControl", h.time_control);
+    tags.set("PlyCount", g.moves.len().to_string());
+    tags.set("Termination", g.termination);
+    r.main.nodes = g
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(i, &m)| {
+            let mut node = Node::new(m);
+            node.comment = if i + 1 == g.book_plies {
+                Some("book".to_string())
+            } else {
+                i.checked_sub(g.book_plies).and_then(|k| g.evals.get(k)).map(|e| e.comment())
+            };
+            node
+        })
+        .collect();
+    let slot = match r.main.nodes.last_mut() {
+        Some(last) => &mut last.comment,
+        None => &mut r.main.comment,
+    };
+    *slot = Some(match slot.take() {
+        Some(c) => format!("{c}, {}", g.reason),
+        None => g.reason.clone(),
+    });
+    r
 }
 
-/// One game as PGN text, ending with a blank line.
-pub fn write_game(h: &PgnHeader, g: &GameRecord, notation: Notation) -> String {
-    let mut s = String::new();
-    let tag = |s: &mut String, k: &str, v: &str| {
-        let v = v.replace('\\', "\\\\").replace('"', "\\\"");
-        let _ = writeln!(s, "[{k} \"{v}\"]");
-    };
-    tag(&mut s, "Event", h.event);
-    tag(&mut s, "Site", h.site);
-    tag(&mut s, "Date", h.date);
-    tag(&mut s, "Round", &h.round.to_string());
-    tag(&mut s, "Red", &g.red);
-    tag(&mut s, "Black", &g.black);
-    tag(&mut s, "Result", result_token(g.result));
-    if g.start_fen != h.variant.start_fen() {
-        tag(&mut s, "FEN", &g.start_fen);
-        tag(&mut s, "SetUp", "1");
-    }
-    tag(&mut s, "Variant", h.variant.name());
-    tag(&mut s, "TimeControl", h.time_control);
-    tag(&mut s, "PlyCount", &g.moves.len().to_string());
-    tag(&mut s, "Termination", g.termination);
-    s.push('\n');
-
-    let Ok(mut pos) = Position::from_fen(h.variant, &g.start_fen) else {
-        return s;
-    };
-    let mut words: Vec<String> = Vec::new();
-    let first_number = pos.fullmove_number();
-    let first_turn = pos.turn();
-    for (i, &m) in g.moves.iter().enumerate() {
-        let white = pos.turn() == Side::First;
-        let number = first_number as usize + (i + usize::from(first_turn == Side::Second)) / 2;
-        if white {
-            words.push(format!("{number}."));
-        } else if i == 0 {
-            words.push(format!("{number}..."));
-        }
-        words.push(notation.format(&pos, m));
-        if i + 1 == g.book_plies {
-            words.push("{book}".to_string());
-        } else if let Some(e) = i.checked_sub(g.book_plies).and_then(|k| g.evals.get(k)) {
-            words.push(format!("{{{}}}", e.comment()));
-        }
-        pos.play_unchecked(m);
-    }
-    words.push(format!("{{{}}}", g.reason.replace('}', ")")));
-    words.push(result_token(g.result).to_string());
-    let mut line = String::new();
-    for w in words {
-        if !line.is_empty() && line.len() + 1 + w.len() > 80 {
-            s.push_str(&line);
-            s.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&w);
-    }
-    s.push_str(&line);
-    s.push_str("\n\n");
-    s
+/// One game as PGN text, ending with a blank line. Fails only when the start position does not
+/// read (the referee played from it, so it does).
+pub fn write_game(h: &PgnHeader, g: &GameRecord, notation: Notation) -> std::io::Result<String> {
+    let mut out = Vec::new();
+    chuhan_record::pgn::write_game(&mut out, &to_record(h, g), notation)?;
+    String::from_utf8(out).map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::matches::referee::MoveEval;
+    use chuhan::{GameResult, Side};
     use chuhan_engine::Score;
 
     #[test]
@@ -122,15 +107,30 @@ mod tests {
             variant: Variant::Xiangqi,
             time_control: "10+0.1",
         };
-        let text = write_game(&h, &g, Notation::Uci);
+        let text = write_game(&h, &g, Notation::Uci).unwrap();
         let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(text.contains("[Black \"B \\\"q\\\"\"]"), "{text}");
         assert!(!text.contains("[FEN"));
+        // After a comment, a Black move takes its number again (`1...`), as PGN's export
+        // format asks and chuhan-record's writer does.
         assert!(
-            flat.contains("1. h2e2 {book} h9g7 {-0.35/7 0.120s} 2. h0g2 {Red wins: B played an illegal move a0a9} 1-0"),
+            flat.contains(
+                "1. h2e2 {book} 1... h9g7 {-0.35/7 0.120s} 2. h0g2 {Red wins: B played an illegal move a0a9} 1-0"
+            ),
             "{text}"
         );
-        let text = write_game(&h, &g, Notation::Wxf);
-        assert!(text.contains("1. C2.5 {book} H8+7 {-0.35/7 0.120s} 2. H2+3"), "{text}");
+        assert!(text.starts_with("[Game \"Chinese Chess\"]\n[Event \"e\"]\n"), "{text}");
+        assert!(text.contains("[Result \"1-0\"]") && text.contains("[Variant \"xiangqi\"]"), "{text}");
+        let text = write_game(&h, &g, Notation::Wxf).unwrap();
+        assert!(text.contains("1. C2.5 {book} 1... H8+7 {-0.35/7 0.120s} 2. H2+3"), "{text}");
+        // The end reason joins the last move's own comment, as cutechess writes it; the PGN
+        // reads back with the same moves and result.
+        let mut g2 = g.clone();
+        g2.evals.push(MoveEval { score: Some(Score::mate_in_plies(3)), depth: Some(9), millis: 5 });
+        let text = write_game(&h, &g2, Notation::Uci).unwrap();
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(flat.contains("2. h0g2 {+M2/9 0.005s, Red wins: B played an illegal move a0a9} 1-0"), "{text}");
+        let back = chuhan_record::pgn::read_all(&text).remove(0).unwrap();
+        assert_eq!((back.mainline_moves(), back.outcome), (g2.moves.clone(), Outcome::RedWins));
     }
 }

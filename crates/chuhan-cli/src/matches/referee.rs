@@ -28,27 +28,20 @@ pub enum TimeControl {
 }
 
 impl TimeControl {
-    /// `10+0.1`, `60`, `1:30+1` (seconds, optional minutes, increment in seconds).
+    /// A `--tc` in the grammar `chuhan play` shares ([`crate::tc`]): `10+0.1` (bare numbers are
+    /// seconds), `40s+0.4s`, `1m+1s`, `1:30+1`. Engines play main time plus increment only, so
+    /// byo-yomi, `cxa` and `none` are refused here.
     pub fn parse_tc(s: &str) -> Result<TimeControl, String> {
-        let (base, inc) = s.split_once('+').unwrap_or((s, "0"));
-        let seconds = |t: &str| -> Result<f64, String> {
-            let mut total = 0.0;
-            for part in t.split(':') {
-                let v: f64 =
-                    part.trim().parse().map_err(|_| format!("--tc {s:?}: {t:?} is not a number of seconds"))?;
-                total = total * 60.0 + v;
-            }
-            if !(0.0..1e9).contains(&total) {
-                return Err(format!("--tc {s:?}: {t:?} is out of range"));
-            }
-            Ok(total)
-        };
-        let base_ms = (seconds(base)? * 1000.0).round() as u64;
-        let inc_ms = (seconds(inc)? * 1000.0).round() as u64;
-        if base_ms == 0 && inc_ms == 0 {
-            return Err(format!("--tc {s:?}: no time at all"));
+        match crate::tc::parse(s)? {
+            Some(c) if c.rule == chuhan::clock::Rule::Fischer => Ok(TimeControl::Clock {
+                base_ms: (c.main.as_secs_f64() * 1000.0).round() as u64,
+                inc_ms: (c.increment.as_secs_f64() * 1000.0).round() as u64,
+            }),
+            _ => Err(format!(
+                "--tc {s:?}: a match takes MAIN[+INCREMENT] (e.g. 10+0.1, 40s+0.4s, 1m+1s); \
+                 for no clock give --nodes or --depth"
+            )),
         }
-        Ok(TimeControl::Clock { base_ms, inc_ms })
     }
 
     /// How the time control reads in the PGN `TimeControl` tag.
@@ -443,6 +436,10 @@ mod tests {
         assert_eq!(TimeControl::parse_tc("1:30"), Ok(TimeControl::Clock { base_ms: 90_000, inc_ms: 0 }));
         assert!(TimeControl::parse_tc("ten").is_err());
         assert!(TimeControl::parse_tc("0+0").is_err());
+        assert_eq!(TimeControl::parse_tc("40s+0.4s"), Ok(TimeControl::Clock { base_ms: 40_000, inc_ms: 400 }));
+        assert_eq!(TimeControl::parse_tc("1m+1"), Ok(TimeControl::Clock { base_ms: 60_000, inc_ms: 1000 }));
+        assert!(TimeControl::parse_tc("cxa").unwrap_err().contains("a match takes MAIN[+INCREMENT]"));
+        assert!(TimeControl::parse_tc("none").is_err());
         assert_eq!(TimeControl::Clock { base_ms: 10_000, inc_ms: 100 }.pgn(), "10+0.1");
     }
 

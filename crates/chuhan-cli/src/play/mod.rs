@@ -7,7 +7,6 @@ mod tests;
 
 use anyhow::{bail, Context, Result};
 use app::{App, Key, Opponent, Settings};
-use chuhan::clock::Control;
 use chuhan::notation::Notation;
 use chuhan::{JanggiFormation, JanggiSetup, Position, Side, Variant};
 use clap::Args;
@@ -31,9 +30,9 @@ pub struct PlayArgs {
     /// Opponent: engine, human (same keyboard) or watch (engine against engine).
     #[arg(long, default_value = "engine")]
     vs: String,
-    /// Clock: 10+5 (minutes + seconds), byoyomi:5m+3x30s, cxa (the seeds' tournament rule) or
-    /// none.
-    #[arg(long, default_value = "10+5")]
+    /// Clock: MAIN[+INCREMENT] with units (10m+5s, 40s+0.4s, 1:30+1; a bare number is seconds,
+    /// as in `chuhan match`), byoyomi:5m+3x30s, cxa (the seeds' tournament rule) or none.
+    #[arg(long, default_value = "10m+5s")]
     tc: String,
     /// Notation of the move list and typed moves (default chinese for xiangqi, janggi for
     /// janggi); moves in any other notation are read too.
@@ -91,7 +90,7 @@ fn settings(args: &PlayArgs) -> Result<Settings> {
         notation,
         letters,
         color: std::env::var_os("NO_COLOR").is_none(),
-        control: Control::parse(&args.tc).map_err(anyhow::Error::msg)?,
+        control: crate::tc::parse(&args.tc).map_err(anyhow::Error::msg)?,
     })
 }
 
@@ -151,17 +150,11 @@ fn key(ev: KeyEvent, input_empty: bool) -> Option<Key> {
 
 /// Saves the game as PGN next to the working directory; returns the file name.
 fn save(app: &App) -> Result<String> {
-    let mut record = chuhan_record::tree::Game::new(app.settings.variant);
+    let mut record = chuhan_record::tree::Record::new(app.settings.variant);
     record.start_fen = app.game.start().to_fen();
     record.main.nodes = app.game.moves().map(chuhan_record::tree::Node::new).collect();
     record.headers.set("Event", "chuhan play");
-    if let Some(o) = app.game.outcome() {
-        record.outcome = match o.result {
-            chuhan::GameResult::Win(Side::First) => chuhan_record::tree::Outcome::RedWins,
-            chuhan::GameResult::Win(Side::Second) => chuhan_record::tree::Outcome::BlackWins,
-            chuhan::GameResult::Draw => chuhan_record::tree::Outcome::Draw,
-        };
-    }
+    record.outcome = chuhan_record::Outcome::from(app.game.outcome().map(|o| o.result));
     let stem = format!("chuhan-{}", std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH)?.as_secs());
     let name = format!("{stem}.pgn");
     let mut file = std::fs::File::create(&name).with_context(|| format!("cannot create {name}"))?;

@@ -2,7 +2,6 @@
 
 use super::app::{App, Key, Opponent, Settings};
 use super::render;
-use chuhan::clock::Control;
 use chuhan::notation::Notation;
 use chuhan::{EndReason, GameResult, Position, Side, Variant};
 use ratatui::backend::TestBackend;
@@ -18,7 +17,7 @@ fn settings(opponent: Opponent, control: &str) -> Settings {
         notation: Notation::Chinese,
         letters: false,
         color: false,
-        control: Control::parse(control).unwrap(),
+        control: crate::tc::parse(control).unwrap(),
     }
 }
 
@@ -104,7 +103,7 @@ fn the_engine_answers() {
 #[test]
 fn clocks_run_and_flags_fall() {
     let t0 = Instant::now();
-    let mut app = App::new(settings(Opponent::Human, "1+0"), Position::new(Variant::Xiangqi), t0);
+    let mut app = App::new(settings(Opponent::Human, "1m+0s"), Position::new(Variant::Xiangqi), t0);
     type_text(&mut app, "h2e2", t0 + Duration::from_secs(20));
     assert_eq!(app.clocks.as_ref().unwrap().show(0, t0 + Duration::from_secs(20)).left, Duration::from_secs(40));
     assert!(screen(&app, t0 + Duration::from_secs(20)).contains("00:40"));

@@ -164,7 +164,7 @@ impl<'a> Iterator for Lexer<'a> {
             let end = end.max(c.len_utf8());
             let word = &trimmed[..end];
             self.at += end;
-            if let Some(r) = result_token(word) {
+            if let Some(r) = Outcome::from_pgn(word) {
                 return Some(Ok(Tok::Result(r)));
             }
             // Move numbers: digits then dots, perhaps with the move glued on (1.h2e2).
@@ -199,16 +199,6 @@ impl<'a> Iterator for Lexer<'a> {
             };
             return Some(Ok(Tok::Move(core)));
         }
-    }
-}
-
-fn result_token(word: &str) -> Option<Outcome> {
-    match word {
-        "1-0" => Some(Outcome::RedWins),
-        "0-1" => Some(Outcome::BlackWins),
-        "1/2-1/2" | "½-½" => Some(Outcome::Draw),
-        "*" => Some(Outcome::Unknown),
-        _ => None,
     }
 }
 

@@ -16,7 +16,7 @@ mod write;
 pub use write::{write_game, write_movetext};
 
 use crate::encoding::{detect, TextEncoding};
-use crate::tree::{Game, Line, Node, Outcome};
+use crate::tree::{Line, Node, Outcome, Record};
 use chuhan::notation::{Notation, NotationError};
 use chuhan::{FenError, Position, Variant};
 use lex::{Lexer, Tok};
@@ -43,27 +43,57 @@ pub struct PgnError {
     pub kind: PgnErrorKind,
 }
 
-/// What went wrong in a PGN game.
+/// What went wrong in a PGN game. The text that failed is kept as it stood in the file (a tag
+/// value, a move word), since it did not read as anything typed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PgnErrorKind {
-    #[error("read error: {0}")]
-    Io(String),
+    /// The input could not be read: its kind, and the operating system's words.
+    #[error("read error: {message}")]
+    Io {
+        /// What kind of failure it was.
+        kind: std::io::ErrorKind,
+        /// The error as the operating system put it.
+        message: String,
+    },
+    /// The `FEN` tag is not a position of the game's variant.
     #[error("FEN tag {fen:?}: {source}")]
-    Fen { fen: String, source: FenError },
+    Fen {
+        /// The tag's value.
+        fen: String,
+        /// Why it does not read.
+        source: FenError,
+    },
+    /// The `Variant` tag names no game chuhan plays.
     #[error("Variant tag {0:?}: expected xiangqi or janggi")]
     Variant(String),
+    /// A move word that the game's notation cannot read, or that is not legal.
     #[error("move {text:?}: {source}")]
-    Move { text: String, source: NotationError },
+    Move {
+        /// The word as written.
+        text: String,
+        /// Why it is refused, from the notation (an illegal move carries the rules' reason).
+        source: NotationError,
+    },
+    /// The first moves read in no notation, so none could be chosen for the game.
     #[error("move {text:?}: no notation reads the first moves of this game")]
-    NoNotation { text: String },
+    NoNotation {
+        /// The first move word.
+        text: String,
+    },
+    /// A `)` with no `(` open.
     #[error("')' without a variation to close")]
     UnbalancedClose,
+    /// A `(` before the first move of a line: a variation must be an alternative to a move.
     #[error("a variation before any move")]
     VariationWithoutMove,
+    /// Variations nested deeper than [`MAX_DEPTH`]: refused rather than recursed into.
     #[error("variations nested deeper than {MAX_DEPTH}")]
     TooDeep,
+    /// A `{` comment still open at the end of the game.
     #[error("a comment that is never closed")]
     UnterminatedComment,
+    /// A `[...]` line that is not `[Name "value"]`.
     #[error("bad tag {0:?}")]
     BadTag(String),
 }
@@ -139,14 +169,14 @@ impl<R: BufRead> PgnReader<R> {
 
     /// The next game: `None` at the end, `Some(Err)` for a game that could not be read (the
     /// reader goes on with the next one).
-    pub fn next_game(&mut self) -> Option<Result<Game, PgnError>> {
+    pub fn next_game(&mut self) -> Option<Result<Record, PgnError>> {
         let raw = match self.next_raw() {
             Ok(Some(raw)) => raw,
             Ok(None) => return None,
             Err(e) => {
                 self.done = true;
                 self.games += 1;
-                return Some(Err(self.error(None, false, PgnErrorKind::Io(e.to_string()))));
+                return Some(Err(self.error(None, false, PgnErrorKind::Io { kind: e.kind(), message: e.to_string() })));
             }
         };
         self.games += 1;
@@ -166,7 +196,7 @@ impl<R: BufRead> PgnReader<R> {
 }
 
 impl<R: BufRead> Iterator for PgnReader<R> {
-    type Item = Result<Game, PgnError>;
+    type Item = Result<Record, PgnError>;
     fn next(&mut self) -> Option<Self::Item> {
         self.next_game()
     }
@@ -212,9 +242,9 @@ fn scan_line(line: &[u8], mut in_comment: bool) -> LineScan {
 type Failure = (Option<usize>, bool, PgnErrorKind);
 
 /// Reads one game's text (tags and movetext).
-pub(crate) fn parse_game(text: &str) -> Result<Game, Failure> {
+pub(crate) fn parse_game(text: &str) -> Result<Record, Failure> {
     let toks = Lexer::new(text).collect::<Result<Vec<Tok<'_>>, PgnErrorKind>>().map_err(|k| (None, false, k))?;
-    let mut game = Game::new(Variant::Xiangqi);
+    let mut game = Record::new(Variant::Xiangqi);
     for t in &toks {
         if let Tok::Tag(k, v) = t {
             game.headers.set(*k, v.clone());
@@ -372,6 +402,6 @@ fn build_line(
 }
 
 /// Reads every game of a PGN text (for tests and small inputs; use [`PgnReader`] for files).
-pub fn read_all(text: &str) -> Vec<Result<Game, PgnError>> {
+pub fn read_all(text: &str) -> Vec<Result<Record, PgnError>> {
     PgnReader::new(text.as_bytes()).collect()
 }

@@ -1,7 +1,7 @@
 //! Writing PGN: the tags, then the movetext in the chosen notation, wrapped at 80 columns,
 //! always UTF-8.
 
-use crate::tree::{Game, Line};
+use crate::tree::{Line, Record};
 use chuhan::notation::Notation;
 use chuhan::{Position, Side, Variant};
 use std::io::{self, Write};
@@ -22,7 +22,7 @@ fn escape(v: &str) -> String {
 }
 
 /// Writes `game` as PGN with moves in `notation`, followed by a blank line.
-pub fn write_game<W: Write>(out: &mut W, game: &Game, notation: Notation) -> io::Result<()> {
+pub fn write_game<W: Write>(out: &mut W, game: &Record, notation: Notation) -> io::Result<()> {
     let mut headers = game.headers.clone();
     if game.variant == Variant::Xiangqi && headers.get("Game").is_none() {
         let mut h = crate::tree::Headers::new();
@@ -53,7 +53,7 @@ pub fn write_game<W: Write>(out: &mut W, game: &Game, notation: Notation) -> io:
 }
 
 /// The movetext of `game` (moves, comments, variations, result), wrapped at 80 columns.
-pub fn write_movetext(game: &Game, notation: Notation) -> Result<String, chuhan::FenError> {
+pub fn write_movetext(game: &Record, notation: Notation) -> Result<String, chuhan::FenError> {
     let mut pos = game.start_position()?;
     let mut w = Wrapper { out: String::new(), col: 0 };
     line(&mut w, &game.main, &mut pos, notation);
