@@ -5,7 +5,8 @@
 //! nothing can be left behind (only hash tables are kept, as a cache, see [`Deeper`]). Searches
 //! are few at a time, short and bounded, since each holds a CPU core.
 
-use crate::app::{internal, parse_json, pick_notation, ApiError, AppState};
+use crate::error::{bad, internal, ApiError};
+use crate::params::{parse_json, pick_notation};
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -28,9 +29,19 @@ const MAX_MILLIS: u64 = 3000;
 const MAX_MULTIPV: usize = 5;
 const MAX_MOVES: usize = 1000;
 
-/// The searches running now.
-pub fn searches() -> Semaphore {
-    Semaphore::new(MAX_SEARCHES)
+/// The analysis board's share of the server: the search slots and the tables kept between
+/// requests. Its handler needs only this, not the games.
+pub struct Analysis {
+    /// Permits for the searches running now, at most [`MAX_SEARCHES`].
+    pub searches: Semaphore,
+    /// What the searches keep between requests.
+    pub deeper: Deeper,
+}
+
+impl Default for Analysis {
+    fn default() -> Analysis {
+        Analysis { searches: Semaphore::new(MAX_SEARCHES), deeper: Deeper::default() }
+    }
 }
 
 /// The hash table of one search, in MiB.
@@ -93,7 +104,7 @@ fn busy() -> ApiError {
 
 /// Searches `pos` for `millis` and returns the lines of the last depth completed, best first.
 async fn run_search(
-    state: &Arc<AppState>,
+    state: &Arc<Analysis>,
     pos: &Position,
     millis: u64,
     multipv: usize,
@@ -140,10 +151,6 @@ struct AnalyseRequest {
     notation: Option<String>,
 }
 
-fn bad(msg: impl Into<String>) -> ApiError {
-    ApiError(StatusCode::BAD_REQUEST, msg.into())
-}
-
 /// A line's score for the eval bar: centipawns from Red's (Cho's) side, or mate in moves
 /// (positive when Red mates).
 fn score(r: &Report, red_to_move: bool) -> Value {
@@ -171,7 +178,7 @@ fn line(pos: &Position, pv: &[Move], notation: Notation) -> Vec<Value> {
     out
 }
 
-pub async fn analyse(State(state): State<Arc<AppState>>, body: Bytes) -> Result<Json<Value>, ApiError> {
+pub async fn analyse(State(state): State<Arc<Analysis>>, body: Bytes) -> Result<Json<Value>, ApiError> {
     let req: AnalyseRequest = parse_json(&body)?;
     let variant: Variant =
         req.variant.as_deref().unwrap_or("xiangqi").parse().map_err(|e| bad(format!("variant: {e}")))?;

@@ -36,11 +36,14 @@ impl PlayerRating {
     }
 }
 
-/// How a rated game changed its players' ratings, Red (Cho) then Black (Han).
+/// How a rated game changed its players' ratings, kept with the game so that its page can
+/// show what it was worth after later games have moved the ratings on.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RatingChange {
-    pub before: [f64; 2],
-    pub after: [f64; 2],
+    /// Both players' ratings before the game.
+    pub before: chuhan::BySide<f64>,
+    /// Both players' ratings after it.
+    pub after: chuhan::BySide<f64>,
 }
 
 /// The K-factor of a player with `games` rated games behind them.

@@ -2,7 +2,8 @@
 //! DhtmlXQ file sent as it is. The server reads the first game and hands back its start and
 //! whole tree (variations and comments, see [`crate::tree`]); nothing is stored.
 
-use crate::app::{bad, pick_notation, ApiError, NotationQuery};
+use crate::error::{bad, ApiError};
+use crate::params::{pick_notation, NotationQuery};
 use axum::body::Bytes;
 use axum::extract::Query;
 use axum::Json;

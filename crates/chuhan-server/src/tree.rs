@@ -6,7 +6,8 @@
 //! the main continuation), so that reading it never recurses however deep the variations go;
 //! the nesting is then checked against the record readers' own limit.
 
-use crate::app::{bad, parse_json, pick_notation, ApiError};
+use crate::error::{bad, ApiError};
+use crate::params::{parse_json, pick_notation};
 use axum::body::Bytes;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
