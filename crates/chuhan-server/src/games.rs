@@ -52,6 +52,8 @@ struct CreateRequest {
     han_setup: Option<String>,
 }
 
+/// `POST /api/games`: creates a game from the settings in the body and gives the creator a
+/// seat token (the only proof of the seat, so it is answered once and never shown again).
 pub async fn create(State(state): State<Arc<AppState>>, body: Bytes) -> Result<Json<Value>, ApiError> {
     let req: CreateRequest = parse_json(&body)?;
     let variant = req.variant.unwrap_or(Variant::Xiangqi);
@@ -63,7 +65,7 @@ pub async fn create(State(state): State<Arc<AppState>>, body: Bytes) -> Result<J
     }
     let side = req.side.unwrap_or(Side::First);
     let clock = ClockFields::of(&req)?;
-    let name = rating::check_name(req.name.as_deref()).map_err(bad)?;
+    let name = rating::check_name(req.name.as_deref()).map_err(|e| bad(e.to_string()))?;
     let rated = req.rated.unwrap_or(false);
     if rated && mode == Mode::Engine {
         return Err(bad("games against the engine are not rated"));
@@ -122,13 +124,15 @@ struct JoinRequest {
     name: Option<String>,
 }
 
+/// `POST /api/games/{id}/join`: takes the free seat of a friend game and answers its token.
+/// Refused (409) when there is no free seat, so a late visitor watches instead.
 pub async fn join(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
     body: Bytes,
 ) -> Result<Json<Value>, ApiError> {
     let req: JoinRequest = parse_json(&body)?;
-    let name = rating::check_name(req.name.as_deref()).map_err(bad)?;
+    let name = rating::check_name(req.name.as_deref()).map_err(|e| bad(e.to_string()))?;
     let live = state.get(&id)?;
     let (token, side) = {
         let mut room = live.lock();
@@ -154,6 +158,8 @@ pub async fn join(
     Ok(Json(json!({ "id": id, "token": token, "side": side.index() })))
 }
 
+/// `GET /api/games/{id}[?notation=...]`: the game as a watcher sees it, for pages that are
+/// not connected (the WebSocket sends the same state on every change).
 pub async fn game_state(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
@@ -165,6 +171,7 @@ pub async fn game_state(
     Ok(Json(room.state(None, notation, Instant::now())))
 }
 
+/// `GET /api/games/{id}/pgn[?notation=...]`: the game as a PGN file to download.
 pub async fn pgn(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
@@ -187,6 +194,7 @@ pub async fn pgn(
         .into_response())
 }
 
+/// `GET /api/archive`: the latest finished games, newest first, for the archive page.
 pub async fn archive(State(state): State<Arc<AppState>>) -> Result<Json<Value>, ApiError> {
     let games = state.store.archive(200).map_err(internal)?;
     let list: Vec<Value> = games

@@ -1,6 +1,8 @@
 //! The web app behind `chuhan serve`: play xiangqi and janggi in the browser, against the
 //! engine or a friend, with clocks kept by the server and games stored in SQLite.
 
+#![warn(missing_docs)]
+
 pub mod analysis;
 pub mod error;
 pub mod games;

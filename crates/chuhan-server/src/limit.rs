@@ -51,6 +51,8 @@ pub struct Buckets {
 }
 
 impl Buckets {
+    /// Empty of addresses: each address starts with a full bucket of `per_minute` tokens
+    /// (0: no limit).
     pub fn new(per_minute: u32) -> Buckets {
         Buckets { per_minute, map: Mutex::new(HashMap::new()) }
     }

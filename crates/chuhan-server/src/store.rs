@@ -20,22 +20,29 @@ use std::sync::Mutex;
 /// A game's settings and seats, as stored when it is created.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StoredGame {
+    /// The game's id (12 hex digits), its key.
     pub id: String,
+    /// `xiangqi` or `janggi`, as text so that the schema does not depend on the rules crate.
     pub variant: String,
     /// `engine` or `friend`.
     pub mode: String,
+    /// The engine's level in engine games, 0 otherwise.
     pub level: u32,
+    /// The start position (a setup or a FEN other than the standard start are kept too).
     pub start_fen: String,
     /// The seat tokens of Red (Cho) and Black (Han); `None` for an empty or engine seat.
     pub tokens: BySide<Option<String>>,
-    /// Milliseconds of base time and increment; base 0 means untimed.
+    /// Milliseconds of base time; 0 means untimed.
     pub base_ms: u64,
+    /// Milliseconds added after each move (Fischer).
     pub increment_ms: u64,
-    /// Byo-yomi periods after the main time, and their length in milliseconds.
+    /// Byo-yomi periods after the main time.
     pub periods: u32,
+    /// The length of a byo-yomi period in milliseconds.
     pub period_ms: u64,
-    /// The CXA rule: each move within `per_move_ms` (0 = no such limit), `overruns` allowed.
+    /// The CXA rule: each move within `per_move_ms` (0 = no such limit).
     pub per_move_ms: u64,
+    /// The CXA rule: how many moves may overrun `per_move_ms`.
     pub overruns: u32,
     /// The players' names, Red (Cho) then Black (Han), if they gave one.
     pub names: BySide<Option<String>>,
@@ -49,15 +56,20 @@ pub struct StoredGame {
 /// overruns) left, Red then Black.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StoredMove {
+    /// The move as coordinates (`h2e2`).
     pub mv: String,
+    /// Main time left after the move, in milliseconds: a restart or a takeback resumes from it.
     pub clocks_ms: BySide<u64>,
+    /// Byo-yomi periods (or CXA overruns) left after the move.
     pub periods: BySide<u32>,
 }
 
 /// How a finished game ended: the PGN result (`1-0`, `0-1`, `1/2-1/2`) and the reason in words.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StoredEnd {
+    /// `1-0`, `0-1` or `1/2-1/2`: the PGN result, which ratings and the archive read.
     pub result: String,
+    /// How it ended, in words (checkmate, time, resignation, ...), as shown to players.
     pub reason: String,
     /// The change of the players' ratings, if the game was rated.
     pub rating: Option<RatingChange>,
@@ -66,11 +78,17 @@ pub struct StoredEnd {
 /// A finished game for the archive.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ArchiveEntry {
+    /// The game's id, for its link.
     pub id: String,
+    /// `xiangqi` or `janggi`.
     pub variant: String,
+    /// `engine` or `friend`.
     pub mode: String,
+    /// When it was created, in seconds since the Unix epoch.
     pub created: u64,
+    /// How many moves (plies) it had.
     pub plies: u64,
+    /// How it ended.
     pub end: StoredEnd,
     /// The players' names, if they gave them.
     pub names: BySide<Option<String>>,
