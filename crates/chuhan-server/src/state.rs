@@ -2,8 +2,8 @@
 //! analysis board's searches; and the background tasks that a change to a game starts (the
 //! flag timer and the engine's move).
 //!
-//! This module knows rooms and the store but no routes: handlers (in [`crate::games`],
-//! [`crate::ws`]) call into it, never the other way round.
+//! This module knows rooms and the store but no routes: the handlers (the `games` and `ws`
+//! modules) call into it, never the other way round.
 
 use crate::analysis::Analysis;
 use crate::error::{internal, ApiError};
