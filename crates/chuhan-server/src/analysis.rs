@@ -5,7 +5,8 @@
 //! nothing can be left behind (only hash tables are kept, as a cache, see [`Deeper`]). Searches
 //! are few at a time, short and bounded, since each holds a CPU core.
 
-use crate::app::{internal, parse_json, pick_notation, ApiError, AppState};
+use crate::error::{bad, internal, ApiError};
+use crate::params::{parse_json, pick_notation};
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -28,9 +29,19 @@ const MAX_MILLIS: u64 = 3000;
 const MAX_MULTIPV: usize = 5;
 const MAX_MOVES: usize = 1000;
 
-/// The searches running now.
-pub fn searches() -> Semaphore {
-    Semaphore::new(MAX_SEARCHES)
+/// The analysis board's share of the server: the search slots and the tables kept between
+/// requests. Its handler needs only this, not the games.
+pub struct Analysis {
+    /// Permits for the searches running now, at most [`MAX_SEARCHES`].
+    pub searches: Semaphore,
+    /// What the searches keep between requests.
+    pub deeper: Deeper,
+}
+
+impl Default for Analysis {
+    fn default() -> Analysis {
+        Analysis { searches: Semaphore::new(MAX_SEARCHES), deeper: Deeper::default() }
+    }
 }
 
 /// The hash table of one search, in MiB.
@@ -93,7 +104,7 @@ fn busy() -> ApiError {
 
 /// Searches `pos` for `millis` and returns the lines of the last depth completed, best first.
 async fn run_search(
-    state: &Arc<AppState>,
+    state: &Arc<Analysis>,
     pos: &Position,
     millis: u64,
     multipv: usize,
@@ -128,20 +139,16 @@ async fn run_search(
 #[derive(Deserialize, Default)]
 #[serde(default, deny_unknown_fields)]
 struct AnalyseRequest {
-    variant: Option<String>,
+    variant: Option<Variant>,
     /// The start; the variant's standard start if absent.
     fen: Option<String>,
     /// Moves from the start, as coordinates (`h2e2`).
-    moves: Vec<String>,
+    moves: Vec<Move>,
     /// How long the engine looks, in milliseconds (0: no search, only the position); above
     /// [`MAX_MILLIS`] (up to [`MAX_DEEP_MILLIS`]) only one such search runs at a time.
     millis: Option<u64>,
     multipv: Option<usize>,
     notation: Option<String>,
-}
-
-fn bad(msg: impl Into<String>) -> ApiError {
-    ApiError(StatusCode::BAD_REQUEST, msg.into())
 }
 
 /// A line's score for the eval bar: centipawns from Red's (Cho's) side, or mate in moves
@@ -162,16 +169,18 @@ fn line(pos: &Position, pv: &[Move], notation: Notation) -> Vec<Value> {
         if !p.is_legal(m) {
             break;
         }
-        out.push(json!({ "mv": m.to_string(), "text": notation.format(&p, m) }));
+        out.push(json!({ "mv": m, "text": notation.format(&p, m) }));
         p.play_unchecked(m);
     }
     out
 }
 
-pub async fn analyse(State(state): State<Arc<AppState>>, body: Bytes) -> Result<Json<Value>, ApiError> {
+/// `POST /api/analyse`: plays the moves from the start (each checked, so the browser can send
+/// what a user typed), then searches the result for `millis` and answers the position, the
+/// moves in the notation, and the engine's best lines with their scores for the eval bar.
+pub async fn analyse(State(state): State<Arc<Analysis>>, body: Bytes) -> Result<Json<Value>, ApiError> {
     let req: AnalyseRequest = parse_json(&body)?;
-    let variant: Variant =
-        req.variant.as_deref().unwrap_or("xiangqi").parse().map_err(|e| bad(format!("variant: {e}")))?;
+    let variant = req.variant.unwrap_or(Variant::Xiangqi);
     let notation = pick_notation(req.notation.as_deref(), variant)?;
     if req.moves.len() > MAX_MOVES {
         return Err(bad(format!("moves: at most {MAX_MOVES}")));
@@ -183,11 +192,10 @@ pub async fn analyse(State(state): State<Arc<AppState>>, body: Bytes) -> Result<
     };
     let mut game = Game::new(start, Rules::for_variant(variant));
     let mut moves = Vec::with_capacity(req.moves.len());
-    for (i, text) in req.moves.iter().enumerate() {
-        let m: Move = text.parse().map_err(|e| bad(format!("move {}: {e}", i + 1)))?;
+    for (i, &m) in req.moves.iter().enumerate() {
         let before = game.position().clone();
-        game.play(m).map_err(|e| bad(format!("move {} ({text}): {e}", i + 1)))?;
-        moves.push(json!({ "mv": m.to_string(), "text": notation.format(&before, m) }));
+        game.play(m).map_err(|e| bad(format!("move {} ({m}): {e}", i + 1)))?;
+        moves.push(json!({ "mv": m, "text": notation.format(&before, m) }));
     }
     let pos = game.position().clone();
     let end =
@@ -210,7 +218,7 @@ pub async fn analyse(State(state): State<Arc<AppState>>, body: Bytes) -> Result<
         "check": pos.is_check(),
         "sides": [chuhan::Side::First.name(variant), chuhan::Side::Second.name(variant)],
         "moves": moves,
-        "legal": if end.is_some() { Vec::new() } else { pos.legal_moves().iter().map(|m| m.to_string()).collect::<Vec<_>>() },
+        "legal": if end.is_some() { Vec::new() } else { pos.legal_moves().iter().copied().collect::<Vec<Move>>() },
         "end": end,
         "lines": lines,
         "notation": notation.name(),

@@ -1,19 +1,27 @@
 //! The web app behind `chuhan serve`: play xiangqi and janggi in the browser, against the
 //! engine or a friend, with clocks kept by the server and games stored in SQLite.
 
+#![warn(missing_docs)]
+
 pub mod analysis;
-pub mod app;
+pub mod error;
+pub mod games;
 pub mod limit;
 pub mod pages;
+pub mod params;
 pub mod rating;
 pub mod records;
 pub mod room;
+pub mod routes;
+pub mod state;
 pub mod store;
 pub mod tree;
 pub mod ws;
 
-pub use app::{router, AppState};
+pub use error::ApiError;
 pub use limit::RateLimits;
+pub use routes::router;
+pub use state::AppState;
 
 use anyhow::{Context, Result};
 use std::net::SocketAddr;

@@ -12,7 +12,6 @@
 //! host commonly holds a whole /64. WebSocket frames have their own limit per connection (see
 //! `ws.rs`); only the upgrade request counts here.
 
-use crate::app::AppState;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{header, Method, StatusCode};
 use axum::middleware::Next;
@@ -52,6 +51,8 @@ pub struct Buckets {
 }
 
 impl Buckets {
+    /// Empty of addresses: each address starts with a full bucket of `per_minute` tokens
+    /// (0: no limit).
     pub fn new(per_minute: u32) -> Buckets {
         Buckets { per_minute, map: Mutex::new(HashMap::new()) }
     }
@@ -92,10 +93,32 @@ fn key(ip: IpAddr) -> IpAddr {
     }
 }
 
+/// The limits with their buckets: what [`middleware`] needs, and all it needs, so that the
+/// limiter does not depend on the rest of the app's state.
+pub struct Limiter {
+    /// The limits, for the messages of refusals.
+    pub limits: RateLimits,
+    /// One bucket per address for all requests.
+    pub requests: Buckets,
+    /// One bucket per address for game creation.
+    pub creations: Buckets,
+}
+
+impl Limiter {
+    /// Fresh, full buckets for `limits`.
+    pub fn new(limits: RateLimits) -> Limiter {
+        Limiter {
+            limits,
+            requests: Buckets::new(limits.requests_per_minute),
+            creations: Buckets::new(limits.games_per_minute),
+        }
+    }
+}
+
 /// The middleware: every request takes a token from its address's bucket, game creation one
 /// more from the creation bucket. Requests without a peer address (a router driven directly
 /// in a test) are not limited.
-pub async fn middleware(State(state): State<Arc<AppState>>, req: Request, next: Next) -> Response {
+pub async fn middleware(State(state): State<Arc<Limiter>>, req: Request, next: Next) -> Response {
     let Some(ConnectInfo(peer)) = req.extensions().get::<ConnectInfo<SocketAddr>>().copied() else {
         return next.run(req).await;
     };

@@ -21,11 +21,17 @@ pub const MAX_NAME: usize = 24;
 /// A player's rating and record.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayerRating {
+    /// The name as first given (names compare without regard to case).
     pub name: String,
+    /// The Elo rating, unrounded (rounded only for display, so that small changes add up).
     pub rating: f64,
+    /// Rated games played: sets the K-factor.
     pub games: u32,
+    /// Rated games won.
     pub wins: u32,
+    /// Rated games drawn.
     pub draws: u32,
+    /// Rated games lost.
     pub losses: u32,
 }
 
@@ -36,11 +42,14 @@ impl PlayerRating {
     }
 }
 
-/// How a rated game changed its players' ratings, Red (Cho) then Black (Han).
+/// How a rated game changed its players' ratings, kept with the game so that its page can
+/// show what it was worth after later games have moved the ratings on.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RatingChange {
-    pub before: [f64; 2],
-    pub after: [f64; 2],
+    /// Both players' ratings before the game.
+    pub before: chuhan::BySide<f64>,
+    /// Both players' ratings after it.
+    pub after: chuhan::BySide<f64>,
 }
 
 /// The K-factor of a player with `games` rated games behind them.
@@ -79,16 +88,28 @@ pub fn update(red: &PlayerRating, black: &PlayerRating, red_score: f64) -> [Play
     out
 }
 
+/// Why a name was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NameError {
+    /// Longer than [`MAX_NAME`] characters.
+    #[error("name: at most {MAX_NAME} characters")]
+    TooLong,
+    /// A character outside the names' alphabet.
+    #[error("name: {0:?} is not allowed (letters, digits, spaces, _ - . only)")]
+    BadChar(char),
+}
+
 /// Checks a player's name: trimmed, 1 to [`MAX_NAME`] characters of letters, digits, spaces
 /// and `_ - .`; an empty or missing name means "no name" (`Ok(None)`). Names are shown with
 /// `textContent` only, but a narrow alphabet also keeps them readable in lists and PGN.
-pub fn check_name(name: Option<&str>) -> Result<Option<String>, String> {
+pub fn check_name(name: Option<&str>) -> Result<Option<String>, NameError> {
     let Some(name) = name.map(str::trim).filter(|n| !n.is_empty()) else { return Ok(None) };
     if name.chars().count() > MAX_NAME {
-        return Err(format!("name: at most {MAX_NAME} characters"));
+        return Err(NameError::TooLong);
     }
     if let Some(c) = name.chars().find(|&c| !(c.is_alphanumeric() || c == ' ' || c == '_' || c == '-' || c == '.')) {
-        return Err(format!("name: {c:?} is not allowed (letters, digits, spaces, _ - . only)"));
+        return Err(NameError::BadChar(c));
     }
     // One space between words, so that names that look the same are the same.
     Ok(Some(name.split_whitespace().collect::<Vec<_>>().join(" ")))

@@ -2,19 +2,22 @@
 //! DhtmlXQ file sent as it is. The server reads the first game and hands back its start and
 //! whole tree (variations and comments, see [`crate::tree`]); nothing is stored.
 
-use crate::app::{bad, pick_notation, ApiError, NotationQuery};
+use crate::error::{bad, ApiError};
+use crate::params::{pick_notation, NotationQuery};
 use axum::body::Bytes;
 use axum::extract::Query;
 use axum::Json;
 use chuhan_record::tree::Record;
+use chuhan_record::ReadError;
 use serde_json::{json, Value};
 
 /// The largest record accepted (a long PGN collection is cut by the caller; one game is small).
 pub const MAX_RECORD: usize = 1024 * 1024;
 
-/// Reads the first game of `data`, whatever its format.
-pub fn read_first(data: &[u8]) -> Result<(Record, &'static str), String> {
-    chuhan_record::tools::read_first(data, None).map(|(g, f)| (g, f.name())).map_err(|e| e.to_string())
+/// Reads the first game of `data`, whatever its format (told by content through
+/// chuhan-record's one sniffer: pasted text has no file name), and names the format.
+pub fn read_first(data: &[u8]) -> Result<(Record, &'static str), ReadError> {
+    chuhan_record::tools::read_first(data, None).map(|(g, f)| (g, f.name()))
 }
 
 /// `POST /api/records[?notation=...]`: the first game of the body, its main line as `moves`
@@ -23,15 +26,15 @@ pub async fn read(Query(q): Query<NotationQuery>, body: Bytes) -> Result<Json<Va
     if body.is_empty() {
         return Err(bad("the record is empty"));
     }
-    let (game, format) = read_first(&body).map_err(bad)?;
+    let (game, format) = read_first(&body).map_err(|e| bad(e.to_string()))?;
     let notation = pick_notation(q.notation.as_deref(), game.variant)?;
-    let tree = crate::tree::to_wire(&game, notation).map_err(bad)?;
+    let tree = crate::tree::to_wire(&game, notation).map_err(|e| bad(e.to_string()))?;
     let headers: Vec<[&str; 2]> = game.headers.iter().map(|(k, v)| [k, v]).collect();
     Ok(Json(json!({
         "format": format,
         "variant": game.variant.name(),
         "start_fen": game.start_fen,
-        "moves": game.mainline_moves().iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+        "moves": game.mainline_moves(),
         "result": game.outcome.to_string(),
         "headers": headers,
         "tree": tree,
@@ -48,7 +51,7 @@ mod tests {
         let pgn = "[Event \"x\"]\n[Result \"1-0\"]\n\n1. C2.5 H8+7 1-0\n";
         let (g, f) = read_first(pgn.as_bytes()).unwrap();
         assert_eq!((f, g.mainline_moves().len()), ("pgn", 2));
-        assert!(read_first(b"XQ\x00garbage").unwrap_err().starts_with("XQF"));
+        assert!(matches!(read_first(b"XQ\x00garbage").unwrap_err(), ReadError::Xqf(_)));
         assert!(read_first(&[0xff, 0xfe, 0x00]).is_err());
     }
 }

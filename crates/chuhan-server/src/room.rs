@@ -9,7 +9,7 @@ use crate::store::{Store, StoredEnd, StoredGame, StoredMove};
 use anyhow::{anyhow, Context, Result};
 use chuhan::clock::{Clocks, Control, Rule};
 use chuhan::notation::Notation;
-use chuhan::{Game, GameResult, Move, Position, Rules, Side, Variant};
+use chuhan::{BySide, Game, GameError, GameResult, Move, Position, Rules, Side, Variant};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
@@ -23,6 +23,7 @@ pub enum Mode {
 }
 
 impl Mode {
+    /// The mode's name on the wire and in the store (`engine`, `friend`).
     pub fn name(self) -> &'static str {
         match self {
             Mode::Engine => "engine",
@@ -30,6 +31,7 @@ impl Mode {
         }
     }
 
+    /// The mode named `s`, as written by [`Mode::name`].
     pub fn parse(s: &str) -> Option<Mode> {
         match s {
             "engine" => Some(Mode::Engine),
@@ -39,35 +41,112 @@ impl Mode {
     }
 }
 
+/// Why a room refused a player's request. Each is answered to that player alone (as a
+/// WebSocket error frame); the room is unchanged.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum RoomError {
+    /// The game ended before the move came; `reason` is how it ended, in words.
+    #[error("the game is over: {reason}")]
+    Over {
+        /// How the game ended, as shown to the players.
+        reason: String,
+    },
+    /// Resigning, offering a draw or asking for a takeback after the end.
+    #[error("the game is already over")]
+    AlreadyOver,
+    /// A move by the side not to move.
+    #[error("it is {}'s turn, not yours", .turn.name(*.variant))]
+    NotYourTurn {
+        /// The side to move.
+        turn: Side,
+        /// The game, for the side's name (red/black or cho/han).
+        variant: Variant,
+    },
+    /// A move the rules do not allow here.
+    #[error("{} is not a legal move in {fen}", .error.mv)]
+    Illegal {
+        /// The rules' reason.
+        error: chuhan::IllegalMove,
+        /// The position it was tried in, as FEN.
+        fen: String,
+    },
+    /// The mover's flag fell just before the move was taken.
+    #[error("your time is up")]
+    TimeUp,
+    /// The store refused the move; it was not played, so the players were told nothing false.
+    #[error("the move could not be saved, so it was not played: {0:#}")]
+    NotSaved(anyhow::Error),
+    /// The store refused a takeback's deletion.
+    #[error("{0:#}")]
+    Store(anyhow::Error),
+    /// The game refused a move the room had checked (a rule such as repetition).
+    #[error("{mv}: {error}")]
+    Game {
+        /// The move refused.
+        mv: Move,
+        /// The game's reason.
+        error: GameError,
+    },
+    /// Replaying the kept moves after a takeback failed (the stored game is inconsistent).
+    #[error("replaying game {id} after a takeback: {error}")]
+    Replay {
+        /// The game's id.
+        id: String,
+        /// The game's reason.
+        error: GameError,
+    },
+    /// A draw offered to the engine.
+    #[error("the engine plays on: it does not accept draw offers")]
+    EngineDeclinesDraws,
+    /// A second draw offer by the same side.
+    #[error("you have already offered a draw")]
+    DrawAlreadyOffered,
+    /// A second takeback request by the same side.
+    #[error("you have already asked to take back your move")]
+    TakebackAlreadyAsked,
+    /// A takeback by a side that has not moved yet.
+    #[error("there is no move of yours to take back")]
+    NothingToTakeBack,
+}
+
 /// A game being played (or finished and looked at).
 pub struct Room {
+    /// The game's id, as in its address (`/game/{id}`).
     pub id: String,
+    /// Xiangqi or janggi.
     pub variant: Variant,
+    /// Against the engine or a friend.
     pub mode: Mode,
+    /// The engine's level (1 to 20) in engine games, 0 in friend games.
     pub level: u32,
-    /// Seat tokens by side index; `None` while empty, and for the engine's seat.
-    pub tokens: [Option<String>; 2],
+    /// Seat tokens by side; `None` while empty, and for the engine's seat.
+    pub tokens: BySide<Option<String>>,
     /// The engine's side in engine games.
-    pub engine_side: Option<usize>,
+    pub engine_side: Option<Side>,
+    /// The rules' view of the game: start, moves, and its end by the rules.
     pub game: Game,
     /// `None` for an untimed game.
     pub clocks: Option<Clocks>,
+    /// The base time in milliseconds, shown to the players with the clocks.
     pub base_ms: u64,
     /// The clocks after each move (main time in ms and spare periods by side), as stored with
     /// the moves: a takeback gives back the time of the moves it takes back.
-    history: Vec<([u64; 2], [u32; 2])>,
+    history: Vec<(BySide<u64>, BySide<u32>)>,
     /// The players' names, if given, and their ratings when they took their seats.
-    pub names: [Option<String>; 2],
-    pub ratings: [Option<f64>; 2],
+    pub names: BySide<Option<String>>,
+    /// The players' ratings when they took their seats, for display.
+    pub ratings: BySide<Option<f64>>,
     /// Whether the creator asked for a rated game (see [`crate::rating`] for when it counts).
     pub rated: bool,
     /// The side that offered a draw, until the other side moves or answers.
-    pub draw_offer: Option<usize>,
+    pub draw_offer: Option<Side>,
     /// The side that asked to take back its last move, until a move or an answer.
-    pub takeback_offer: Option<usize>,
+    pub takeback_offer: Option<Side>,
     /// How the game ended, once it has (also for resignations and time, which `Game` keeps
     /// only in memory).
     pub end: Option<StoredEnd>,
+    /// When the game was created, in seconds since the Unix epoch.
     pub created: u64,
     /// Whether an engine search for this room is running.
     pub engine_busy: bool,
@@ -95,16 +174,19 @@ impl Room {
             game.play(mv).with_context(|| format!("game {}: move {} ({})", g.id, i + 1, m.mv))?;
         }
         let clocks = control_of(g).map(|control| {
-            let (main, spare) =
-                moves.last().map_or(([g.base_ms; 2], [control.spare(); 2]), |m| (m.clocks_ms, m.periods));
+            let (main, spare) = moves
+                .last()
+                .map_or((BySide::new(g.base_ms, g.base_ms), BySide::new(control.spare(), control.spare())), |m| {
+                    (m.clocks_ms, m.periods)
+                });
             let mut c = Clocks::restored(control, main.map(Duration::from_millis), spare);
             if !moves.is_empty() && end.is_none() {
-                c.start(game.position().turn().index(), now);
+                c.start(game.position().turn(), now);
             }
             c
         });
         let engine_side = match mode {
-            Mode::Engine => g.tokens.iter().position(|t| t.is_none()),
+            Mode::Engine => g.tokens.iter().find(|(_, t)| t.is_none()).map(|(s, _)| s),
             Mode::Friend => None,
         };
         Ok(Room {
@@ -119,7 +201,7 @@ impl Room {
             base_ms: g.base_ms,
             history: moves.iter().map(|m| (m.clocks_ms, m.periods)).collect(),
             names: g.names.clone(),
-            ratings: [None, None],
+            ratings: BySide::new(None, None),
             rated: g.rated,
             draw_offer: None,
             takeback_offer: None,
@@ -132,15 +214,18 @@ impl Room {
     /// Whether the game counts for ratings: the creator asked for it, it is a friend game and
     /// both seats have (different) names.
     pub fn is_rated(&self) -> bool {
-        match &self.names {
-            [Some(a), Some(b)] => self.rated && self.mode == Mode::Friend && !rating::same_name(a, b),
+        match (&self.names.first, &self.names.second) {
+            (Some(a), Some(b)) => self.rated && self.mode == Mode::Friend && !rating::same_name(a, b),
             _ => false,
         }
     }
 
     /// The side a token sits on, if any.
-    pub fn seat_of(&self, token: &str) -> Option<usize> {
-        self.tokens.iter().position(|t| t.as_deref().is_some_and(|t| constant_time_eq(t.as_bytes(), token.as_bytes())))
+    pub fn seat_of(&self, token: &str) -> Option<Side> {
+        self.tokens
+            .iter()
+            .find(|(_, t)| t.as_deref().is_some_and(|t| constant_time_eq(t.as_bytes(), token.as_bytes())))
+            .map(|(s, _)| s)
     }
 
     /// Whether the game has ended.
@@ -150,36 +235,39 @@ impl Room {
 
     /// Whether the engine should move now.
     pub fn engine_to_move(&self) -> bool {
-        !self.is_over() && !self.engine_busy && self.engine_side == Some(self.game.position().turn().index())
+        !self.is_over() && !self.engine_busy && self.engine_side == Some(self.game.position().turn())
     }
 
     /// Plays `mv` for `side` after checking the turn and the rules; the move is stored before
     /// the game in memory changes.
-    pub fn play(&mut self, side: usize, mv: Move, store: &dyn Store, now: Instant) -> Result<(), String> {
+    pub fn play(&mut self, side: Side, mv: Move, store: &dyn Store, now: Instant) -> Result<(), RoomError> {
         self.check_flag(store, now);
         if let Some(end) = &self.end {
-            return Err(format!("the game is over: {}", end.reason));
+            return Err(RoomError::Over { reason: end.reason.clone() });
         }
         let pos = self.game.position();
-        if pos.turn().index() != side {
-            return Err(format!("it is {}'s turn, not yours", pos.turn().name(self.variant)));
+        if pos.turn() != side {
+            return Err(RoomError::NotYourTurn { turn: pos.turn(), variant: self.variant });
         }
-        if !pos.is_legal(mv) {
-            return Err(format!("{mv} is not a legal move in {}", pos.to_fen()));
+        let mut tried = pos.clone();
+        if let Err(error) = tried.play(mv) {
+            return Err(RoomError::Illegal { error, fen: pos.to_fen() });
         }
         let mut clocks = self.clocks.clone();
         if let Some(c) = &mut clocks {
             if !c.moved(side, now) {
                 // Only if the flag fell between `check_flag` and here: it will be seen next.
-                return Err("your time is up".into());
+                return Err(RoomError::TimeUp);
             }
         }
-        let (main, periods) = clocks.as_ref().map_or(([Duration::ZERO; 2], [0; 2]), |c| c.snapshot(now));
+        let (main, periods) = clocks
+            .as_ref()
+            .map_or((BySide::new(Duration::ZERO, Duration::ZERO), BySide::new(0, 0)), |c| c.snapshot(now));
         let ply = self.game.ply();
         store
             .add_move(&self.id, ply, &StoredMove { mv: mv.to_string(), clocks_ms: main.map(ms), periods })
-            .map_err(|e| format!("the move could not be saved, so it was not played: {e:#}"))?;
-        self.game.play(mv).map_err(|e| format!("{mv}: {e}"))?;
+            .map_err(RoomError::NotSaved)?;
+        self.game.play(mv).map_err(|error| RoomError::Game { mv, error })?;
         self.clocks = clocks;
         self.history.push((main.map(ms), periods));
         if self.draw_offer.is_some_and(|s| s != side) {
@@ -192,29 +280,29 @@ impl Room {
     }
 
     /// `side` resigns.
-    pub fn resign(&mut self, side: usize, store: &dyn Store, now: Instant) -> Result<(), String> {
+    pub fn resign(&mut self, side: Side, store: &dyn Store, now: Instant) -> Result<(), RoomError> {
         if self.is_over() {
-            return Err("the game is already over".into());
+            return Err(RoomError::AlreadyOver);
         }
-        self.game.resign(Side::BOTH[side]);
+        self.game.resign(side);
         self.finish_if_over(store, now);
         Ok(())
     }
 
     /// `side` offers a draw, or accepts the other side's offer.
-    pub fn draw(&mut self, side: usize, store: &dyn Store, now: Instant) -> Result<(), String> {
+    pub fn draw(&mut self, side: Side, store: &dyn Store, now: Instant) -> Result<(), RoomError> {
         if self.is_over() {
-            return Err("the game is already over".into());
+            return Err(RoomError::AlreadyOver);
         }
         if self.mode == Mode::Engine {
-            return Err("the engine plays on: it does not accept draw offers".into());
+            return Err(RoomError::EngineDeclinesDraws);
         }
         match self.draw_offer {
             Some(s) if s != side => {
                 self.game.agree_draw();
                 self.finish_if_over(store, now);
             }
-            Some(_) => return Err("you have already offered a draw".into()),
+            Some(_) => return Err(RoomError::DrawAlreadyOffered),
             None => self.draw_offer = Some(side),
         }
         Ok(())
@@ -222,13 +310,13 @@ impl Room {
 
     /// `side` asks to take back its last move, or agrees to the other side's request. Against
     /// the engine the takeback is immediate.
-    pub fn takeback(&mut self, side: usize, store: &dyn Store, now: Instant) -> Result<(), String> {
+    pub fn takeback(&mut self, side: Side, store: &dyn Store, now: Instant) -> Result<(), RoomError> {
         if self.is_over() {
-            return Err("the game is already over".into());
+            return Err(RoomError::AlreadyOver);
         }
         match (self.mode, self.takeback_offer) {
             (Mode::Friend, Some(s)) if s != side => self.undo_for(s, store, now),
-            (Mode::Friend, Some(_)) => Err("you have already asked to take back your move".into()),
+            (Mode::Friend, Some(_)) => Err(RoomError::TakebackAlreadyAsked),
             (Mode::Friend, None) => {
                 self.plies_to_undo(side)?;
                 self.takeback_offer = Some(side);
@@ -239,10 +327,10 @@ impl Room {
     }
 
     /// How many plies take back `side`'s last move (and the reply to it, if any).
-    fn plies_to_undo(&self, side: usize) -> Result<usize, String> {
-        let n = if self.game.position().turn().index() == side { 2 } else { 1 };
+    fn plies_to_undo(&self, side: Side) -> Result<usize, RoomError> {
+        let n = if self.game.position().turn() == side { 2 } else { 1 };
         if self.game.ply() < n {
-            return Err("there is no move of yours to take back".into());
+            return Err(RoomError::NothingToTakeBack);
         }
         Ok(n)
     }
@@ -251,13 +339,13 @@ impl Room {
     /// it. The clocks are set back to what they were after the last move kept (as stored with
     /// it), so the time spent on the moves taken back is given back; the side to move's clock
     /// runs (unless no move is left: Red's first move is not timed).
-    fn undo_for(&mut self, side: usize, store: &dyn Store, now: Instant) -> Result<(), String> {
+    fn undo_for(&mut self, side: Side, store: &dyn Store, now: Instant) -> Result<(), RoomError> {
         let keep = self.game.ply() - self.plies_to_undo(side)?;
-        store.truncate(&self.id, keep).map_err(|e| format!("{e:#}"))?;
+        store.truncate(&self.id, keep).map_err(RoomError::Store)?;
         let moves: Vec<Move> = self.game.moves().take(keep).collect();
         let mut game = Game::new(self.game.start().clone(), *self.game.rules());
         for m in moves {
-            game.play(m).map_err(|e| format!("replaying game {} after a takeback: {e}", self.id))?;
+            game.play(m).map_err(|error| RoomError::Replay { id: self.id.clone(), error })?;
         }
         self.game = game;
         self.history.truncate(keep);
@@ -268,7 +356,7 @@ impl Room {
                 None => Clocks::new(control),
             };
             if keep > 0 {
-                c.start(self.game.position().turn().index(), now);
+                c.start(self.game.position().turn(), now);
             }
         }
         self.draw_offer = None;
@@ -282,7 +370,7 @@ impl Room {
             return false;
         }
         let Some(side) = self.clocks.as_ref().and_then(|c| c.flagged(now)) else { return false };
-        self.game.lose_on_time(Side::BOTH[side]);
+        self.game.lose_on_time(side);
         self.finish_if_over(store, now);
         true
     }
@@ -318,7 +406,7 @@ impl Room {
     }
 
     /// The game as the seat `you` (or a watcher) sees it, moves in `notation`.
-    pub fn state(&self, you: Option<usize>, notation: Notation, now: Instant) -> Value {
+    pub fn state(&self, you: Option<Side>, notation: Notation, now: Instant) -> Value {
         let v = self.variant;
         let mut pos = self.game.start().clone();
         let mut moves = Vec::with_capacity(self.game.ply());
@@ -334,7 +422,7 @@ impl Room {
             .end
             .as_ref()
             .and_then(|e| e.rating)
-            .map(|r| json!({ "before": r.before.map(f64::round), "after": r.after.map(f64::round) }));
+            .map(|r| json!({ "before": pair(r.before.map(f64::round)), "after": pair(r.after.map(f64::round)) }));
         json!({
             "type": "state",
             "id": self.id,
@@ -342,9 +430,9 @@ impl Room {
             "mode": self.mode.name(),
             "level": self.level,
             "sides": [Side::First.name(v), Side::Second.name(v)],
-            "you": you,
-            "seats": self.tokens.iter().enumerate().map(|(i, t)| t.is_some() || self.engine_side == Some(i)).collect::<Vec<_>>(),
-            "engine_side": self.engine_side,
+            "you": you.map(Side::index),
+            "seats": self.tokens.iter().map(|(s, t)| t.is_some() || self.engine_side == Some(s)).collect::<Vec<_>>(),
+            "engine_side": self.engine_side.map(Side::index),
             "start_fen": self.game.start().to_fen(),
             "fen": pos.to_fen(),
             "turn": pos.turn().index(),
@@ -352,11 +440,11 @@ impl Room {
             "moves": moves,
             "legal": legal,
             "clock": clock,
-            "draw_offer": self.draw_offer,
-            "takeback_offer": self.takeback_offer,
+            "draw_offer": self.draw_offer.map(Side::index),
+            "takeback_offer": self.takeback_offer.map(Side::index),
             "end": self.end.as_ref().map(|e| json!({ "result": e.result, "reason": e.reason })),
-            "names": self.names,
-            "ratings": self.ratings.map(|r| r.map(f64::round)),
+            "names": pair(self.names.clone()),
+            "ratings": pair(self.ratings.map(|r| r.map(f64::round))),
             "rated": self.is_rated(),
             "rating_change": rating_change,
             "notation": notation.name(),
@@ -372,7 +460,7 @@ impl Room {
         record.main.nodes = self.game.moves().map(tree::Node::new).collect();
         record.headers.set("Event", format!("chuhan serve, {} game", self.mode.name()));
         record.headers.set("Site", format!("/game/{}", self.id));
-        for (tag, name) in ["Red", "Black"].into_iter().zip(&self.names) {
+        for (tag, (_, name)) in ["Red", "Black"].into_iter().zip(self.names.iter()) {
             if let Some(name) = name {
                 record.headers.set(tag, name.clone());
             }
@@ -407,7 +495,7 @@ pub fn control_of(g: &StoredGame) -> Option<Control> {
 /// under CXA, `move_left_ms` is what is left of the per-move limit.
 fn clock_state(c: &Clocks, base_ms: u64, now: Instant) -> Value {
     let control = c.control();
-    let shown = [c.show(0, now), c.show(1, now)];
+    let shown = BySide::from_fn(|side| c.show(side, now));
     let (rule, period_ms, per_move_ms) = match control.rule {
         Rule::Fischer => ("fischer", 0, 0),
         Rule::Byoyomi { period, .. } => ("byoyomi", ms(period), 0),
@@ -419,12 +507,18 @@ fn clock_state(c: &Clocks, base_ms: u64, now: Instant) -> Value {
         "increment_ms": ms(control.increment),
         "period_ms": period_ms,
         "per_move_ms": per_move_ms,
-        "left_ms": shown.map(|s| ms(s.left)),
-        "periods": shown.map(|s| s.spare),
-        "overtime": shown.map(|s| s.overtime),
-        "move_left_ms": shown.map(|s| s.move_left.map(ms)),
-        "running": c.running(),
+        "left_ms": pair(shown.map(|s| ms(s.left))),
+        "periods": pair(shown.map(|s| s.spare)),
+        "overtime": pair(shown.map(|s| s.overtime)),
+        "move_left_ms": pair(shown.map(|s| s.move_left.map(ms))),
+        "running": c.running().map(Side::index),
     })
+}
+
+/// Both sides' values as a two-element array, first mover first: how the browser reads them
+/// (it indexes by side number).
+pub fn pair<T>(b: BySide<T>) -> [T; 2] {
+    [b.first, b.second]
 }
 
 /// Compares secrets in time that does not depend on where they differ.

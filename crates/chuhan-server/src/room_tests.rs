@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::store::SqliteStore;
+use chuhan::Side::{First as R, Second as B};
 
 const S: Duration = Duration::from_secs(1);
 
@@ -13,14 +14,14 @@ fn stored(id: &str, base_ms: u64, per_move_ms: u64) -> StoredGame {
         mode: "friend".into(),
         level: 0,
         start_fen: Variant::Xiangqi.start_fen().into(),
-        tokens: [Some("r".into()), Some("b".into())],
+        tokens: BySide::new(Some("r".into()), Some("b".into())),
         base_ms,
         increment_ms: 0,
         periods: 0,
         period_ms: 0,
         per_move_ms,
         overruns: if per_move_ms > 0 { 3 } else { 0 },
-        names: [None, None],
+        names: BySide::new(None, None),
         rated: false,
         created: 0,
     }
@@ -31,7 +32,7 @@ fn room(store: &SqliteStore, g: &StoredGame, t0: Instant) -> Room {
     Room::from_stored(g, &[], None, t0).unwrap()
 }
 
-fn left(r: &Room, side: usize, now: Instant) -> Duration {
+fn left(r: &Room, side: Side, now: Instant) -> Duration {
     r.clocks.as_ref().unwrap().show(side, now).left
 }
 
@@ -42,30 +43,30 @@ fn an_accepted_takeback_gives_the_time_back() {
     let t0 = Instant::now();
     let mut r = room(&store, &stored("tb", 600_000, 0), t0);
     let mv = |s: &str| s.parse::<Move>().unwrap();
-    r.play(0, mv("h2e2"), &store, t0 + 5 * S).unwrap(); // not timed: Red's first move
-    r.play(1, mv("h9g7"), &store, t0 + 35 * S).unwrap(); // Black: 30 s
-    r.play(0, mv("h0g2"), &store, t0 + 95 * S).unwrap(); // Red: 60 s
-    assert_eq!((left(&r, 0, t0 + 95 * S), left(&r, 1, t0 + 95 * S)), (540 * S, 570 * S));
+    r.play(R, mv("h2e2"), &store, t0 + 5 * S).unwrap(); // not timed: Red's first move
+    r.play(B, mv("h9g7"), &store, t0 + 35 * S).unwrap(); // Black: 30 s
+    r.play(R, mv("h0g2"), &store, t0 + 95 * S).unwrap(); // Red: 60 s
+    assert_eq!((left(&r, R, t0 + 95 * S), left(&r, B, t0 + 95 * S)), (540 * S, 570 * S));
     // Red asks at 100 s, Black agrees at 120 s (Black's clock runs meanwhile).
-    r.takeback(0, &store, t0 + 100 * S).unwrap();
-    r.takeback(1, &store, t0 + 120 * S).unwrap();
+    r.takeback(R, &store, t0 + 100 * S).unwrap();
+    r.takeback(B, &store, t0 + 120 * S).unwrap();
     assert_eq!(r.game.ply(), 2);
     // Red's 60 s come back; Black's 25 s of thinking are given back too: the clocks are as
     // they were after Black's move, and Red's runs again.
     let now = t0 + 120 * S;
-    assert_eq!((left(&r, 0, now), left(&r, 1, now), r.clocks.as_ref().unwrap().running()), (600 * S, 570 * S, Some(0)));
-    assert_eq!(left(&r, 0, now + 10 * S), 590 * S);
+    assert_eq!((left(&r, R, now), left(&r, B, now), r.clocks.as_ref().unwrap().running()), (600 * S, 570 * S, Some(R)));
+    assert_eq!(left(&r, R, now + 10 * S), 590 * S);
     // The store agrees, so a restart would too.
     let (g, moves, _) = store.load("tb").unwrap().unwrap();
     let back = Room::from_stored(&g, &moves, None, now).unwrap();
-    assert_eq!((left(&back, 0, now), left(&back, 1, now)), (600 * S, 570 * S));
+    assert_eq!((left(&back, R, now), left(&back, B, now)), (600 * S, 570 * S));
     // Taking back everything: fresh clocks, stopped until Red's first move.
-    r.takeback(1, &store, now).unwrap();
-    r.takeback(0, &store, now).unwrap();
-    r.takeback(0, &store, now).unwrap();
-    r.takeback(1, &store, now).unwrap();
+    r.takeback(B, &store, now).unwrap();
+    r.takeback(R, &store, now).unwrap();
+    r.takeback(R, &store, now).unwrap();
+    r.takeback(B, &store, now).unwrap();
     assert_eq!(r.game.ply(), 0);
-    assert_eq!((left(&r, 1, now), r.clocks.as_ref().unwrap().running()), (600 * S, None));
+    assert_eq!((left(&r, B, now), r.clocks.as_ref().unwrap().running()), (600 * S, None));
 }
 
 #[test]
@@ -79,13 +80,13 @@ fn cxa_in_a_room_loses_on_the_fourth_overrun() {
     for (i, m) in moves.iter().enumerate() {
         // Black overruns the minute on each of its first three moves.
         t += if i % 2 == 1 && i < 7 { 61 * S } else { S };
-        r.play(i % 2, m.parse().unwrap(), &store, t).unwrap();
+        r.play(Side::BOTH[i % 2], m.parse().unwrap(), &store, t).unwrap();
     }
-    let state = r.state(Some(0), Notation::Iccs, t);
+    let state = r.state(Some(R), Notation::Iccs, t);
     assert_eq!(state["clock"]["rule"], "cxa");
     assert_eq!(state["clock"]["periods"], json!([3, 0]), "{state}");
     assert_eq!(state["clock"]["left_ms"][1], 1_200_000 - 3 * 61_000 - 1000);
-    r.play(0, "b2b6".parse().unwrap(), &store, t + S).unwrap();
+    r.play(R, "b2b6".parse().unwrap(), &store, t + S).unwrap();
     // Black's fourth move past the minute: the server's timer finds it out.
     assert!(!r.check_flag(&store, t + 61 * S));
     assert!(r.check_flag(&store, t + 62 * S));
@@ -98,18 +99,18 @@ fn a_rated_game_between_named_players_changes_ratings() {
     let dir = tempfile::tempdir().unwrap();
     let store = SqliteStore::open(dir.path()).unwrap();
     let t0 = Instant::now();
-    let g = StoredGame { names: [Some("Ann".into()), Some("Bo".into())], rated: true, ..stored("r1", 0, 0) };
+    let g = StoredGame { names: BySide::new(Some("Ann".into()), Some("Bo".into())), rated: true, ..stored("r1", 0, 0) };
     let mut r = room(&store, &g, t0);
     assert!(r.is_rated());
-    r.resign(1, &store, t0).unwrap();
+    r.resign(B, &store, t0).unwrap();
     let state = r.state(None, Notation::Iccs, t0);
     assert_eq!(state["rating_change"], json!({ "before": [1500.0, 1500.0], "after": [1516.0, 1484.0] }));
     assert_eq!(state["names"], json!(["Ann", "Bo"]));
     // The same players unrated, and an engine game, change nothing.
     let mut u = room(&store, &StoredGame { id: "u1".into(), rated: false, ..g.clone() }, t0);
     assert!(!u.is_rated());
-    u.resign(0, &store, t0).unwrap();
-    let e = StoredGame { mode: "engine".into(), tokens: [Some("r".into()), None], ..stored("e1", 0, 0) };
+    u.resign(R, &store, t0).unwrap();
+    let e = StoredGame { mode: "engine".into(), tokens: BySide::new(Some("r".into()), None), ..stored("e1", 0, 0) };
     assert!(!room(&store, &StoredGame { rated: true, names: g.names.clone(), ..e }, t0).is_rated());
     assert_eq!(store.rating("Ann").unwrap().unwrap().games, 1);
 }

@@ -12,6 +12,7 @@
 
 use crate::rating::{self, PlayerRating, RatingChange};
 use anyhow::{Context, Result};
+use chuhan::{BySide, Side};
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 use std::sync::Mutex;
@@ -19,25 +20,32 @@ use std::sync::Mutex;
 /// A game's settings and seats, as stored when it is created.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StoredGame {
+    /// The game's id (12 hex digits), its key.
     pub id: String,
+    /// `xiangqi` or `janggi`, as text so that the schema does not depend on the rules crate.
     pub variant: String,
     /// `engine` or `friend`.
     pub mode: String,
+    /// The engine's level in engine games, 0 otherwise.
     pub level: u32,
+    /// The start position (a setup or a FEN other than the standard start are kept too).
     pub start_fen: String,
     /// The seat tokens of Red (Cho) and Black (Han); `None` for an empty or engine seat.
-    pub tokens: [Option<String>; 2],
-    /// Milliseconds of base time and increment; base 0 means untimed.
+    pub tokens: BySide<Option<String>>,
+    /// Milliseconds of base time; 0 means untimed.
     pub base_ms: u64,
+    /// Milliseconds added after each move (Fischer).
     pub increment_ms: u64,
-    /// Byo-yomi periods after the main time, and their length in milliseconds.
+    /// Byo-yomi periods after the main time.
     pub periods: u32,
+    /// The length of a byo-yomi period in milliseconds.
     pub period_ms: u64,
-    /// The CXA rule: each move within `per_move_ms` (0 = no such limit), `overruns` allowed.
+    /// The CXA rule: each move within `per_move_ms` (0 = no such limit).
     pub per_move_ms: u64,
+    /// The CXA rule: how many moves may overrun `per_move_ms`.
     pub overruns: u32,
     /// The players' names, Red (Cho) then Black (Han), if they gave one.
-    pub names: [Option<String>; 2],
+    pub names: BySide<Option<String>>,
     /// Whether the creator asked for a rated game (it counts only with two named players).
     pub rated: bool,
     /// Seconds since the Unix epoch.
@@ -48,15 +56,20 @@ pub struct StoredGame {
 /// overruns) left, Red then Black.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StoredMove {
+    /// The move as coordinates (`h2e2`).
     pub mv: String,
-    pub clocks_ms: [u64; 2],
-    pub periods: [u32; 2],
+    /// Main time left after the move, in milliseconds: a restart or a takeback resumes from it.
+    pub clocks_ms: BySide<u64>,
+    /// Byo-yomi periods (or CXA overruns) left after the move.
+    pub periods: BySide<u32>,
 }
 
 /// How a finished game ended: the PGN result (`1-0`, `0-1`, `1/2-1/2`) and the reason in words.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StoredEnd {
+    /// `1-0`, `0-1` or `1/2-1/2`: the PGN result, which ratings and the archive read.
     pub result: String,
+    /// How it ended, in words (checkmate, time, resignation, ...), as shown to players.
     pub reason: String,
     /// The change of the players' ratings, if the game was rated.
     pub rating: Option<RatingChange>,
@@ -65,14 +78,20 @@ pub struct StoredEnd {
 /// A finished game for the archive.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ArchiveEntry {
+    /// The game's id, for its link.
     pub id: String,
+    /// `xiangqi` or `janggi`.
     pub variant: String,
+    /// `engine` or `friend`.
     pub mode: String,
+    /// When it was created, in seconds since the Unix epoch.
     pub created: u64,
+    /// How many moves (plies) it had.
     pub plies: u64,
+    /// How it ended.
     pub end: StoredEnd,
     /// The players' names, if they gave them.
-    pub names: [Option<String>; 2],
+    pub names: BySide<Option<String>>,
 }
 
 /// A stored game, its moves, and its end if it has ended.
@@ -83,7 +102,7 @@ pub trait Store: Send + Sync {
     /// Records a new game.
     fn create(&self, game: &StoredGame) -> Result<()>;
     /// Sets a seat's token and the name of its player, if given (a friend joined).
-    fn set_token(&self, id: &str, side: usize, token: &str, name: Option<&str>) -> Result<()>;
+    fn set_token(&self, id: &str, side: Side, token: &str, name: Option<&str>) -> Result<()>;
     /// Appends move number `ply` (0-based) of game `id`.
     fn add_move(&self, id: &str, ply: usize, mv: &StoredMove) -> Result<()>;
     /// Deletes the moves of game `id` from number `plies` (0-based) on: a takeback.
@@ -207,8 +226,8 @@ impl Store for SqliteStore {
                     g.mode,
                     g.level,
                     g.start_fen,
-                    g.tokens[0],
-                    g.tokens[1],
+                    g.tokens.first,
+                    g.tokens.second,
                     g.base_ms as i64,
                     g.increment_ms as i64,
                     g.periods,
@@ -216,8 +235,8 @@ impl Store for SqliteStore {
                     g.created as i64,
                     g.per_move_ms as i64,
                     g.overruns,
-                    g.names[0],
-                    g.names[1],
+                    g.names.first,
+                    g.names.second,
                     g.rated
                 ],
             )
@@ -225,8 +244,8 @@ impl Store for SqliteStore {
         Ok(())
     }
 
-    fn set_token(&self, id: &str, side: usize, token: &str, name: Option<&str>) -> Result<()> {
-        let sql = if side == 0 {
+    fn set_token(&self, id: &str, side: Side, token: &str, name: Option<&str>) -> Result<()> {
+        let sql = if side == Side::First {
             "UPDATE games SET red_token = ?2, red_name = ?3 WHERE id = ?1"
         } else {
             "UPDATE games SET black_token = ?2, black_name = ?3 WHERE id = ?1"
@@ -242,7 +261,15 @@ impl Store for SqliteStore {
             .execute(
                 "INSERT INTO moves (game_id, ply, mv, red_ms, black_ms, red_periods, black_periods)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                params![id, ply as i64, m.mv, m.clocks_ms[0] as i64, m.clocks_ms[1] as i64, m.periods[0], m.periods[1]],
+                params![
+                    id,
+                    ply as i64,
+                    m.mv,
+                    m.clocks_ms.first as i64,
+                    m.clocks_ms.second as i64,
+                    m.periods.first,
+                    m.periods.second
+                ],
             )
             .with_context(|| format!("cannot store move {} ({}) of game {id}", ply + 1, m.mv))?;
         Ok(())
@@ -285,13 +312,13 @@ impl Store for SqliteStore {
                         )?;
                     }
                     let c = RatingChange {
-                        before: [before[0].rating, before[1].rating],
-                        after: [after[0].rating, after[1].rating],
+                        before: BySide::new(before[0].rating, before[1].rating),
+                        after: BySide::new(after[0].rating, after[1].rating),
                     };
                     tx.execute(
                         "UPDATE games SET red_elo_before = ?2, black_elo_before = ?3, red_elo_after = ?4,
                          black_elo_after = ?5 WHERE id = ?1",
-                        params![id, c.before[0], c.before[1], c.after[0], c.after[1]],
+                        params![id, c.before.first, c.before.second, c.after.first, c.after.second],
                     )?;
                     change = Some(c);
                 }
@@ -329,7 +356,7 @@ impl Store for SqliteStore {
                         mode: r.get(2)?,
                         level: r.get(3)?,
                         start_fen: r.get(4)?,
-                        tokens: [r.get(5)?, r.get(6)?],
+                        tokens: BySide::new(r.get(5)?, r.get(6)?),
                         base_ms: r.get::<_, i64>(7)?.max(0) as u64,
                         increment_ms: r.get::<_, i64>(8)?.max(0) as u64,
                         created: r.get::<_, i64>(9)?.max(0) as u64,
@@ -337,14 +364,16 @@ impl Store for SqliteStore {
                         period_ms: r.get::<_, i64>(13)?.max(0) as u64,
                         per_move_ms: r.get::<_, i64>(14)?.max(0) as u64,
                         overruns: r.get(15)?,
-                        names: [r.get(16)?, r.get(17)?],
+                        names: BySide::new(r.get(16)?, r.get(17)?),
                         rated: r.get(18)?,
                     };
                     let result: Option<String> = r.get(10)?;
                     let reason: Option<String> = r.get(11)?;
                     let elo: [Option<f64>; 4] = [r.get(19)?, r.get(20)?, r.get(21)?, r.get(22)?];
                     let rating = match elo {
-                        [Some(a), Some(b), Some(c), Some(d)] => Some(RatingChange { before: [a, b], after: [c, d] }),
+                        [Some(a), Some(b), Some(c), Some(d)] => {
+                            Some(RatingChange { before: BySide::new(a, b), after: BySide::new(c, d) })
+                        }
                         _ => None,
                     };
                     Ok((game, result.map(|result| StoredEnd { result, reason: reason.unwrap_or_default(), rating })))
@@ -360,8 +389,8 @@ impl Store for SqliteStore {
             .query_map(params![id], |r| {
                 Ok(StoredMove {
                     mv: r.get(0)?,
-                    clocks_ms: [r.get::<_, i64>(1)?.max(0) as u64, r.get::<_, i64>(2)?.max(0) as u64],
-                    periods: [r.get(3)?, r.get(4)?],
+                    clocks_ms: BySide::new(r.get::<_, i64>(1)?.max(0) as u64, r.get::<_, i64>(2)?.max(0) as u64),
+                    periods: BySide::new(r.get(3)?, r.get(4)?),
                 })
             })?
             .collect::<rusqlite::Result<Vec<_>>>()
@@ -396,7 +425,7 @@ impl Store for SqliteStore {
                         rating: None,
                     },
                     plies: r.get::<_, i64>(6)?.max(0) as u64,
-                    names: [r.get(7)?, r.get(8)?],
+                    names: BySide::new(r.get(7)?, r.get(8)?),
                 })
             })?
             .collect::<rusqlite::Result<Vec<_>>>()
@@ -416,14 +445,14 @@ mod tests {
             mode: "friend".into(),
             level: 0,
             start_fen: chuhan::Variant::Xiangqi.start_fen().into(),
-            tokens: [Some("t".into()), None],
+            tokens: BySide::new(Some("t".into()), None),
             base_ms: 0,
             increment_ms: 0,
             periods: 0,
             period_ms: 0,
             per_move_ms: 0,
             overruns: 0,
-            names: [None, None],
+            names: BySide::new(None, None),
             rated: false,
             created: 1,
         }
@@ -439,16 +468,31 @@ mod tests {
         let store = SqliteStore::open(dir.path()).unwrap();
         let g = StoredGame { per_move_ms: 60_000, overruns: 3, base_ms: 1_200_000, ..game("abc") };
         store.create(&g).unwrap();
-        store.set_token("abc", 1, "u", Some("Han Xin")).unwrap();
-        store.add_move("abc", 0, &StoredMove { mv: "h2e2".into(), clocks_ms: [1, 2], periods: [0, 1] }).unwrap();
-        store.add_move("abc", 1, &StoredMove { mv: "h9g7".into(), clocks_ms: [1, 2], periods: [0, 1] }).unwrap();
+        store.set_token("abc", Side::Second, "u", Some("Han Xin")).unwrap();
+        store
+            .add_move(
+                "abc",
+                0,
+                &StoredMove { mv: "h2e2".into(), clocks_ms: BySide::new(1, 2), periods: BySide::new(0, 1) },
+            )
+            .unwrap();
+        store
+            .add_move(
+                "abc",
+                1,
+                &StoredMove { mv: "h9g7".into(), clocks_ms: BySide::new(1, 2), periods: BySide::new(0, 1) },
+            )
+            .unwrap();
         store.truncate("abc", 1).unwrap();
         assert_eq!(store.unfinished().unwrap(), vec!["abc".to_string()]);
         let (back, moves, end_) = store.load("abc").unwrap().unwrap();
-        assert_eq!(back.tokens[1].as_deref(), Some("u"));
-        assert_eq!(back.names[1].as_deref(), Some("Han Xin"));
+        assert_eq!(back.tokens[Side::Second].as_deref(), Some("u"));
+        assert_eq!(back.names[Side::Second].as_deref(), Some("Han Xin"));
         assert_eq!((back.per_move_ms, back.overruns, back.rated), (60_000, 3, false));
-        assert_eq!(moves, vec![StoredMove { mv: "h2e2".into(), clocks_ms: [1, 2], periods: [0, 1] }]);
+        assert_eq!(
+            moves,
+            vec![StoredMove { mv: "h2e2".into(), clocks_ms: BySide::new(1, 2), periods: BySide::new(0, 1) }]
+        );
         assert!(end_.is_none());
         assert_eq!(store.finish("abc", &end("1-0")).unwrap(), None, "not rated");
         assert!(store.unfinished().unwrap().is_empty());
@@ -461,10 +505,10 @@ mod tests {
     fn a_rated_game_changes_ratings_once() {
         let dir = tempfile::tempdir().unwrap();
         let store = SqliteStore::open(dir.path()).unwrap();
-        let names = [Some("Liu Bang".to_string()), Some("Xiang Yu".to_string())];
+        let names = BySide::new(Some("Liu Bang".to_string()), Some("Xiang Yu".to_string()));
         store.create(&StoredGame { names: names.clone(), rated: true, ..game("g1") }).unwrap();
         let change = store.finish("g1", &end("0-1")).unwrap().expect("rated");
-        assert_eq!((change.before, change.after), ([1500.0, 1500.0], [1484.0, 1516.0]));
+        assert_eq!((change.before, change.after), (BySide::new(1500.0, 1500.0), BySide::new(1484.0, 1516.0)));
         assert_eq!(store.finish("g1", &end("1-0")).unwrap(), None, "a game ends once");
         let top = store.ratings(10).unwrap();
         assert_eq!(
@@ -476,12 +520,12 @@ mod tests {
         // Unrated, or one seat without a name: no change.
         store.create(&StoredGame { names: names.clone(), ..game("g2") }).unwrap();
         assert_eq!(store.finish("g2", &end("1-0")).unwrap(), None);
-        store.create(&StoredGame { names: [names[0].clone(), None], rated: true, ..game("g3") }).unwrap();
+        store.create(&StoredGame { names: BySide::new(names.first.clone(), None), rated: true, ..game("g3") }).unwrap();
         assert_eq!(store.finish("g3", &end("1-0")).unwrap(), None);
         // A draw between them: the weaker gains.
         store.create(&StoredGame { names, rated: true, ..game("g4") }).unwrap();
         let c = store.finish("g4", &end("1/2-1/2")).unwrap().unwrap();
-        assert!(c.after[0] > c.before[0] && c.after[1] < c.before[1]);
+        assert!(c.after.first > c.before.first && c.after.second < c.before.second);
         assert_eq!(store.rating("Liu Bang").unwrap().unwrap().games, 2);
     }
 
@@ -503,10 +547,16 @@ mod tests {
         let store = SqliteStore::open(dir.path()).unwrap();
         let (g, moves, end_) = store.load("old").unwrap().unwrap();
         assert_eq!((g.base_ms, g.increment_ms, g.periods, g.period_ms), (60000, 2000, 3, 5000));
-        assert_eq!((g.per_move_ms, g.overruns, g.names.clone(), g.rated), (0, 0, [None, None], false));
+        assert_eq!((g.per_move_ms, g.overruns, g.names.clone(), g.rated), (0, 0, BySide::new(None, None), false));
         assert_eq!(moves.len(), 1);
         assert!(end_.is_none());
-        store.add_move("old", 1, &StoredMove { mv: "h9g7".into(), clocks_ms: [1, 2], periods: [3, 3] }).unwrap();
+        store
+            .add_move(
+                "old",
+                1,
+                &StoredMove { mv: "h9g7".into(), clocks_ms: BySide::new(1, 2), periods: BySide::new(3, 3) },
+            )
+            .unwrap();
         store.finish("old", &end("1-0")).unwrap();
         drop(store);
         // Opening it again does not migrate twice.

@@ -6,13 +6,15 @@
 //! the main continuation), so that reading it never recurses however deep the variations go;
 //! the nesting is then checked against the record readers' own limit.
 
-use crate::app::{bad, parse_json, pick_notation, ApiError};
+use crate::error::{bad, ApiError};
+use crate::params::{parse_json, pick_notation};
 use axum::body::Bytes;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use chuhan::mv::ParseMoveError;
 use chuhan::notation::Notation;
-use chuhan::{Move, Position, Variant};
+use chuhan::{FenError, Move, Position, Variant};
 use chuhan_record::tree::{Line, Node, Outcome, Record};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -27,6 +29,48 @@ pub const MAX_DEPTH: usize = chuhan_record::pgn::MAX_DEPTH;
 const MAX_HEADERS: usize = 100;
 const MAX_HEADER_VALUE: usize = 2000;
 
+/// Why a tree (or a record's tree) was refused. The messages name the node by its index in
+/// the wire list, which is what the browser can point at.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TreeError {
+    /// The start position's FEN does not read.
+    #[error("fen: {0}")]
+    Fen(FenError),
+    /// More than [`MAX_NODES`] moves.
+    #[error("tree: at most {MAX_NODES} moves")]
+    TooManyNodes,
+    /// A node names a parent that is not before it in the list (which also rules out cycles).
+    #[error("tree: node {node} follows node {parent}, which does not come before it")]
+    ParentAfter {
+        /// The node's index.
+        node: usize,
+        /// The parent it names.
+        parent: usize,
+    },
+    /// A node's move is not coordinates.
+    #[error("tree: node {node}: {error}")]
+    BadMove {
+        /// The node's index.
+        node: usize,
+        /// Why the text is no move.
+        error: ParseMoveError,
+    },
+    /// A node's move is not legal after its parent.
+    #[error("tree: node {node}: {mv} is not legal in {fen}")]
+    Illegal {
+        /// The node's index.
+        node: usize,
+        /// The move.
+        mv: Move,
+        /// The position it was tried in.
+        fen: String,
+    },
+    /// Variations nested deeper than [`MAX_DEPTH`].
+    #[error("tree: variations nested deeper than {MAX_DEPTH}")]
+    TooDeep,
+}
+
 /// One move of the tree.
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
@@ -34,7 +78,7 @@ pub struct WireNode {
     /// The index of the node this move follows in the list; `None`: the start position.
     pub parent: Option<usize>,
     /// The move, as coordinates (`h2e2`).
-    pub mv: String,
+    pub mv: Move,
     /// The move in the notation asked for: written by the server, ignored when read.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
@@ -50,17 +94,63 @@ pub struct WireNode {
 }
 
 /// A whole tree: the comment before the first move and the moves.
+///
+/// Read through [`RawTree`], so that a move that does not read is refused with its node's
+/// index (serde alone would say only where in the JSON text it was).
 #[derive(Serialize, Deserialize, Debug, Clone, Default, PartialEq, Eq)]
-#[serde(default, deny_unknown_fields)]
+#[serde(try_from = "RawTree")]
 pub struct WireTree {
+    /// The comment before the first move.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub comment: Option<String>,
+    /// The moves, parents first.
     pub nodes: Vec<WireNode>,
 }
 
+/// A [`WireTree`] as read, moves still text.
+#[derive(Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+struct RawTree {
+    comment: Option<String>,
+    nodes: Vec<RawNode>,
+}
+
+/// A [`WireNode`] as read, its move still text.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawNode {
+    parent: Option<usize>,
+    mv: String,
+    #[serde(default)]
+    text: Option<String>,
+    #[serde(default)]
+    comment: Option<String>,
+    #[serde(default)]
+    pre: Option<String>,
+    #[serde(default)]
+    nags: Vec<u8>,
+}
+
+impl TryFrom<RawTree> for WireTree {
+    type Error = TreeError;
+
+    fn try_from(raw: RawTree) -> Result<WireTree, TreeError> {
+        let nodes = raw
+            .nodes
+            .into_iter()
+            .enumerate()
+            .map(|(node, n)| {
+                let mv = n.mv.parse().map_err(|error| TreeError::BadMove { node, error })?;
+                Ok(WireNode { parent: n.parent, mv, text: n.text, comment: n.comment, pre: n.pre, nags: n.nags })
+            })
+            .collect::<Result<_, TreeError>>()?;
+        Ok(WireTree { comment: raw.comment, nodes })
+    }
+}
+
 /// The nodes of a game's tree in wire order, each with its text in `notation`.
-pub fn to_wire(game: &Record, notation: Notation) -> Result<WireTree, String> {
-    let mut pos = game.start_position().map_err(|e| format!("fen: {e}"))?;
+pub fn to_wire(game: &Record, notation: Notation) -> Result<WireTree, TreeError> {
+    let mut pos = game.start_position().map_err(TreeError::Fen)?;
     let mut nodes = Vec::with_capacity(game.node_count());
     emit(&game.main, None, true, &mut pos, notation, &mut nodes);
     Ok(WireTree { comment: game.main.comment.clone(), nodes })
@@ -74,7 +164,7 @@ fn emit(line: &Line, parent: Option<usize>, main: bool, pos: &mut Position, n: N
         let index = out.len();
         out.push(WireNode {
             parent,
-            mv: node.mv.to_string(),
+            mv: node.mv,
             text: Some(n.format(pos, node.mv)),
             comment: node.comment.clone(),
             pre: if i == 0 && !main { line.comment.clone() } else { None },
@@ -113,9 +203,9 @@ pub fn shape(tree: &WireTree) -> BTreeMap<Vec<usize>, WireNode> {
 
 /// A wire tree checked against the start: every parent named before its child, every move
 /// legal where it is played, variations nested at most [`MAX_DEPTH`] deep.
-pub fn from_wire(start: &Position, tree: &WireTree) -> Result<Line, String> {
+pub fn from_wire(start: &Position, tree: &WireTree) -> Result<Line, TreeError> {
     if tree.nodes.len() > MAX_NODES {
-        return Err(format!("tree: at most {MAX_NODES} moves"));
+        return Err(TreeError::TooManyNodes);
     }
     // Slot 0 is the start; node i is slot i + 1.
     let mut children: Vec<Vec<usize>> = vec![Vec::new(); tree.nodes.len() + 1];
@@ -124,11 +214,10 @@ pub fn from_wire(start: &Position, tree: &WireTree) -> Result<Line, String> {
         let slot = match node.parent {
             None => 0,
             Some(p) if p < i => p + 1,
-            Some(p) => return Err(format!("tree: node {i} follows node {p}, which does not come before it")),
+            Some(parent) => return Err(TreeError::ParentAfter { node: i, parent }),
         };
         children[slot].push(i);
-        let m: Move = node.mv.parse().map_err(|e| format!("tree: node {i}: {e}"))?;
-        moves.push(m);
+        moves.push(node.mv);
     }
     let built = Builder { tree, children, moves };
     let mut pos = start.clone();
@@ -147,14 +236,14 @@ impl Builder<'_> {
     /// The line that starts with child `k` of `slot` and goes on through first children; the
     /// other children of each slot passed become variations of the move played from it.
     /// Recurses once per level of nesting only.
-    fn line(&self, slot: usize, k: usize, pos: &mut Position, depth: usize) -> Result<Line, String> {
+    fn line(&self, slot: usize, k: usize, pos: &mut Position, depth: usize) -> Result<Line, TreeError> {
         let mut line = Line::default();
         let (mut slot, mut k) = (slot, k);
         while let Some(&i) = self.children[slot].get(k) {
             let wire = &self.tree.nodes[i];
             let m = self.moves[i];
             if !pos.is_legal(m) {
-                return Err(format!("tree: node {i}: {m} is not legal in {}", pos.to_fen()));
+                return Err(TreeError::Illegal { node: i, mv: m, fen: pos.to_fen() });
             }
             if line.nodes.is_empty() && depth > 0 {
                 line.comment = wire.pre.clone();
@@ -165,7 +254,7 @@ impl Builder<'_> {
             if k == 0 {
                 for j in 1..self.children[slot].len() {
                     if depth + 1 > MAX_DEPTH {
-                        return Err(format!("tree: variations nested deeper than {MAX_DEPTH}"));
+                        return Err(TreeError::TooDeep);
                     }
                     node.variations.push(self.line(slot, j, pos, depth + 1)?);
                 }
@@ -184,7 +273,7 @@ impl Builder<'_> {
 #[derive(Deserialize, Default)]
 #[serde(default, deny_unknown_fields)]
 struct TreeRequest {
-    variant: Option<String>,
+    variant: Option<Variant>,
     /// The start; the variant's standard start if absent.
     fen: Option<String>,
     tree: WireTree,
@@ -208,15 +297,14 @@ fn tag_name(key: &str) -> bool {
 /// `POST /api/tree`: checks a tree; answers it with every move's text, or as PGN.
 pub async fn tree(body: Bytes) -> Result<Response, ApiError> {
     let req: TreeRequest = parse_json(&body)?;
-    let variant: Variant =
-        req.variant.as_deref().unwrap_or("xiangqi").parse().map_err(|e| bad(format!("variant: {e}")))?;
+    let variant = req.variant.unwrap_or(Variant::Xiangqi);
     let notation = pick_notation(req.notation.as_deref(), variant)?;
     let start = match &req.fen {
         Some(fen) if fen.len() > 200 => return Err(bad("fen: too long")),
         Some(fen) => Position::from_fen(variant, fen).map_err(|e| bad(format!("fen: {e}")))?,
         None => Position::new(variant),
     };
-    let main = from_wire(&start, &req.tree).map_err(bad)?;
+    let main = from_wire(&start, &req.tree).map_err(|e| bad(e.to_string()))?;
     let mut game = Record::new(variant);
     game.start_fen = start.to_fen();
     game.main = main;
@@ -239,7 +327,7 @@ pub async fn tree(body: Bytes) -> Result<Response, ApiError> {
     }
     match req.format.as_deref().unwrap_or("json") {
         "json" => {
-            let wire = to_wire(&game, notation).map_err(bad)?;
+            let wire = to_wire(&game, notation).map_err(|e| bad(e.to_string()))?;
             Ok(Json(json!({ "tree": wire, "nodes": wire.nodes.len(), "notation": notation.name() })).into_response())
         }
         "pgn" => {
@@ -263,7 +351,7 @@ mod tests {
     use super::*;
 
     fn wire(parent: Option<usize>, mv: &str) -> WireNode {
-        WireNode { parent, mv: mv.into(), text: None, comment: None, pre: None, nags: Vec::new() }
+        WireNode { parent, mv: mv.parse().unwrap(), text: None, comment: None, pre: None, nags: Vec::new() }
     }
 
     #[test]
@@ -293,11 +381,12 @@ mod tests {
         let start = Position::new(Variant::Xiangqi);
         let tree = |nodes| WireTree { comment: None, nodes };
         let e = from_wire(&start, &tree(vec![wire(Some(0), "h2e2")])).unwrap_err();
-        assert!(e.contains("does not come before"), "{e}");
-        let e = from_wire(&start, &tree(vec![wire(None, "h2e2"), wire(Some(0), "h2e2")])).unwrap_err();
+        assert_eq!(e, TreeError::ParentAfter { node: 0, parent: 0 });
+        let e = from_wire(&start, &tree(vec![wire(None, "h2e2"), wire(Some(0), "h2e2")])).unwrap_err().to_string();
         assert!(e.contains("node 1") && e.contains("not legal"), "{e}");
-        let e = from_wire(&start, &tree(vec![wire(None, "z9e2")])).unwrap_err();
-        assert!(e.contains("node 0"), "{e}");
+        let raw = json!({ "nodes": [{ "parent": null, "mv": "h2e2" }, { "parent": 0, "mv": "z9e2" }] });
+        let e = serde_json::from_value::<WireTree>(raw).unwrap_err().to_string();
+        assert!(e.contains("node 1"), "{e}");
         // Variations nested deeper than allowed: each variation's second move has an
         // alternative, which is a variation one level deeper.
         let mut pos = start.clone();
@@ -312,10 +401,10 @@ mod tests {
             pos.play_unchecked(legal[1]);
         }
         let e = from_wire(&start, &tree(nodes.clone())).unwrap_err();
-        assert!(e.contains("nested deeper"), "{e}");
+        assert_eq!(e, TreeError::TooDeep);
         nodes.truncate(2 + 2 * (MAX_DEPTH - 1));
         assert!(from_wire(&start, &tree(nodes)).is_ok());
         let many = (0..=MAX_NODES).map(|i| wire(i.checked_sub(1), ["h0g2", "h9g7", "g2h0", "g7h9"][i % 4])).collect();
-        assert!(from_wire(&start, &tree(many)).unwrap_err().contains("at most"));
+        assert_eq!(from_wire(&start, &tree(many)).unwrap_err(), TreeError::TooManyNodes);
     }
 }

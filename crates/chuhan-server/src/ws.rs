@@ -4,13 +4,16 @@
 //! the client sends is answered: a change is answered by the new state (to everyone), anything
 //! wrong by `{"type":"error","message":...}` to the sender alone.
 
-use crate::app::{pick_notation, ApiError, AppState, Live};
+use crate::error::ApiError;
+use crate::params::pick_notation;
+use crate::room::RoomError;
+use crate::state::{AppState, Live};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use chuhan::notation::Notation;
-use chuhan::{Move, Variant};
+use chuhan::{Move, Side, Variant};
 use serde::Deserialize;
 use serde_json::json;
 use std::collections::HashMap;
@@ -31,7 +34,7 @@ const MAX_PER_SECOND: u32 = 20;
 enum ClientMessage {
     Move {
         #[serde(rename = "move")]
-        mv: String,
+        mv: Move,
     },
     Resign,
     /// Offer a draw, or accept the opponent's offer.
@@ -48,6 +51,41 @@ enum ClientMessage {
     State,
 }
 
+/// Why a frame from a client was refused: answered to that client alone, as
+/// `{"type":"error","message":...}`; nothing changed.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum WsError {
+    /// The frame is not one of the messages a client may send.
+    #[error("message not understood ({0}); expected e.g. {{\"type\":\"move\",\"move\":\"h2e2\"}}")]
+    NotUnderstood(serde_json::Error),
+    /// A watcher (no seat) tried what only players may do; `what` is the action, as in
+    /// "only the players move".
+    #[error("you are watching: only the players {what}")]
+    Watching {
+        /// The action refused, in words.
+        what: &'static str,
+    },
+    /// A pass in xiangqi.
+    #[error("only janggi allows passing")]
+    NoPassing,
+    /// A notation that is none.
+    #[error("{0}")]
+    Notation(ApiError),
+    /// More frames a second than [`MAX_PER_SECOND`].
+    #[error("too many messages: at most {MAX_PER_SECOND} a second")]
+    TooMany,
+    /// A binary frame: the protocol is JSON text.
+    #[error("binary frames are not understood: send JSON text")]
+    Binary,
+    /// The room refused the move or request.
+    #[error(transparent)]
+    Room(#[from] RoomError),
+}
+
+/// `GET /api/games/{id}/ws[?token=...][&notation=...]`: opens the game's WebSocket, as the
+/// seat the token holds or as a watcher without one. A wrong token is refused before the
+/// upgrade (403), so a client never believes it plays when it only watches.
 pub async fn upgrade(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
@@ -75,15 +113,15 @@ pub async fn upgrade(
         .on_upgrade(move |socket| connection(socket, state, live, seat, notation)))
 }
 
-fn error(message: impl Into<String>) -> Message {
-    Message::Text(json!({ "type": "error", "message": message.into() }).to_string().into())
+fn error(e: &WsError) -> Message {
+    Message::Text(json!({ "type": "error", "message": e.to_string() }).to_string().into())
 }
 
 async fn connection(
     mut socket: WebSocket,
     state: Arc<AppState>,
     live: Arc<Live>,
-    seat: Option<usize>,
+    seat: Option<Side>,
     mut notation: Notation,
 ) {
     let mut changed = live.changed.subscribe();
@@ -105,7 +143,7 @@ async fn connection(
                 let text = match msg {
                     Message::Text(t) => t,
                     Message::Binary(_) => {
-                        if socket.send(error("binary frames are not understood: send JSON text")).await.is_err() {
+                        if socket.send(error(&WsError::Binary)).await.is_err() {
                             break;
                         }
                         continue;
@@ -119,7 +157,7 @@ async fn connection(
                 }
                 window.1 += 1;
                 let reply = if window.1 > MAX_PER_SECOND {
-                    Err(format!("too many messages: at most {MAX_PER_SECOND} a second"))
+                    Err(WsError::TooMany)
                 } else {
                     handle(&state, &live, seat, &mut notation, text.as_str())
                 };
@@ -127,7 +165,7 @@ async fn connection(
                     Ok(true) => changed.mark_changed(),
                     Ok(false) => {}
                     Err(e) => {
-                        if socket.send(error(e)).await.is_err() {
+                        if socket.send(error(&e)).await.is_err() {
                             break;
                         }
                     }
@@ -141,45 +179,44 @@ async fn connection(
 fn handle(
     state: &Arc<AppState>,
     live: &Arc<Live>,
-    seat: Option<usize>,
+    seat: Option<Side>,
     notation: &mut Notation,
     text: &str,
-) -> Result<bool, String> {
-    let msg: ClientMessage = serde_json::from_str(text)
-        .map_err(|e| format!("message not understood ({e}); expected e.g. {{\"type\":\"move\",\"move\":\"h2e2\"}}"))?;
+) -> Result<bool, WsError> {
+    let msg: ClientMessage = serde_json::from_str(text).map_err(WsError::NotUnderstood)?;
+    let player = |what: &'static str| seat.ok_or(WsError::Watching { what });
     let store = state.store.as_ref();
     let now = Instant::now();
     let result = match msg {
         ClientMessage::State => return Ok(true),
         ClientMessage::Notation { notation: n } => {
             let variant = live.lock().variant;
-            *notation = pick_notation(Some(&n), variant).map_err(|e| e.1)?;
+            *notation = pick_notation(Some(&n), variant).map_err(WsError::Notation)?;
             return Ok(true);
         }
         ClientMessage::Move { mv } => {
-            let side = seat.ok_or("you are watching: only the players move")?;
-            let m: Move = mv.parse().map_err(|e| format!("{e}"))?;
-            live.lock().play(side, m, store, now)
+            let side = player("move")?;
+            live.lock().play(side, mv, store, now)
         }
         ClientMessage::Pass => {
-            let side = seat.ok_or("you are watching: only the players pass")?;
+            let side = player("pass")?;
             let mut room = live.lock();
             if room.variant != Variant::Janggi {
-                return Err("only janggi allows passing".into());
+                return Err(WsError::NoPassing);
             }
             let g = room.game.position().general(room.game.position().turn());
             room.play(side, Move::new(g, g), store, now)
         }
         ClientMessage::Resign => {
-            let side = seat.ok_or("you are watching: only the players resign")?;
+            let side = player("resign")?;
             live.lock().resign(side, store, now)
         }
         ClientMessage::Takeback => {
-            let side = seat.ok_or("you are watching: only the players take back moves")?;
+            let side = player("take back moves")?;
             live.lock().takeback(side, store, now)
         }
         ClientMessage::Draw => {
-            let side = seat.ok_or("you are watching: only the players offer draws")?;
+            let side = player("offer draws")?;
             live.lock().draw(side, store, now)
         }
     };

@@ -21,6 +21,7 @@
 //! Who starts which clock when (for instance whether Red's first move is timed) is the
 //! caller's choice: [`Clocks::start`], [`Clocks::moved`] and [`Clocks::stop`].
 
+use crate::piece::{BySide, Side};
 use std::time::{Duration, Instant};
 
 /// What happens besides the main time.
@@ -30,18 +31,32 @@ pub enum Rule {
     Fischer,
     /// After the main time, `periods` periods of `period` each: a move made within a period
     /// keeps it, overrunning one uses it up, overrunning the last loses.
-    Byoyomi { periods: u32, period: Duration },
+    Byoyomi {
+        /// How many periods each side has once its main time is used up.
+        periods: u32,
+        /// The length of one period: a move made within it keeps it.
+        period: Duration,
+    },
     /// The seeds' tournament rule: every move within `per_move`; `overruns` moves may take
     /// longer, the next one that does loses. The main time is the whole game's.
-    Cxa { per_move: Duration, overruns: u32 },
+    Cxa {
+        /// The time each move should take at most (60 seconds in the seeds' rule).
+        per_move: Duration,
+        /// How many moves may take longer before the next such move loses (three).
+        overruns: u32,
+    },
 }
 
 /// A time control: main time for the game, an increment added after each move made within the
 /// main time, and a [`Rule`]. An untimed game has no `Control` at all (`Option<Control>`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Control {
+    /// Each side's time for the game (before byo-yomi periods, if any).
     pub main: Duration,
+    /// Added to a side's main time after each move it makes within the main time (Fischer);
+    /// zero for sudden death, byo-yomi and CXA.
     pub increment: Duration,
+    /// What happens besides the main time.
     pub rule: Rule,
 }
 
@@ -133,40 +148,47 @@ struct Charged {
     shown: Shown,
 }
 
-/// Both sides' clocks (side index 0 = Red/Cho, 1 = Black/Han).
+/// Both sides' clocks, one per [`Side`].
 #[derive(Clone, Debug)]
 pub struct Clocks {
     control: Control,
     /// Main time left, by side, as of the start of the running side's turn.
-    main: [Duration; 2],
+    main: BySide<Duration>,
     /// Byo-yomi periods or CXA overruns left.
-    spare: [u32; 2],
+    spare: BySide<u32>,
     /// The side whose clock runs, and since when; `None` while stopped.
-    running: Option<(usize, Instant)>,
+    running: Option<(Side, Instant)>,
 }
 
 impl Clocks {
     /// Fresh, stopped clocks for `control`.
     pub fn new(control: Control) -> Clocks {
-        Clocks { control, main: [control.main; 2], spare: [control.spare(); 2], running: None }
+        Clocks {
+            control,
+            main: BySide::new(control.main, control.main),
+            spare: BySide::new(control.spare(), control.spare()),
+            running: None,
+        }
     }
 
     /// Stopped clocks with each side's main time and spare periods (or overruns) left, as
     /// stored after a move.
-    pub fn restored(control: Control, main: [Duration; 2], spare: [u32; 2]) -> Clocks {
+    pub fn restored(control: Control, main: BySide<Duration>, spare: BySide<u32>) -> Clocks {
         Clocks { control, main, spare, running: None }
     }
 
+    /// The time control these clocks keep (to build fresh clocks of the same kind, or to show
+    /// the rule next to the times).
     pub fn control(&self) -> Control {
         self.control
     }
 
     /// The side whose clock runs.
-    pub fn running(&self) -> Option<usize> {
+    pub fn running(&self) -> Option<Side> {
         self.running.map(|(s, _)| s)
     }
 
-    fn elapsed(&self, side: usize, now: Instant) -> Duration {
+    fn elapsed(&self, side: Side, now: Instant) -> Duration {
         match self.running {
             Some((s, since)) if s == side => now.saturating_duration_since(since),
             _ => Duration::ZERO,
@@ -174,7 +196,7 @@ impl Clocks {
     }
 
     /// `side`'s clock after `spent` on the current move, or `None` if that loses on time.
-    fn charge(&self, side: usize, spent: Duration) -> Option<Charged> {
+    fn charge(&self, side: Side, spent: Duration) -> Option<Charged> {
         let (main, spare) = (self.main[side], self.spare[side]);
         match self.control.rule {
             Rule::Fischer => (spent < main).then(|| {
@@ -219,7 +241,7 @@ impl Clocks {
     }
 
     /// `side`'s clock as shown at `now` (zero once it has run out).
-    pub fn show(&self, side: usize, now: Instant) -> Shown {
+    pub fn show(&self, side: Side, now: Instant) -> Shown {
         match self.charge(side, self.elapsed(side, now)) {
             Some(c) => c.shown,
             None => Shown {
@@ -232,7 +254,7 @@ impl Clocks {
     }
 
     /// The running side, if it has lost on time by `now`.
-    pub fn flagged(&self, now: Instant) -> Option<usize> {
+    pub fn flagged(&self, now: Instant) -> Option<Side> {
         let (side, _) = self.running?;
         self.charge(side, self.elapsed(side, now)).is_none().then_some(side)
     }
@@ -255,20 +277,20 @@ impl Clocks {
     /// that ran out are gone, a CXA overrun is counted) and the increment added when the move
     /// was made within the main time; then the other side's clock starts. Returns false, and
     /// changes nothing, if the move came too late: `side` had already lost on time.
-    pub fn moved(&mut self, side: usize, now: Instant) -> bool {
+    pub fn moved(&mut self, side: Side, now: Instant) -> bool {
         if self.running() == Some(side) {
             let Some(c) = self.charge(side, self.elapsed(side, now)) else { return false };
             let in_main = !(matches!(self.control.rule, Rule::Byoyomi { .. }) && c.shown.overtime);
             self.main[side] = if in_main { c.main + self.control.increment } else { c.main };
             self.spare[side] = c.spare;
         }
-        self.running = Some((1 - side, now));
+        self.running = Some((!side, now));
         true
     }
 
     /// Starts `side`'s clock at `now` (the other one stops without being charged: use this to
     /// begin a game or to restart after a pause, such as a server restart or a takeback).
-    pub fn start(&mut self, side: usize, now: Instant) {
+    pub fn start(&mut self, side: Side, now: Instant) {
         self.running = Some((side, now));
     }
 
@@ -287,7 +309,7 @@ impl Clocks {
     }
 
     /// Main time and spare periods (or overruns) left by side at `now`, as stored.
-    pub fn snapshot(&self, now: Instant) -> ([Duration; 2], [u32; 2]) {
+    pub fn snapshot(&self, now: Instant) -> (BySide<Duration>, BySide<u32>) {
         let mut c = self.clone();
         c.stop(now);
         (c.main, c.spare)
@@ -295,7 +317,7 @@ impl Clocks {
 
     /// How long an engine playing `side` should think at `now`: a share of its time, never
     /// more than five seconds, and under CXA well within the per-move limit.
-    pub fn think_budget(&self, side: usize, now: Instant) -> Duration {
+    pub fn think_budget(&self, side: Side, now: Instant) -> Duration {
         let shown = self.show(side, now);
         let share = match self.control.rule {
             Rule::Byoyomi { .. } if shown.overtime => shown.left / 3,
@@ -309,6 +331,7 @@ impl Clocks {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::piece::Side::{First as R, Second as B};
 
     const S: Duration = Duration::from_secs(1);
 
@@ -330,37 +353,37 @@ mod tests {
     fn fischer_charges_the_mover_and_adds_the_increment() {
         let t0 = Instant::now();
         let mut c = Clocks::new(Control::fischer(60 * S, 2 * S));
-        assert!(c.moved(0, t0), "a clock that did not run charges nothing");
-        assert_eq!(c.show(0, t0).left, 60 * S);
-        assert!(c.moved(1, t0 + 10 * S));
-        assert_eq!(c.show(1, t0 + 10 * S).left, 52 * S);
-        assert_eq!(c.running(), Some(0));
+        assert!(c.moved(R, t0), "a clock that did not run charges nothing");
+        assert_eq!(c.show(R, t0).left, 60 * S);
+        assert!(c.moved(B, t0 + 10 * S));
+        assert_eq!(c.show(B, t0 + 10 * S).left, 52 * S);
+        assert_eq!(c.running(), Some(R));
         assert_eq!(c.time_to_flag(t0 + 10 * S), Some(60 * S));
         assert_eq!(c.flagged(t0 + 69 * S), None);
-        assert_eq!(c.flagged(t0 + 80 * S), Some(0));
-        assert!(!c.clone().moved(0, t0 + 80 * S), "too late to move");
+        assert_eq!(c.flagged(t0 + 80 * S), Some(R));
+        assert!(!c.clone().moved(R, t0 + 80 * S), "too late to move");
         c.stop(t0 + 20 * S);
-        assert_eq!(c.show(0, t0 + 99 * S).left, 50 * S);
-        assert_eq!(c.think_budget(0, t0), 50 * S / 30 + S);
+        assert_eq!(c.show(R, t0 + 99 * S).left, 50 * S);
+        assert_eq!(c.think_budget(R, t0), 50 * S / 30 + S);
     }
 
     #[test]
     fn byo_yomi_uses_periods_after_the_main_time() {
         let t0 = Instant::now();
         let mut c = Clocks::new(Control::byoyomi(10 * S, 3, 5 * S));
-        c.start(0, t0);
-        let s = c.show(0, t0 + 17 * S);
+        c.start(R, t0);
+        let s = c.show(R, t0 + 17 * S);
         assert_eq!((s.left, s.spare, s.overtime), (3 * S, 2, true));
-        assert!(c.moved(0, t0 + 17 * S));
-        assert_eq!(c.snapshot(t0 + 17 * S), ([Duration::ZERO, 10 * S], [2, 3]));
+        assert!(c.moved(R, t0 + 17 * S));
+        assert_eq!(c.snapshot(t0 + 17 * S), (BySide::new(Duration::ZERO, 10 * S), BySide::new(2, 3)));
         // Red's next turn: a move within the period keeps both periods.
-        assert!(c.moved(1, t0 + 18 * S));
-        assert!(c.moved(0, t0 + 22 * S));
-        assert_eq!(c.show(0, t0 + 22 * S).spare, 2);
-        assert!(c.moved(1, t0 + 23 * S));
+        assert!(c.moved(B, t0 + 18 * S));
+        assert!(c.moved(R, t0 + 22 * S));
+        assert_eq!(c.show(R, t0 + 22 * S).spare, 2);
+        assert!(c.moved(B, t0 + 23 * S));
         assert_eq!(c.time_to_flag(t0 + 23 * S), Some(10 * S));
         assert_eq!(c.flagged(t0 + 32 * S), None);
-        assert_eq!(c.flagged(t0 + 33 * S), Some(0));
+        assert_eq!(c.flagged(t0 + 33 * S), Some(R));
     }
 
     #[test]
@@ -368,26 +391,26 @@ mod tests {
         let t0 = Instant::now();
         let mut c = Clocks::new(Control::cxa());
         let mut t = t0;
-        c.start(0, t);
+        c.start(R, t);
         for n in 0..3 {
             // Red takes 70 s (an overrun), Black 1 s.
-            let shown = c.show(0, t + 70 * S);
+            let shown = c.show(R, t + 70 * S);
             assert_eq!((shown.spare, shown.overtime, shown.move_left), (2 - n, true, Some(Duration::ZERO)));
             t += 70 * S;
-            assert!(c.moved(0, t));
+            assert!(c.moved(R, t));
             t += S;
-            assert!(c.moved(1, t));
+            assert!(c.moved(B, t));
         }
-        assert_eq!(c.show(0, t).left, (1200 - 210) * S);
-        assert_eq!(c.show(0, t).spare, 0);
+        assert_eq!(c.show(R, t).left, (1200 - 210) * S);
+        assert_eq!(c.show(R, t).spare, 0);
         // Within the minute is fine; past it with no overrun left loses.
-        assert_eq!(c.show(0, t + 50 * S).move_left, Some(10 * S));
+        assert_eq!(c.show(R, t + 50 * S).move_left, Some(10 * S));
         assert_eq!(c.flagged(t + 60 * S), None);
-        assert_eq!(c.flagged(t + 61 * S), Some(0), "the fourth overrun loses");
+        assert_eq!(c.flagged(t + 61 * S), Some(R), "the fourth overrun loses");
         let wait = c.time_to_flag(t).unwrap();
         assert!(wait > 60 * S && wait < 61 * S, "{wait:?}");
-        assert!(c.moved(0, t + 50 * S));
-        assert_eq!(c.think_budget(1, t + 50 * S), 5 * S);
+        assert!(c.moved(R, t + 50 * S));
+        assert_eq!(c.think_budget(B, t + 50 * S), 5 * S);
     }
 
     #[test]
@@ -397,15 +420,15 @@ mod tests {
         let mut t = t0;
         // Nineteen moves of 59 s each use 1121 s of the 1200 without any overrun.
         for _ in 0..19 {
-            c.start(1, t);
+            c.start(B, t);
             t += 59 * S;
-            assert!(c.moved(1, t));
+            assert!(c.moved(B, t));
         }
-        assert_eq!(c.show(1, t).spare, 3);
-        c.start(1, t);
+        assert_eq!(c.show(B, t).spare, 3);
+        c.start(B, t);
         assert_eq!(c.time_to_flag(t), Some(79 * S), "the game's time runs out before the overruns");
         assert_eq!(c.flagged(t + 78 * S), None);
-        assert_eq!(c.flagged(t + 79 * S), Some(1));
-        assert_eq!(c.think_budget(1, t), 79 * S / 30);
+        assert_eq!(c.flagged(t + 79 * S), Some(B));
+        assert_eq!(c.think_budget(B, t), 79 * S / 30);
     }
 }

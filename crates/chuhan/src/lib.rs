@@ -19,7 +19,6 @@
 
 pub mod attacks;
 pub mod bitboard;
-#[allow(missing_docs)] // documented on the server branch, which is being merged
 pub mod clock;
 pub mod fen;
 pub mod formation;

@@ -5,7 +5,7 @@
 
 use chuhan::clock::{Clocks, Control};
 use chuhan::notation::Notation;
-use chuhan::{Game, JanggiFormation, JanggiSetup, Move, Position, Rules, Side, Square, Variant};
+use chuhan::{BySide, Game, JanggiFormation, JanggiSetup, Move, Position, Rules, Side, Square, Variant};
 use chuhan_engine::eval::Classic;
 use chuhan_engine::search::{level_limits, level_move, search, Limits, Report, Shared};
 use chuhan_engine::Score;
@@ -68,7 +68,7 @@ pub struct App {
     pub clocks: Option<Clocks>,
     /// The clocks after each move played here (its ply count, then main time and spare periods
     /// by side), so that a takeback gives the time back. Moves of a loaded game have none.
-    clock_history: Vec<(usize, [Duration; 2], [u32; 2])>,
+    clock_history: Vec<(usize, BySide<Duration>, BySide<u32>)>,
     pub flipped: bool,
     pub cursor: Square,
     pub selected: Option<Square>,
@@ -208,7 +208,7 @@ impl App {
 
     /// Starts the clock of the side to move (the other one stops).
     fn start_clock(&mut self, now: Instant) {
-        let side = self.game.position().turn().index();
+        let side = self.game.position().turn();
         if let Some(c) = &mut self.clocks {
             c.start(side, now);
         }
@@ -228,7 +228,7 @@ impl App {
         self.hint = None;
         self.input.clear();
         if let Some(c) = &mut self.clocks {
-            if !c.moved(mover.index(), now) && self.game.outcome().is_none() {
+            if !c.moved(mover, now) && self.game.outcome().is_none() {
                 self.game.lose_on_time(mover);
             }
             let (main, spare) = c.snapshot(now);
@@ -422,7 +422,7 @@ impl App {
             return;
         }
         let side = self.game.position().turn();
-        if self.clocks.as_ref().and_then(|c| c.flagged(now)) == Some(side.index()) {
+        if self.clocks.as_ref().and_then(|c| c.flagged(now)) == Some(side) {
             self.stop_engine();
             self.game.lose_on_time(side);
             self.status = self.game.outcome().map(|o| o.describe(self.settings.variant)).unwrap_or_default();
@@ -446,7 +446,7 @@ impl App {
         let pos = self.game.position().clone();
         let level = self.settings.level.clamp(1, 20);
         // Think for a share of the clock, at most a few seconds.
-        let budget = self.clocks.as_ref().map_or(Duration::from_secs(2), |c| c.think_budget(pos.turn().index(), now));
+        let budget = self.clocks.as_ref().map_or(Duration::from_secs(2), |c| c.think_budget(pos.turn(), now));
         let limits = level_limits(level, budget);
         let shared = Arc::new(Shared::new(32));
         let (tx, rx) = channel();

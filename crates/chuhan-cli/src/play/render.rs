@@ -53,7 +53,7 @@ fn clock_text(d: Duration) -> String {
 
 /// A side's clock: main time; in byo-yomi the period and how many are left; under CXA also
 /// what is left of this move's minute and the overruns still allowed.
-fn clock_line(c: &Clocks, side: usize, now: Instant) -> String {
+fn clock_line(c: &Clocks, side: Side, now: Instant) -> String {
     let s = c.show(side, now);
     match (c.control().rule, s.move_left) {
         (Rule::Cxa { .. }, Some(m)) => {
@@ -267,7 +267,7 @@ fn side_panel(app: &App, now: Instant, area: Rect) -> Paragraph<'static> {
         } else {
             "you".to_string()
         };
-        let clock = app.clocks.as_ref().map_or(String::new(), |c| clock_line(c, side.index(), now));
+        let clock = app.clocks.as_ref().map_or(String::new(), |c| clock_line(c, side, now));
         let marker = if app.game.position().turn() == side && !app.over() { "▶ " } else { "  " };
         lines.push(Line::from(format!("{marker}{name:<5} {who}{clock}")));
     }

@@ -105,7 +105,10 @@ fn clocks_run_and_flags_fall() {
     let t0 = Instant::now();
     let mut app = App::new(settings(Opponent::Human, "1m+0s"), Position::new(Variant::Xiangqi), t0);
     type_text(&mut app, "h2e2", t0 + Duration::from_secs(20));
-    assert_eq!(app.clocks.as_ref().unwrap().show(0, t0 + Duration::from_secs(20)).left, Duration::from_secs(40));
+    assert_eq!(
+        app.clocks.as_ref().unwrap().show(Side::First, t0 + Duration::from_secs(20)).left,
+        Duration::from_secs(40)
+    );
     assert!(screen(&app, t0 + Duration::from_secs(20)).contains("00:40"));
     // Black thinks for more than a minute.
     app.tick(t0 + Duration::from_secs(85));
@@ -172,12 +175,12 @@ fn cxa_clock_and_takeback_gives_the_time_back() {
     type_text(&mut app, "h2e2", s(70));
     assert!(screen(&app, s(70)).contains("(move 01:00, 2 spare)"), "{}", screen(&app, s(70)));
     type_text(&mut app, "h9g7", s(80));
-    let red = app.clocks.as_ref().unwrap().show(0, s(80));
+    let red = app.clocks.as_ref().unwrap().show(Side::First, s(80));
     assert_eq!((red.left, red.spare), (Duration::from_secs(1130), 2));
     // Black takes back its move: its ten seconds are given back, Red's clock is as it was.
     app.key(Key::Undo, s(90));
     assert_eq!(app.game.ply(), 1);
     let c = app.clocks.as_ref().unwrap();
-    assert_eq!((c.show(1, s(90)).left, c.running()), (Duration::from_secs(1200), Some(1)));
-    assert_eq!(c.show(0, s(90)).left, Duration::from_secs(1130));
+    assert_eq!((c.show(Side::Second, s(90)).left, c.running()), (Duration::from_secs(1200), Some(Side::Second)));
+    assert_eq!(c.show(Side::First, s(90)).left, Duration::from_secs(1130));
 }

@@ -1,0 +1,280 @@
+//! The game handlers: create a game, join its free seat, read its state or PGN, and list the
+//! archive and the ratings. Moves are not played here but over the game's WebSocket
+//! ([`crate::ws`]), which tells every watcher at once.
+
+use crate::error::{bad, internal, ApiError};
+use crate::params::{parse_json, pick_notation, NotationQuery};
+use crate::rating;
+use crate::room::{Mode, Room};
+use crate::state::{now_secs, random_hex, AppState};
+use crate::store::StoredGame;
+use axum::body::Bytes;
+use axum::extract::{Path, Query, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use chuhan::{BySide, JanggiFormation, JanggiSetup, Position, Side, Variant};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// The settings of `POST /api/games`; every field has a default.
+#[derive(Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+struct CreateRequest {
+    /// `xiangqi` (the default) or `janggi`.
+    variant: Option<Variant>,
+    /// `engine` or `friend` (the default).
+    mode: Option<String>,
+    level: Option<u32>,
+    /// `red`/`cho`/`first` or `black`/`han`/`second`: the creator's side (Red by default).
+    side: Option<Side>,
+    /// Base time in seconds (0 = untimed) and increment in seconds.
+    base_secs: Option<u64>,
+    increment_secs: Option<u64>,
+    /// Byo-yomi: periods after the main time, and their length in seconds.
+    periods: Option<u32>,
+    period_secs: Option<u64>,
+    /// `none`, `fischer`, `byoyomi` or `cxa`; left out, it follows from the fields above.
+    /// `cxa` is the seeds' tournament rule: `base_secs` for the game (default 1200),
+    /// `move_secs` a move (default 60), `overruns` allowed (default 3).
+    clock: Option<String>,
+    move_secs: Option<u64>,
+    overruns: Option<u32>,
+    /// The creator's name (optional) and whether the game should be rated.
+    name: Option<String>,
+    rated: Option<bool>,
+    /// A start position other than the standard one.
+    fen: Option<String>,
+    /// Janggi: the formations of Cho and Han (outer, inner, left, right, mobile).
+    cho_setup: Option<String>,
+    han_setup: Option<String>,
+}
+
+/// `POST /api/games`: creates a game from the settings in the body and gives the creator a
+/// seat token (the only proof of the seat, so it is answered once and never shown again).
+pub async fn create(State(state): State<Arc<AppState>>, body: Bytes) -> Result<Json<Value>, ApiError> {
+    let req: CreateRequest = parse_json(&body)?;
+    let variant = req.variant.unwrap_or(Variant::Xiangqi);
+    let mode_text = req.mode.as_deref().unwrap_or("friend");
+    let mode = Mode::parse(mode_text).ok_or_else(|| bad(format!("mode {mode_text:?}: expected engine or friend")))?;
+    let level = req.level.unwrap_or(10);
+    if !(1..=20).contains(&level) {
+        return Err(bad(format!("level {level}: expected 1 to 20")));
+    }
+    let side = req.side.unwrap_or(Side::First);
+    let clock = ClockFields::of(&req)?;
+    let name = rating::check_name(req.name.as_deref()).map_err(|e| bad(e.to_string()))?;
+    let rated = req.rated.unwrap_or(false);
+    if rated && mode == Mode::Engine {
+        return Err(bad("games against the engine are not rated"));
+    }
+    let setup = req.cho_setup.is_some() || req.han_setup.is_some();
+    let start = match &req.fen {
+        Some(_) if setup => return Err(bad("give either a fen or janggi setups, not both")),
+        Some(fen) if fen.len() > 200 => return Err(bad("fen: too long")),
+        Some(fen) => Position::from_fen(variant, fen).map_err(|e| bad(format!("fen: {e}")))?,
+        None if setup && variant != Variant::Janggi => return Err(bad("setups are for janggi only")),
+        None if setup => {
+            let formation = |f: &Option<String>, who: &str| -> Result<JanggiFormation, ApiError> {
+                f.as_deref().map_or(Ok(JanggiFormation::InnerElephants), |f| {
+                    f.parse().map_err(|e| bad(format!("{who} setup: {e}")))
+                })
+            };
+            JanggiSetup { cho: formation(&req.cho_setup, "cho")?, han: formation(&req.han_setup, "han")? }.position()
+        }
+        None => Position::new(variant),
+    };
+    let id = random_hex(6).map_err(internal)?;
+    let token = random_hex(16).map_err(internal)?;
+    let mut tokens = BySide::new(None, None);
+    tokens[side] = Some(token.clone());
+    let mut names = BySide::new(None, None);
+    names[side] = name;
+    let g = StoredGame {
+        id: id.clone(),
+        variant: variant.name().to_string(),
+        mode: mode.name().to_string(),
+        level: if mode == Mode::Engine { level } else { 0 },
+        start_fen: start.to_fen(),
+        tokens,
+        base_ms: clock.base_secs * 1000,
+        increment_ms: clock.increment_secs * 1000,
+        periods: clock.periods,
+        period_ms: clock.period_secs * 1000,
+        per_move_ms: clock.move_secs * 1000,
+        overruns: clock.overruns,
+        names,
+        rated,
+        created: now_secs(),
+    };
+    state.store.create(&g).map_err(internal)?;
+    let mut room = Room::from_stored(&g, &[], None, Instant::now()).map_err(internal)?;
+    room.ratings = state.seat_ratings(&room.names);
+    let live = state.insert(room);
+    state.after_change(&live);
+    Ok(Json(json!({ "id": id, "token": token, "side": side.index(), "url": format!("/game/{id}") })))
+}
+
+/// The body of `POST /api/games/{id}/join` (optional).
+#[derive(Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+struct JoinRequest {
+    name: Option<String>,
+}
+
+/// `POST /api/games/{id}/join`: takes the free seat of a friend game and answers its token.
+/// Refused (409) when there is no free seat, so a late visitor watches instead.
+pub async fn join(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let req: JoinRequest = parse_json(&body)?;
+    let name = rating::check_name(req.name.as_deref()).map_err(|e| bad(e.to_string()))?;
+    let live = state.get(&id)?;
+    let (token, side) = {
+        let mut room = live.lock();
+        if room.mode != Mode::Friend {
+            return Err(ApiError::conflict("this game is against the engine: there is no seat to join"));
+        }
+        let Some(side) = room.tokens.iter().find(|(_, t)| t.is_none()).map(|(s, _)| s) else {
+            return Err(ApiError::conflict("both seats are taken: you can watch"));
+        };
+        if let (Some(mine), Some(theirs)) = (&name, &room.names[!side]) {
+            if rating::same_name(mine, theirs) {
+                return Err(ApiError::conflict(format!("{theirs} already plays the other side")));
+            }
+        }
+        let token = random_hex(16).map_err(internal)?;
+        state.store.set_token(&id, side, &token, name.as_deref()).map_err(internal)?;
+        room.tokens[side] = Some(token.clone());
+        room.ratings[side] = name.as_deref().and_then(|n| state.rating_of(n));
+        room.names[side] = name;
+        (token, side)
+    };
+    state.after_change(&live);
+    Ok(Json(json!({ "id": id, "token": token, "side": side.index() })))
+}
+
+/// `GET /api/games/{id}[?notation=...]`: the game as a watcher sees it, for pages that are
+/// not connected (the WebSocket sends the same state on every change).
+pub async fn game_state(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    Query(q): Query<NotationQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let live = state.get(&id)?;
+    let room = live.lock();
+    let notation = pick_notation(q.notation.as_deref(), room.variant)?;
+    Ok(Json(room.state(None, notation, Instant::now())))
+}
+
+/// `GET /api/games/{id}/pgn[?notation=...]`: the game as a PGN file to download.
+pub async fn pgn(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    Query(q): Query<NotationQuery>,
+) -> Result<Response, ApiError> {
+    let live = state.get(&id)?;
+    let text = {
+        let room = live.lock();
+        let notation = pick_notation(q.notation.as_deref(), room.variant)?;
+        room.pgn(notation).map_err(internal)?
+    };
+    let disposition = format!("attachment; filename=\"chuhan-{id}.pgn\"");
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/x-chess-pgn; charset=utf-8".to_string()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+/// `GET /api/archive`: the latest finished games, newest first, for the archive page.
+pub async fn archive(State(state): State<Arc<AppState>>) -> Result<Json<Value>, ApiError> {
+    let games = state.store.archive(200).map_err(internal)?;
+    let list: Vec<Value> = games
+        .iter()
+        .map(|g| {
+            json!({ "id": g.id, "variant": g.variant, "mode": g.mode, "created": g.created, "plies": g.plies,
+                    "result": g.end.result, "reason": g.end.reason, "names": crate::room::pair(g.names.clone()) })
+        })
+        .collect();
+    Ok(Json(json!({ "games": list })))
+}
+
+/// The best-rated players: `GET /api/ratings`.
+pub async fn ratings(State(state): State<Arc<AppState>>) -> Result<Json<Value>, ApiError> {
+    let players = state.store.ratings(200).map_err(internal)?;
+    let list: Vec<Value> = players
+        .iter()
+        .map(|p| {
+            json!({ "name": p.name, "rating": p.rating.round(), "games": p.games, "wins": p.wins,
+                    "draws": p.draws, "losses": p.losses })
+        })
+        .collect();
+    Ok(Json(json!({ "players": list })))
+}
+
+/// The time control fields of a create request, checked.
+#[derive(Default)]
+struct ClockFields {
+    base_secs: u64,
+    increment_secs: u64,
+    periods: u32,
+    period_secs: u64,
+    move_secs: u64,
+    overruns: u32,
+}
+
+impl ClockFields {
+    fn of(req: &CreateRequest) -> Result<ClockFields, ApiError> {
+        let f = ClockFields {
+            base_secs: req.base_secs.unwrap_or(0),
+            increment_secs: req.increment_secs.unwrap_or(0),
+            periods: req.periods.unwrap_or(0),
+            period_secs: req.period_secs.unwrap_or(0),
+            move_secs: 0,
+            overruns: 0,
+        };
+        if f.base_secs > 24 * 3600 || f.increment_secs > 3600 || f.periods > 100 || f.period_secs > 3600 {
+            return Err(bad("time control: at most 24 hours base, one hour increment, 100 periods of an hour"));
+        }
+        let extra = |what: &str| bad(format!("clock {what}: move_secs and overruns are for cxa only"));
+        let byoyomi = f.periods > 0 || f.period_secs > 0;
+        match req.clock.as_deref() {
+            Some("none") => Ok(ClockFields::default()),
+            Some("cxa") => {
+                if f.increment_secs > 0 || byoyomi {
+                    return Err(bad("clock cxa: no increment or byo-yomi periods"));
+                }
+                let cxa = ClockFields {
+                    base_secs: req.base_secs.unwrap_or(20 * 60),
+                    move_secs: req.move_secs.unwrap_or(60),
+                    overruns: req.overruns.unwrap_or(3),
+                    ..f
+                };
+                if cxa.base_secs == 0 || cxa.move_secs == 0 || cxa.move_secs > 3600 || cxa.overruns > 100 {
+                    return Err(bad("clock cxa: base_secs and move_secs (at most 3600) above 0, at most 100 overruns"));
+                }
+                Ok(cxa)
+            }
+            _ if req.move_secs.is_some() || req.overruns.is_some() => Err(extra(req.clock.as_deref().unwrap_or(""))),
+            Some("fischer") if byoyomi => Err(bad("clock fischer: no byo-yomi periods")),
+            None | Some("fischer") | Some("byoyomi") => {
+                if byoyomi && (f.periods == 0 || f.period_secs == 0) {
+                    return Err(bad("byo-yomi: give both periods and period_secs, or neither"));
+                }
+                if req.clock.as_deref() == Some("byoyomi") && !byoyomi {
+                    return Err(bad("clock byoyomi: give periods and period_secs"));
+                }
+                Ok(f)
+            }
+            Some(c) => Err(bad(format!("clock {c:?}: expected none, fischer, byoyomi or cxa"))),
+        }
+    }
+}
