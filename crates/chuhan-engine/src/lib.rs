@@ -1,4 +1,4 @@
-//! chuhan's engine: a search for xiangqi and janggi, and the UCI and UCCI protocols.
+#![doc = include_str!("../README.md")]
 
 pub mod eval;
 mod levels;

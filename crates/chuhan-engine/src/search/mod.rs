@@ -1,17 +1,17 @@
 //! The search: iterative deepening over a principal-variation alpha-beta search.
 //!
 //! PVS with aspiration windows, a shared transposition table (also used by the quiescence
-//! search, [`quiescence`]: captures that do not lose material, every evasion when in check, and
+//! search, `quiescence`: captures that do not lose material, every evasion when in check, and
 //! quiet checks at its first ply), null-move pruning, late-move reductions (logarithmic, by
 //! history and whether the position improves), late-move and history pruning, reverse
 //! futility and futility pruning, SEE pruning (see [`crate::see`]), internal iterative
 //! reductions, check and singular extensions, mate-distance pruning; moves ordered by the
 //! table's move, captures by victim and exchange, killers, and history with continuation
-//! histories ([`crate::ordering`]).
+//! histories (`ordering`).
 //! Several threads search the same tree and share the table (Lazy SMP). Time is spent by how
-//! the iterations go ([`Pace`]): a best move that keeps changing gets more.
+//! the iterations go (`time::Pace`): a best move that keeps changing gets more.
 //!
-//! The game's rules are scored inside the tree ([`rules`]): a repeated position is judged as the rules
+//! The game's rules are scored inside the tree (`search::rules`): a repeated position is judged as the rules
 //! would judge the cycle — perpetual check loses, and in xiangqi chases are ruled as the
 //! referee rules them (`chuhan::game::cycle_winner`), otherwise a draw; the move-count rule
 //! draws; in janggi the endings that go to point counting (two passes, a standing bikjang,
