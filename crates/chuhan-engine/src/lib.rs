@@ -1,5 +1,4 @@
-//! chuhan's engine: a search for xiangqi and janggi, and the UCI and UCCI protocols.
-
+#![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
 
 pub mod eval;

@@ -1,10 +1,4 @@
-//! Xiangqi game records: PGN, XQF (XQStudio) and DhtmlXQ (web pages), read and written, with
-//! comments and variations; CCBridge's CBR records and CBL libraries read.
-//!
-//! Every format reads into one [`Game`] tree (headers, start position, a main line whose moves
-//! carry comments, NAGs and variations, a result) and writes from it. Every move is checked
-//! against the rules of the `chuhan` crate as it is read: a record is either a legal game or an
-//! error that names the file, the game, the ply and the text.
+#![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
 
 pub mod cbr;

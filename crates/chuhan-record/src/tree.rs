@@ -266,10 +266,6 @@ impl Record {
     }
 }
 
-/// The old name of [`Record`], kept so that code written before the rename still builds.
-#[deprecated(note = "renamed to `Record` (it clashed with `chuhan::Game`)")]
-pub type Game = Record;
-
 fn visit_line<V: Visitor>(line: &Line, pos: &mut Position, visitor: &mut V, depth: usize) {
     if let Some(c) = &line.comment {
         visitor.line_comment(c, depth);

@@ -1,6 +1,4 @@
-//! The web app behind `chuhan serve`: play xiangqi and janggi in the browser, against the
-//! engine or a friend, with clocks kept by the server and games stored in SQLite.
-
+#![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
 
 pub mod analysis;

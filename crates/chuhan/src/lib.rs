@@ -1,19 +1,4 @@
-//! The rules of xiangqi (Chinese chess) and janggi (Korean chess).
-//!
-//! A [`Position`] holds a board of either game; it is read from and written to FEN, generates
-//! its legal moves, and plays and takes back moves. Everything here is pure computation: no
-//! I/O, and no allocation while generating moves.
-//!
-//! ```
-//! use chuhan::{Position, Variant};
-//!
-//! let mut pos = Position::new(Variant::Xiangqi);
-//! assert_eq!(pos.legal_moves().len(), 44);
-//! pos.play("h2e2".parse().unwrap()); // the central cannon
-//! assert_eq!(pos.to_fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1");
-//! assert_eq!(chuhan::perft(&mut Position::new(Variant::Janggi), 2), 1024);
-//! ```
-
+#![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 

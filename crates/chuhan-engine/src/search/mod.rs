@@ -11,7 +11,7 @@
 //! Several threads search the same tree and share the table (Lazy SMP). Time is spent by how
 //! the iterations go (`time::Pace`): a best move that keeps changing gets more.
 //!
-//! The game's rules are scored inside the tree (`rules`): a repeated position is judged as the rules
+//! The game's rules are scored inside the tree (`search::rules`): a repeated position is judged as the rules
 //! would judge the cycle — perpetual check loses, and in xiangqi chases are ruled as the
 //! referee rules them (`chuhan::game::cycle_winner`), otherwise a draw; the move-count rule
 //! draws; in janggi the endings that go to point counting (two passes, a standing bikjang,
