@@ -44,7 +44,8 @@ pub enum TreeError {
         /// The position the move was tried in, so that the message can be checked by hand.
         fen: String,
     },
-    /// Variations nested deeper than [`MAX_DEPTH`]: refused rather than recursed into.
+    /// Variations nested deeper than 64 levels: refused rather than recursed into (a hostile file
+    /// could otherwise exhaust the stack).
     #[error("variations nested deeper than {MAX_DEPTH}")]
     TooDeep,
 }

@@ -95,7 +95,7 @@ pub struct WireNode {
 
 /// A whole tree: the comment before the first move and the moves.
 ///
-/// Read through [`RawTree`], so that a move that does not read is refused with its node's
+/// Read through a raw form with the moves as text, so that a move that does not read is refused with its node's
 /// index (serde alone would say only where in the JSON text it was).
 #[derive(Serialize, Deserialize, Debug, Clone, Default, PartialEq, Eq)]
 #[serde(try_from = "RawTree")]

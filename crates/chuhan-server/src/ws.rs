@@ -72,7 +72,7 @@ pub enum WsError {
     /// A notation that is none.
     #[error("{0}")]
     Notation(ApiError),
-    /// More frames a second than [`MAX_PER_SECOND`].
+    /// More frames a second than the limit (`MAX_PER_SECOND`): a client gone wild, or a flood.
     #[error("too many messages: at most {MAX_PER_SECOND} a second")]
     TooMany,
     /// A binary frame: the protocol is JSON text.
