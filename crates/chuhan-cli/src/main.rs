@@ -2,6 +2,7 @@
 
 mod adjudicate;
 mod bench;
+mod choices;
 mod convert;
 mod matches;
 mod perft_cmd;

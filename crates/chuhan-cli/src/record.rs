@@ -1,6 +1,7 @@
 //! `chuhan record check|convert|bench`: game records (PGN, XQF, DhtmlXQ; CBR and CBL read) on
 //! the command line.
 
+use crate::choices::WriteFormat;
 use anyhow::{bail, Context, Result};
 use chuhan::notation::Notation;
 use chuhan_record::tools::{self, Format, Progress};
@@ -31,12 +32,12 @@ enum RecordCommand {
     Convert {
         #[arg(required = true)]
         files: Vec<PathBuf>,
-        /// The format to write: pgn, xqf (one game only) or dhtmlxq.
-        #[arg(long)]
-        to: String,
+        /// The format to write.
+        #[arg(long, value_enum, ignore_case = true)]
+        to: WriteFormat,
         /// The notation of PGN moves: chinese (default), wxf, iccs, algebraic, ...
         #[arg(long, default_value = "chinese")]
-        notation: String,
+        notation: Notation,
         /// Where to write (default: standard output).
         #[arg(short, long)]
         out: Option<PathBuf>,
@@ -88,8 +89,7 @@ pub fn record(args: RecordArgs) -> Result<ExitCode> {
             Ok(if summary.bad == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
         }
         RecordCommand::Convert { files, to, notation, out } => {
-            let format: Format = to.parse().map_err(|e| anyhow::anyhow!("--to: {e}"))?;
-            let notation: Notation = notation.parse().map_err(|e| anyhow::anyhow!("--notation: {e}"))?;
+            let format = Format::from(to);
             let mut buffer = Vec::new();
             let summary = tools::convert(&files, format, notation, &mut buffer)?;
             match out {

@@ -215,3 +215,18 @@ fn record_check_and_convert() {
     let o = chuhan(&["record", "convert", good.to_str().unwrap(), "--to", "jpeg"]);
     assert!(!o.status.success());
 }
+
+#[test]
+fn fixed_choices_are_listed_in_help_and_a_typo_is_refused_with_them() {
+    let help = stdout(&chuhan(&["play", "-h"]));
+    assert!(help.contains("[possible values: engine, human, watch]"), "{help}");
+    assert!(help.contains("[possible values: red, black]"), "{help}");
+    assert!(help.contains("[possible values: chinese, letters]"), "{help}");
+    let o = chuhan(&["play", "--vs", "robot"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("invalid value 'robot' for '--vs <VS>'") && err.contains("engine, human, watch"), "{err}");
+    let o = chuhan(&["record", "convert", "--to", "doc", "x.pgn"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("[possible values: pgn, xqf, dhtmlxq]"));
+}

@@ -5,6 +5,7 @@ pub mod render;
 #[cfg(test)]
 mod tests;
 
+use crate::choices::{PieceStyle, SideChoice, Vs};
 use anyhow::{bail, Context, Result};
 use app::{App, Key, Opponent, Settings};
 use chuhan::notation::Notation;
@@ -25,11 +26,11 @@ pub struct PlayArgs {
     #[arg(long)]
     elo: Option<u32>,
     /// Your side: red or black (xiangqi), cho or han (janggi).
-    #[arg(long, default_value = "first")]
-    side: String,
+    #[arg(long, value_enum, ignore_case = true, default_value = "red")]
+    side: SideChoice,
     /// Opponent: engine, human (same keyboard) or watch (engine against engine).
-    #[arg(long, default_value = "engine")]
-    vs: String,
+    #[arg(long, value_enum, ignore_case = true, default_value = "engine")]
+    vs: Vs,
     /// Clock: MAIN[+INCREMENT] with units (10m+5s, 40s+0.4s, 1:30+1; a bare number is seconds,
     /// as in `chuhan match`), byoyomi:5m+3x30s, cxa (the seeds' tournament rule) or none.
     #[arg(long, default_value = "10m+5s")]
@@ -39,8 +40,8 @@ pub struct PlayArgs {
     #[arg(long)]
     notation: Option<Notation>,
     /// Pieces as Chinese characters or Latin letters (for terminals without CJK fonts).
-    #[arg(long, default_value = "chinese")]
-    pieces: String,
+    #[arg(long, value_enum, ignore_case = true, default_value = "chinese")]
+    pieces: PieceStyle,
     /// Start from this position.
     #[arg(long)]
     fen: Option<String>,
@@ -58,22 +59,13 @@ pub struct PlayArgs {
 
 fn settings(args: &PlayArgs) -> Result<Settings> {
     let variant = args.variant;
-    let user_side = match args.side.to_ascii_lowercase().as_str() {
-        "red" | "cho" | "first" => Side::First,
-        "black" | "han" | "second" => Side::Second,
-        other => bail!("--side {other:?}: expected red or black (cho or han)"),
+    let user_side = Side::from(args.side);
+    let opponent = match args.vs {
+        Vs::Engine => Opponent::Engine,
+        Vs::Human => Opponent::Human,
+        Vs::Watch => Opponent::Watch,
     };
-    let opponent = match args.vs.to_ascii_lowercase().as_str() {
-        "engine" | "computer" => Opponent::Engine,
-        "human" | "friend" => Opponent::Human,
-        "watch" => Opponent::Watch,
-        other => bail!("--vs {other:?}: expected engine, human or watch"),
-    };
-    let letters = match args.pieces.as_str() {
-        "chinese" | "cjk" => false,
-        "letters" | "latin" => true,
-        other => bail!("--pieces {other:?}: expected chinese or letters"),
-    };
+    let letters = args.pieces == PieceStyle::Letters;
     let level = args.elo.map_or(args.level, |e| (e.clamp(800, 2800) - 800) / 100).clamp(1, 20);
     let notation = args.notation.unwrap_or(match variant {
         Variant::Xiangqi => Notation::Chinese,
