@@ -2,6 +2,7 @@
 //! data files), then read back by the streaming reader and by `pgn::read_all`.
 //!
 //! `cargo bench -p chuhan-record --bench pgn` (add `-- --quick` for a short run).
+#![allow(missing_docs)] // criterion's macros generate public functions without docs
 
 use chuhan::notation::Notation;
 use chuhan::{Position, Variant};

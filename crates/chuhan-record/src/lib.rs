@@ -1,5 +1,4 @@
 #![doc = include_str!("../README.md")]
-#![warn(missing_docs)]
 
 pub mod cbr;
 pub mod dhtmlxq;

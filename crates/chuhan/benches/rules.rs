@@ -1,6 +1,7 @@
 //! The rules' hot calls: legal moves, play and undo, FEN, notations, perft.
 //!
 //! `cargo bench -p chuhan --bench rules` (add `-- --quick` for a short run).
+#![allow(missing_docs)] // criterion's macros generate public functions without docs
 
 use chuhan::notation::Notation;
 use chuhan::{Move, Position, Variant};

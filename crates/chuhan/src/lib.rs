@@ -1,6 +1,4 @@
 #![doc = include_str!("../README.md")]
-#![warn(missing_docs)]
-#![forbid(unsafe_code)]
 
 pub mod attacks;
 pub mod bitboard;
