@@ -14,66 +14,16 @@
 //! `chuhan match` read keep their meaning.
 
 use chuhan::clock::Control;
+#[cfg(test)]
 use std::time::Duration;
 
 /// What a time control of one `--tc` is: a clock, or an untimed game.
 pub type Parsed = Option<Control>;
 
-/// A duration: `10m`, `90s`, `1.5h`, `500ms`, `10min`, `1:30`, `1:00:00`, or a bare number of
-/// seconds.
-pub fn duration(text: &str) -> Result<Duration, String> {
-    let t = text.trim();
-    let bad = || format!("{t:?} is not a duration (e.g. 10m, 90s, 0.5s, 1:30, or a bare number of seconds)");
-    let secs = if t.contains(':') {
-        let mut total = 0.0;
-        for part in t.split(':') {
-            let v: f64 = part.trim().parse().map_err(|_| bad())?;
-            if v < 0.0 {
-                return Err(bad());
-            }
-            total = total * 60.0 + v;
-        }
-        total
-    } else {
-        let split = t.find(|c: char| c.is_ascii_alphabetic()).unwrap_or(t.len());
-        let (n, unit) = t.split_at(split);
-        let n: f64 = n.trim().parse().map_err(|_| bad())?;
-        n * match unit.to_ascii_lowercase().as_str() {
-            "" | "s" | "sec" => 1.0,
-            "ms" => 0.001,
-            "m" | "min" => 60.0,
-            "h" => 3600.0,
-            _ => return Err(bad()),
-        }
-    };
-    if !(secs.is_finite() && (0.0..1e9).contains(&secs)) {
-        return Err(format!("{t:?} is out of range"));
-    }
-    Ok(Duration::from_secs_f64(secs))
-}
-
-/// Reads a `--tc` (see the module documentation): `Ok(None)` for `none`.
+/// Reads a `--tc` with the rules crate's one grammar ([`Control::parse`], described in the module
+/// documentation); the error names the flag. `Ok(None)` for `none`.
 pub fn parse(text: &str) -> Result<Parsed, String> {
-    let t = text.trim().to_ascii_lowercase();
-    let err = |e: String| format!("--tc {text:?}: {e}");
-    match t.as_str() {
-        "none" | "off" => return Ok(None),
-        "cxa" => return Ok(Some(Control::cxa())),
-        _ => {}
-    }
-    if let Some(rest) = t.strip_prefix("byoyomi:") {
-        let shape = || err("expected byoyomi:MAIN+NxPERIOD, e.g. byoyomi:5m+3x30s".into());
-        let (main, periods) = rest.split_once('+').ok_or_else(shape)?;
-        let (count, period) = periods.split_once('x').ok_or_else(shape)?;
-        let count: u32 = count.trim().parse().map_err(|_| shape())?;
-        return Ok(Some(Control::byoyomi(duration(main).map_err(err)?, count, duration(period).map_err(err)?)));
-    }
-    let (main, increment) = t.split_once('+').unwrap_or((&t, "0"));
-    let (main, increment) = (duration(main).map_err(err)?, duration(increment).map_err(err)?);
-    if main.is_zero() && increment.is_zero() {
-        return Err(err("no time at all".into()));
-    }
-    Ok(Some(Control::fischer(main, increment)))
+    Control::parse(text).map_err(|e| format!("--tc {text:?}: {e}"))
 }
 
 #[cfg(test)]

@@ -89,43 +89,95 @@ impl Control {
         }
     }
 
-    /// Reads `10+5` (minutes + seconds of increment), `5` (minutes, sudden death),
-    /// `byoyomi:5m+3x30s`, `cxa` (20 minutes a game, 60 s a move, three overruns), or `none`
-    /// (an untimed game: `Ok(None)`).
-    pub fn parse(text: &str) -> Result<Option<Control>, String> {
+    /// Reads a time control: `MAIN[+INCREMENT]`, each a duration (see [`parse_duration`]: a
+    /// bare number is seconds, `10m+5s` is ten minutes and five seconds a move),
+    /// `byoyomi:MAIN+NxPERIOD` (`byoyomi:5m+3x30s`), `cxa` (20 minutes a game, 60 s a move,
+    /// three overruns), or `none` (an untimed game: `Ok(None)`). The one grammar of
+    /// `chuhan play --tc` and `chuhan match --tc`.
+    ///
+    /// ```
+    /// use chuhan::clock::Control;
+    /// use std::time::Duration;
+    ///
+    /// let c = Control::parse("10m+5s")?.unwrap();
+    /// assert_eq!((c.main, c.increment), (Duration::from_secs(600), Duration::from_secs(5)));
+    /// assert_eq!(Control::parse("10+0.1")?, Some(Control::fischer(Duration::from_secs(10), Duration::from_millis(100))));
+    /// assert!(Control::parse("ten").is_err());
+    /// # Ok::<(), chuhan::clock::ParseControlError>(())
+    /// ```
+    pub fn parse(text: &str) -> Result<Option<Control>, ParseControlError> {
         let t = text.trim().to_ascii_lowercase();
-        let bad = || format!("time control {text:?}: expected e.g. 10+5, 5, byoyomi:5m+3x30s, cxa or none");
-        let duration = |s: &str| -> Option<Duration> {
-            let (n, unit) = s.split_at(s.find(|c: char| c.is_ascii_alphabetic()).unwrap_or(s.len()));
-            let n: f64 = n.parse().ok()?;
-            let secs = match unit {
-                "" | "m" | "min" => n * 60.0,
-                "s" => n,
-                "h" => n * 3600.0,
-                _ => return None,
-            };
-            (secs.is_finite() && (0.0..=1e9).contains(&secs)).then(|| Duration::from_secs_f64(secs))
-        };
-        // A bare number after `+` or `x` is seconds.
-        let seconds = |s: &str| if s.ends_with(|c: char| c.is_ascii_digit()) { format!("{s}s") } else { s.to_string() };
-        if t == "none" || t == "off" {
-            return Ok(None);
-        }
-        if t == "cxa" {
-            return Ok(Some(Control::cxa()));
+        match t.as_str() {
+            "none" | "off" => return Ok(None),
+            "cxa" => return Ok(Some(Control::cxa())),
+            _ => {}
         }
         if let Some(rest) = t.strip_prefix("byoyomi:") {
-            let (main, periods) = rest.split_once('+').ok_or_else(bad)?;
-            let (count, period) = periods.split_once('x').ok_or_else(bad)?;
-            return Ok(Some(Control::byoyomi(
-                duration(main).ok_or_else(bad)?,
-                count.parse().map_err(|_| bad())?,
-                duration(&seconds(period)).ok_or_else(bad)?,
-            )));
+            let shape = || ParseControlError::ByoyomiShape(text.to_string());
+            let (main, periods) = rest.split_once('+').ok_or_else(shape)?;
+            let (count, period) = periods.split_once('x').ok_or_else(shape)?;
+            let count: u32 = count.trim().parse().map_err(|_| shape())?;
+            return Ok(Some(Control::byoyomi(parse_duration(main)?, count, parse_duration(period)?)));
         }
-        let (total, inc) = t.split_once('+').unwrap_or((&t, "0"));
-        Ok(Some(Control::fischer(duration(total).ok_or_else(bad)?, duration(&seconds(inc)).ok_or_else(bad)?)))
+        let (main, increment) = t.split_once('+').unwrap_or((&t, "0"));
+        let (main, increment) = (parse_duration(main)?, parse_duration(increment)?);
+        if main.is_zero() && increment.is_zero() {
+            return Err(ParseControlError::NoTime);
+        }
+        Ok(Some(Control::fischer(main, increment)))
     }
+}
+
+/// A duration as time controls write it: a number with a unit (`10m`, `90s`, `1.5h`, `500ms`,
+/// `min` for minutes), `M:SS` or `H:MM:SS` (`1:30` is 90 seconds), or a bare number of
+/// **seconds** (the convention of cutechess, fastchess and PGN's `TimeControl` tag).
+pub fn parse_duration(text: &str) -> Result<Duration, ParseControlError> {
+    let t = text.trim();
+    let bad = || ParseControlError::Duration(t.to_string());
+    let secs = if t.contains(':') {
+        let mut total = 0.0;
+        for part in t.split(':') {
+            let v: f64 = part.trim().parse().map_err(|_| bad())?;
+            if v < 0.0 {
+                return Err(bad());
+            }
+            total = total * 60.0 + v;
+        }
+        total
+    } else {
+        let split = t.find(|c: char| c.is_ascii_alphabetic()).unwrap_or(t.len());
+        let (n, unit) = t.split_at(split);
+        let n: f64 = n.trim().parse().map_err(|_| bad())?;
+        n * match unit.to_ascii_lowercase().as_str() {
+            "" | "s" | "sec" => 1.0,
+            "ms" => 0.001,
+            "m" | "min" => 60.0,
+            "h" => 3600.0,
+            _ => return Err(bad()),
+        }
+    };
+    if !(secs.is_finite() && (0.0..1e9).contains(&secs)) {
+        return Err(ParseControlError::OutOfRange(t.to_string()));
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
+
+/// Why a time control did not read (see [`Control::parse`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseControlError {
+    /// A part that is not a duration.
+    #[error("{0:?} is not a duration (e.g. 10m, 90s, 0.5s, 1:30, or a bare number of seconds)")]
+    Duration(String),
+    /// A duration below zero or beyond any game's length.
+    #[error("{0:?} is out of range")]
+    OutOfRange(String),
+    /// `byoyomi:` without its main time, count and period.
+    #[error("{0:?}: expected byoyomi:MAIN+NxPERIOD, e.g. byoyomi:5m+3x30s")]
+    ByoyomiShape(String),
+    /// Neither main time nor increment.
+    #[error("no time at all")]
+    NoTime,
 }
 
 /// One side's clock as shown.
@@ -337,14 +389,18 @@ mod tests {
 
     #[test]
     fn parses_time_controls() {
-        assert_eq!(Control::parse("10+5").unwrap(), Some(Control::fischer(600 * S, 5 * S)));
-        assert_eq!(Control::parse("3").unwrap(), Some(Control::fischer(180 * S, Duration::ZERO)));
+        assert_eq!(Control::parse("10m+5s").unwrap(), Some(Control::fischer(600 * S, 5 * S)));
+        assert_eq!(Control::parse("180").unwrap(), Some(Control::fischer(180 * S, Duration::ZERO)));
         assert_eq!(Control::parse("byoyomi:5m+3x30s").unwrap(), Some(Control::byoyomi(300 * S, 3, 30 * S)));
-        assert_eq!(Control::parse("byoyomi:5+3x30").unwrap(), Some(Control::byoyomi(300 * S, 3, 30 * S)));
+        assert_eq!(Control::parse("byoyomi:300+3x30").unwrap(), Some(Control::byoyomi(300 * S, 3, 30 * S)));
         let cxa = Control::parse("CXA").unwrap().unwrap();
-        assert_eq!((cxa.main, cxa.rule), (1200 * S, Rule::Cxa { per_move: 60 * S, overruns: 3 }));
+        assert_eq!(cxa, Control::cxa());
         assert_eq!(Control::parse("none").unwrap(), None);
-        for bad in ["soon", "-5", "byoyomi:5", "1e300", "NaN"] {
+        assert_eq!(Control::parse("0+0"), Err(ParseControlError::NoTime));
+        assert_eq!(Control::parse("byoyomi:5m"), Err(ParseControlError::ByoyomiShape("byoyomi:5m".into())));
+        assert_eq!(parse_duration("1:30"), Ok(90 * S));
+        assert!(matches!(parse_duration("2000000000"), Err(ParseControlError::OutOfRange(_))));
+        for bad in ["", "x", "10+", "5q", "byoyomi:", "-3"] {
             assert!(Control::parse(bad).is_err(), "{bad}");
         }
     }
