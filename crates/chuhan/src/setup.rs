@@ -65,11 +65,11 @@ impl Setup {
     /// Every problem is listed in the error (see [`PositionError::problems`]); a caller that
     /// accepts composed positions calls [`PositionError::ignore_unreachable`].
     pub fn position(&self, variant: Variant) -> Result<Position, PositionError> {
-        let problems = problems(variant, self);
-        if problems.is_empty() {
-            Ok(self.build(variant))
-        } else {
-            Err(PositionError { variant, setup: Box::new(self.clone()), problems })
+        let (problems, pos) = check(variant, self);
+        match pos {
+            Some(pos) if problems.is_empty() => Ok(pos),
+            _ if problems.is_empty() => Ok(self.build(variant)),
+            _ => Err(PositionError { variant, setup: Box::new(self.clone()), problems }),
         }
     }
 
@@ -292,7 +292,9 @@ fn placement_problem(variant: Variant, piece: Piece, square: Square) -> Option<P
     }
 }
 
-fn problems(variant: Variant, setup: &Setup) -> Vec<Problem> {
+/// Every problem of `setup`, and the position built on the way when the generals' tests could be
+/// run (the caller returns it when there is no problem, rather than building it twice).
+fn check(variant: Variant, setup: &Setup) -> (Vec<Problem>, Option<Position>) {
     let mut found = Vec::new();
     for rank in (0..10).rev() {
         for file in 0..9 {
@@ -323,12 +325,12 @@ fn problems(variant: Variant, setup: &Setup) -> Vec<Problem> {
     }
     // The tests below need one general a side (and, for the check test, generals in palaces).
     if !generals_known || found.iter().any(|p| matches!(p, Problem::OutsidePalace { .. })) {
-        return found;
+        return (found, None);
     }
     let pos = setup.build(variant);
     if variant == Variant::Xiangqi && pos.generals_face() {
         found.push(Problem::GeneralsFace { file: pos.general(Side::First).file() });
-        return found;
+        return (found, None);
     }
     // The side that just moved may not have left its general attacked — except in janggi by
     // passing in bikjang, which is allowed even in check and ends the game.
@@ -337,5 +339,5 @@ fn problems(variant: Variant, setup: &Setup) -> Vec<Problem> {
     if flipped.is_check() && !bikjang_pass {
         found.push(Problem::OppositeCheck(!pos.turn()));
     }
-    found
+    (found, Some(pos))
 }
