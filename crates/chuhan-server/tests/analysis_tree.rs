@@ -5,6 +5,11 @@
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 
+/// The two tests that search take turns: the test harness runs tests side by side, and a long
+/// search beside a timed one (on a two-core machine) starves it, so that the second of two
+/// equal searches could reach a lower depth for want of CPU, not for want of the kept table.
+static SEARCHING: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 async fn server() -> (SocketAddr, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let (addr, _task) = chuhan_server::start("127.0.0.1:0", dir.path()).await.expect("server starts");
@@ -100,6 +105,7 @@ async fn bad_trees_are_refused_with_reasons() {
 
 #[tokio::test]
 async fn asking_again_about_a_position_goes_on_from_the_last_search() {
+    let _turn = SEARCHING.lock().await;
     let (addr, _dir) = server().await;
     let ask = json!({ "moves": ["h2e2", "h9g7"], "millis": 300, "multipv": 1 });
     let depth = |v: &Value| v["lines"][0]["depth"].as_i64().unwrap();
@@ -113,6 +119,7 @@ async fn asking_again_about_a_position_goes_on_from_the_last_search() {
 
 #[tokio::test]
 async fn one_long_search_at_a_time_and_its_slot_frees_when_its_request_goes() {
+    let _turn = SEARCHING.lock().await;
     let (addr, _dir) = server().await;
     let url = format!("http://{addr}/api/analyse");
     let long = |millis: u64, timeout_ms: u64| {
