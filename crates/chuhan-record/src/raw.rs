@@ -75,12 +75,9 @@ impl RawTree {
                 let raw = &self.nodes[i];
                 let Some((from, to)) = raw.mv else { break };
                 let mv = Move::new(from, to);
-                if !pos.is_legal(mv) {
-                    // The reason in words from the safe `play`, on a copy: only on this path.
-                    if let Err(error) = pos.clone().play(mv) {
-                        let ply = pos.history().len() + 1;
-                        return Err(TreeError::Illegal { ply, in_variation: depth > 0, error, fen: pos.to_fen() });
-                    }
+                if let Err(error) = pos.check_move(mv) {
+                    let ply = pos.history().len() + 1;
+                    return Err(TreeError::Illegal { ply, in_variation: depth > 0, error, fen: pos.to_fen() });
                 }
                 let mut node = Node::new(mv);
                 node.comment = raw.comment.clone();

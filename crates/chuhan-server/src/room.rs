@@ -249,8 +249,7 @@ impl Room {
         if pos.turn() != side {
             return Err(RoomError::NotYourTurn { turn: pos.turn(), variant: self.variant });
         }
-        let mut tried = pos.clone();
-        if let Err(error) = tried.play(mv) {
+        if let Err(error) = pos.check_move(mv) {
             return Err(RoomError::Illegal { error, fen: pos.to_fen() });
         }
         let mut clocks = self.clocks.clone();

@@ -103,20 +103,22 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
+        self.check_move(m)?;
+        self.play_unchecked(m);
+        Ok(())
+    }
+
+    /// `Ok` when `m` is legal here, otherwise why not — [`Position::play`]'s test without
+    /// playing, for callers that must do something (store the move, say) before they play it.
+    pub fn check_move(&self, m: Move) -> Result<(), IllegalMove> {
         if self.is_legal(m) {
-            self.play_unchecked(m);
             Ok(())
         } else {
-            Err(self.why_illegal(m))
+            Err(IllegalMove { mv: m, variant: self.variant, reason: self.illegal_reason(m) })
         }
     }
 
-    /// Why `m` is not legal here (called for a move [`Position::is_legal`] refused).
-    fn why_illegal(&self, m: Move) -> IllegalMove {
-        let reason = self.illegal_reason(m);
-        IllegalMove { mv: m, variant: self.variant, reason }
-    }
-
+    /// Why `m` is not legal here (for a move [`Position::is_legal`] refused).
     fn illegal_reason(&self, m: Move) -> IllegalReason {
         if self.ended_by_pass() {
             return IllegalReason::GameOverByPass;

@@ -65,12 +65,7 @@ impl Setup {
     /// Every problem is listed in the error (see [`PositionError::problems`]); a caller that
     /// accepts composed positions calls [`PositionError::ignore_unreachable`].
     pub fn position(&self, variant: Variant) -> Result<Position, PositionError> {
-        let (problems, pos) = check(variant, self);
-        match pos {
-            Some(pos) if problems.is_empty() => Ok(pos),
-            _ if problems.is_empty() => Ok(self.build(variant)),
-            _ => Err(PositionError { variant, setup: Box::new(self.clone()), problems }),
-        }
+        check(variant, self).map_err(|problems| PositionError { variant, setup: Box::new(self.clone()), problems })
     }
 
     fn build(&self, variant: Variant) -> Position {
@@ -292,9 +287,9 @@ fn placement_problem(variant: Variant, piece: Piece, square: Square) -> Option<P
     }
 }
 
-/// Every problem of `setup`, and the position built on the way when the generals' tests could be
-/// run (the caller returns it when there is no problem, rather than building it twice).
-fn check(variant: Variant, setup: &Setup) -> (Vec<Problem>, Option<Position>) {
+/// The position, or every problem of `setup` (the position is built once, for the generals'
+/// tests, and returned when nothing is wrong).
+fn check(variant: Variant, setup: &Setup) -> Result<Position, Vec<Problem>> {
     let mut found = Vec::new();
     for rank in (0..10).rev() {
         for file in 0..9 {
@@ -325,12 +320,12 @@ fn check(variant: Variant, setup: &Setup) -> (Vec<Problem>, Option<Position>) {
     }
     // The tests below need one general a side (and, for the check test, generals in palaces).
     if !generals_known || found.iter().any(|p| matches!(p, Problem::OutsidePalace { .. })) {
-        return (found, None);
+        return Err(found);
     }
     let pos = setup.build(variant);
     if variant == Variant::Xiangqi && pos.generals_face() {
         found.push(Problem::GeneralsFace { file: pos.general(Side::First).file() });
-        return (found, None);
+        return Err(found);
     }
     // The side that just moved may not have left its general attacked — except in janggi by
     // passing in bikjang, which is allowed even in check and ends the game.
@@ -339,5 +334,9 @@ fn check(variant: Variant, setup: &Setup) -> (Vec<Problem>, Option<Position>) {
     if flipped.is_check() && !bikjang_pass {
         found.push(Problem::OppositeCheck(!pos.turn()));
     }
-    (found, Some(pos))
+    if found.is_empty() {
+        Ok(pos)
+    } else {
+        Err(found)
+    }
 }
