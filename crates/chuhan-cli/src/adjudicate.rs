@@ -1,7 +1,7 @@
 //! `chuhan adjudicate`: has the game ended, who won, and why.
 
 use anyhow::{bail, Context, Result};
-use chuhan::{Game, JanggiRules, Move, Position, Rules, Variant, XiangqiRules};
+use chuhan::{Game, JanggiRules, Move, Rules, Variant, XiangqiRules};
 use clap::Args;
 
 #[derive(Args)]
@@ -23,6 +23,10 @@ pub struct AdjudicateArgs {
     /// The start position as FEN (default: the variant's start position).
     #[arg(long, short)]
     fen: Option<String>,
+    /// Accept a composed position: pieces on points no game reaches (a soldier behind its
+    /// start line); what was accepted is said on standard error.
+    #[arg(long)]
+    relaxed: bool,
     /// The moves played, as coordinates with ranks 0–9 (h2e2; a janggi pass is e1e1).
     #[arg(long, short, num_args = 0.., value_name = "MOVE")]
     moves: Vec<String>,
@@ -42,7 +46,7 @@ pub fn adjudicate(args: AdjudicateArgs) -> Result<()> {
         rules.move_limit = (limit > 0).then_some(limit);
     }
     let fen = args.fen.as_deref().unwrap_or(variant.start_fen());
-    let start = Position::from_fen(variant, fen).with_context(|| format!("cannot read --fen {fen:?}"))?;
+    let start = crate::start::read_fen(variant, fen, args.relaxed, "--fen")?;
     let mut game = Game::new(start, rules);
     for (i, text) in args.moves.iter().enumerate() {
         let m: Move = text.parse().with_context(|| format!("--moves, move {}", i + 1))?;

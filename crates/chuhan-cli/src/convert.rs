@@ -2,7 +2,7 @@
 
 use anyhow::{bail, Context, Result};
 use chuhan::notation::Notation;
-use chuhan::{Position, Variant};
+use chuhan::Variant;
 use clap::Args;
 use std::io::Read;
 
@@ -14,6 +14,10 @@ pub struct ConvertArgs {
     /// The position the moves start from, as FEN (default: the start position).
     #[arg(long, short)]
     fen: Option<String>,
+    /// Accept a composed position: pieces on points no game reaches (a soldier behind its
+    /// start line); what was accepted is said on standard error.
+    #[arg(long)]
+    relaxed: bool,
     /// The notation of the moves given, or `auto` to detect it.
     #[arg(long, default_value = "auto")]
     from: String,
@@ -55,7 +59,7 @@ pub fn convert(args: ConvertArgs) -> Result<()> {
     }
     texts.retain(|t| !is_noise(t));
     let fen = args.fen.as_deref().unwrap_or(args.variant.start_fen());
-    let start = Position::from_fen(args.variant, fen).with_context(|| format!("cannot read --fen {fen:?}"))?;
+    let start = crate::start::read_fen(args.variant, fen, args.relaxed, "--fen")?;
     let from = if args.from == "auto" {
         let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
         match Notation::detect(&start, &refs) {

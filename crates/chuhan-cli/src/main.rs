@@ -9,6 +9,7 @@ mod perft_cmd;
 mod play;
 mod record;
 mod serve;
+mod start;
 mod tc;
 
 use clap::{Parser, Subcommand};

@@ -230,3 +230,38 @@ fn fixed_choices_are_listed_in_help_and_a_typo_is_refused_with_them() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("[possible values: pgn, xqf, dhtmlxq]"));
 }
+
+/// Rule-book diagrams 71–75 set up a black soldier on i7, behind its start line: a composed
+/// position. Every command refuses it by default, with a hint, and reads it with --relaxed,
+/// saying what it accepted.
+#[test]
+fn relaxed_reads_composed_positions() {
+    let fen = "3a2b1r/4ak3/8p/7P1/9/9/9/B2NN3B/3K5/4p4 w - - 0 1";
+    let o = chuhan(&["perft", "--fen", fen, "--depth", "1"]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("black soldier on i7") && err.contains("--relaxed"), "{err}");
+
+    let o = chuhan(&["perft", "--fen", fen, "--depth", "1", "--relaxed"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("--relaxed: accepted a composed position: black soldier on i7"), "{err}");
+    let count: u64 = stdout(&o).trim().parse().unwrap();
+    let o = chuhan(&["moves", "--fen", fen, "--relaxed"]);
+    assert_eq!(stdout(&o).lines().count() as u64, count);
+
+    // The rule book rules the cycle a loss for Red, who checks on every move.
+    let moves = ["d1e1", "e0d0", "e1d1", "d0e0", "d1e1", "e0d0", "e1d1", "d0e0"];
+    let mut args = vec!["adjudicate", "--relaxed", "--fen", fen, "--moves"];
+    args.extend(moves);
+    let o = chuhan(&args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(stdout(&o).lines().next(), Some("black wins"), "{}", stdout(&o));
+
+    let o = chuhan(&["convert", "--relaxed", "--fen", fen, "--to", "wxf", "d1e1"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+
+    // --relaxed accepts only unreachable pieces: a position with two red generals stays refused.
+    let o = chuhan(&["perft", "--relaxed", "--fen", "3k5/9/9/9/9/9/9/9/3K5/4K4 w", "--depth", "1"]);
+    assert!(!o.status.success());
+}

@@ -45,6 +45,10 @@ pub struct PlayArgs {
     /// Start from this position.
     #[arg(long)]
     fen: Option<String>,
+    /// Accept a composed position: pieces on points no game reaches (a soldier behind its
+    /// start line); what was accepted is said on standard error.
+    #[arg(long)]
+    relaxed: bool,
     /// Start from the end of this game record (PGN, XQF, DhtmlXQ).
     #[arg(long)]
     load: Option<std::path::PathBuf>,
@@ -104,7 +108,7 @@ fn start_position(args: &PlayArgs) -> Result<(Position, Vec<chuhan::Move>)> {
         return Ok((start, game.mainline_moves()));
     }
     let pos = match (&args.fen, args.variant) {
-        (Some(fen), v) => Position::from_fen(v, fen).with_context(|| format!("--fen {fen:?}"))?,
+        (Some(fen), v) => crate::start::read_fen(v, fen, args.relaxed, "--fen")?,
         (None, Variant::Janggi) => JanggiSetup {
             cho: args.cho_setup.unwrap_or(JanggiFormation::InnerElephants),
             han: args.han_setup.unwrap_or(JanggiFormation::InnerElephants),

@@ -2,7 +2,8 @@
 //!
 //! A move *chases* an enemy piece when, after it, one of the mover's pieces could legally
 //! capture that piece on the next move, the threat is new (that attacker did not already
-//! threaten that piece before the move), and the capture would win something:
+//! attack that piece before the move, or the move pinned the piece's protector), and the
+//! capture would win something:
 //! - the target has no real protector: after the capture the other side could not legally
 //!   retake on that point (a pinned protector, or one whose line the capture itself closes,
 //!   is no protector);
@@ -98,10 +99,19 @@ fn retakable(pos: &Position, side: Side, from: Square, to: Square) -> bool {
     retake
 }
 
-/// The threats of `side` in `pos` that would win something: (attacker, target) identities of
-/// legal captures of a chaseable piece, not offers to exchange, by a piece that does not chase
-/// freely, of a target that is unprotected or outranks its attacker.
-fn winning_threats(pos: &Position, side: Side, ids: &Ids) -> Vec<(u8, u8)> {
+/// A winning threat: the attacker's and the target's identities, and their points.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Threat {
+    attacker: u8,
+    target: u8,
+    from: Square,
+    to: Square,
+}
+
+/// The threats of `side` in `pos` that would win something: legal captures of a chaseable
+/// piece, not offers to exchange, by a piece that does not chase freely, of a target that is
+/// unprotected or outranks its attacker.
+fn winning_threats(pos: &Position, side: Side, ids: &Ids) -> Vec<Threat> {
     let opponent_view = pos.with_turn(!side);
     let mut out = Vec::new();
     for (a, t) in threats(pos, side) {
@@ -123,22 +133,38 @@ fn winning_threats(pos: &Position, side: Side, ids: &Ids) -> Vec<(u8, u8)> {
         if !outranks(attacker.role, target.role) && retakable(pos, side, a, t) {
             continue;
         }
-        out.push((ids[a.index()], ids[t.index()]));
+        out.push(Threat { attacker: ids[a.index()], target: ids[t.index()], from: a, to: t });
     }
     out
 }
 
+/// Whether, after `side` takes on `to` from `from`, the other side has a piece that could
+/// reach `to` but may not legally take there: the target's protector is pinned (a false
+/// root, 假根).
+fn protector_pinned(pos: &Position, side: Side, from: Square, to: Square) -> bool {
+    let mut view = pos.with_turn(side);
+    view.play_unchecked(Move::new(from, to));
+    let can_reach = !view.capturers(to, !side, view.occupied(), false).is_empty();
+    can_reach && !view.is_legal_capture_on(to)
+}
+
 /// The enemy pieces (by identity, as a bit set) that the move `before` → `after`, just played
-/// by `side`, chases: the winning threats it creates. A threat is created when it did not win
-/// anything before the move — whether the attack is new (the attacker moved, or a screen or
-/// leg was opened) or the target just lost its protector (a protector pinned, a cannon's
-/// screen taken away).
+/// by `side`, chases: the winning threats it creates. A threat is created when the attack is
+/// new (the attacker moved, or a screen or leg was opened), or when an attack that was there
+/// before becomes winning because the move pinned the target's protector (a false root: rule
+/// book diagrams on undermining a root, Fairy-Stockfish's pin cases). An old attack that wins
+/// only because the protector lost its line — a cannon's screen moved away, a line blocked —
+/// is not a chase: the rule book rules that as defence (diagram 61) and as no chase at all
+/// ("mutual perpetual chase", diagrams 71–75).
 pub(crate) fn chased(before: &Position, after: &Position, side: Side, ids_before: &Ids, ids_after: &Ids) -> u32 {
     let old = winning_threats(before, side, ids_before);
+    let attacked_before: Vec<(u8, u8)> =
+        threats(before, side).into_iter().map(|(a, t)| (ids_before[a.index()], ids_before[t.index()])).collect();
     winning_threats(after, side, ids_after)
         .into_iter()
-        .filter(|pair| !old.contains(pair))
-        .fold(0, |set, (_, target)| set | 1 << target)
+        .filter(|t| !old.iter().any(|o| (o.attacker, o.target) == (t.attacker, t.target)))
+        .filter(|t| !attacked_before.contains(&(t.attacker, t.target)) || protector_pinned(after, side, t.from, t.to))
+        .fold(0, |set, t| set | 1 << t.target)
 }
 
 /// Whether `side`, if it were to move in `pos`, could leave the other side without a legal
