@@ -236,7 +236,7 @@ fn perpetual_chaser_loses_over_ucci() {
     let dir = scratch("chase");
     let log = dir.join("engine.log");
     let (out, pgn) = scripted_game(&dir, fen, moves, "ucci", &format!("--log {}", log.display()), &["--tc", "5+0.1"]);
-    assert!(out.contains("0-1 {Black wins: Red repeated the position three times chasing the same piece"), "{out}");
+    assert!(out.contains("0-1 {Black wins: Red repeated the position three times with its cannon chasing the chariot on a7 on every move"), "{out}");
     assert!(pgn.contains("[Result \"0-1\"]") && pgn.contains("[PlyCount \"9\"]"), "{pgn}");
     let log = std::fs::read_to_string(log).unwrap();
     assert!(log.starts_with("ucci\n"), "{log}");

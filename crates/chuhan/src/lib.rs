@@ -23,7 +23,7 @@ pub mod zobrist;
 pub use bitboard::Bitboard;
 pub use fen::{FenError, FenErrorKind};
 pub use formation::{JanggiFormation, JanggiSetup};
-pub use game::{EndReason, Game, GameError, GameResult, JanggiRules, Outcome, Rules, Violation, XiangqiRules};
+pub use game::{Chase, EndReason, Game, GameError, GameResult, JanggiRules, Outcome, Rules, Violation, XiangqiRules};
 pub use legality::{IllegalMove, IllegalReason};
 pub use mv::{Move, MoveList};
 pub use perft::{divide, perft};

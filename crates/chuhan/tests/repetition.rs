@@ -216,13 +216,29 @@ fn every_case_as_a_game_reaches_it() {
     assert!(wrong.is_empty(), "{} of {total} differ:\n{}", wrong.len(), wrong.join("\n"));
 }
 
-/// The ruling in words names what was repeated, and the game stops at the ply where the
-/// position occurs the third time (not later, not earlier).
+/// The ruling in words names the chasers and the chased piece, and the game stops at the
+/// third occurrence even when the record goes on past the second.
 #[test]
 fn a_game_ends_at_the_third_occurrence() {
     let rule_book = load(include_str!("data/wxf-rulebook-cases.json"), "group");
     // Diagram 81: two chariots chase one cannon; the record goes one move past the repetition.
     let c = rule_book.iter().find(|c| c.name.starts_with("diagram 81")).unwrap();
     let got = verdict_as_played(&c.fen, &c.moves);
-    assert!(got.starts_with("black wins: Black wins: Red repeated the position three times chasing"), "{got}");
+    assert_eq!(
+        got,
+        "black wins: Black wins: Red repeated the position three times with its two chariots chasing the \
+         unprotected cannon on i5 on every move (moves 1–13)"
+    );
+}
+
+/// Both sides' chases are named when a mutual chase draws (rule book "mutual perpetual chase").
+#[test]
+fn a_mutual_chase_names_both_chases() {
+    let rule_book = load(include_str!("data/wxf-rulebook-cases.json"), "group");
+    let got = verdict_as_played(&rule_book[68].fen, &rule_book[68].moves);
+    assert_eq!(
+        got,
+        "draw: Draw: the position occurred three times with both sides chasing on every move, Red with its \
+         chariot chasing the unprotected horse on d6 and Black with its horse chasing the chariot on d4 (moves 4–12)"
+    );
 }

@@ -72,7 +72,7 @@ fn can_be_chased(piece: Piece, sq: Square) -> bool {
 }
 
 /// Whether the target is worth more than its attacker however it is protected.
-fn outranks(attacker: Role, target: Role) -> bool {
+pub(crate) fn outranks(attacker: Role, target: Role) -> bool {
     use Role::*;
     matches!((attacker, target), (Horse | Cannon, Chariot) | (Advisor | Elephant, Chariot | Horse | Cannon))
 }
@@ -148,15 +148,21 @@ fn protector_pinned(pos: &Position, side: Side, from: Square, to: Square) -> boo
     can_reach && !view.is_legal_capture_on(to)
 }
 
-/// The enemy pieces (by identity, as a bit set) that the move `before` → `after`, just played
-/// by `side`, chases: the winning threats it creates. A threat is created when the attack is
+/// The chases of the move `before` → `after`, just played by `side`, as (attacker, target)
+/// identities: the winning threats it creates. A threat is created when the attack is
 /// new (the attacker moved, or a screen or leg was opened), or when an attack that was there
 /// before becomes winning because the move pinned the target's protector (a false root: rule
 /// book diagrams on undermining a root, Fairy-Stockfish's pin cases). An old attack that wins
 /// only because the protector lost its line — a cannon's screen moved away, a line blocked —
 /// is not a chase: the rule book rules that as defence (diagram 61) and as no chase at all
 /// ("mutual perpetual chase", diagrams 71–75).
-pub(crate) fn chased(before: &Position, after: &Position, side: Side, ids_before: &Ids, ids_after: &Ids) -> u32 {
+pub(crate) fn chased(
+    before: &Position,
+    after: &Position,
+    side: Side,
+    ids_before: &Ids,
+    ids_after: &Ids,
+) -> Vec<(u8, u8)> {
     let old = winning_threats(before, side, ids_before);
     let attacked_before: Vec<(u8, u8)> =
         threats(before, side).into_iter().map(|(a, t)| (ids_before[a.index()], ids_before[t.index()])).collect();
@@ -164,7 +170,8 @@ pub(crate) fn chased(before: &Position, after: &Position, side: Side, ids_before
         .into_iter()
         .filter(|t| !old.iter().any(|o| (o.attacker, o.target) == (t.attacker, t.target)))
         .filter(|t| !attacked_before.contains(&(t.attacker, t.target)) || protector_pinned(after, side, t.from, t.to))
-        .fold(0, |set, t| set | 1 << t.target)
+        .map(|t| (t.attacker, t.target))
+        .collect()
 }
 
 /// Whether `side`, if it were to move in `pos`, could leave the other side without a legal

@@ -13,7 +13,7 @@ mod repetition;
 mod rules;
 
 pub use counting::{janggi_points, role_points};
-pub use outcome::{EndReason, GameResult, Outcome, Violation};
+pub use outcome::{Chase, EndReason, GameResult, Outcome, Violation};
 pub use rules::{JanggiRules, ParseRulesError, Rules, XiangqiRules};
 
 /// The winner of a xiangqi cycle of `moves` played from `start` back to the same position,
@@ -32,7 +32,7 @@ pub fn cycle_winner(start: &Position, moves: &[Move], rules: XiangqiRules) -> Op
 
 use crate::legality::IllegalMove;
 use crate::mv::Move;
-use crate::piece::{Role, Side};
+use crate::piece::{BySide, Role, Side};
 use crate::position::Position;
 use crate::variant::Variant;
 
@@ -167,12 +167,13 @@ impl Game {
 
     fn end(&mut self, result: GameResult, reason: EndReason) {
         if self.outcome.is_none() {
-            self.outcome = Some(Outcome { result, reason, ply: self.ply(), moves: None, points: None });
+            self.outcome =
+                Some(Outcome { result, reason, ply: self.ply(), moves: None, points: None, chases: BySide::default() });
         }
     }
 
     fn outcome_now(&self, result: GameResult, reason: EndReason) -> Option<Outcome> {
-        Some(Outcome { result, reason, ply: self.ply(), moves: None, points: None })
+        Some(Outcome { result, reason, ply: self.ply(), moves: None, points: None, chases: BySide::default() })
     }
 
     /// Janggi endings other than mate go to counting (modern rules) or are draws.
@@ -186,6 +187,7 @@ impl Game {
                 ply: self.ply(),
                 moves: None,
                 points: Some((cho, han)),
+                chases: BySide::default(),
             })
         } else {
             self.outcome_now(GameResult::Draw, reason)
@@ -289,7 +291,7 @@ impl Game {
         }
         let moves: Vec<Move> = self.pos.history()[first..n].iter().map(|p| p.mv).collect();
         let span = Some((self.move_number(first), self.move_number(n - 1)));
-        let (result, reason) = match self.pos.variant() {
+        let (result, reason, chases) = match self.pos.variant() {
             Variant::Xiangqi => repetition::rule_xiangqi(&start, &moves, self.rules.xiangqi, seen as u32),
             Variant::Janggi => {
                 // Perpetual check loses; any other repetition ends the game like a draw.
@@ -301,11 +303,11 @@ impl Game {
                         o.moves = span;
                         return Some(o);
                     }
-                    decided => decided,
+                    (result, reason) => (result, reason, BySide::default()),
                 }
             }
         };
-        Some(Outcome { result, reason, ply: n, moves: span, points: None })
+        Some(Outcome { result, reason, ply: n, moves: span, points: None, chases })
     }
 }
 

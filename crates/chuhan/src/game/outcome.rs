@@ -1,6 +1,7 @@
 //! How a game ended, in words a player accepts.
 
-use crate::piece::Side;
+use crate::piece::{BySide, Piece, Role, Side};
+use crate::square::Square;
 use crate::variant::Variant;
 use std::fmt;
 
@@ -32,6 +33,39 @@ impl Violation {
             Violation::PerpetualChase => "chasing the same piece on every move",
             Violation::PerpetualMateThreat => "threatening mate on every move",
         }
+    }
+}
+
+/// What a side chased in a perpetual chase, so that the ruling can name it: "Red's chariot
+/// chased the unprotected cannon on d7 on every move".
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Chase {
+    /// The piece chased on every move.
+    pub target: Piece,
+    /// Where it stood when the game ended.
+    pub square: Square,
+    /// The kind of piece that chased it (with several chasers, the first found).
+    pub chaser: Role,
+    /// How many pieces took part in the chase (two chariots chasing one cannon: 2).
+    pub chasers: u8,
+    /// Whether every chaser was of the same kind.
+    pub same_kind: bool,
+    /// Whether the chase rested on the target being unprotected (rather than on it being
+    /// worth more than its attacker, which needs no such thing).
+    pub unprotected: bool,
+}
+
+impl Chase {
+    /// "its chariot chasing the unprotected cannon on d7" (the words after the side's name).
+    fn words(&self) -> String {
+        let by = match (self.chasers, self.same_kind) {
+            (1, _) => format!("its {}", self.chaser.name()),
+            (2, true) => format!("its two {}s", self.chaser.name()),
+            (n, true) => format!("its {n} {}s", self.chaser.name()),
+            (n, false) => format!("{n} of its pieces"),
+        };
+        let adjective = if self.unprotected { "unprotected " } else { "" };
+        format!("{by} chasing the {adjective}{} on {}", self.target.role.name(), self.square)
     }
 }
 
@@ -98,6 +132,9 @@ pub struct Outcome {
     /// Janggi point counting, if the result was decided by it: (Cho's points, Han's points
     /// including the 1.5 bonus).
     pub points: Option<(f32, f32)>,
+    /// For a perpetual chase, what each side that broke the rule chased (named in
+    /// [`describe`](Outcome::describe)).
+    pub chases: BySide<Option<Chase>>,
 }
 
 impl Outcome {
@@ -163,16 +200,42 @@ impl fmt::Display for Description<'_> {
             EndReason::Resignation => write!(f, "{} resigned", name(loser.unwrap_or(Side::First)))?,
             EndReason::Agreement => write!(f, "agreed")?,
             EndReason::Time => write!(f, "{} ran out of time", name(loser.unwrap_or(Side::First)))?,
-            EndReason::RepetitionViolation { violation, times } => write!(
-                f,
-                "{} repeated the position {} {}{span}",
-                name(loser.unwrap_or(Side::First)),
-                times_words(times),
-                violation.words()
-            )?,
-            EndReason::MutualViolation { violation, times } => {
-                write!(f, "the position occurred {} with both sides {}{span}", times_words(times), violation.words())?
+            EndReason::RepetitionViolation { violation, times } => {
+                let loser = loser.unwrap_or(Side::First);
+                match o.chases[loser].filter(|_| violation == Violation::PerpetualChase) {
+                    Some(chase) => write!(
+                        f,
+                        "{} repeated the position {} with {} on every move{span}",
+                        name(loser),
+                        times_words(times),
+                        chase.words()
+                    )?,
+                    None => write!(
+                        f,
+                        "{} repeated the position {} {}{span}",
+                        name(loser),
+                        times_words(times),
+                        violation.words()
+                    )?,
+                }
             }
+            EndReason::MutualViolation { violation, times } => match (o.chases.first, o.chases.second) {
+                (Some(a), Some(b)) if violation == Violation::PerpetualChase => write!(
+                    f,
+                    "the position occurred {} with both sides chasing on every move, {} with {} and {} with {}{span}",
+                    times_words(times),
+                    name(Side::First),
+                    a.words(),
+                    name(Side::Second),
+                    b.words()
+                )?,
+                _ => write!(
+                    f,
+                    "the position occurred {} with both sides {}{span}",
+                    times_words(times),
+                    violation.words()
+                )?,
+            },
             EndReason::Repetition { times } => write!(f, "the position occurred {}{span}", times_words(times))?,
             EndReason::MoveLimit { moves } => write!(f, "{moves} moves without a capture")?,
             EndReason::DeadPosition => write!(f, "neither side can ever give check")?,

@@ -9,11 +9,11 @@
 //! while the other does not loses; if both break one, the graver loses (check is graver than
 //! chase or mate threat) and equal violations draw; otherwise the repetition is a draw.
 
-use super::chase::{chased, follow, number_pieces, threatens_mate};
-use super::outcome::{EndReason, GameResult, Violation};
+use super::chase::{chased, follow, number_pieces, outranks, threatens_mate, Ids, NO_PIECE};
+use super::outcome::{Chase, EndReason, GameResult, Violation};
 use super::rules::XiangqiRules;
 use crate::mv::Move;
-use crate::piece::Side;
+use crate::piece::{BySide, Side};
 use crate::position::Position;
 
 /// What each side did throughout a cycle.
@@ -25,12 +25,17 @@ pub(crate) struct CycleConduct {
     pub chased: [u32; 2],
     /// Per side: every move gave check or threatened mate.
     pub all_mate_threats: [bool; 2],
+    /// Per side: the piece chased on every move, named (when there is one).
+    pub chase: [Option<Chase>; 2],
 }
 
 /// Replays `moves` from `start` and records each side's conduct. `with_chases` and
 /// `with_mate_threats` turn on the costlier parts.
 pub(crate) fn conduct(start: &Position, moves: &[Move], with_chases: bool, with_mate_threats: bool) -> CycleConduct {
-    let mut c = CycleConduct { all_checks: [true; 2], chased: [u32::MAX; 2], all_mate_threats: [true; 2] };
+    let mut c =
+        CycleConduct { all_checks: [true; 2], chased: [u32::MAX; 2], all_mate_threats: [true; 2], chase: [None; 2] };
+    // Per side and chased piece: the pieces that chased it (identities as bit sets).
+    let mut chasers = [[0u32; 32]; 2];
     let mut moved = [false; 2];
     let mut pos = start.with_turn(start.turn());
     let mut ids = number_pieces(&pos);
@@ -47,7 +52,11 @@ pub(crate) fn conduct(start: &Position, moves: &[Move], with_chases: bool, with_
         c.all_checks[s] &= check;
         // A move that answers a check is forced: it neither continues nor breaks a chase.
         if with_chases && !answering_check && c.chased[s] != 0 {
-            c.chased[s] &= chased(&before, &pos, side, &ids_before, &ids);
+            let chases = chased(&before, &pos, side, &ids_before, &ids);
+            c.chased[s] &= chases.iter().fold(0, |set, &(_, target)| set | 1 << target);
+            for (attacker, target) in chases {
+                chasers[s][target as usize] |= 1 << attacker;
+            }
         }
         if with_mate_threats && c.all_mate_threats[s] {
             c.all_mate_threats[s] = check || threatens_mate(&pos, side);
@@ -61,8 +70,34 @@ pub(crate) fn conduct(start: &Position, moves: &[Move], with_chases: bool, with_
         if !moved || !with_chases {
             c.chased[s] = 0;
         }
+        if c.chased[s] != 0 {
+            let target = c.chased[s].trailing_zeros() as u8;
+            c.chase[s] = name_chase(&pos, &ids, target, chasers[s][target as usize]);
+        }
     }
     c
+}
+
+/// The chase of `target` by the pieces in `chasers` (identities), named from the position
+/// where the cycle ends.
+fn name_chase(pos: &Position, ids: &Ids, target: u8, chasers: u32) -> Option<Chase> {
+    let square_of = |id: u8| crate::square::Square::ALL.into_iter().find(|sq| ids[sq.index()] == id);
+    let square = square_of(target)?;
+    let target_piece = pos.piece_at(square)?;
+    let roles: Vec<_> = (0..32u8)
+        .filter(|&id| id != NO_PIECE && chasers & (1 << id) != 0)
+        .filter_map(|id| square_of(id).and_then(|sq| pos.piece_at(sq)))
+        .map(|p| p.role)
+        .collect();
+    let chaser = *roles.first()?;
+    Some(Chase {
+        target: target_piece,
+        square,
+        chaser,
+        chasers: roles.len() as u8,
+        same_kind: roles.iter().all(|&r| r == chaser),
+        unprotected: roles.iter().any(|&r| !outranks(r, target_piece.role)),
+    })
 }
 
 fn severity(v: Violation) -> u8 {
@@ -88,14 +123,25 @@ pub(crate) fn violations(c: &CycleConduct, rules: XiangqiRules) -> [Option<Viola
 }
 
 /// The ruling for a repeated xiangqi cycle.
+/// With the ruling, what each side that lost or drew by a perpetual chase chased.
 pub(crate) fn rule_xiangqi(
     start: &Position,
     moves: &[Move],
     rules: XiangqiRules,
     times: u32,
-) -> (GameResult, EndReason) {
+) -> (GameResult, EndReason, BySide<Option<Chase>>) {
     let c = conduct(start, moves, rules != XiangqiRules::Computer, rules == XiangqiRules::Cxa);
-    rule(violations(&c, rules), times)
+    let v = violations(&c, rules);
+    let (result, reason) = rule(v, times);
+    let named = |s: Side| {
+        let counted = match (result, reason) {
+            (GameResult::Win(winner), EndReason::RepetitionViolation { .. }) => winner != s,
+            (_, EndReason::MutualViolation { .. }) => true,
+            _ => false,
+        };
+        c.chase[s.index()].filter(|_| counted && v[s.index()] == Some(Violation::PerpetualChase))
+    };
+    (result, reason, BySide::new(named(Side::First), named(Side::Second)))
 }
 
 /// The ruling from both sides' violations, for a position that occurred `times` times.
