@@ -149,6 +149,9 @@ struct AnalyseRequest {
     millis: Option<u64>,
     multipv: Option<usize>,
     notation: Option<String>,
+    /// Accept a composed position (see [`crate::params::start_position`]).
+    #[serde(default)]
+    relaxed: bool,
 }
 
 /// A line's score for the eval bar: centipawns from Red's (Cho's) side, or mate in moves
@@ -185,11 +188,7 @@ pub async fn analyse(State(state): State<Arc<Analysis>>, body: Bytes) -> Result<
     if req.moves.len() > MAX_MOVES {
         return Err(bad(format!("moves: at most {MAX_MOVES}")));
     }
-    let start = match &req.fen {
-        Some(fen) if fen.len() > 200 => return Err(bad("fen: too long")),
-        Some(fen) => Position::from_fen(variant, fen).map_err(|e| bad(format!("fen: {e}")))?,
-        None => Position::new(variant),
-    };
+    let (start, relaxed) = crate::params::start_position(variant, req.fen.as_deref(), req.relaxed)?;
     let mut game = Game::new(start, Rules::for_variant(variant));
     let mut moves = Vec::with_capacity(req.moves.len());
     for (i, &m) in req.moves.iter().enumerate() {
@@ -223,5 +222,6 @@ pub async fn analyse(State(state): State<Arc<Analysis>>, body: Bytes) -> Result<
         "lines": lines,
         "notation": notation.name(),
         "notations": Notation::for_variant(variant).iter().map(|n| n.name()).collect::<Vec<_>>(),
+        "relaxed": relaxed,
     })))
 }

@@ -5,7 +5,7 @@ use crate::error::{bad, ApiError};
 use crate::room::default_notation;
 use axum::body::Bytes;
 use chuhan::notation::Notation;
-use chuhan::Variant;
+use chuhan::{Position, Setup, Variant};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -22,6 +22,31 @@ pub fn parse_json<T: for<'de> Deserialize<'de>>(body: &Bytes) -> Result<T, ApiEr
         return Err(bad("request body: expected a JSON object"));
     }
     serde_json::from_value(value).map_err(|e| bad(format!("request body: {e}")))
+}
+
+/// The start position a request names: the variant's start without `fen`; with `relaxed`, a
+/// composed position (pieces on points no game reaches, as problem books set them up) is
+/// accepted, and what was accepted comes back in words for the page to show.
+pub fn start_position(variant: Variant, fen: Option<&str>, relaxed: bool) -> Result<(Position, Vec<String>), ApiError> {
+    let Some(fen) = fen else { return Ok((Position::new(variant), Vec::new())) };
+    if fen.len() > 200 {
+        return Err(bad("fen: too long"));
+    }
+    let setup: Setup = fen.parse().map_err(|e| bad(format!("fen: {e}")))?;
+    let error = match setup.position(variant) {
+        Ok(pos) => return Ok((pos, Vec::new())),
+        Err(e) => e,
+    };
+    let only_unreachable = error.problems().iter().all(|p| p.is_ignorable());
+    let accepted: Vec<String> = error.problems().iter().map(|p| p.describe(variant)).collect();
+    if relaxed && only_unreachable {
+        let pos = error.ignore_unreachable().map_err(|e| bad(format!("fen: {e}")))?;
+        return Ok((pos, accepted));
+    }
+    // The strict reader's message (it names the FEN field), and a hint when relaxing would help.
+    let message = Position::from_fen(variant, fen).err().map_or_else(|| error.to_string(), |e| e.to_string());
+    let hint = if only_unreachable { " (a composed position? send \"relaxed\": true)" } else { "" };
+    Err(bad(format!("fen: {message}{hint}")))
 }
 
 /// `?notation=...` on the requests that write moves.

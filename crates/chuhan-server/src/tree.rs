@@ -284,6 +284,9 @@ struct TreeRequest {
     result: Option<String>,
     /// `json` (the tree checked, with the moves' text) or `pgn` (a PGN file to download).
     format: Option<String>,
+    /// Accept a composed position (see [`crate::params::start_position`]).
+    #[serde(default)]
+    relaxed: bool,
 }
 
 /// Whether `key` can be a PGN tag name: letters, digits and `_`, starting with a letter.
@@ -299,11 +302,7 @@ pub async fn tree(body: Bytes) -> Result<Response, ApiError> {
     let req: TreeRequest = parse_json(&body)?;
     let variant = req.variant.unwrap_or(Variant::Xiangqi);
     let notation = pick_notation(req.notation.as_deref(), variant)?;
-    let start = match &req.fen {
-        Some(fen) if fen.len() > 200 => return Err(bad("fen: too long")),
-        Some(fen) => Position::from_fen(variant, fen).map_err(|e| bad(format!("fen: {e}")))?,
-        None => Position::new(variant),
-    };
+    let (start, _) = crate::params::start_position(variant, req.fen.as_deref(), req.relaxed)?;
     let main = from_wire(&start, &req.tree).map_err(|e| bad(e.to_string()))?;
     let mut game = Record::new(variant);
     game.start_fen = start.to_fen();

@@ -33,6 +33,8 @@ export function analysis() {
   const q = new URLSearchParams(location.search);
   let variant = q.get("variant") === "janggi" ? "janggi" : "xiangqi";
   let fen = q.get("fen") || null;
+  // A composed position (pieces on points no game reaches) is read only when asked for.
+  let relaxed = q.get("relaxed") === "1";
   let root = T.newRoot(), cur = root;
   for (const mv of (q.get("moves") || "").split(/[\s,]+/).filter(Boolean)) cur = T.addChild(cur, mv, null);
   let headers = [], result = "*", startFen = fen, seq = 0, userFlipped = false, aborter = null;
@@ -59,7 +61,7 @@ export function analysis() {
     renderComment();
     const path = T.pathTo(cur);
     const moves = path.map((n) => n.mv);
-    const ask = (millis) => api("POST", "/api/analyse", { variant, fen, moves, millis, multipv: 3, notation: notation() }, signal);
+    const ask = (millis) => api("POST", "/api/analyse", { variant, fen, moves, millis, multipv: 3, notation: notation(), relaxed }, signal);
     try {
       // The position at once, then the engine's lines.
       const quick = await ask(0);
@@ -179,7 +181,7 @@ export function analysis() {
   async function renameMoves() {
     try {
       const keep = T.indexPath(cur);
-      const v = await api("POST", "/api/tree", { variant, fen, tree: T.toWire(root), notation: notation() });
+      const v = await api("POST", "/api/tree", { variant, fen, tree: T.toWire(root), notation: notation(), relaxed });
       root = T.fromWire(v.tree);
       cur = T.nodeAt(root, keep);
     } catch (err) { $("amessage").textContent = err.message; }
@@ -191,7 +193,7 @@ export function analysis() {
       const r = await fetch("/api/tree", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ variant, fen, tree: T.toWire(root), notation: notation(), headers, result, format: "pgn" }),
+        body: JSON.stringify({ variant, fen, tree: T.toWire(root), notation: notation(), headers, result, format: "pgn", relaxed }),
       });
       if (!r.ok) { const v = await r.json().catch(() => ({})); throw new Error(v.error || `HTTP ${r.status}`); }
       const url = URL.createObjectURL(await r.blob());
@@ -307,6 +309,8 @@ export function analysis() {
       restart(T.fromWire(v.tree), v.start_fen);
     } catch (err) { $("amessage").textContent = err.message; }
   });
+  $("arelaxed").checked = relaxed;
+  $("arelaxed").addEventListener("change", () => { relaxed = $("arelaxed").checked; update(); });
   $("asetfen").addEventListener("click", () => { headers = []; result = "*"; restart(T.newRoot(), $("afen").value.trim() || null); });
   $("aflip").addEventListener("click", () => { userFlipped = !userFlipped; update(); });
   $("aengine").addEventListener("change", update);

@@ -159,3 +159,31 @@ async fn the_board_scripts_are_served_under_the_same_policy() {
         assert!(!text.contains("innerHTML"), "{path} must build the page with textContent only");
     }
 }
+
+/// A composed position (rule-book diagrams 71–75: a black soldier on i7, behind its start
+/// line) is refused by default with a hint, and analysed with `"relaxed": true`, which says
+/// what it accepted; the tree endpoint takes the same flag.
+#[tokio::test]
+async fn a_composed_position_is_analysed_only_when_relaxed() {
+    let (addr, _dir) = server().await;
+    let fen = "3a2b1r/4ak3/8p/7P1/9/9/9/B2NN3B/3K5/4p4 w - - 0 1";
+    let (status, v) = post_json(addr, "/api/analyse", &json!({ "fen": fen, "millis": 0 })).await;
+    assert_eq!(status, 400, "{v}");
+    let error = v["error"].as_str().unwrap();
+    assert!(error.contains("black soldier on i7") && error.contains("relaxed"), "{error}");
+
+    let ask = json!({ "fen": fen, "moves": ["d1e1"], "millis": 0, "relaxed": true });
+    let (status, v) = post_json(addr, "/api/analyse", &ask).await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["relaxed"], json!(["black soldier on i7: a point it can never reach"]), "{v}");
+    assert_eq!(v["moves"][0]["mv"], "d1e1");
+
+    // Relaxing does not let other problems through: two red generals stay refused.
+    let two = json!({ "fen": "3k5/9/9/9/9/9/9/9/3K5/4K4 w", "millis": 0, "relaxed": true });
+    let (status, _) = post_json(addr, "/api/analyse", &two).await;
+    assert_eq!(status, 400);
+
+    let tree = json!({ "fen": fen, "relaxed": true, "tree": { "nodes": [ { "parent": null, "mv": "d1e1" } ] } });
+    let (status, v) = post_json(addr, "/api/tree", &tree).await;
+    assert_eq!(status, 200, "{v}");
+}
