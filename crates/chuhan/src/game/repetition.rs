@@ -52,7 +52,16 @@ pub(crate) fn conduct(start: &Position, moves: &[Move], with_chases: bool, with_
         c.all_checks[s] &= check;
         // A move that answers a check is forced: it neither continues nor breaks a chase.
         if with_chases && !answering_check && c.chased[s] != 0 {
-            let chases = chased(&before, &pos, side, &ids_before, &ids);
+            // A general's move that opens or closes the file between the generals pins and
+            // unpins pieces through the facing generals: those threats are the general's own,
+            // and a general may chase freely (Fairy-Stockfish's "mutual pins by flying
+            // generals"). A general's other moves uncover chases as any piece's do (rule-book
+            // diagrams 71-75: a general stepping off its horse's leg).
+            let chases = if changes_facing(&before, &pos, m) {
+                Vec::new()
+            } else {
+                chased(&before, &pos, side, &ids_before, &ids)
+            };
             c.chased[s] &= chases.iter().fold(0, |set, &(_, target)| set | 1 << target);
             for (attacker, target) in chases {
                 chasers[s][target as usize] |= 1 << attacker;
@@ -76,6 +85,15 @@ pub(crate) fn conduct(start: &Position, moves: &[Move], with_chases: bool, with_
         }
     }
     c
+}
+
+/// Whether `m`, played from `before` to `after`, is a general's move that puts the generals
+/// on one file or takes them off it.
+fn changes_facing(before: &Position, after: &Position, m: Move) -> bool {
+    let same_file = |p: &Position| p.general(Side::First).file() == p.general(Side::Second).file();
+    !m.is_pass()
+        && before.piece_at(m.from).is_some_and(|p| p.role == crate::piece::Role::General)
+        && same_file(before) != same_file(after)
 }
 
 /// The chase of `target` by the pieces in `chasers` (identities), named from the position
