@@ -88,12 +88,17 @@ pub(crate) fn conduct(start: &Position, moves: &[Move], with_chases: bool, with_
 }
 
 /// Whether `m`, played from `before` to `after`, is a general's move that puts the generals
-/// on one file or takes them off it.
+/// on one file or takes them off it while at most two pieces stand between them — close
+/// enough that one piece leaving the file is pinned by the facing generals.
 fn changes_facing(before: &Position, after: &Position, m: Move) -> bool {
-    let same_file = |p: &Position| p.general(Side::First).file() == p.general(Side::Second).file();
+    let facing = |p: &Position| {
+        let (a, b) = (p.general(Side::First), p.general(Side::Second));
+        a.file() == b.file() && (crate::attacks::between(a, b) & p.occupied()).count() <= 2
+    };
     !m.is_pass()
         && before.piece_at(m.from).is_some_and(|p| p.role == crate::piece::Role::General)
-        && same_file(before) != same_file(after)
+        && (facing(before) || facing(after))
+        && before.general(before.turn()).file() != after.general(before.turn()).file()
 }
 
 /// The chase of `target` by the pieces in `chasers` (identities), named from the position
