@@ -90,13 +90,42 @@ fn threats(pos: &Position, side: Side) -> Vec<(Square, Square)> {
     out
 }
 
-/// Whether, after `side` captures from `from` on `to`, the other side can legally retake.
+/// Whether, after `side` captures from `from` on `to`, the other side can retake.
+///
+/// A retake counts when it is legal, or when the only thing wrong with it is the check the
+/// chasing move itself gave: a guard that cannot retake only because its general is in check
+/// guards again once the check is answered, so that move is a check, not a chase (one check,
+/// one chase — 一將一捉 — is allowed).
 fn retakable(pos: &Position, side: Side, from: Square, to: Square) -> bool {
     let mut view = pos.with_turn(side);
     view.play_unchecked(Move::new(from, to));
-    let mut retake = false;
-    view.for_each_legal(|_, targets| retake |= targets.contains(to));
-    retake
+    can_retake(&view, to, check_by(pos, side))
+}
+
+/// The pieces of `side` giving check to the other side's general in `pos`.
+fn check_by(pos: &Position, side: Side) -> Bitboard {
+    pos.with_turn(!side).checkers()
+}
+
+/// Whether the side to move in `view` can take on `to`: legally, or by a move after which its
+/// general is attacked only by pieces in `ignored` (a check that was already there).
+fn can_retake(view: &Position, to: Square, ignored: Bitboard) -> bool {
+    if view.is_legal_capture_on(to) {
+        return true;
+    }
+    if ignored.is_empty() {
+        return false;
+    }
+    let defender = view.turn();
+    for guard in view.capturers(to, defender, view.occupied(), false) {
+        let mut next = view.clone();
+        next.play_unchecked(Move::new(guard, to));
+        let next = next.with_turn(defender);
+        if (next.checkers() & !ignored).is_empty() && !next.generals_face() {
+            return true;
+        }
+    }
+    false
 }
 
 /// A winning threat: the attacker's and the target's identities, and their points.
@@ -145,7 +174,7 @@ fn protector_pinned(pos: &Position, side: Side, from: Square, to: Square) -> boo
     let mut view = pos.with_turn(side);
     view.play_unchecked(Move::new(from, to));
     let can_reach = !view.capturers(to, !side, view.occupied(), false).is_empty();
-    can_reach && !view.is_legal_capture_on(to)
+    can_reach && !can_retake(&view, to, check_by(pos, side))
 }
 
 /// The chases of the move `before` → `after`, just played by `side`, as (attacker, target)
