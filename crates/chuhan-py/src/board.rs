@@ -221,6 +221,9 @@ impl PyBoard {
     #[pyo3(signature = (r#move, notation=None))]
     fn notation(&self, #[pyo3(from_py_with = move_arg)] r#move: Move, notation: Option<&str>) -> PyResult<String> {
         let n = notation_arg(notation, self.pos.variant())?;
+        if !n.applies_to(self.pos.variant()) {
+            return Err(errors::value(format!("{n} notation is not used for {}", self.pos.variant())));
+        }
         self.pos.check_move(r#move).map_err(errors::illegal)?;
         Ok(n.format(&self.pos, r#move))
     }
@@ -232,11 +235,7 @@ impl PyBoard {
 
     /// The last move played; `IndexError` if the stack is empty.
     fn peek(&self) -> PyResult<PyMove> {
-        self.pos
-            .history()
-            .last()
-            .map(|p| PyMove(p.mv))
-            .ok_or_else(|| PyIndexError::new_err("peek at empty move stack"))
+        self.pos.history().last().map(|p| PyMove(p.mv)).ok_or_else(|| PyIndexError::new_err("peek at empty move stack"))
     }
 
     /// The moves played since the board's start, oldest first.
@@ -369,6 +368,13 @@ impl PyBoard {
     fn _repr_svg_(&self) -> String {
         svg::board(&self.pos, false, self.pos.history().last().map(|p| p.mv), None)
     }
+}
+
+/// The names of the notations used for `variant`: what `Board.notation` writes and
+/// `Board.parse` reads for that game.
+#[pyfunction]
+pub fn notations(variant: &str) -> PyResult<Vec<&'static str>> {
+    Ok(Notation::for_variant(variant_arg(variant)?).into_iter().map(|n| n.name()).collect())
 }
 
 /// Perft of `board` to `depth`: the number of leaf nodes of its legal move tree.

@@ -33,12 +33,7 @@ create_exception!(
     PyValueError,
     "A game record that cannot be read or written: the message names the file, game and ply."
 );
-create_exception!(
-    chuhan,
-    GameOverError,
-    PyValueError,
-    "A move played in a game that has already ended."
-);
+create_exception!(chuhan, GameOverError, PyValueError, "A move played in a game that has already ended.");
 
 /// A FEN error as Python sees it.
 pub fn fen(e: impl std::fmt::Display) -> PyErr {

@@ -38,6 +38,7 @@ fn _chuhan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(moves::square_name, m)?)?;
     m.add_function(wrap_pyfunction!(moves::parse_square, m)?)?;
     m.add_function(wrap_pyfunction!(board::perft, m)?)?;
+    m.add_function(wrap_pyfunction!(board::notations, m)?)?;
     m.add_function(wrap_pyfunction!(records::read_games, m)?)?;
     m.add_function(wrap_pyfunction!(records::read_game, m)?)?;
     m.add_function(wrap_pyfunction!(records::write_pgn, m)?)?;

@@ -27,7 +27,11 @@ const MAX_DEPTH: usize = 64;
 
 /// An I/O error as the `OSError` subclass Python code expects, naming the file.
 fn os_error(e: &std::io::Error, path: &Path) -> PyErr {
-    let args = (e.raw_os_error().unwrap_or(0), e.to_string(), path.display().to_string());
+    // Python's own wording: `[Errno 2] No such file or directory: 'x.pgn'` (Rust's message
+    // without its " (os error 2)" suffix).
+    let text = e.to_string();
+    let text = text.split(" (os error").next().unwrap_or(&text).to_string();
+    let args = (e.raw_os_error().unwrap_or(0), text, path.display().to_string());
     match e.kind() {
         std::io::ErrorKind::NotFound => PyFileNotFoundError::new_err(args),
         std::io::ErrorKind::PermissionDenied => PyPermissionError::new_err(args),
@@ -70,7 +74,9 @@ fn games_of(data: &[u8], format: Format, name: &str) -> Vec<Result<Record, Recor
         Format::Cbr => vec![cbr::read(data).map_err(|e| err(1, ReadError::Cbr(e)))],
         Format::Cbl => match cbr::read_library(data) {
             Err(e) => vec![Err(err(1, ReadError::Library(e)))],
-            Ok(lib) => lib.games.into_iter().enumerate().map(|(i, g)| g.map_err(|e| err(i + 1, ReadError::Cbr(e)))).collect(),
+            Ok(lib) => {
+                lib.games.into_iter().enumerate().map(|(i, g)| g.map_err(|e| err(i + 1, ReadError::Cbr(e)))).collect()
+            }
         },
     }
 }
@@ -100,7 +106,11 @@ impl PyGameReader {
                     let name = &self.name;
                     py.detach(|| {
                         r.next_game().map(|g| {
-                            g.map_err(|e| RecordError { file: name.clone(), game: e.game, error: ReadError::Pgn(Box::new(e)) })
+                            g.map_err(|e| RecordError {
+                                file: name.clone(),
+                                game: e.game,
+                                error: ReadError::Pgn(Box::new(e)),
+                            })
                         })
                     })
                 }
@@ -141,7 +151,8 @@ pub fn read_games(source: &Bound<'_, PyAny>, format: Option<&str>, errors: &str)
         } else {
             return Err(PyTypeError::new_err("read() of the file object returned neither bytes nor str"));
         };
-        let format = format.unwrap_or_else(|| Format::sniff(&bytes[..bytes.len().min(SNIFF_LEN)], Some(Path::new(&name))));
+        let format =
+            format.unwrap_or_else(|| Format::sniff(&bytes[..bytes.len().min(SNIFF_LEN)], Some(Path::new(&name))));
         let source = match format {
             Format::Pgn => Source::Pgn(PgnReader::new(Box::new(Cursor::new(bytes)))),
             f => Source::List(games_of(&bytes, f, &name).into_iter()),
@@ -263,8 +274,8 @@ impl PyNode {
 
     /// Numeric annotation glyphs, in order.
     #[getter]
-    fn nags(&self) -> Vec<u8> {
-        self.node.nags.clone()
+    fn nags(&self) -> Vec<u32> {
+        self.node.nags.iter().map(|&n| u32::from(n)).collect()
     }
 
     /// Alternatives to this move, each from the position before it.

@@ -16,6 +16,4 @@ command line; a wrong type raises ``TypeError``; a missing file ``FileNotFoundEr
 """
 
 from ._chuhan import *  # noqa: F401,F403
-from ._chuhan import __all__ as _all, __version__  # noqa: F401
-
-__all__ = list(_all) + ["__version__"]
+from ._chuhan import __all__, __version__  # noqa: F401

