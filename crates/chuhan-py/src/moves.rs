@@ -65,14 +65,14 @@ impl PyMove {
     }
 
     /// The square the piece leaves (0–89).
-    #[getter]
-    fn from_square(&self) -> usize {
+    #[getter(from_square)]
+    fn origin(&self) -> usize {
         self.0.from.index()
     }
 
     /// The square the piece goes to (0–89).
-    #[getter]
-    fn to_square(&self) -> usize {
+    #[getter(to_square)]
+    fn target(&self) -> usize {
         self.0.to.index()
     }
 
