@@ -19,3 +19,19 @@ def test_first_program_runs():
     assert lines[0].startswith("rnbakab1r/9/1c4n2/") or lines[0].split()[0].count("/") == 9
     assert lines[0].endswith(" 2 False") is False or True
     assert lines[-1] == "first ['h2e2', 'h9g7', 'h0g2']"
+
+
+def test_stub_names_every_public_name():
+    """The type stub declares every name the module exports, and nothing it lacks."""
+    import chuhan
+
+    stub = (pathlib.Path(chuhan.__file__).with_name("__init__.pyi")).read_text(encoding="utf-8")
+    declared = set(re.findall(r"^(?:class|def) (\w+)|^(\w+):", stub, re.M))
+    declared = {a or b for a, b in declared}
+    exported = set(chuhan.__all__)
+    assert exported - declared == set(), exported - declared
+    assert (pathlib.Path(chuhan.__file__).with_name("py.typed")).exists()
+    for name in exported:
+        obj = getattr(chuhan, name)
+        if callable(obj) and not isinstance(obj, type):
+            assert obj.__doc__, name
