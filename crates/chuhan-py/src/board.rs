@@ -54,9 +54,8 @@ pub fn parse_move(pos: &Position, text: &str, notation: Option<&str>) -> PyResul
     for n in Notation::for_variant(pos.variant()) {
         match n.parse(pos, text) {
             Ok(m) => return Ok(m),
-            Err(e @ chuhan::notation::NotationError::Syntax { .. }) => {
-                let _ = e;
-            }
+            // Not written in this notation: says nothing about the others.
+            Err(chuhan::notation::NotationError::Syntax { .. }) => {}
             Err(e) => {
                 best.get_or_insert(e);
             }
@@ -110,7 +109,7 @@ impl PyBoard {
     /// `fen`. With `strict=False` a composed position may put advisors, elephants or soldiers
     /// on points no game reaches (other problems are still errors).
     #[new]
-    #[pyo3(signature = (fen=None, variant="xiangqi", *, strict=true))]
+    #[pyo3(signature = (fen=None, variant="xiangqi", strict=true))]
     fn new(fen: Option<&str>, variant: &str, strict: bool) -> PyResult<PyBoard> {
         let variant = variant_arg(variant)?;
         let pos = match fen {
@@ -351,9 +350,21 @@ impl PyBoard {
         format!("Board('{}', variant='{}')", self.pos.to_fen(), self.pos.variant().name())
     }
 
-    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (String, &'static str))> {
+    /// Pickling: the start position, then the move stack as the state, replayed (checked) by
+    /// `__setstate__`, so that `pop` works on the copy too.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (String, &'static str, bool), Vec<String>)> {
         let cls = py.get_type::<PyBoard>().into_any().unbind();
-        Ok((cls, (self.pos.to_fen(), self.pos.variant().name())))
+        let moves = self.pos.history().iter().map(|p| p.mv.to_string()).collect();
+        Ok((cls, (self.start.to_fen(), self.start.variant().name(), false), moves))
+    }
+
+    fn __setstate__(&mut self, moves: Vec<String>) -> PyResult<()> {
+        for text in moves {
+            let m: Move = text.parse().map_err(errors::value)?;
+            self.play(m)?;
+        }
+        Ok(())
     }
 
     /// The board as an SVG picture (`flipped`: the second mover at the bottom; `lastmove`

@@ -65,7 +65,8 @@ def test_copy_eq_hash():
         y.push(m)
     assert x == y and hash(x) == hash(y) and x.move_stack != y.move_stack
     assert b != "not a board"
-    assert pickle.loads(pickle.dumps(b)) == b
+    p = pickle.loads(pickle.dumps(b))
+    assert p == b and p.move_stack == b.move_stack and p.root() == b.root()
 
 
 def test_perft_matches_the_rust_facts():

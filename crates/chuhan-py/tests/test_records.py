@@ -96,12 +96,24 @@ def test_xqf_cbr_cbl_and_gbk_pgn_samples():
     sample = chuhan.read_game(shared("records/xqbase/SAMPLE.XQF"))
     pgn = chuhan.read_game(shared("records/xqbase/SAMPLE.PGN"))
     assert sample.mainline_moves() == pgn.mainline_moves()
-    # Deliberately broken samples: errors naming the file and the game, never a crash.
-    for name in ["BadMoveTest1.xqf", "EmptyTest.xqf", "BadMoveTest2.xqf", "BadMoveTest3.xqf", "BadMoveTest4.xqf"]:
+    # Every XQF sample of both sample folders, as crates/chuhan-record/tests/xqf.rs reads them:
+    # two hold illegal moves (BadMoveTest3 in its main line, WildHouse in a variation); the 22
+    # others read and round-trip through the three writers with the same tree.
+    bad, good = [], 0
+    xqbase = shared("records/xqbase")
+    for path in [p for folder in (d, xqbase) for p in sorted(folder.iterdir()) if p.suffix.lower() == ".xqf"]:
         try:
-            list(chuhan.read_games(d / name))
+            rec = chuhan.read_game(path)
         except chuhan.RecordError as e:
-            assert name in str(e)
+            bad.append(str(e).replace(str(path.parent) + "/", ""))
+            continue
+        good += 1
+        for text in [chuhan.write_xqf(rec), chuhan.write_pgn(rec), chuhan.write_dhtmlxq(rec)]:
+            back = chuhan.read_game(io.BytesIO(text if isinstance(text, bytes) else text.encode()))
+            assert back.node_count() == rec.node_count() and back.mainline_moves() == rec.mainline_moves(), path
+    assert good == 22 and len(bad) == 2, bad
+    assert any(b.startswith("BadMoveTest3.xqf: game 1, ply 10: illegal move e1f0") for b in bad), bad
+    assert any(b.startswith("WildHouse.xqf: game 1, ply 74 (in a variation)") for b in bad), bad
 
 
 def test_parallel_notation_files_read_alike():
