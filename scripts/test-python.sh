@@ -21,7 +21,8 @@ if [ ! -x "$TOOLS/bin/maturin" ]; then
 fi
 
 rm -f target/wheels/chuhan-*.whl
-"$TOOLS/bin/maturin" build --release --quiet -m crates/chuhan-py/Cargo.toml --interpreter "$PYTHON"
+"$TOOLS/bin/maturin" build --release --quiet -m crates/chuhan-py/Cargo.toml --interpreter "$PYTHON" \
+  --out target/wheels
 
 rm -rf "$VENV"
 "$PYTHON" -m venv "$VENV"

@@ -59,6 +59,16 @@ def test_pinned_piece_and_janggi_reasons():
     j = chuhan.Board(variant="janggi")
     with pytest.raises(chuhan.IllegalMoveError, match="the han chariot on a9 cannot move: it is cho's move"):
         j.push("a9a8")
+    checked = chuhan.Board("9/4k4/9/9/9/4r4/9/9/4K4/9 w - - 0 1", variant="janggi")
+    assert checked.is_check()
+    with pytest.raises(chuhan.IllegalMoveError, match="illegal move e1e1: no pass while in check"):
+        checked.push(checked.pass_move())
+    with pytest.raises(ValueError, match="unknown variant"):
+        chuhan.Record(variant="go")
+    with pytest.raises(ValueError, match="invalid move"):
+        chuhan.Node("zz")
+    with pytest.raises(TypeError):
+        chuhan.Line([None])
 
 
 @pytest.mark.parametrize(
