@@ -40,6 +40,44 @@ fn os_error(e: &std::io::Error, path: &Path) -> PyErr {
     }
 }
 
+/// A Python file object as a Rust reader: `read(n)` called with the GIL taken back for each
+/// chunk, so that a PGN file object streams like a path does. Text files (`read` returning
+/// `str`) are encoded as UTF-8.
+struct PyFileReader {
+    file: Py<PyAny>,
+    pending: Vec<u8>,
+    at: usize,
+}
+
+/// The next chunk of a Python file object (empty at its end).
+fn read_chunk(file: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    let data = file.call_method1("read", (1usize << 16,))?;
+    if let Ok(b) = data.cast::<PyBytes>() {
+        Ok(b.as_bytes().to_vec())
+    } else if let Ok(s) = data.cast::<PyString>() {
+        Ok(s.to_cow()?.into_owned().into_bytes())
+    } else {
+        Err(PyTypeError::new_err("read() of the file object returned neither bytes nor str"))
+    }
+}
+
+impl Read for PyFileReader {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.at == self.pending.len() {
+            // An exception of the file's `read` while streaming becomes the PGN reader's I/O
+            // error, and so a `RecordError` naming the game.
+            let chunk = Python::attach(|py| read_chunk(self.file.bind(py)))
+                .map_err(|e| std::io::Error::other(e.to_string()))?;
+            self.pending = chunk;
+            self.at = 0;
+        }
+        let n = buf.len().min(self.pending.len() - self.at);
+        buf[..n].copy_from_slice(&self.pending[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
 /// Where the games come from: a PGN stream, or the games of a file read whole.
 enum Source {
     Pgn(PgnReader<Box<dyn BufRead + Send + Sync>>),
@@ -126,9 +164,10 @@ impl PyGameReader {
     }
 }
 
-/// The games of `source`: a path (`str` or `os.PathLike`) or a binary file object. The format
-/// is found from the content (`format` may name it: `pgn`, `xqf`, `dhtmlxq`, `cbr`, `cbl`);
-/// text may be UTF-8, GBK or Big5. PGN is read one game at a time.
+/// The games of `source`: a path (`str` or `os.PathLike`) or a file object (binary, or text
+/// read as UTF-8). The format is found from the content (`format` may name it: `pgn`, `xqf`,
+/// `dhtmlxq`, `cbr`, `cbl`); text may be UTF-8, GBK or Big5. PGN is read one game at a time,
+/// from a path or a file object alike.
 #[pyfunction]
 #[pyo3(signature = (source, *, format=None, errors="raise"))]
 pub fn read_games(source: &Bound<'_, PyAny>, format: Option<&str>, errors: &str) -> PyResult<PyGameReader> {
@@ -143,19 +182,31 @@ pub fn read_games(source: &Bound<'_, PyAny>, format: Option<&str>, errors: &str)
             Ok(n) => n.str()?.to_cow()?.into_owned(),
             Err(_) => "<stream>".to_string(),
         };
-        let data = source.call_method0("read")?;
-        let bytes: Vec<u8> = if let Ok(b) = data.cast::<PyBytes>() {
-            b.as_bytes().to_vec()
-        } else if let Ok(s) = data.cast::<PyString>() {
-            s.to_cow()?.into_owned().into_bytes()
-        } else {
-            return Err(PyTypeError::new_err("read() of the file object returned neither bytes nor str"));
-        };
-        let format =
-            format.unwrap_or_else(|| Format::sniff(&bytes[..bytes.len().min(SNIFF_LEN)], Some(Path::new(&name))));
+        // The head (enough to sniff the format) first; a PGN streams on from there, the other
+        // formats are read whole as their readers need.
+        // The file's own exceptions (and a TypeError for an object that is no file) propagate.
+        let mut head = Vec::new();
+        let mut ended = false;
+        while head.len() < SNIFF_LEN && !ended {
+            let chunk = read_chunk(source)?;
+            ended = chunk.is_empty();
+            head.extend_from_slice(&chunk);
+        }
+        let format = format.unwrap_or_else(|| Format::sniff(&head, Some(Path::new(&name))));
         let source = match format {
-            Format::Pgn => Source::Pgn(PgnReader::new(Box::new(Cursor::new(bytes)))),
-            f => Source::List(games_of(&bytes, f, &name).into_iter()),
+            Format::Pgn if !ended => {
+                let rest = PyFileReader { file: source.clone().unbind(), pending: Vec::new(), at: 0 };
+                Source::Pgn(PgnReader::new(Box::new(BufReader::new(Cursor::new(head).chain(rest)))))
+            }
+            Format::Pgn => Source::Pgn(PgnReader::new(Box::new(Cursor::new(head)))),
+            f => {
+                while !ended {
+                    let chunk = read_chunk(source)?;
+                    ended = chunk.is_empty();
+                    head.extend_from_slice(&chunk);
+                }
+                Source::List(games_of(&head, f, &name).into_iter())
+            }
         };
         return Ok(PyGameReader { source, name, skip });
     }

@@ -166,3 +166,21 @@ def test_bad_records_raise_clear_errors(tmp_path):
         next(chuhan.read_games(io.BytesIO(b"XQ" + bytes(100))))
     with pytest.raises(TypeError):
         chuhan.read_games(io.BytesIO(b"").__class__)  # a class, not a file
+
+
+def test_file_objects_stream():
+    data = PGN.encode() * 3000
+    f = io.BytesIO(data)
+    reader = chuhan.read_games(f)
+    assert next(reader).headers["Event"] == "Test"
+    assert f.tell() < len(data) // 4, "the whole file was read for the first game"
+    assert sum(1 for _ in reader) == 2999 and f.tell() == len(data)
+
+    class Failing(io.BytesIO):
+        def read(self, n=-1):
+            if self.tell() > 70_000:
+                raise OSError("disk on fire")
+            return super().read(n)
+
+    with pytest.raises(chuhan.RecordError, match="disk on fire"):
+        list(chuhan.read_games(Failing(data)))
