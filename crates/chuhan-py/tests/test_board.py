@@ -125,13 +125,11 @@ def test_every_notation_round_trips(variant):
         for m in b.legal_moves:
             for n in chuhan.notations(variant):
                 text = b.notation(m, n)
-                if n == "lau" and b.parse(text, n) != m:
-                    # Known, in the Rust notation module: Lau's text "C8h4" written for h7d7
-                    # reads back as h7h3 (the algebraic reading of the same letters). Reported.
-                    continue
                 assert b.parse(text, n) == m, (fen, n, text)
                 # Detected: whatever notation reads it first, it is the same move, except
-                # where the text is also a legal move of another notation (uci vs uci1).
+                # where the text is also another legal move in a notation tried earlier:
+                # h2e2 is uci and uci1 alike, and Lau's C8h4 (h7d7, "horizontally to 4") is
+                # algebraic for h7h3 ("the cannon of rank 8 to h4").
                 if n not in ("uci", "uci1", "lan", "algebraic", "lau"):
                     assert b.parse(text) == m, (fen, n, text)
 
