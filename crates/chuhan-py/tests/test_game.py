@@ -32,8 +32,8 @@ def _verdict(fen, moves, repetitions):
 )
 def test_repetition_cases_rule_as_the_rust_side(file, const, repetitions):
     cases = json.loads((RUST_DATA / file).read_text(encoding="utf-8"))
+    # The list may be empty (every chase case agrees); src.index above fails if it is missing.
     differences = _documented_differences(const)
-    assert differences, "the Rust test's list of differences was not found"
     for i, case in enumerate(cases):
         got = _verdict(case["fen"], case["moves"], repetitions)
         assert got == differences.get(i, case["expected"]), (i, case)
