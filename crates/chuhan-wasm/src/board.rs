@@ -45,6 +45,15 @@ impl Board {
         Board { start, pos, rules }
     }
 
+    /// Sets the board to `fen` of its variant, with no history; the rules stay.
+    pub fn set_fen_text(&mut self, fen: &str) -> Result<()> {
+        let mut pos = Position::from_fen(self.pos.variant(), fen)?;
+        pos.set_bikjang_rule(self.rules.janggi != JanggiRules::Casual);
+        self.start = pos.clone();
+        self.pos = pos;
+        Ok(())
+    }
+
     /// The position now.
     pub fn position(&self) -> &Position {
         &self.pos
@@ -210,6 +219,17 @@ impl Board {
         self.pos.to_fen()
     }
 
+    /// Sets the board to `fen` (of the board's variant), forgetting the moves pushed; the rule
+    /// set stays. Throws on a FEN the variant cannot have, leaving the board as it was. Cheaper
+    /// than a new board when many positions are looked at in turn.
+    #[wasm_bindgen(js_name = setFen)]
+    pub fn set_fen(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] fen: JsValue,
+    ) -> std::result::Result<(), JsError> {
+        Ok(self.set_fen_text(&js::string(&fen, "fen")?)?)
+    }
+
     /// The FEN the board was set up with.
     #[wasm_bindgen(js_name = startFen)]
     pub fn start_fen(&self) -> String {
@@ -330,12 +350,13 @@ impl Board {
 
     /// The piece on `square` (`"e0"`) as its FEN letter (`"K"`; lower case for the second
     /// mover), or `null`.
-    #[wasm_bindgen(js_name = pieceAt)]
+    #[wasm_bindgen(js_name = pieceAt, unchecked_return_type = "string | null")]
     pub fn piece_at(
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] square: JsValue,
-    ) -> std::result::Result<Option<String>, JsError> {
-        Ok(self.piece_letter(&js::string(&square, "square")?)?.map(String::from))
+    ) -> std::result::Result<JsValue, JsError> {
+        let letter = self.piece_letter(&js::string(&square, "square")?)?;
+        Ok(letter.map_or(JsValue::NULL, |c| JsValue::from_str(c.encode_utf8(&mut [0; 4]))))
     }
 
     /// The number of move sequences of `depth` plies from here (perft), for checking move
