@@ -5,8 +5,8 @@
 //   2. replaying the 2,516 master games of ../shared/testdata/games (221,678 plies): a board
 //      from the start, every move pushed (each checked for legality), the board freed.
 // Both libraries' answers are checked against the fixture and each other before timing.
-// chuhan makes a new board for each position and game; ffish reuses one (setFen, reset),
-// since its constructor costs milliseconds.
+// Each library reuses one board per variant (setFen; ffish's reset() for a new game), since
+// ffish's constructor costs milliseconds.
 // ffish's legalMoves() returns one string, split here so both produce the same array; its
 // moves use ranks 1-10 (converted before timing).
 //
@@ -64,17 +64,18 @@ const games1 = games.map((g) => g.map(to1));
 const plies = games.reduce((n, g) => n + g.length, 0);
 
 // ---- the work ----
+// Both libraries reuse one board per variant, set to each FEN in turn: ffish's Board
+// constructor takes milliseconds (it sets up the variant), chuhan's microseconds.
+const chuhanBoards = { xiangqi: new chuhan.Board(null, "xiangqi"), janggi: new chuhan.Board(null, "janggi") };
 function legalChuhan() {
   let n = 0;
   for (const p of positions) {
-    const b = new chuhan.Board(p.fen, p.variant);
+    const b = chuhanBoards[p.variant];
+    b.setFen(p.fen);
     n += b.legalMoves().length;
-    b.free();
   }
   return n;
 }
-// ffish's Board constructor takes milliseconds (it sets up the variant), so ffish gets its
-// fastest use: one board per variant, set to each FEN (chuhan builds a new board each time).
 const ffishBoards = { xiangqi: new ffish.Board("xiangqi"), janggi: new ffish.Board("janggi") };
 function legalFfish() {
   let n = 0;
@@ -86,13 +87,14 @@ function legalFfish() {
   }
   return n;
 }
+const XIANGQI_START = chuhanBoards.xiangqi.fen();
 function replayChuhan() {
   let n = 0;
+  const b = chuhanBoards.xiangqi;
   for (const g of games) {
-    const b = new chuhan.Board();
+    b.setFen(XIANGQI_START);
     for (const m of g) b.push(m);
     n += b.ply;
-    b.free();
   }
   return n;
 }

@@ -98,13 +98,13 @@ impl JsGame {
         if self.game.outcome().is_some() {
             return js_sys::Array::new();
         }
-        js::words(&Board::from_position(self.pos().clone()).legal_moves_joined())
+        js::moves(&self.pos().legal_moves())
     }
 
     /// The moves played, oldest first, in coordinates.
     #[wasm_bindgen(unchecked_return_type = "string[]")]
     pub fn moves(&self) -> js_sys::Array {
-        js::words(&names::joined(self.game.moves()))
+        js::moves(&self.game.moves().collect::<Vec<_>>())
     }
 
     /// Plays `move` (coordinates) and returns the outcome if it ended the game, else `null`.

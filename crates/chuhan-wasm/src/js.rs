@@ -13,10 +13,25 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen(inline_js = r#"
 export function split_words(s) { return s.length === 0 ? [] : s.split(" "); }
 export function js_type(v) { return v === null ? "null" : Array.isArray(v) ? "array" : typeof v; }
+let names = null;
+export function move_names(codes) {
+  if (names === null) {
+    const sq = [];
+    for (let i = 0; i < 90; i++) sq.push("abcdefghi"[i % 9] + Math.floor(i / 9));
+    names = [];
+    for (const a of sq) for (const b of sq) names.push(a + b);
+  }
+  const out = new Array(codes.length);
+  for (let i = 0; i < codes.length; i++) out[i] = names[codes[i]];
+  return out;
+}
 "#)]
 extern "C" {
     /// `[]` for an empty string, else the words between single spaces.
     fn split_words(s: &str) -> js_sys::Array;
+    /// The moves `from * 90 + to` (squares numbered rank * 9 + file) in coordinates, from a
+    /// table of the 8,100 made once: no text crosses the boundary and no string is built.
+    fn move_names(codes: &[u16]) -> js_sys::Array;
     /// `typeof`, with `null` and arrays told apart from objects.
     fn js_type(v: &JsValue) -> String;
 }
@@ -24,6 +39,26 @@ extern "C" {
 /// The words of `s` (moves in coordinates, notation names) as a JavaScript array of strings.
 pub fn words(s: &str) -> js_sys::Array {
     split_words(s)
+}
+
+/// `moves` as a JavaScript array of coordinate strings (`"h2e2"`).
+pub fn moves(moves: &[chuhan::Move]) -> js_sys::Array {
+    // A position's legal moves fit on the stack; a long history goes to the heap.
+    let mut stack = [0u16; chuhan::mv::MAX_MOVES];
+    if moves.len() <= stack.len() {
+        for (c, m) in stack.iter_mut().zip(moves) {
+            *c = code(*m);
+        }
+        move_names(&stack[..moves.len()])
+    } else {
+        move_names(&moves.iter().map(|m| code(*m)).collect::<Vec<_>>())
+    }
+}
+
+/// The number [`move_names`] knows `m` by.
+fn code(m: chuhan::Move) -> u16 {
+    // Square indices run rank * 9 + file, 0..90, so the code is below 8,100.
+    (m.from.index() * 90 + m.to.index()) as u16
 }
 
 /// What `v` is, for error messages.

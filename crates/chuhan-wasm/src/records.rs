@@ -103,7 +103,7 @@ fn to_js(record: &Record) -> JsValue {
     js::set(&obj, "headers", headers);
     js::set(&obj, "variant", record.variant.name());
     js::set(&obj, "fen", record.start_fen.as_str());
-    js::set(&obj, "moves", js::words(&names::joined(record.mainline_moves())));
+    js::set(&obj, "moves", js::moves(&record.mainline_moves()));
     js::set(&obj, "result", record.outcome.pgn());
     obj.into()
 }
