@@ -129,6 +129,14 @@ test("a game refuses moves once over, and bad sides", () => {
   stillWorks();
 });
 
+test("a freed board throws instead of trapping", () => {
+  const b = new Board();
+  b.free();
+  refuses(() => b.fen(), /null pointer passed to rust/);
+  refuses(() => b.push("h2e2"), /null pointer passed to rust/);
+  stillWorks();
+});
+
 test("many errors in a row leave the module usable (no leak of the error path)", () => {
   const b = new Board();
   for (let i = 0; i < 20000; i++) {
