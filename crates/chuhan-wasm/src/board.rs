@@ -16,9 +16,8 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen]
 #[derive(Clone, Debug)]
 pub struct Board {
-    /// The position the board was set up with (no history).
-    start: Position,
-    /// The position now; its history holds the moves pushed since `start`.
+    /// The position now; its history holds the moves pushed since the board was set up (the
+    /// start is found by taking them back, so setting up a board copies no position).
     pos: Position,
     /// The rules `outcome()` applies.
     rules: Rules,
@@ -40,18 +39,27 @@ impl Board {
     /// A board from a position (its history is kept as the board's own).
     pub fn from_position(pos: Position) -> Board {
         let rules = Rules::for_variant(pos.variant());
-        let mut start = pos.clone();
-        while start.undo().is_some() {}
-        Board { start, pos, rules }
+        Board { pos, rules }
+    }
+
+    /// A board from a position under `rules` (its history is kept as the board's own).
+    pub fn with_rules(pos: Position, rules: Rules) -> Board {
+        Board { pos, rules }
     }
 
     /// Sets the board to `fen` of its variant, with no history; the rules stay.
     pub fn set_fen_text(&mut self, fen: &str) -> Result<()> {
         let mut pos = Position::from_fen(self.pos.variant(), fen)?;
         pos.set_bikjang_rule(self.rules.janggi != JanggiRules::Casual);
-        self.start = pos.clone();
         self.pos = pos;
         Ok(())
+    }
+
+    /// The position the board was set up with: the position now with every move taken back.
+    pub fn start(&self) -> Position {
+        let mut start = self.pos.clone();
+        while start.undo().is_some() {}
+        start
     }
 
     /// The position now.
@@ -129,7 +137,6 @@ impl Board {
     pub fn set_rules_named(&mut self, name: &str) -> Result<()> {
         let rules = names::rules(self.pos.variant(), Some(name))?;
         let bikjang = rules.janggi != JanggiRules::Casual;
-        self.start.set_bikjang_rule(bikjang);
         self.pos.set_bikjang_rule(bikjang);
         self.rules = rules;
         Ok(())
@@ -138,7 +145,7 @@ impl Board {
     /// The moves pushed, replayed from the start through the rules: the first ending they
     /// reach, if any.
     pub fn ending(&self) -> Option<outcome::View> {
-        let mut game = Game::new(self.start.clone(), self.rules);
+        let mut game = Game::new(self.start(), self.rules);
         for played in self.pos.history() {
             if game.outcome().is_some() || game.play(played.mv).is_err() {
                 break;
@@ -219,7 +226,7 @@ impl Board {
     /// The FEN the board was set up with.
     #[wasm_bindgen(js_name = startFen)]
     pub fn start_fen(&self) -> String {
-        self.start.to_fen()
+        self.start().to_fen()
     }
 
     /// Every legal move in coordinates (`"h2e2"`; a janggi pass is the general's point twice,

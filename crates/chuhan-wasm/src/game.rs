@@ -165,10 +165,10 @@ impl JsGame {
         Ok(())
     }
 
-    /// A `Board` of the game so far (start position and moves), to explore without touching
-    /// the game.
+    /// A `Board` of the game so far (start position and moves) under the game's rules, to
+    /// explore without touching the game.
     pub fn board(&self) -> Board {
-        Board::from_position(self.pos().clone())
+        Board::with_rules(self.pos().clone(), *self.game.rules())
     }
 }
 

@@ -66,7 +66,7 @@ test("resignation, agreement and time", () => {
 });
 
 test("a game's moves, notation and board", () => {
-  const g = new Game();
+  const g = new Game(null, null, "cxa");
   assert.equal(g.pushNotation("炮二平五"), "h2e2");
   assert.equal(g.push("h9g7"), null);
   assert.deepEqual(g.moves(), ["h2e2", "h9g7"]);
@@ -75,6 +75,8 @@ test("a game's moves, notation and board", () => {
   assert.equal(g.variant, "xiangqi");
   const b = g.board();
   assert.equal(b.fen(), g.fen());
+  assert.equal(b.rules, "cxa");
+  assert.equal(b.startFen(), new chuhan.Board().fen());
   assert.deepEqual(b.moves(), ["h2e2", "h9g7"]);
   b.push("h0g2");
   assert.equal(g.ply, 2, "the board is a copy");
