@@ -112,9 +112,14 @@ impl Board {
         })
     }
 
-    /// `text` (coordinates) written in `notation`.
+    /// `text` (coordinates) written in `notation`, which must be one of the variant's (the
+    /// rules crate would quietly write coordinates instead).
     pub fn write_move(&self, text: &str, notation: &str) -> Result<String> {
         let n = names::notation(notation)?;
+        let variant = self.pos.variant();
+        if !n.applies_to(variant) {
+            return Err(Error::new(format!("{n} notation is not used for {variant}")));
+        }
         let m = names::coords(text)?;
         self.pos.check_move(m)?;
         Ok(n.format(&self.pos, m))
