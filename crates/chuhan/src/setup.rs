@@ -299,11 +299,16 @@ fn check(variant: Variant, setup: &Setup) -> Result<Position, Vec<Problem>> {
             }
         }
     }
+    // One pass over the board counts every kind of piece (at most 90 of any, so u8 holds it).
+    let mut counts = [[0u8; 7]; 2];
+    for p in setup.board.iter().flatten() {
+        counts[p.side.index()][p.role.index()] += 1;
+    }
     let mut generals_known = true;
     for side in Side::BOTH {
         let mut total = 0u8;
         for role in Role::ALL {
-            let count = setup.board.iter().filter(|p| **p == Some(Piece::new(side, role))).count() as u8;
+            let count = counts[side.index()][role.index()];
             total += count;
             if count > role.set_count() {
                 found.push(Problem::TooManyOfRole { side, role, count });

@@ -98,12 +98,29 @@ pub enum PgnErrorKind {
     BadTag(String),
 }
 
+/// Decodes the bytes of a game that are not UTF-8, given the file's legacy encoding if known.
+type Decoder = fn(&[u8], &mut Option<TextEncoding>) -> String;
+
+/// A file's games that are not UTF-8 are in its legacy encoding, guessed once from the first.
+fn decode_legacy(raw: &[u8], legacy: &mut Option<TextEncoding>) -> String {
+    legacy.get_or_insert_with(|| detect(raw)).decode(raw)
+}
+
+/// For text that is UTF-8 by construction (a `&str`, split on line ends), where this is never
+/// called: a reader built with it does not link the GBK and Big5 tables, which would double the
+/// WebAssembly package.
+fn decode_utf8(raw: &[u8], _: &mut Option<TextEncoding>) -> String {
+    String::from_utf8_lossy(raw).into_owned()
+}
+
 /// Reads games one at a time from a PGN file.
 pub struct PgnReader<R> {
     input: R,
     file: Option<String>,
     /// The file's legacy encoding once a game has needed one.
     legacy: Option<TextEncoding>,
+    /// How a game that is not UTF-8 is decoded.
+    decode: Decoder,
     /// A tag line read ahead: the first line of the next game.
     pending: Vec<u8>,
     games: usize,
@@ -114,7 +131,11 @@ pub struct PgnReader<R> {
 impl<R: BufRead> PgnReader<R> {
     /// A reader over `input`.
     pub fn new(input: R) -> PgnReader<R> {
-        PgnReader { input, file: None, legacy: None, pending: Vec::new(), games: 0, bytes_read: 0, done: false }
+        PgnReader::with_decoder(input, decode_legacy)
+    }
+
+    fn with_decoder(input: R, decode: Decoder) -> PgnReader<R> {
+        PgnReader { input, file: None, legacy: None, decode, pending: Vec::new(), games: 0, bytes_read: 0, done: false }
     }
 
     /// Names the file in errors.
@@ -182,10 +203,7 @@ impl<R: BufRead> PgnReader<R> {
         self.games += 1;
         let text = match std::str::from_utf8(&raw) {
             Ok(s) => std::borrow::Cow::Borrowed(s.strip_prefix('\u{feff}').unwrap_or(s)),
-            Err(_) => {
-                let enc = *self.legacy.get_or_insert_with(|| detect(&raw));
-                std::borrow::Cow::Owned(enc.decode(&raw))
-            }
+            Err(_) => std::borrow::Cow::Owned((self.decode)(&raw, &mut self.legacy)),
         };
         Some(parse_game(&text).map_err(|(ply, in_variation, kind)| self.error(ply, in_variation, kind)))
     }
@@ -403,5 +421,5 @@ fn build_line(
 
 /// Reads every game of a PGN text (for tests and small inputs; use [`PgnReader`] for files).
 pub fn read_all(text: &str) -> Vec<Result<Record, PgnError>> {
-    PgnReader::new(text.as_bytes()).collect()
+    PgnReader::with_decoder(text.as_bytes(), decode_utf8).collect()
 }
