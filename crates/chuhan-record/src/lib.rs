@@ -1,5 +1,11 @@
 #![doc = include_str!("../README.md")]
 
+/// The workspace README's Rust examples, compiled and run as doctests (they use this crate and
+/// `chuhan`); only under `cargo test`, so the published package does not need the file.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct WorkspaceReadme;
+
 pub mod cbr;
 pub mod dhtmlxq;
 pub mod encoding;
