@@ -177,6 +177,22 @@ export function analysis() {
     update();
   }
 
+  /// A new start position typed or edited by the user: checked by the server first, so that a
+  /// bad FEN is an error beside the box and the moves and comments stay; a good one replaces
+  /// them only when the user agrees. Answers whether the position was taken.
+  async function setStart(newFen) {
+    try {
+      await api("POST", "/api/analyse", { variant, fen: newFen, moves: [], millis: 0, relaxed });
+    } catch (err) {
+      $("amessage").textContent = err.message;
+      return false;
+    }
+    if (root.children.length && !confirm("Replace every move and comment with the new position?")) return false;
+    headers = []; result = "*";
+    restart(T.newRoot(), newFen);
+    return true;
+  }
+
   /// Names every move again in the chosen notation (the server reads the tree and answers it).
   async function renameMoves() {
     try {
@@ -285,13 +301,13 @@ export function analysis() {
     editing.pieces = parseFen(start);
     editorDraw();
   });
-  $("edone").addEventListener("click", () => {
+  $("edone").addEventListener("click", async () => {
     const f = toFen(editing.pieces, Number($("eturn").value));
+    // An illegal position keeps the editor open, with the reason beside it.
+    if (!(await setStart(f))) return;
     editing = null;
     board.onPoint = null;
     $("editor").hidden = true;
-    headers = []; result = "*";
-    restart(T.newRoot(), f);
   });
   $("aload").addEventListener("click", async () => {
     const file = $("afile").files[0];
@@ -311,7 +327,7 @@ export function analysis() {
   });
   $("arelaxed").checked = relaxed;
   $("arelaxed").addEventListener("change", () => { relaxed = $("arelaxed").checked; update(); });
-  $("asetfen").addEventListener("click", () => { headers = []; result = "*"; restart(T.newRoot(), $("afen").value.trim() || null); });
+  $("asetfen").addEventListener("click", () => setStart($("afen").value.trim() || null));
   $("aflip").addEventListener("click", () => { userFlipped = !userFlipped; update(); });
   $("aengine").addEventListener("change", update);
   $("adeep").addEventListener("change", update);
