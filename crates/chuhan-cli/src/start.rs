@@ -8,7 +8,7 @@
 //! position the user did not mean.
 
 use anyhow::{anyhow, Context, Result};
-use chuhan::{Position, Setup, Variant};
+use chuhan::{FenError, Position, Setup, Variant};
 
 /// The position `fen` describes in `variant`; `flag` names the option in messages.
 pub fn read_fen(variant: Variant, fen: &str, relaxed: bool, flag: &str) -> Result<Position> {
@@ -18,20 +18,14 @@ pub fn read_fen(variant: Variant, fen: &str, relaxed: bool, flag: &str) -> Resul
         Ok(pos) => return Ok(pos),
         Err(e) => e,
     };
-    let unreachable: Vec<String> =
-        error.problems().iter().filter(|p| p.is_ignorable()).map(|p| p.describe(variant)).collect();
-    let only_unreachable = unreachable.len() == error.problems().len();
-    if relaxed && only_unreachable {
+    let composed = error.is_composed();
+    if relaxed && composed {
+        let accepted: Vec<String> = error.problems().iter().map(|p| p.describe(variant)).collect();
         let pos = error.ignore_unreachable().map_err(|e| anyhow!("{e}")).with_context(context)?;
-        eprintln!("--relaxed: accepted a composed position: {}", unreachable.join("; "));
+        eprintln!("--relaxed: accepted a composed position: {}", accepted.join("; "));
         return Ok(pos);
     }
-    // The same message as the strict reader gives, with a hint when --relaxed would help.
-    let strict = Position::from_fen(variant, fen).err().map(|e| e.to_string()).unwrap_or_else(|| error.to_string());
-    let hint = if only_unreachable && !relaxed {
-        " (a composed position? --relaxed accepts pieces on points no game reaches)"
-    } else {
-        ""
-    };
-    Err(anyhow!("{strict}{hint}")).with_context(context)
+    // The strict reader's message (it names the FEN field), with a hint when --relaxed would help.
+    let hint = if composed { " (a composed position? --relaxed accepts pieces on points no game reaches)" } else { "" };
+    Err(anyhow!("{}{hint}", FenError::from(error))).with_context(context)
 }

@@ -37,16 +37,15 @@ pub fn start_position(variant: Variant, fen: Option<&str>, relaxed: bool) -> Res
         Ok(pos) => return Ok((pos, Vec::new())),
         Err(e) => e,
     };
-    let only_unreachable = error.problems().iter().all(|p| p.is_ignorable());
-    let accepted: Vec<String> = error.problems().iter().map(|p| p.describe(variant)).collect();
-    if relaxed && only_unreachable {
+    let composed = error.is_composed();
+    if relaxed && composed {
+        let accepted: Vec<String> = error.problems().iter().map(|p| p.describe(variant)).collect();
         let pos = error.ignore_unreachable().map_err(|e| bad(format!("fen: {e}")))?;
         return Ok((pos, accepted));
     }
     // The strict reader's message (it names the FEN field), and a hint when relaxing would help.
-    let message = Position::from_fen(variant, fen).err().map_or_else(|| error.to_string(), |e| e.to_string());
-    let hint = if only_unreachable { " (a composed position? send \"relaxed\": true)" } else { "" };
-    Err(bad(format!("fen: {message}{hint}")))
+    let hint = if composed { " (a composed position? send \"relaxed\": true)" } else { "" };
+    Err(bad(format!("fen: {}{hint}", chuhan::FenError::from(error))))
 }
 
 /// `?notation=...` on the requests that write moves.

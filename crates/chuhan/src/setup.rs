@@ -217,6 +217,12 @@ impl PositionError {
         &self.setup
     }
 
+    /// Whether every problem is a piece on a point no game reaches: a composed position, which
+    /// [`ignore_unreachable`](Self::ignore_unreachable) accepts.
+    pub fn is_composed(&self) -> bool {
+        self.problems.iter().all(|p| p.is_ignorable())
+    }
+
     /// The position all the same, when its only problems are pieces on points no game reaches
     /// ([`Problem::Unreachable`]); otherwise the error without those problems.
     pub fn ignore_unreachable(self) -> Result<Position, PositionError> {

@@ -31,13 +31,16 @@ fn every_problem_is_listed_and_only_unreachable_pieces_can_be_ignored() {
             Problem::NoGeneral(Side::Second),
         ]
     );
+    assert!(!err.is_composed(), "a missing general is not a composition");
     let err = err.ignore_unreachable().unwrap_err();
     assert_eq!(err.problems(), &[Problem::NoGeneral(Side::Second)]);
     assert_eq!(err.to_string(), "black has no general");
 
     // With the general back, only the unreachable pieces remain, and they may be ignored.
     let setup: Setup = "4k4/9/9/9/9/B8/9/9/P8/3K5 w".parse().unwrap();
-    let pos = setup.position(Variant::Xiangqi).unwrap_err().ignore_unreachable().unwrap();
+    let err = setup.position(Variant::Xiangqi).unwrap_err();
+    assert!(err.is_composed());
+    let pos = err.ignore_unreachable().unwrap();
     assert_eq!(pos.piece_at("a4".parse().unwrap()), Some(Piece::new(Side::First, Role::Elephant)));
     // Janggi names the sides its own way, and its soldiers may stand beside each other anywhere forward.
     let err = "4k4/9/9/9/9/9/9/9/9/A2K5 w".parse::<Setup>().unwrap().position(Variant::Janggi).unwrap_err();

@@ -96,10 +96,11 @@ fn threats(pos: &Position, side: Side) -> Vec<(Square, Square)> {
 /// chasing move itself gave: a guard that cannot retake only because its general is in check
 /// guards again once the check is answered, so that move is a check, not a chase (one check,
 /// one chase — 一將一捉 — is allowed).
-fn retakable(pos: &Position, side: Side, from: Square, to: Square) -> bool {
+/// `checking`: the pieces of `side` giving check in `pos` ([`check_by`]).
+fn retakable(pos: &Position, side: Side, from: Square, to: Square, checking: Bitboard) -> bool {
     let mut view = pos.with_turn(side);
     view.play_unchecked(Move::new(from, to));
-    can_retake(&view, to, check_by(pos, side))
+    can_retake(&view, to, checking)
 }
 
 /// The pieces of `side` giving check to the other side's general in `pos`.
@@ -137,13 +138,14 @@ struct Threat {
     to: Square,
 }
 
-/// The threats of `side` in `pos` that would win something: legal captures of a chaseable
-/// piece, not offers to exchange, by a piece that does not chase freely, of a target that is
-/// unprotected or outranks its attacker.
-fn winning_threats(pos: &Position, side: Side, ids: &Ids) -> Vec<Threat> {
+/// Of `threats`, the legal captures of `side` in `pos` ([`threats`]), those that would win
+/// something: captures of a chaseable piece, not offers to exchange, by a piece that does not
+/// chase freely, of a target that is unprotected or outranks its attacker.
+fn winning_threats(pos: &Position, side: Side, ids: &Ids, threats: &[(Square, Square)]) -> Vec<Threat> {
     let opponent_view = pos.with_turn(!side);
+    let checking = check_by(pos, side);
     let mut out = Vec::new();
-    for (a, t) in threats(pos, side) {
+    for &(a, t) in threats {
         let (Some(attacker), Some(target)) = (pos.piece_at(a), pos.piece_at(t)) else {
             continue;
         };
@@ -159,7 +161,7 @@ fn winning_threats(pos: &Position, side: Side, ids: &Ids) -> Vec<Threat> {
         if attacker.role == target.role && opponent_view.is_legal(Move::new(t, a)) {
             continue;
         }
-        if !outranks(attacker.role, target.role) && retakable(pos, side, a, t) {
+        if !outranks(attacker.role, target.role) && retakable(pos, side, a, t, checking) {
             continue;
         }
         out.push(Threat { attacker: ids[a.index()], target: ids[t.index()], from: a, to: t });
@@ -192,10 +194,11 @@ pub(crate) fn chased(
     ids_before: &Ids,
     ids_after: &Ids,
 ) -> Vec<(u8, u8)> {
-    let old = winning_threats(before, side, ids_before);
+    let threats_before = threats(before, side);
+    let old = winning_threats(before, side, ids_before, &threats_before);
     let attacked_before: Vec<(u8, u8)> =
-        threats(before, side).into_iter().map(|(a, t)| (ids_before[a.index()], ids_before[t.index()])).collect();
-    winning_threats(after, side, ids_after)
+        threats_before.iter().map(|&(a, t)| (ids_before[a.index()], ids_before[t.index()])).collect();
+    winning_threats(after, side, ids_after, &threats(after, side))
         .into_iter()
         .filter(|t| !old.iter().any(|o| (o.attacker, o.target) == (t.attacker, t.target)))
         .filter(|t| !attacked_before.contains(&(t.attacker, t.target)) || protector_pinned(after, side, t.from, t.to))

@@ -9,7 +9,7 @@
 //! while the other does not loses; if both break one, the graver loses (check is graver than
 //! chase or mate threat) and equal violations draw; otherwise the repetition is a draw.
 
-use super::chase::{chased, follow, number_pieces, outranks, threatens_mate, Ids, NO_PIECE};
+use super::chase::{chased, follow, number_pieces, outranks, threatens_mate, Ids};
 use super::outcome::{Chase, EndReason, GameResult, Violation};
 use super::rules::XiangqiRules;
 use crate::mv::Move;
@@ -108,7 +108,7 @@ fn name_chase(pos: &Position, ids: &Ids, target: u8, chasers: u32) -> Option<Cha
     let square = square_of(target)?;
     let target_piece = pos.piece_at(square)?;
     let roles: Vec<_> = (0..32u8)
-        .filter(|&id| id != NO_PIECE && chasers & (1 << id) != 0)
+        .filter(|&id| chasers & (1 << id) != 0)
         .filter_map(|id| square_of(id).and_then(|sq| pos.piece_at(sq)))
         .map(|p| p.role)
         .collect();
@@ -145,8 +145,8 @@ pub(crate) fn violations(c: &CycleConduct, rules: XiangqiRules) -> [Option<Viola
     })
 }
 
-/// The ruling for a repeated xiangqi cycle.
-/// With the ruling, what each side that lost or drew by a perpetual chase chased.
+/// The ruling for a repeated xiangqi cycle, with what each side that lost or drew by a
+/// perpetual chase chased.
 pub(crate) fn rule_xiangqi(
     start: &Position,
     moves: &[Move],
