@@ -50,20 +50,11 @@ pub fn parse_move(pos: &Position, text: &str, notation: Option<&str>) -> PyResul
         let n = name.parse::<Notation>().map_err(errors::value)?;
         return n.parse(pos, text).map_err(errors::notation);
     }
-    let mut best = None;
-    for n in Notation::for_variant(pos.variant()) {
-        match n.parse(pos, text) {
-            Ok(m) => return Ok(m),
-            // Not written in this notation: says nothing about the others.
-            Err(chuhan::notation::NotationError::Syntax { .. }) => {}
-            Err(e) => {
-                best.get_or_insert(e);
-            }
+    Notation::parse_any(pos, text).map_err(|e| match e {
+        chuhan::notation::NotationError::NoNotation { text, variant } => {
+            errors::notation(format!("{text}: not a move in any notation chuhan reads for {variant}"))
         }
-    }
-    Err(match best {
-        Some(e) => errors::notation(e),
-        None => errors::notation(format!("{text}: not a move in any notation chuhan reads for {}", pos.variant())),
+        e => errors::notation(e),
     })
 }
 

@@ -98,11 +98,7 @@ impl PyOutcome {
     pub fn new(o: &chuhan::Outcome, game: &Game) -> PyOutcome {
         let variant = game.position().variant();
         PyOutcome {
-            result: match o.result {
-                GameResult::Win(chuhan::Side::First) => "1-0",
-                GameResult::Win(chuhan::Side::Second) => "0-1",
-                GameResult::Draw => "1/2-1/2",
-            },
+            result: chuhan_record::Outcome::from(o.result).pgn(),
             winner: match o.result {
                 GameResult::Win(s) => Some(s.name(variant)),
                 GameResult::Draw => None,

@@ -90,25 +90,13 @@ impl Board {
             self.pos.check_move(m)?;
             return Ok(m);
         }
-        // Otherwise the first notation that reads it; failing that, the first error that is
-        // about the move rather than the spelling (an illegal or ambiguous move).
-        let mut about_the_move = None;
-        for n in Notation::for_variant(self.pos.variant()) {
-            match n.parse(&self.pos, text) {
-                Ok(m) => return Ok(m),
-                Err(NotationError::Syntax { .. }) => {}
-                Err(e) => {
-                    about_the_move.get_or_insert(e);
-                }
-            }
-        }
-        Err(match about_the_move {
-            Some(e) => e.into(),
-            None => Error::new(format!(
-                "{text:?} is not a move in any notation of {} ({})",
-                self.pos.variant(),
-                names::notation_names(self.pos.variant()).replace(' ', ", ")
+        // Otherwise the first notation that reads it (an illegal or ambiguous move's error first).
+        Notation::parse_any(&self.pos, text).map_err(|e| match e {
+            NotationError::NoNotation { text, variant } => Error::new(format!(
+                "{text:?} is not a move in any notation of {variant} ({})",
+                names::notation_names(variant).replace(' ', ", ")
             )),
+            e => e.into(),
         })
     }
 

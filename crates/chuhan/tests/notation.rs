@@ -347,3 +347,21 @@ fn lau_and_xqdb_letters() {
     assert_eq!(Notation::Lau.parse(&p, "fNb6").unwrap(), m);
     assert_eq!(Notation::Lau.format(&p, "e3d5".parse().unwrap()), "rNf6");
 }
+
+/// `Notation::parse_any` reads a move in whichever notation it is written, prefers a
+/// notation's "no legal move" to "not written in any notation", and says which game's
+/// notations it tried when none reads the text.
+#[test]
+fn parse_any_finds_the_notation() {
+    use chuhan::notation::{Notation, NotationError};
+    use chuhan::{Position, Variant};
+    let pos = Position::new(Variant::Xiangqi);
+    for text in ["炮二平五", "炮二平五", "C2.5", "h2e2", "H2-E2"] {
+        assert_eq!(Notation::parse_any(&pos, text).unwrap(), "h2e2".parse().unwrap(), "{text}");
+    }
+    // Written in Chinese, but no red cannon can go there.
+    assert!(matches!(Notation::parse_any(&pos, "炮二进九"), Err(NotationError::Illegal { .. })));
+    let e = Notation::parse_any(&pos, "zzz").unwrap_err();
+    assert_eq!(e, NotationError::NoNotation { text: "zzz".into(), variant: Variant::Xiangqi });
+    assert_eq!(e.to_string(), "zzz: not a move in any notation of xiangqi");
+}

@@ -252,12 +252,11 @@ impl App {
             return self.select(now);
         }
         let pos = self.game.position().clone();
-        let result = self.settings.notation.parse(&pos, &text).or_else(|first| {
-            Notation::for_variant(self.settings.variant)
-                .into_iter()
-                .find_map(|n| n.parse(&pos, &text).ok())
-                .ok_or(first)
-        });
+        let result = self
+            .settings
+            .notation
+            .parse(&pos, &text)
+            .or_else(|first| Notation::parse_any(&pos, &text).map_err(|_| first));
         match result {
             Ok(m) => self.play(m, now),
             Err(e) => self.status = e.to_string(),

@@ -150,6 +150,26 @@ impl Notation {
 }
 
 impl Notation {
+    /// Reads `text` as a legal move of `pos` in whichever notation of its game reads it (the
+    /// first in the order of [`Notation::ALL`]), for text typed or pasted without saying how
+    /// it is written. When none does, the error of a notation that understood the text but
+    /// found no legal move, or more than one, says more than "not written in any notation",
+    /// so it is the one returned; failing that, [`NotationError::NoNotation`].
+    pub fn parse_any(pos: &Position, text: &str) -> Result<Move, NotationError> {
+        let mut about_the_move = None;
+        for n in Notation::for_variant(pos.variant()) {
+            match n.parse(pos, text) {
+                Ok(m) => return Ok(m),
+                Err(NotationError::Syntax { .. }) => {}
+                Err(e) => {
+                    about_the_move.get_or_insert(e);
+                }
+            }
+        }
+        Err(about_the_move
+            .unwrap_or_else(|| NotationError::NoNotation { text: text.to_string(), variant: pos.variant() }))
+    }
+
     /// The notation in which every one of `texts`, played in turn from `pos`, reads as a legal
     /// move; the first that fits in the order of [`Notation::ALL`] (so `uci` before `uci1`).
     pub fn detect(pos: &Position, texts: &[&str]) -> Option<Notation> {
@@ -212,6 +232,14 @@ pub enum NotationError {
         text: String,
         /// Every legal move it fits.
         candidates: Vec<Move>,
+    },
+    /// No notation of the game reads the text ([`Notation::parse_any`]).
+    #[error("{text}: not a move in any notation of {variant}")]
+    NoNotation {
+        /// The text as given.
+        text: String,
+        /// The game whose notations were tried.
+        variant: Variant,
     },
 }
 
