@@ -79,25 +79,9 @@ impl Board {
         Ok(m)
     }
 
-    /// The legal move `text` describes in `notation`, or, when `None`, in the first notation of
-    /// the variant that reads it.
+    /// The legal move `text` describes in `notation` (see [`parse_move`]).
     pub fn parse_move(&self, text: &str, notation: Option<&str>) -> Result<Move> {
-        if let Some(n) = notation {
-            return Ok(names::notation(n)?.parse(&self.pos, text)?);
-        }
-        // A text that reads as coordinates is refused with the rules' reason.
-        if let Ok(m) = names::coords(text) {
-            self.pos.check_move(m)?;
-            return Ok(m);
-        }
-        // Otherwise the first notation that reads it (an illegal or ambiguous move's error first).
-        Notation::parse_any(&self.pos, text).map_err(|e| match e {
-            NotationError::NoNotation { text, variant } => Error::new(format!(
-                "{text:?} is not a move in any notation of {variant} ({})",
-                names::notation_names(variant).replace(' ', ", ")
-            )),
-            e => e.into(),
-        })
+        parse_move(&self.pos, text, notation)
     }
 
     /// `text` (coordinates) written in `notation`, which must be one of the variant's (the
@@ -383,6 +367,27 @@ pub fn notations(
 ) -> std::result::Result<js_sys::Array, JsError> {
     let v: Variant = names::variant(js::opt_string(&variant, "variant")?.as_deref())?;
     Ok(js::words(&names::notation_names(v)))
+}
+
+/// The legal move `text` describes in `notation`, or, when `None`, in the first notation of
+/// the variant that reads it.
+pub fn parse_move(pos: &Position, text: &str, notation: Option<&str>) -> Result<Move> {
+    if let Some(n) = notation {
+        return Ok(names::notation(n)?.parse(pos, text)?);
+    }
+    // A text that reads as coordinates is refused with the rules' reason.
+    if let Ok(m) = names::coords(text) {
+        pos.check_move(m)?;
+        return Ok(m);
+    }
+    // Otherwise the first notation that reads it (an illegal or ambiguous move's error first).
+    Notation::parse_any(pos, text).map_err(|e| match e {
+        NotationError::NoNotation { text, variant } => Error::new(format!(
+            "{text:?} is not a move in any notation of {variant} ({})",
+            names::notation_names(variant).replace(' ', ", ")
+        )),
+        e => e.into(),
+    })
 }
 
 #[cfg(test)]

@@ -126,8 +126,11 @@ impl JsGame {
         #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
         #[wasm_bindgen(unchecked_param_type = "string | null")] notation: Option<JsValue>,
     ) -> std::result::Result<String, JsError> {
-        let board = Board::from_position(self.pos().clone());
-        let m = board.parse_move(&js::string(&text, "text")?, js::opt_string(&notation, "notation")?.as_deref())?;
+        let m = crate::board::parse_move(
+            self.pos(),
+            &js::string(&text, "text")?,
+            js::opt_string(&notation, "notation")?.as_deref(),
+        )?;
         self.play(m)?;
         Ok(names::coords_string(m))
     }
