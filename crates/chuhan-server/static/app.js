@@ -102,6 +102,7 @@ async function gamePage(id) {
       if (s.you === null) status += " (you are watching)";
       if (s.draw_offer !== null) status += `. ${capital(names[s.draw_offer])} offers a draw.`;
       if (s.takeback_offer !== null) status += `. ${capital(names[s.takeback_offer])} asks to take back a move.`;
+      if (s.clock && s.moves.length < 2) status += ". The clocks start once each side has made its first move.";
     }
     $("status").textContent = status;
     const playing = s.you !== null && !s.end;
