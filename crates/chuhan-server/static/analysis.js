@@ -38,6 +38,8 @@ export function analysis() {
   let root = T.newRoot(), cur = root;
   for (const mv of (q.get("moves") || "").split(/[\s,]+/).filter(Boolean)) cur = T.addChild(cur, mv, null);
   let headers = [], result = "*", startFen = fen, seq = 0, userFlipped = false, aborter = null;
+  // The status of the position on the board, without "thinking…" (what an error leaves).
+  let shown = "";
   // The notation remembered from any page, if this variant has it (else the server's default).
   const lists = {};
   const notation = () => {
@@ -103,10 +105,24 @@ export function analysis() {
       }
     } catch (err) {
       if (err.name === "AbortError" || mine !== seq) return;
+      // No "thinking…" and no lines of another position stay after an error.
+      $("astatus").textContent = shown;
+      clearLines();
       $("amessage").textContent = err.message;
       // A move the server refuses (from an address typed by hand): drop it and what follows.
       const bad = /^move (\d+)/.exec(err.message);
       if (bad && path[Number(bad[1]) - 1]) { cur = T.remove(path[Number(bad[1]) - 1]); update(); }
+    }
+  }
+
+  /// Takes the engine's lines, arrow and eval bar away: they belong to a position no longer
+  /// shown (a move was made, the game ended there, the editor is open).
+  function clearLines() {
+    $("alines").replaceChildren();
+    $("evalfill").style.height = "50%";
+    if (board.hints && board.hints.length) {
+      board.hints = [];
+      if (board.state) board.render(board.state);
     }
   }
 
@@ -130,7 +146,10 @@ export function analysis() {
     board.render(state);
     if (document.activeElement !== $("afen")) $("afen").value = r.fen;
     $("aplay").href = `/?${new URLSearchParams({ variant: r.variant, fen: r.fen })}`;
-    $("astatus").textContent = status(r);
+    $("astatus").textContent = shown = status(r);
+    if (!lines) clearLines();
+    // A finished position: the bar shows the result (the first mover's share).
+    if (r.end) $("evalfill").style.height = { "1-0": "100%", "0-1": "0%" }[r.end.result] || "50%";
     const rows = (lines || []).map((l) => {
       const li = document.createElement("li");
       const b = document.createElement("b");
@@ -285,6 +304,8 @@ export function analysis() {
     seq += 1; // No answer about the old position may draw over the editor.
     if (aborter) aborter.abort();
     editing = { pieces: parseFen(board.state ? board.state.fen : ""), pick: null };
+    clearLines();
+    $("astatus").textContent = "Editing the position (the engine waits for Done)";
     $("eturn").value = String(board.state ? board.state.turn : 0);
     $("editor").hidden = false;
     palette();
