@@ -5,7 +5,7 @@
 
 import { Board, CHARS, COLORS, parseFen, pieceIcon, pieceStyle, pieceStyleSelect, toFen } from "/static/board.js";
 import * as T from "/static/movetree.js";
-import { $, api, capital } from "/static/util.js";
+import { $, api, capital, startOf } from "/static/util.js";
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
@@ -15,12 +15,6 @@ function fmtScore(sc) {
   if (sc.mate !== undefined) return `M${sc.mate}`;
   const v = sc.cp / 100;
   return (v > 0 ? "+" : "") + v.toFixed(2);
-}
-
-/// The side to move and move number of a FEN (the usual start when there is none).
-function startOf(fen) {
-  const f = (fen || "").split(/\s+/);
-  return { turn: f[1] === "b" ? 1 : 0, number: Math.max(1, parseInt(f[5], 10) || 1) };
 }
 
 /// "Deeper" mode asks for these searches in turn (the server keeps its table between them, and
