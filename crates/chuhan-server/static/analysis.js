@@ -9,6 +9,22 @@ import { $, api, capital, startOf } from "/static/util.js";
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
+/// The analysis is kept in this browser's local storage, one per address (`/analysis?…`, so a
+/// game's "Analyse" link has its own): a reload finds the moves, variations, comments and the
+/// current move again. Local storage rather than a server-side study: nothing to sign up for,
+/// nothing kept on the server, and it works at once offline of any account; the PGN export is
+/// the way to share. Only the last KEEP addresses are kept.
+const SAVE_KEY = `chuhan:analysis:${location.search}`;
+const SAVED_INDEX = "chuhan:analysis:index";
+const KEEP = 20;
+
+function loadSaved() {
+  try {
+    const v = JSON.parse(localStorage.getItem(SAVE_KEY));
+    return v && v.tree && Array.isArray(v.at) ? v : null;
+  } catch { return null; }
+}
+
 function fmtScore(sc) {
   if (!sc) return "";
   if (sc.text) return sc.text;
@@ -32,6 +48,25 @@ export function analysis() {
   let root = T.newRoot(), cur = root;
   for (const mv of (q.get("moves") || "").split(/[\s,]+/).filter(Boolean)) cur = T.addChild(cur, mv, null);
   let headers = [], result = "*", startFen = fen, seq = 0, userFlipped = false, aborter = null;
+  const saved = loadSaved();
+  if (saved) {
+    try {
+      const r = T.fromWire(saved.tree);
+      ({ variant, fen, relaxed, headers, result } = { ...saved, relaxed: !!saved.relaxed, headers: saved.headers || [], result: saved.result || "*" });
+      root = r;
+      cur = T.nodeAt(root, saved.at);
+      startFen = fen;
+    } catch { /* a damaged copy: start from the address */ }
+  }
+  function save() {
+    try {
+      localStorage.setItem(SAVE_KEY, JSON.stringify({ variant, fen, relaxed, tree: T.toWire(root), at: T.indexPath(cur), headers, result }));
+      const index = JSON.parse(localStorage.getItem(SAVED_INDEX) || "[]").filter((k) => k !== SAVE_KEY);
+      index.push(SAVE_KEY);
+      while (index.length > KEEP) localStorage.removeItem(index.shift());
+      localStorage.setItem(SAVED_INDEX, JSON.stringify(index));
+    } catch { /* storage full or turned off: the analysis works, unsaved */ }
+  }
   // The status of the position on the board, without "thinking…" (what an error leaves).
   let shown = "";
   // The notation remembered from any page, if this variant has it (else the server's default).
@@ -164,6 +199,7 @@ export function analysis() {
   function renderMoves() {
     const box = $("amoves");
     box.replaceChildren(...T.renderTree(root, cur, startOf(startFen), go));
+    save();
     const on = box.querySelector(".cur");
     if (on && on.scrollIntoView) on.scrollIntoView({ block: "nearest" });
     const inVariation = T.variationOf(cur) !== null;
@@ -187,6 +223,7 @@ export function analysis() {
     fen = newFen;
     startFen = newFen;
     cur = root;
+    showHeaders();
     update();
   }
 
@@ -215,6 +252,10 @@ export function analysis() {
       cur = T.nodeAt(root, keep);
     } catch (err) { $("amessage").textContent = err.message; }
     update();
+  }
+
+  function showHeaders() {
+    $("aheaders").textContent = headers.filter(([k]) => ["Event", "Red", "Black", "Date", "Result"].includes(k)).map(([k, x]) => `${k}: ${x}`).join(" · ");
   }
 
   async function exportPgn() {
@@ -336,7 +377,7 @@ export function analysis() {
       headers = v.headers;
       result = v.result;
       $("avariant").value = variant;
-      $("aheaders").textContent = v.headers.filter(([k]) => ["Event", "Red", "Black", "Date", "Result"].includes(k)).map(([k, x]) => `${k}: ${x}`).join(" · ");
+      showHeaders();
       restart(T.fromWire(v.tree), v.start_fen);
     } catch (err) { $("amessage").textContent = err.message; }
   });
@@ -347,5 +388,7 @@ export function analysis() {
   $("aengine").addEventListener("change", update);
   $("adeep").addEventListener("change", update);
   $("avariant").addEventListener("change", (e) => { variant = e.target.value; headers = []; result = "*"; restart(T.newRoot(), null); });
-  update();
+  showHeaders();
+  // A kept analysis: the server names its moves again (the copy keeps only their coordinates).
+  if (saved) renameMoves(); else update();
 }
