@@ -141,5 +141,5 @@ fn a_rated_game_between_named_players_changes_ratings() {
     u.resign(R, &store, t0).unwrap();
     let e = StoredGame { mode: "engine".into(), tokens: BySide::new(Some("r".into()), None), ..stored("e1", 0, 0) };
     assert!(!room(&store, &StoredGame { rated: true, names: g.names.clone(), ..e }, t0).is_rated());
-    assert_eq!(store.rating("Ann").unwrap().unwrap().games, 1);
+    assert_eq!(store.rating(Variant::Xiangqi, "Ann").unwrap().unwrap().games, 1);
 }

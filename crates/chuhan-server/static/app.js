@@ -206,8 +206,11 @@ async function gamePage(id) {
 
 async function ratings() {
   show("ratings");
+  const sel = $("rvariant");
+  sel.value = new URLSearchParams(location.search).get("variant") === "janggi" ? "janggi" : "xiangqi";
+  sel.onchange = () => { history.replaceState(null, "", `/ratings?variant=${sel.value}`); ratings(); };
   try {
-    const { players } = await api("GET", "/api/ratings");
+    const { players } = await api("GET", `/api/ratings?variant=${sel.value}`);
     $("ratings-rows").replaceChildren(...players.map((p, i) => {
       const tr = document.createElement("tr");
       for (const v of [i + 1, p.name, p.rating, p.games, p.wins, p.draws, p.losses]) {
