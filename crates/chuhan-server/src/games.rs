@@ -111,7 +111,7 @@ pub async fn create(State(state): State<Arc<AppState>>, body: Bytes) -> Result<J
     };
     state.store.create(&g).map_err(internal)?;
     let mut room = Room::from_stored(&g, &[], None, Instant::now()).map_err(internal)?;
-    room.ratings = state.seat_ratings(&room.names);
+    room.ratings = state.seat_ratings(room.variant, &room.names);
     let live = state.insert(room);
     state.after_change(&live);
     Ok(Json(json!({ "id": id, "token": token, "side": side.index(), "url": format!("/game/{id}") })))
@@ -150,7 +150,7 @@ pub async fn join(
         let token = random_hex(16).map_err(internal)?;
         state.store.set_token(&id, side, &token, name.as_deref()).map_err(internal)?;
         room.tokens[side] = Some(token.clone());
-        room.ratings[side] = name.as_deref().and_then(|n| state.rating_of(n));
+        room.ratings[side] = name.as_deref().and_then(|n| state.rating_of(room.variant, n));
         room.names[side] = name;
         (token, side)
     };
@@ -207,9 +207,24 @@ pub async fn archive(State(state): State<Arc<AppState>>) -> Result<Json<Value>, 
     Ok(Json(json!({ "games": list })))
 }
 
-/// The best-rated players: `GET /api/ratings`.
-pub async fn ratings(State(state): State<Arc<AppState>>) -> Result<Json<Value>, ApiError> {
-    let players = state.store.ratings(200).map_err(internal)?;
+/// The query of `GET /api/ratings`.
+#[derive(Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct RatingsQuery {
+    /// `xiangqi` (the default) or `janggi`: each game has its own ratings.
+    variant: Option<String>,
+}
+
+/// The best-rated players at one game: `GET /api/ratings?variant=janggi` (xiangqi by default).
+pub async fn ratings(
+    State(state): State<Arc<AppState>>,
+    Query(q): Query<RatingsQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let variant: Variant = match q.variant.as_deref() {
+        None => Variant::Xiangqi,
+        Some(v) => v.parse().map_err(|_| bad(format!("variant {v:?}: expected xiangqi or janggi")))?,
+    };
+    let players = state.store.ratings(variant, 200).map_err(internal)?;
     let list: Vec<Value> = players
         .iter()
         .map(|p| {
@@ -217,7 +232,7 @@ pub async fn ratings(State(state): State<Arc<AppState>>) -> Result<Json<Value>, 
                     "draws": p.draws, "losses": p.losses })
         })
         .collect();
-    Ok(Json(json!({ "players": list })))
+    Ok(Json(json!({ "variant": variant.name(), "players": list })))
 }
 
 /// The time control fields of a create request, checked.

@@ -180,7 +180,7 @@ impl Room {
                     (m.clocks_ms, m.periods)
                 });
             let mut c = Clocks::restored(control, main.map(Duration::from_millis), spare);
-            if !moves.is_empty() && end.is_none() {
+            if clocks_run(moves.len()) && end.is_none() {
                 c.start(game.position().turn(), now);
             }
             c
@@ -254,7 +254,10 @@ impl Room {
         }
         let mut clocks = self.clocks.clone();
         if let Some(c) = &mut clocks {
-            if !c.moved(side, now) {
+            // Each side's first move is untimed: the first mover's clock would otherwise start
+            // against a seat nobody has taken yet. `moved` on the second move charges nothing
+            // (no clock runs) and starts the first mover's clock.
+            if self.game.ply() > 0 && !c.moved(side, now) {
                 // Only if the flag fell between `check_flag` and here: it will be seen next.
                 return Err(RoomError::TimeUp);
             }
@@ -337,7 +340,7 @@ impl Room {
     /// Takes back `side`'s last move: deletes it from the store, then replays the game without
     /// it. The clocks are set back to what they were after the last move kept (as stored with
     /// it), so the time spent on the moves taken back is given back; the side to move's clock
-    /// runs (unless no move is left: Red's first move is not timed).
+    /// runs (unless fewer than two moves are left: each side's first move is untimed).
     fn undo_for(&mut self, side: Side, store: &dyn Store, now: Instant) -> Result<(), RoomError> {
         let keep = self.game.ply() - self.plies_to_undo(side)?;
         store.truncate(&self.id, keep).map_err(RoomError::Store)?;
@@ -354,7 +357,7 @@ impl Room {
                 Some(&(main, spare)) => Clocks::restored(control, main.map(Duration::from_millis), spare),
                 None => Clocks::new(control),
             };
-            if keep > 0 {
+            if clocks_run(keep) {
                 c.start(self.game.position().turn(), now);
             }
         }
@@ -472,6 +475,13 @@ impl Room {
         chuhan_record::pgn::write_game(&mut out, &record, notation).context("cannot write PGN")?;
         String::from_utf8(out).context("PGN is not UTF-8")
     }
+}
+
+/// Whether a clock runs after `plies` moves: only once each side has made its first move, so
+/// an empty seat (a friend who has not joined yet) never loses on time, and neither side is
+/// charged for the first move, as on the big sites.
+pub fn clocks_run(plies: usize) -> bool {
+    plies >= 2
 }
 
 /// The time control of a stored game, `None` if untimed: CXA when it has a per-move limit,

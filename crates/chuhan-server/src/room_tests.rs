@@ -44,29 +44,58 @@ fn an_accepted_takeback_gives_the_time_back() {
     let mut r = room(&store, &stored("tb", 600_000, 0), t0);
     let mv = |s: &str| s.parse::<Move>().unwrap();
     r.play(R, mv("h2e2"), &store, t0 + 5 * S).unwrap(); // not timed: Red's first move
-    r.play(B, mv("h9g7"), &store, t0 + 35 * S).unwrap(); // Black: 30 s
+    r.play(B, mv("h9g7"), &store, t0 + 35 * S).unwrap(); // not timed: Black's first move
     r.play(R, mv("h0g2"), &store, t0 + 95 * S).unwrap(); // Red: 60 s
-    assert_eq!((left(&r, R, t0 + 95 * S), left(&r, B, t0 + 95 * S)), (540 * S, 570 * S));
-    // Red asks at 100 s, Black agrees at 120 s (Black's clock runs meanwhile).
-    r.takeback(R, &store, t0 + 100 * S).unwrap();
-    r.takeback(B, &store, t0 + 120 * S).unwrap();
-    assert_eq!(r.game.ply(), 2);
-    // Red's 60 s come back; Black's 25 s of thinking are given back too: the clocks are as
+    r.play(B, mv("i9h9"), &store, t0 + 125 * S).unwrap(); // Black: 30 s
+    r.play(R, mv("i0h0"), &store, t0 + 135 * S).unwrap(); // Red: 10 s
+    assert_eq!((left(&r, R, t0 + 135 * S), left(&r, B, t0 + 135 * S)), (530 * S, 570 * S));
+    // Red asks at 140 s, Black agrees at 160 s (Black's clock runs meanwhile).
+    r.takeback(R, &store, t0 + 140 * S).unwrap();
+    r.takeback(B, &store, t0 + 160 * S).unwrap();
+    assert_eq!(r.game.ply(), 4);
+    // Red's 10 s come back; Black's 25 s of thinking are given back too: the clocks are as
     // they were after Black's move, and Red's runs again.
-    let now = t0 + 120 * S;
-    assert_eq!((left(&r, R, now), left(&r, B, now), r.clocks.as_ref().unwrap().running()), (600 * S, 570 * S, Some(R)));
-    assert_eq!(left(&r, R, now + 10 * S), 590 * S);
+    let now = t0 + 160 * S;
+    assert_eq!((left(&r, R, now), left(&r, B, now), r.clocks.as_ref().unwrap().running()), (540 * S, 570 * S, Some(R)));
+    assert_eq!(left(&r, R, now + 10 * S), 530 * S);
     // The store agrees, so a restart would too.
     let (g, moves, _) = store.load("tb").unwrap().unwrap();
     let back = Room::from_stored(&g, &moves, None, now).unwrap();
-    assert_eq!((left(&back, R, now), left(&back, B, now)), (600 * S, 570 * S));
-    // Taking back everything: fresh clocks, stopped until Red's first move.
+    assert_eq!((left(&back, R, now), left(&back, B, now)), (540 * S, 570 * S));
+    // Taken back to two moves, Red's clock runs; to one, no clock runs until each side has
+    // moved again.
+    r.takeback(R, &store, now).unwrap();
+    r.takeback(B, &store, now).unwrap();
+    assert_eq!((r.game.ply(), r.clocks.as_ref().unwrap().running()), (2, Some(R)));
     r.takeback(B, &store, now).unwrap();
     r.takeback(R, &store, now).unwrap();
+    assert_eq!((r.game.ply(), r.clocks.as_ref().unwrap().running()), (1, None));
+    // Taking back everything: fresh clocks, stopped.
     r.takeback(R, &store, now).unwrap();
     r.takeback(B, &store, now).unwrap();
     assert_eq!(r.game.ply(), 0);
     assert_eq!((left(&r, B, now), r.clocks.as_ref().unwrap().running()), (600 * S, None));
+}
+
+#[test]
+fn no_clock_runs_before_each_side_has_moved() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(dir.path()).unwrap();
+    let t0 = Instant::now();
+    // The friend has not joined: Red moves, and Black's clock stays still however long.
+    let g = StoredGame { tokens: BySide::new(Some("r".into()), None), ..stored("wait", 60_000, 0) };
+    let mut r = room(&store, &g, t0);
+    r.play(R, "h2e2".parse().unwrap(), &store, t0 + S).unwrap();
+    let later = t0 + 3600 * S;
+    assert!(!r.check_flag(&store, later));
+    assert_eq!((left(&r, B, later), r.clocks.as_ref().unwrap().running(), r.time_to_flag(later)), (60 * S, None, None));
+    // A restart with one move stored: still no clock.
+    let (g, moves, _) = store.load("wait").unwrap().unwrap();
+    assert_eq!(Room::from_stored(&g, &moves, None, later).unwrap().clocks.unwrap().running(), None);
+    // Black's first move is untimed too; then Red's clock starts.
+    r.play(B, "h9g7".parse().unwrap(), &store, later + 30 * S).unwrap();
+    let now = later + 40 * S;
+    assert_eq!((left(&r, R, now), left(&r, B, now), r.clocks.as_ref().unwrap().running()), (50 * S, 60 * S, Some(R)));
 }
 
 #[test]
@@ -78,14 +107,14 @@ fn cxa_in_a_room_loses_on_the_fourth_overrun() {
     let moves = ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "h0h4", "c6c5"];
     let mut t = t0;
     for (i, m) in moves.iter().enumerate() {
-        // Black overruns the minute on each of its first three moves.
-        t += if i % 2 == 1 && i < 7 { 61 * S } else { S };
+        // Black overruns the minute on its second, third and fourth moves (the first is untimed).
+        t += if i % 2 == 1 && i > 1 { 61 * S } else { S };
         r.play(Side::BOTH[i % 2], m.parse().unwrap(), &store, t).unwrap();
     }
     let state = r.state(Some(R), Notation::Iccs, t);
     assert_eq!(state["clock"]["rule"], "cxa");
     assert_eq!(state["clock"]["periods"], json!([3, 0]), "{state}");
-    assert_eq!(state["clock"]["left_ms"][1], 1_200_000 - 3 * 61_000 - 1000);
+    assert_eq!(state["clock"]["left_ms"][1], 1_200_000 - 3 * 61_000);
     r.play(R, "b2b6".parse().unwrap(), &store, t + S).unwrap();
     // Black's fourth move past the minute: the server's timer finds it out.
     assert!(!r.check_flag(&store, t + 61 * S));
@@ -112,5 +141,5 @@ fn a_rated_game_between_named_players_changes_ratings() {
     u.resign(R, &store, t0).unwrap();
     let e = StoredGame { mode: "engine".into(), tokens: BySide::new(Some("r".into()), None), ..stored("e1", 0, 0) };
     assert!(!room(&store, &StoredGame { rated: true, names: g.names.clone(), ..e }, t0).is_rated());
-    assert_eq!(store.rating("Ann").unwrap().unwrap().games, 1);
+    assert_eq!(store.rating(Variant::Xiangqi, "Ann").unwrap().unwrap().games, 1);
 }

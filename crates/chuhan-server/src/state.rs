@@ -11,7 +11,7 @@ use crate::limit::{Limiter, RateLimits};
 use crate::room::Room;
 use crate::store::{SqliteStore, Store};
 use anyhow::{Context, Result};
-use chuhan::{BySide, Position, Side};
+use chuhan::{BySide, Position, Side, Variant};
 use chuhan_engine::eval::Classic;
 use chuhan_engine::search::{level_limits, level_move, Limits, Shared};
 use std::collections::HashMap;
@@ -112,14 +112,14 @@ impl AppState {
         rooms.entry(id).or_insert(live).clone()
     }
 
-    /// A player's current rating, if they have one (a store error only hides it).
-    pub fn rating_of(&self, name: &str) -> Option<f64> {
-        self.store.rating(name).ok().flatten().map(|p| p.rating)
+    /// A player's current rating at `variant`, if they have one (a store error only hides it).
+    pub fn rating_of(&self, variant: Variant, name: &str) -> Option<f64> {
+        self.store.rating(variant, name).ok().flatten().map(|p| p.rating)
     }
 
-    /// The ratings of the named players of a game, for display.
-    pub fn seat_ratings(&self, names: &BySide<Option<String>>) -> BySide<Option<f64>> {
-        names.clone().map(|n| n.and_then(|n| self.rating_of(&n)))
+    /// The ratings at `variant` of the named players of a game, for display.
+    pub fn seat_ratings(&self, variant: Variant, names: &BySide<Option<String>>) -> BySide<Option<f64>> {
+        names.clone().map(|n| n.and_then(|n| self.rating_of(variant, &n)))
     }
 
     /// Reads game `id` from the store into memory.
@@ -127,7 +127,7 @@ impl AppState {
         let Some((g, moves, end)) = self.store.load(id)? else { return Ok(None) };
         let mut room = Room::from_stored(&g, &moves, end, Instant::now())?;
         if room.end.is_none() {
-            room.ratings = self.seat_ratings(&room.names);
+            room.ratings = self.seat_ratings(room.variant, &room.names);
         }
         Ok(Some(self.insert(room)))
     }

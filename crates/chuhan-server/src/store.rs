@@ -7,12 +7,14 @@
 //! Schema versions (SQLite's `user_version`): 0 is the first release's games and moves; 1 adds
 //! the CXA clock (`per_move_ms`, `overruns`; a move's `*_periods` then hold the overruns left),
 //! player names, the rated flag, the rating change of a finished rated game, and the `players`
-//! table. Opening a database migrates it forward in one transaction, so databases written by
-//! an older server stay readable.
+//! table; 2 keeps ratings by game (`ratings`, keyed by variant and name: a janggi result must
+//! not move a xiangqi rating), rebuilt from the rated games already played (the old `players`
+//! table, one pool for both games, is left as it was). Opening a database migrates it forward
+//! one transaction a step, so databases written by an older server stay readable.
 
 use crate::rating::{self, PlayerRating, RatingChange};
 use anyhow::{Context, Result};
-use chuhan::{BySide, Side};
+use chuhan::{BySide, Side, Variant};
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 use std::sync::Mutex;
@@ -111,10 +113,10 @@ pub trait Store: Send + Sync {
     /// ratings in the same transaction and returns the change. A game already finished is
     /// left as it is (ratings change once per game).
     fn finish(&self, id: &str, end: &StoredEnd) -> Result<Option<RatingChange>>;
-    /// A player's rating, if they have played a rated game.
-    fn rating(&self, name: &str) -> Result<Option<PlayerRating>>;
-    /// The best-rated players, best first.
-    fn ratings(&self, limit: usize) -> Result<Vec<PlayerRating>>;
+    /// A player's rating at `variant`, if they have played a rated game of it.
+    fn rating(&self, variant: Variant, name: &str) -> Result<Option<PlayerRating>>;
+    /// The best-rated players at `variant`, best first.
+    fn ratings(&self, variant: Variant, limit: usize) -> Result<Vec<PlayerRating>>;
     /// One game with its moves and its end, if any.
     fn load(&self, id: &str) -> Result<Option<Loaded>>;
     /// The ids of the games not finished yet.
@@ -177,6 +179,13 @@ const MIGRATION_V1: &str = "ALTER TABLE games ADD COLUMN per_move_ms INTEGER NOT
         wins INTEGER NOT NULL, draws INTEGER NOT NULL, losses INTEGER NOT NULL);
      CREATE INDEX IF NOT EXISTS players_rating ON players (rating);";
 
+/// Version 2: ratings by game.
+const MIGRATION_V2: &str = "CREATE TABLE IF NOT EXISTS ratings (
+        variant TEXT NOT NULL, name TEXT NOT NULL COLLATE NOCASE, rating REAL NOT NULL,
+        games INTEGER NOT NULL, wins INTEGER NOT NULL, draws INTEGER NOT NULL, losses INTEGER NOT NULL,
+        PRIMARY KEY (variant, name));
+     CREATE INDEX IF NOT EXISTS ratings_rating ON ratings (variant, rating);";
+
 /// Brings the schema from its `user_version` to the newest, one transaction per step.
 fn migrate(conn: &mut Connection) -> Result<()> {
     let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
@@ -186,13 +195,64 @@ fn migrate(conn: &mut Connection) -> Result<()> {
         tx.pragma_update(None, "user_version", 1)?;
         tx.commit()?;
     }
+    if version < 2 {
+        let tx = conn.transaction()?;
+        tx.execute_batch(MIGRATION_V2).context("migration to version 2")?;
+        rebuild_ratings(&tx).context("migration to version 2: replaying the rated games")?;
+        tx.pragma_update(None, "user_version", 2)?;
+        tx.commit()?;
+    }
     Ok(())
 }
 
-fn player(conn: &Connection, name: &str) -> rusqlite::Result<Option<PlayerRating>> {
+/// Fills `ratings` by replaying every finished rated game in the order they ended, each in its
+/// own game's pool, with the same rule as [`Store::finish`]. The games keep the rating change
+/// stored with them (what the game was worth when it was played).
+fn rebuild_ratings(tx: &rusqlite::Transaction) -> Result<()> {
+    let mut stmt = tx.prepare(
+        "SELECT variant, red_name, black_name, result FROM games
+         WHERE rated = 1 AND result IS NOT NULL AND red_name IS NOT NULL AND black_name IS NOT NULL
+         ORDER BY finished, rowid",
+    )?;
+    let games = stmt
+        .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?, r.get(3)?)))?
+        .collect::<rusqlite::Result<Vec<(String, String, String, String)>>>()?;
+    for (variant, red, black, result) in games {
+        let variant: Variant = variant.parse().with_context(|| format!("a rated game of {variant:?}"))?;
+        rate(tx, variant, &red, &black, &result)?;
+    }
+    Ok(())
+}
+
+/// Updates both players' ratings at `variant` after a game that ended `result`, if it counts
+/// (a result, two different names); returns the change.
+fn rate(tx: &Connection, variant: Variant, red: &str, black: &str, result: &str) -> Result<Option<RatingChange>> {
+    let Some(score) = rating::red_score(result) else { return Ok(None) };
+    if rating::same_name(red, black) {
+        return Ok(None);
+    }
+    let before = [
+        player(tx, variant, red)?.unwrap_or_else(|| PlayerRating::new(red)),
+        player(tx, variant, black)?.unwrap_or_else(|| PlayerRating::new(black)),
+    ];
+    let after = rating::update(&before[0], &before[1], score);
+    for p in &after {
+        tx.execute(
+            "INSERT INTO ratings (variant, name, rating, games, wins, draws, losses) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+             ON CONFLICT (variant, name) DO UPDATE SET rating = ?3, games = ?4, wins = ?5, draws = ?6, losses = ?7",
+            params![variant.name(), p.name, p.rating, p.games, p.wins, p.draws, p.losses],
+        )?;
+    }
+    Ok(Some(RatingChange {
+        before: BySide::new(before[0].rating, before[1].rating),
+        after: BySide::new(after[0].rating, after[1].rating),
+    }))
+}
+
+fn player(conn: &Connection, variant: Variant, name: &str) -> rusqlite::Result<Option<PlayerRating>> {
     conn.query_row(
-        "SELECT name, rating, games, wins, draws, losses FROM players WHERE name = ?1",
-        params![name],
+        "SELECT name, rating, games, wins, draws, losses FROM ratings WHERE variant = ?1 AND name = ?2",
+        params![variant.name(), name],
         player_row,
     )
     .optional()
@@ -293,28 +353,14 @@ impl Store for SqliteStore {
             .with_context(|| format!("cannot store the end of game {id}"))?;
         let mut change = None;
         if changed == 1 {
-            let (rated, red, black): (bool, Option<String>, Option<String>) =
-                tx.query_row("SELECT rated, red_name, black_name FROM games WHERE id = ?1", params![id], |r| {
-                    Ok((r.get(0)?, r.get(1)?, r.get(2)?))
-                })?;
-            if let (true, Some(red), Some(black), Some(score)) = (rated, red, black, rating::red_score(&end.result)) {
-                if !rating::same_name(&red, &black) {
-                    let before = [
-                        player(&tx, &red)?.unwrap_or_else(|| PlayerRating::new(&red)),
-                        player(&tx, &black)?.unwrap_or_else(|| PlayerRating::new(&black)),
-                    ];
-                    let after = rating::update(&before[0], &before[1], score);
-                    for p in &after {
-                        tx.execute(
-                            "INSERT INTO players (name, rating, games, wins, draws, losses) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-                             ON CONFLICT (name) DO UPDATE SET rating = ?2, games = ?3, wins = ?4, draws = ?5, losses = ?6",
-                            params![p.name, p.rating, p.games, p.wins, p.draws, p.losses],
-                        )?;
-                    }
-                    let c = RatingChange {
-                        before: BySide::new(before[0].rating, before[1].rating),
-                        after: BySide::new(after[0].rating, after[1].rating),
-                    };
+            let (variant, rated, red, black): (String, bool, Option<String>, Option<String>) = tx.query_row(
+                "SELECT variant, rated, red_name, black_name FROM games WHERE id = ?1",
+                params![id],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+            )?;
+            if let (true, Some(red), Some(black)) = (rated, red, black) {
+                let variant: Variant = variant.parse().with_context(|| format!("game {id}"))?;
+                if let Some(c) = rate(&tx, variant, &red, &black, &end.result)? {
                     tx.execute(
                         "UPDATE games SET red_elo_before = ?2, black_elo_before = ?3, red_elo_after = ?4,
                          black_elo_after = ?5 WHERE id = ?1",
@@ -328,16 +374,19 @@ impl Store for SqliteStore {
         Ok(change)
     }
 
-    fn rating(&self, name: &str) -> Result<Option<PlayerRating>> {
-        player(&self.conn(), name).with_context(|| format!("cannot read the rating of {name:?}"))
+    fn rating(&self, variant: Variant, name: &str) -> Result<Option<PlayerRating>> {
+        player(&self.conn(), variant, name)
+            .with_context(|| format!("cannot read the {} rating of {name:?}", variant.name()))
     }
 
-    fn ratings(&self, limit: usize) -> Result<Vec<PlayerRating>> {
+    fn ratings(&self, variant: Variant, limit: usize) -> Result<Vec<PlayerRating>> {
         let conn = self.conn();
         let mut stmt = conn.prepare(
-            "SELECT name, rating, games, wins, draws, losses FROM players ORDER BY rating DESC, name LIMIT ?1",
+            "SELECT name, rating, games, wins, draws, losses FROM ratings WHERE variant = ?1
+             ORDER BY rating DESC, name LIMIT ?2",
         )?;
-        let rows = stmt.query_map(params![limit as i64], player_row)?.collect::<rusqlite::Result<Vec<_>>>();
+        let rows =
+            stmt.query_map(params![variant.name(), limit as i64], player_row)?.collect::<rusqlite::Result<Vec<_>>>();
         rows.context("cannot read the ratings")
     }
 
@@ -498,7 +547,7 @@ mod tests {
         assert!(store.unfinished().unwrap().is_empty());
         assert_eq!(store.archive(10).unwrap()[0].plies, 1);
         assert!(store.load("nope").unwrap().is_none());
-        assert!(store.ratings(10).unwrap().is_empty());
+        assert!(store.ratings(Variant::Xiangqi, 10).unwrap().is_empty());
     }
 
     #[test]
@@ -510,12 +559,12 @@ mod tests {
         let change = store.finish("g1", &end("0-1")).unwrap().expect("rated");
         assert_eq!((change.before, change.after), (BySide::new(1500.0, 1500.0), BySide::new(1484.0, 1516.0)));
         assert_eq!(store.finish("g1", &end("1-0")).unwrap(), None, "a game ends once");
-        let top = store.ratings(10).unwrap();
+        let top = store.ratings(Variant::Xiangqi, 10).unwrap();
         assert_eq!(
             top.iter().map(|p| (p.name.as_str(), p.rating)).collect::<Vec<_>>(),
             [("Xiang Yu", 1516.0), ("Liu Bang", 1484.0)]
         );
-        assert_eq!(store.rating("xiang yu").unwrap().unwrap().wins, 1, "names ignore case");
+        assert_eq!(store.rating(Variant::Xiangqi, "xiang yu").unwrap().unwrap().wins, 1, "names ignore case");
         assert_eq!(store.load("g1").unwrap().unwrap().2.unwrap().rating, Some(change));
         // Unrated, or one seat without a name: no change.
         store.create(&StoredGame { names: names.clone(), ..game("g2") }).unwrap();
@@ -526,7 +575,54 @@ mod tests {
         store.create(&StoredGame { names, rated: true, ..game("g4") }).unwrap();
         let c = store.finish("g4", &end("1/2-1/2")).unwrap().unwrap();
         assert!(c.after.first > c.before.first && c.after.second < c.before.second);
-        assert_eq!(store.rating("Liu Bang").unwrap().unwrap().games, 2);
+        assert_eq!(store.rating(Variant::Xiangqi, "Liu Bang").unwrap().unwrap().games, 2);
+        // A janggi game between them starts a janggi rating and leaves the xiangqi one alone.
+        store.create(&StoredGame { variant: "janggi".into(), names: g4_names(), rated: true, ..game("g5") }).unwrap();
+        let j = store.finish("g5", &end("1-0")).unwrap().unwrap();
+        assert_eq!((j.before, j.after), (BySide::new(1500.0, 1500.0), BySide::new(1516.0, 1484.0)));
+        assert_eq!(store.rating(Variant::Xiangqi, "Liu Bang").unwrap().unwrap().games, 2);
+        assert_eq!(store.rating(Variant::Janggi, "Liu Bang").unwrap().unwrap().games, 1);
+        assert_eq!(store.ratings(Variant::Janggi, 10).unwrap()[0].name, "Liu Bang");
+    }
+
+    fn g4_names() -> BySide<Option<String>> {
+        BySide::new(Some("Liu Bang".to_string()), Some("Xiang Yu".to_string()))
+    }
+
+    #[test]
+    fn a_version_1_database_gets_ratings_by_game_from_its_rated_games() {
+        let dir = tempfile::tempdir().unwrap();
+        {
+            // As version 1 wrote it: one pool, moved by a xiangqi win and a janggi loss of Ann.
+            let conn = Connection::open(dir.path().join("games.sqlite3")).unwrap();
+            conn.execute_batch(SCHEMA_V0).unwrap();
+            conn.execute_batch(MIGRATION_V1).unwrap();
+            conn.pragma_update(None, "user_version", 1).unwrap();
+            conn.execute_batch(
+                "INSERT INTO games (id, variant, mode, level, start_fen, base_ms, increment_ms, periods, period_ms,
+                 created, result, reason, finished, red_name, black_name, rated) VALUES
+                 ('x1', 'xiangqi', 'friend', 0, 'x', 0, 0, 0, 0, 1, '1-0', 'mate', 10, 'Ann', 'Bo', 1),
+                 ('j1', 'janggi', 'friend', 0, 'j', 0, 0, 0, 0, 2, '0-1', 'mate', 20, 'Ann', 'Bo', 1),
+                 ('x2', 'xiangqi', 'friend', 0, 'x', 0, 0, 0, 0, 3, '1-0', 'mate', 30, 'Ann', 'Cy', 0);
+                 INSERT INTO players VALUES ('Ann', 1500.7, 2, 1, 0, 1), ('Bo', 1499.3, 2, 1, 0, 1);",
+            )
+            .unwrap();
+        }
+        let store = SqliteStore::open(dir.path()).unwrap();
+        let x = store.ratings(Variant::Xiangqi, 10).unwrap();
+        assert_eq!(
+            x.iter().map(|p| (p.name.as_str(), p.rating, p.games)).collect::<Vec<_>>(),
+            [("Ann", 1516.0, 1), ("Bo", 1484.0, 1)]
+        );
+        let j = store.ratings(Variant::Janggi, 10).unwrap();
+        assert_eq!(
+            j.iter().map(|p| (p.name.as_str(), p.rating, p.wins)).collect::<Vec<_>>(),
+            [("Bo", 1516.0, 1), ("Ann", 1484.0, 0)]
+        );
+        // The old pool is kept as it was.
+        let conn = store.conn();
+        let old: f64 = conn.query_row("SELECT rating FROM players WHERE name = 'Ann'", [], |r| r.get(0)).unwrap();
+        assert_eq!(old, 1500.7);
     }
 
     #[test]

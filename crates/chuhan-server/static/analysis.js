@@ -5,9 +5,25 @@
 
 import { Board, CHARS, COLORS, parseFen, pieceIcon, pieceStyle, pieceStyleSelect, toFen } from "/static/board.js";
 import * as T from "/static/movetree.js";
-import { $, api, capital } from "/static/util.js";
+import { $, api, capital, startOf } from "/static/util.js";
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+/// The analysis is kept in this browser's local storage, one per address (`/analysis?…`, so a
+/// game's "Analyse" link has its own): a reload finds the moves, variations, comments and the
+/// current move again. Local storage rather than a server-side study: nothing to sign up for,
+/// nothing kept on the server, and it works at once offline of any account; the PGN export is
+/// the way to share. Only the last KEEP addresses are kept.
+const SAVE_KEY = `chuhan:analysis:${location.search}`;
+const SAVED_INDEX = "chuhan:analysis:index";
+const KEEP = 20;
+
+function loadSaved() {
+  try {
+    const v = JSON.parse(localStorage.getItem(SAVE_KEY));
+    return v && v.tree && Array.isArray(v.at) ? v : null;
+  } catch { return null; }
+}
 
 function fmtScore(sc) {
   if (!sc) return "";
@@ -15,12 +31,6 @@ function fmtScore(sc) {
   if (sc.mate !== undefined) return `M${sc.mate}`;
   const v = sc.cp / 100;
   return (v > 0 ? "+" : "") + v.toFixed(2);
-}
-
-/// The side to move and move number of a FEN (the usual start when there is none).
-function startOf(fen) {
-  const f = (fen || "").split(/\s+/);
-  return { turn: f[1] === "b" ? 1 : 0, number: Math.max(1, parseInt(f[5], 10) || 1) };
 }
 
 /// "Deeper" mode asks for these searches in turn (the server keeps its table between them, and
@@ -38,6 +48,27 @@ export function analysis() {
   let root = T.newRoot(), cur = root;
   for (const mv of (q.get("moves") || "").split(/[\s,]+/).filter(Boolean)) cur = T.addChild(cur, mv, null);
   let headers = [], result = "*", startFen = fen, seq = 0, userFlipped = false, aborter = null;
+  const saved = loadSaved();
+  if (saved) {
+    try {
+      const r = T.fromWire(saved.tree);
+      ({ variant, fen, relaxed, headers, result } = { ...saved, relaxed: !!saved.relaxed, headers: saved.headers || [], result: saved.result || "*" });
+      root = r;
+      cur = T.nodeAt(root, saved.at);
+      startFen = fen;
+    } catch { /* a damaged copy: start from the address */ }
+  }
+  function save() {
+    try {
+      localStorage.setItem(SAVE_KEY, JSON.stringify({ variant, fen, relaxed, tree: T.toWire(root), at: T.indexPath(cur), headers, result }));
+      const index = JSON.parse(localStorage.getItem(SAVED_INDEX) || "[]").filter((k) => k !== SAVE_KEY);
+      index.push(SAVE_KEY);
+      while (index.length > KEEP) localStorage.removeItem(index.shift());
+      localStorage.setItem(SAVED_INDEX, JSON.stringify(index));
+    } catch { /* storage full or turned off: the analysis works, unsaved */ }
+  }
+  // The status of the position on the board, without "thinking…" (what an error leaves).
+  let shown = "";
   // The notation remembered from any page, if this variant has it (else the server's default).
   const lists = {};
   const notation = () => {
@@ -103,10 +134,24 @@ export function analysis() {
       }
     } catch (err) {
       if (err.name === "AbortError" || mine !== seq) return;
+      // No "thinking…" and no lines of another position stay after an error.
+      $("astatus").textContent = shown;
+      clearLines();
       $("amessage").textContent = err.message;
       // A move the server refuses (from an address typed by hand): drop it and what follows.
       const bad = /^move (\d+)/.exec(err.message);
       if (bad && path[Number(bad[1]) - 1]) { cur = T.remove(path[Number(bad[1]) - 1]); update(); }
+    }
+  }
+
+  /// Takes the engine's lines, arrow and eval bar away: they belong to a position no longer
+  /// shown (a move was made, the game ended there, the editor is open).
+  function clearLines() {
+    $("alines").replaceChildren();
+    $("evalfill").style.height = "50%";
+    if (board.hints && board.hints.length) {
+      board.hints = [];
+      if (board.state) board.render(board.state);
     }
   }
 
@@ -130,7 +175,10 @@ export function analysis() {
     board.render(state);
     if (document.activeElement !== $("afen")) $("afen").value = r.fen;
     $("aplay").href = `/?${new URLSearchParams({ variant: r.variant, fen: r.fen })}`;
-    $("astatus").textContent = status(r);
+    $("astatus").textContent = shown = status(r);
+    if (!lines) clearLines();
+    // A finished position: the bar shows the result (the first mover's share).
+    if (r.end) $("evalfill").style.height = { "1-0": "100%", "0-1": "0%" }[r.end.result] || "50%";
     const rows = (lines || []).map((l) => {
       const li = document.createElement("li");
       const b = document.createElement("b");
@@ -151,6 +199,7 @@ export function analysis() {
   function renderMoves() {
     const box = $("amoves");
     box.replaceChildren(...T.renderTree(root, cur, startOf(startFen), go));
+    save();
     const on = box.querySelector(".cur");
     if (on && on.scrollIntoView) on.scrollIntoView({ block: "nearest" });
     const inVariation = T.variationOf(cur) !== null;
@@ -174,6 +223,7 @@ export function analysis() {
     fen = newFen;
     startFen = newFen;
     cur = root;
+    showHeaders();
     update();
   }
 
@@ -202,6 +252,10 @@ export function analysis() {
       cur = T.nodeAt(root, keep);
     } catch (err) { $("amessage").textContent = err.message; }
     update();
+  }
+
+  function showHeaders() {
+    $("aheaders").textContent = headers.filter(([k]) => ["Event", "Red", "Black", "Date", "Result"].includes(k)).map(([k, x]) => `${k}: ${x}`).join(" · ");
   }
 
   async function exportPgn() {
@@ -285,6 +339,8 @@ export function analysis() {
     seq += 1; // No answer about the old position may draw over the editor.
     if (aborter) aborter.abort();
     editing = { pieces: parseFen(board.state ? board.state.fen : ""), pick: null };
+    clearLines();
+    $("astatus").textContent = "Editing the position (the engine waits for Done)";
     $("eturn").value = String(board.state ? board.state.turn : 0);
     $("editor").hidden = false;
     palette();
@@ -321,7 +377,7 @@ export function analysis() {
       headers = v.headers;
       result = v.result;
       $("avariant").value = variant;
-      $("aheaders").textContent = v.headers.filter(([k]) => ["Event", "Red", "Black", "Date", "Result"].includes(k)).map(([k, x]) => `${k}: ${x}`).join(" · ");
+      showHeaders();
       restart(T.fromWire(v.tree), v.start_fen);
     } catch (err) { $("amessage").textContent = err.message; }
   });
@@ -332,5 +388,7 @@ export function analysis() {
   $("aengine").addEventListener("change", update);
   $("adeep").addEventListener("change", update);
   $("avariant").addEventListener("change", (e) => { variant = e.target.value; headers = []; result = "*"; restart(T.newRoot(), null); });
-  update();
+  showHeaders();
+  // A kept analysis: the server names its moves again (the copy keeps only their coordinates).
+  if (saved) renameMoves(); else update();
 }

@@ -3,7 +3,7 @@
 
 import { Board, pieceStyleSelect } from "/static/board.js";
 import { analysis } from "/static/analysis.js";
-import { $, api, capital } from "/static/util.js";
+import { $, api, capital, startOf } from "/static/util.js";
 
 const tokenKey = (id) => `chuhan:token:${id}`;
 
@@ -102,6 +102,7 @@ async function gamePage(id) {
       if (s.you === null) status += " (you are watching)";
       if (s.draw_offer !== null) status += `. ${capital(names[s.draw_offer])} offers a draw.`;
       if (s.takeback_offer !== null) status += `. ${capital(names[s.takeback_offer])} asks to take back a move.`;
+      if (s.clock && s.moves.length < 2) status += ". The clocks start once each side has made its first move.";
     }
     $("status").textContent = status;
     const playing = s.you !== null && !s.end;
@@ -125,12 +126,21 @@ async function gamePage(id) {
     const q = new URLSearchParams({ variant: s.variant, fen: s.start_fen, moves: s.moves.map((m) => m.mv).join(" ") });
     $("analyse").href = `/analysis?${q}`;
     const list = $("moves");
+    // Numbered from the start FEN's move number; when the second side moves first, its move
+    // goes in its own column after "…".
+    const start = startOf(s.start_fen);
+    list.start = start.number;
     const items = [];
-    for (let i = 0; i < s.moves.length; i += 2) {
-      const li = document.createElement("li");
-      for (const m of s.moves.slice(i, i + 2)) { const sp = document.createElement("span"); sp.textContent = m.text; li.appendChild(sp); }
-      items.push(li);
-    }
+    let li = null;
+    s.moves.forEach((m, k) => {
+      const second = (k + start.turn) % 2 === 1;
+      if (!second || !li) {
+        li = document.createElement("li");
+        items.push(li);
+        if (second) { const skip = document.createElement("i"); skip.className = "skip"; skip.textContent = "…"; li.appendChild(skip); }
+      }
+      const sp = document.createElement("span"); sp.textContent = m.text; li.appendChild(sp);
+    });
     list.replaceChildren(...items);
     list.scrollTop = list.scrollHeight;
     tick();
@@ -196,8 +206,11 @@ async function gamePage(id) {
 
 async function ratings() {
   show("ratings");
+  const sel = $("rvariant");
+  sel.value = new URLSearchParams(location.search).get("variant") === "janggi" ? "janggi" : "xiangqi";
+  sel.onchange = () => { history.replaceState(null, "", `/ratings?variant=${sel.value}`); ratings(); };
   try {
-    const { players } = await api("GET", "/api/ratings");
+    const { players } = await api("GET", `/api/ratings?variant=${sel.value}`);
     $("ratings-rows").replaceChildren(...players.map((p, i) => {
       const tr = document.createElement("tr");
       for (const v of [i + 1, p.name, p.rating, p.games, p.wins, p.draws, p.losses]) {

@@ -11,5 +11,12 @@ export async function api(method, path, body, signal) {
   return v;
 }
 
+/// The side to move (0 or 1) and the move number of a FEN (the usual start when there is none):
+/// a record that starts with the second side to move numbers its first move "N…".
+export function startOf(fen) {
+  const f = (fen || "").split(/\s+/);
+  return { turn: f[1] === "b" ? 1 : 0, number: Math.max(1, parseInt(f[5], 10) || 1) };
+}
+
 /// "red" → "Red".
 export function capital(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }

@@ -86,6 +86,11 @@ async fn named_players_play_a_rated_game() {
         .map(|p| (p["name"].as_str().unwrap(), p["rating"].as_f64().unwrap()))
         .collect();
     assert_eq!(names, [("Ann", 1516.0), ("Bo", 1484.0)]);
+    // A xiangqi game moves no janggi rating; a game that is neither is refused.
+    let (_, j) = get(addr, "/api/ratings?variant=janggi").await;
+    assert_eq!(j, json!({ "variant": "janggi", "players": [] }));
+    let (status, e) = get(addr, "/api/ratings?variant=chess").await;
+    assert_eq!(status, 400, "{e}");
     let page = reqwest::get(format!("http://{addr}/ratings")).await.unwrap().text().await.unwrap();
     assert!(page.contains("ratings-rows"), "the ratings page is the app's page");
     let (_, a) = get(addr, "/api/archive").await;

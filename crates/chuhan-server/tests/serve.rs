@@ -218,22 +218,25 @@ async fn the_server_flags_a_player_out_of_time() {
     let id = created["id"].as_str().unwrap().to_string();
     let (_, joined) = post(addr, &format!("/api/games/{id}/join"), json!({})).await;
     let mut r = ws(addr, &id, created["token"].as_str()).await;
+    let mut b = ws(addr, &id, joined["token"].as_str()).await;
     let mut watcher = ws(addr, &id, None).await;
     send(&mut r, json!({ "type": "move", "move": "h2e2" })).await;
     state_at(&mut r, 1).await;
-    // Black never moves: after a second the server ends the game by itself.
+    // Each side's first move is untimed: Black may take longer than its whole second.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    send(&mut b, json!({ "type": "move", "move": "h7e7" })).await;
+    state_at(&mut b, 2).await;
+    // Red never moves again: after a second the server ends the game by itself.
     let v = loop {
         let v = next(&mut watcher).await;
         if !v["end"].is_null() {
             break v;
         }
     };
-    assert_eq!(v["end"]["result"], "1-0", "{v}");
+    assert_eq!(v["end"]["result"], "0-1", "{v}");
     assert!(v["end"]["reason"].as_str().unwrap().contains("time"), "{v}");
-    let mut b = ws(addr, &id, joined["token"].as_str()).await;
-    state_at(&mut b, 1).await;
-    send(&mut b, json!({ "type": "move", "move": "h7e7" })).await;
-    assert_eq!(next(&mut b).await["type"], "error", "no moves after the flag fell");
+    send(&mut r, json!({ "type": "move", "move": "h0g2" })).await;
+    assert_eq!(state_at(&mut r, 99).await["type"], "error", "no moves after the flag fell");
 }
 
 #[tokio::test]
