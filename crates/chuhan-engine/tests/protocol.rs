@@ -185,6 +185,50 @@ fn movetime_is_used_in_full() {
     }
 }
 
+/// `Use NNUE` switches to the network; a corrupt or wrong-sized `EvalFile` is refused with an
+/// `info string` and the engine keeps the network it had; a good one is loaded.
+#[test]
+fn eval_file_and_use_nnue() {
+    let dir = std::env::temp_dir().join(format!("chuhan-evalfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.nnue");
+    std::fs::write(&good, chuhan_engine::nnue::EMBEDDED_JANGGI).unwrap();
+    let mut damaged = chuhan_engine::nnue::EMBEDDED_XIANGQI.to_vec();
+    damaged[5000] ^= 0x40;
+    let corrupt = dir.join("corrupt.nnue");
+    std::fs::write(&corrupt, &damaged).unwrap();
+    let short = dir.join("short.nnue");
+    std::fs::write(&short, &chuhan_engine::nnue::EMBEDDED_XIANGQI[..1000]).unwrap();
+
+    let mut e = Engine::start();
+    e.send("uci");
+    let hello = e.until("uciok", 5 * SECOND);
+    assert!(hello.iter().any(|l| l.starts_with("option name Use NNUE type check")), "{hello:?}");
+    assert!(hello.iter().any(|l| l.starts_with("option name EvalFile type string")), "{hello:?}");
+    assert!(!hello.iter().any(|l| l.contains("damaged")), "the embedded networks pass their checksums");
+    e.send("setoption name Use NNUE value true");
+    for (file, why) in [(&corrupt, "checksum mismatch"), (&short, "bytes, "), (&dir.join("missing.nnue"), "EvalFile")] {
+        e.send(&format!("setoption name EvalFile value {}", file.display()));
+        e.send("isready");
+        let lines = e.until("readyok", 5 * SECOND);
+        let error = lines.iter().find(|l| l.starts_with("info string error: EvalFile")).expect("refused");
+        assert!(error.contains(why) && error.contains("network unchanged"), "{error}");
+    }
+    e.send(&format!("setoption name EvalFile value {}", good.display()));
+    e.send("isready");
+    let lines = e.until("readyok", 5 * SECOND);
+    assert!(lines.iter().any(|l| l.contains("Janggi network loaded")), "{lines:?}");
+    // Both games still search with the network.
+    for variant in ["xiangqi", "janggi"] {
+        e.send(&format!("setoption name UCI_Variant value {variant}"));
+        e.send("position startpos");
+        e.send("go depth 5");
+        let mv = e.bestmove(10 * SECOND);
+        assert_eq!(mv.len(), 4, "{variant}: {mv}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn ucci_dialect() {
     let mut e = Engine::start();
