@@ -35,13 +35,13 @@ step "generate janggi ($JG_GAMES games, $NODES nodes)" nice -n 10 $GEN --variant
   --out "$WORK/janggi.data"
 for v in xiangqi janggi; do
   step "train $v ($EPOCHS epochs)" nice -n 10 $TRAIN --variant $v --data "$WORK/$v.data" --epochs "$EPOCHS" \
-    --seed "$SEED" --out "$WORK/$v.nnue"
+    --seed "$SEED" --mirror --out "$WORK/$v.nnue"
 done
 for v in xiangqi janggi; do
   # The same engine twice: the network (EvalFile, Use NNUE) against the hand-written evaluation.
   step "match $v ($MATCH_GAMES games, $MATCH_TC)" nice -n 10 target/release/chuhan match --variant $v \
     --games "$MATCH_GAMES" --tc "$MATCH_TC" \
-    --engine "name=nnue cmd=target/release/chuhan-engine option.EvalFile=$PWD/$WORK/$v.nnue option.Use_NNUE=true" \
-    --engine "name=classic cmd=target/release/chuhan-engine option.Use_NNUE=false" \
+    --engine "cmd=target/release/chuhan-engine,name=nnue,option.EvalFile=$PWD/$WORK/$v.nnue,option.Use NNUE=true" \
+    --engine "cmd=target/release/chuhan-engine,name=classic,option.Use NNUE=false" \
     || echo "(match failed: see chuhan match --help for this build's flags)"
 done

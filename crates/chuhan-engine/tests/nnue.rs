@@ -6,7 +6,7 @@ mod common;
 use chuhan::{Position, Side, Variant};
 use chuhan_engine::eval::Evaluate;
 use chuhan_engine::nnue::data::{self, Record, CAPTURE, IN_CHECK};
-use chuhan_engine::nnue::train::{samples, Adam, FloatNet, Rng};
+use chuhan_engine::nnue::train::{mirror_feature, samples, Adam, FloatNet, Rng};
 use chuhan_engine::nnue::{embedded, Accumulators, NetError, Network, Nnue, EMBEDDED_JANGGI, EMBEDDED_XIANGQI};
 use chuhan_engine::search::{search, Limits, Shared};
 use common::next;
@@ -176,6 +176,12 @@ fn training_data_round_trips() {
     data::write_all(&mut bytes, &records).unwrap();
     assert_eq!(bytes.len(), data::HEADER.len() + records.len() * data::RECORD);
     assert_eq!(data::read_all(&mut bytes.as_slice()).unwrap(), records);
+    // The position comes back too (its FEN, the history aside).
+    let mut pos = Position::new(Variant::Janggi);
+    pos.play("b0c2".parse().unwrap()).unwrap();
+    let r = Record::new(&pos, 0, 0, 1, 0);
+    let fields = |fen: String| fen.split_whitespace().take(2).map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(fields(r.position().unwrap().to_fen()), fields(pos.to_fen()));
     assert!(records.iter().any(|r| r.turn() == Side::Second && r.variant() == Variant::Janggi));
     // A partial record at the end (an interrupted run) is left out; bad bytes are named.
     let cut = &bytes[..bytes.len() - 3];
@@ -190,7 +196,7 @@ fn training_data_round_trips() {
 #[test]
 fn the_trainer_fits_a_small_data_set() {
     let records = some_records(Variant::Xiangqi, 8, 13);
-    let (train, skipped) = samples(&records, Variant::Xiangqi, 1.0);
+    let (train, skipped) = samples(&records, Variant::Xiangqi, 1.0, false);
     assert!(train.len() > 300 && skipped < records.len() / 4);
     let mut net = FloatNet::random(Variant::Xiangqi, 1);
     let mut adam = Adam::new(0.01);
@@ -214,33 +220,9 @@ fn the_trainer_fits_a_small_data_set() {
     assert!(worst < 20.0 && mean < 5.0, "quantization moved scores by {mean} cp on average, {worst} at most");
 }
 
-/// The quantized network's score of a record, from its features.
+/// The quantized network's score of a record's position.
 fn score_of_record(net: &Network, r: &Record) -> i32 {
-    let mut board = String::new();
-    for rank in (0..10).rev() {
-        let mut empty = 0;
-        for file in 0..9 {
-            match r.board[rank * 9 + file] {
-                None => empty += 1,
-                Some(p) => {
-                    if empty > 0 {
-                        board.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    board.push(p.letter());
-                }
-            }
-        }
-        if empty > 0 {
-            board.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            board.push('/');
-        }
-    }
-    let side = if r.turn() == Side::First { "w" } else { "b" };
-    let pos = Position::from_fen(r.variant(), &format!("{board} {side} - - 0 1")).unwrap();
-    net.evaluate(&pos)
+    net.evaluate(&r.position().unwrap())
 }
 
 /// The same network without incremental updates: the search calls `evaluate` on every leaf.
@@ -267,5 +249,30 @@ fn the_search_with_incremental_accumulators_matches_full_refreshes() {
         let a = search(&pos, &Shared::new(4), &incremental, &limits, 1, |_| {});
         let b = search(&pos, &Shared::new(4), &scratch, &limits, 1, |_| {});
         assert_eq!((a.score, &a.pv, a.nodes), (b.score, &b.pv, b.nodes), "{variant:?}");
+    }
+}
+
+#[test]
+fn mirrored_samples_are_the_mirrored_positions() {
+    let records = some_records(Variant::Janggi, 2, 17);
+    let (plain, _) = samples(&records, Variant::Janggi, 0.5, false);
+    let (both, _) = samples(&records, Variant::Janggi, 0.5, true);
+    assert_eq!(both.len(), 2 * plain.len());
+    for (r, pair) in records.iter().filter(|r| r.flags & IN_CHECK == 0).zip(both.chunks(2)) {
+        // Build the mirrored record by hand and compare its features with the sample's.
+        let mut m = r.clone();
+        for rank in 0..10 {
+            for file in 0..9 {
+                m.board[rank * 9 + file] = r.board[rank * 9 + 8 - file];
+            }
+        }
+        let mut expected = Vec::new();
+        m.features(m.turn(), &mut expected);
+        let mut got: Vec<usize> = pair[1].us.iter().map(|&f| f as usize).collect();
+        got.sort_unstable();
+        expected.sort_unstable();
+        assert_eq!(got, expected);
+        assert_eq!(pair[0].target, pair[1].target);
+        assert_eq!(mirror_feature(mirror_feature(pair[0].them[0])), pair[0].them[0]);
     }
 }

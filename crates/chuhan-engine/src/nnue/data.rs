@@ -106,6 +106,34 @@ impl Record {
         }
     }
 
+    /// The position (without its history: repetitions are not known), through its FEN.
+    pub fn position(&self) -> Result<Position, chuhan::FenError> {
+        let mut board = String::new();
+        for rank in (0..10).rev() {
+            let mut empty = 0;
+            for file in 0..9 {
+                match self.board[rank * 9 + file] {
+                    None => empty += 1,
+                    Some(p) => {
+                        if empty > 0 {
+                            board.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        board.push(p.letter());
+                    }
+                }
+            }
+            if empty > 0 {
+                board.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                board.push('/');
+            }
+        }
+        let side = if self.turn() == Side::First { "w" } else { "b" };
+        Position::from_fen(self.variant(), &format!("{board} {side} - - 0 1"))
+    }
+
     /// The active input features from `view`'s side (see [`super::feature`]).
     pub fn features(&self, view: Side, out: &mut Vec<usize>) {
         for (i, p) in self.board.iter().enumerate() {

@@ -30,9 +30,17 @@ fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// The feature of the same piece on the square mirrored left to right: both games' rules are
+/// symmetric that way, so a mirrored position is another true training position.
+pub fn mirror_feature(f: u16) -> u16 {
+    let (kind, sq) = (f / 90, f % 90);
+    kind * 90 + (sq / 9) * 9 + (8 - sq % 9)
+}
+
 /// The samples of `records` for `variant`, blending score and result with `lambda` (1: the
 /// score only); positions left out as the module says. Also returns how many were left out.
-pub fn samples(records: &[Record], variant: Variant, lambda: f32) -> (Vec<Sample>, usize) {
+/// With `mirror`, every position is followed by its left-right mirror image (twice the data).
+pub fn samples(records: &[Record], variant: Variant, lambda: f32, mirror: bool) -> (Vec<Sample>, usize) {
     let mut out = Vec::new();
     let mut skipped = 0;
     let mut buf = Vec::with_capacity(40);
@@ -49,7 +57,14 @@ pub fn samples(records: &[Record], variant: Variant, lambda: f32) -> (Vec<Sample
         let us = view(r.turn());
         let them = view(!r.turn());
         let target = lambda * sigmoid(r.score as f32 / SCALE as f32) + (1.0 - lambda) * r.result as f32 / 2.0;
-        out.push(Sample { us, them, target });
+        if mirror {
+            let flip = |v: &[u16]| v.iter().map(|&f| mirror_feature(f)).collect::<Vec<u16>>();
+            let copy = Sample { us: flip(&us), them: flip(&them), target };
+            out.push(Sample { us, them, target });
+            out.push(copy);
+        } else {
+            out.push(Sample { us, them, target });
+        }
     }
     (out, skipped)
 }
