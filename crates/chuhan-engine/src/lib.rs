@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 pub mod eval;
+pub mod nnue;
 mod ordering;
 pub mod protocol;
 pub mod score;

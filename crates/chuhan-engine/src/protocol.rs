@@ -8,6 +8,7 @@
 //! problem is reported as `info string error: …` and the last good state is kept.
 
 use crate::eval::{Classic, Evaluate};
+use crate::nnue::{Network, Nnue};
 use crate::score::Score;
 use crate::search::{search, Limits, Report, Shared};
 use crate::time::{budget, Clock};
@@ -64,17 +65,24 @@ pub struct Engine {
     options: Options,
     shared: Arc<Shared>,
     eval: Arc<dyn Evaluate>,
+    /// The networks (embedded, or loaded by `EvalFile`), used when `Use NNUE` is on.
+    nnue: Nnue,
+    use_nnue: bool,
     banned: Vec<Move>,
     thinking: Option<JoinHandle<()>>,
 }
 
 const NAME: &str = concat!("chuhan ", env!("CARGO_PKG_VERSION"));
 
+/// Whether the network evaluates by default (`Use NNUE`). Off: the networks trained so far are
+/// not yet measured stronger than the hand-written evaluation (BENCHMARKS.md, "NNUE").
+const USE_NNUE_DEFAULT: bool = false;
+
 impl Engine {
     /// An engine in its initial state (UCI, xiangqi from the start, default options) that
     /// writes its answers to `out`.
     pub fn new(out: Output) -> Engine {
-        Engine {
+        let mut engine = Engine {
             out,
             dialect: Dialect::Uci,
             variant: Variant::Xiangqi,
@@ -85,7 +93,9 @@ impl Engine {
                 hash_mb: 64,
                 threads: 1,
                 multipv: 1,
-                overhead: 30,
+                // Stockfish's and Fairy-Stockfish's default: under `go movetime 100` the engine
+                // answers after about 90 ms (30 ms gave 70, issue 23).
+                overhead: 10,
                 ranks_one_based: false,
                 skill: 20,
                 limit_strength: false,
@@ -95,13 +105,34 @@ impl Engine {
             },
             shared: Arc::new(Shared::new(64)),
             eval: Arc::new(Classic),
+            nnue: Nnue::embedded(),
+            use_nnue: USE_NNUE_DEFAULT,
             banned: Vec::new(),
             thinking: None,
-        }
+        };
+        engine.choose_eval();
+        engine
     }
 
     fn say(&self, line: &str) {
         say(&self.out, line);
+    }
+
+    /// Puts the evaluation the options ask for in place.
+    fn choose_eval(&mut self) {
+        self.wait();
+        self.eval = if self.use_nnue { Arc::new(self.nnue.clone()) } else { Arc::new(Classic) };
+    }
+
+    /// `EvalFile`: loads a network file; a bad one is refused and the current network kept.
+    fn load_net(&mut self, path: &str) -> Result<(), String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("EvalFile {path}: {e}; network unchanged"))?;
+        let net = Network::from_bytes(&bytes).map_err(|e| format!("EvalFile {path}: {e}; network unchanged"))?;
+        let variant = net.variant();
+        self.nnue.set(Arc::new(net));
+        self.choose_eval();
+        self.say(&format!("info string EvalFile {path}: {variant:?} network loaded"));
+        Ok(())
     }
 
     fn error(&self, what: &str) {
@@ -181,7 +212,7 @@ impl Engine {
                     "option name MultiPV type spin default 1 min 1 max 64",
                     "option name Ponder type check default false",
                     "option name Clear Hash type button",
-                    "option name Move Overhead type spin default 30 min 0 max 5000",
+                    "option name Move Overhead type spin default 10 min 0 max 5000",
                     "option name UCI_Variant type combo default xiangqi var xiangqi var janggi var janggimodern var janggitraditional var janggicasual",
                     "option name UCI_Ranks type combo default 0-9 var 0-9 var 1-10",
                     "option name Skill Level type spin default 20 min 0 max 20",
@@ -189,8 +220,21 @@ impl Engine {
                     "option name UCI_Elo type spin default 2800 min 800 max 2800",
                     "option name UCI_ShowWDL type check default false",
                     "option name Repetition Rules type combo default axf var axf var cxa var computer",
+                    if USE_NNUE_DEFAULT {
+                        "option name Use NNUE type check default true"
+                    } else {
+                        "option name Use NNUE type check default false"
+                    },
+                    "option name EvalFile type string default <embedded>",
                 ] {
                     self.say(o);
+                }
+                for v in [Variant::Xiangqi, Variant::Janggi] {
+                    if crate::nnue::embedded(v).is_none() {
+                        self.say(&format!(
+                            "info string the embedded {v:?} network is damaged: hand-written evaluation for it"
+                        ));
+                    }
                 }
                 self.say("uciok");
             }
@@ -251,6 +295,15 @@ impl Engine {
                         other => {
                             return Err(format!("Repetition Rules: unknown rule set {other:?} (axf, cxa, computer)"))
                         }
+                    }
+                }
+                "use nnue" => {
+                    self.use_nnue = flag(&value);
+                    self.choose_eval();
+                }
+                "evalfile" => {
+                    if !value.is_empty() && value != "<embedded>" {
+                        self.load_net(value.trim())?;
                     }
                 }
                 "uci_ranks" => self.options.ranks_one_based = value.trim() == "1-10",
@@ -487,7 +540,8 @@ impl Engine {
             (Variant::Janggi, "1n1kaabn1/cr2N4/5C1c1/p1pNp3p/9/9/P1PbP1P1P/3r1p3/4A4/R1BA1KB1R b - - 0 1"),
         ];
         let shared = Shared::new(16);
-        let eval = Classic;
+        // The evaluation in use (hand-written by default: the signature recorded in BENCHMARKS.md).
+        let eval = self.eval.clone();
         let start = Instant::now();
         let mut total = 0;
         // Time to depth: milliseconds until each depth finished, summed over the positions.
@@ -497,7 +551,7 @@ impl Engine {
             shared.clear();
             let limits = Limits { depth: Some(depth), move_limit: 60, ..Limits::default() };
             let mut reached = vec![None; to_depth.len()];
-            let r = search(&pos, &shared, &eval, &limits, 1, |r| {
+            let r = search(&pos, &shared, &*eval, &limits, 1, |r| {
                 if let Some(slot) = reached.get_mut(r.depth as usize) {
                     slot.get_or_insert(r.elapsed.as_millis());
                 }

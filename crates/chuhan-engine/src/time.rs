@@ -28,12 +28,16 @@ pub struct Clock {
 /// The soft limit (do not start another iteration) and the hard limit (stop now) for the move,
 /// as [`crate::search::Limits`] takes them; `(None, None)` when there is no clock.
 ///
+/// A fixed time per move (`movetime`) has no soft limit: GUIs and match runners use it for "N
+/// seconds a move", so the search goes on until N minus the move overhead rather than stopping
+/// early because the next iteration might not finish (it returns the last finished one).
+///
 /// A sudden-death game is planned as 30 more moves, so the engine never runs out of time
 /// however long the game; the hard limit lets one hard move take up to three times the plan.
 pub fn budget(c: &Clock) -> (Option<Duration>, Option<Duration>) {
     if let Some(mt) = c.move_time {
         let t = Duration::from_millis(mt.saturating_sub(c.overhead).max(1));
-        return (Some(t), Some(t));
+        return (None, Some(t));
     }
     let Some(time) = c.time else { return (None, None) };
     let left = time.saturating_sub(c.overhead).max(1);
@@ -91,7 +95,7 @@ mod tests {
     #[test]
     fn budgets() {
         let (s, h) = budget(&Clock { move_time: Some(1000), overhead: 10, ..Clock::default() });
-        assert_eq!((s, h), (Some(Duration::from_millis(990)), Some(Duration::from_millis(990))));
+        assert_eq!((s, h), (None, Some(Duration::from_millis(990))), "movetime: no early stop");
         let (s, h) = budget(&Clock { time: Some(10_000), increment: 100, ..Clock::default() });
         assert_eq!(s, Some(Duration::from_millis(10_000 / 30 + 75)));
         assert!(h.unwrap() <= Duration::from_millis(6000));

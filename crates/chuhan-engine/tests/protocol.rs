@@ -164,6 +164,74 @@ fn time_controls_are_respected() {
     assert!(start.elapsed() < Duration::from_millis(600), "{:?}", start.elapsed());
 }
 
+/// `go movetime N` uses its time: the answer comes after N minus the move overhead (10 ms by
+/// default), not when the engine guesses the next iteration would not finish (issue 23: it
+/// answered after about 70 of 100 ms, 30 ms of overhead by default then).
+#[test]
+fn movetime_is_used_in_full() {
+    let mut e = Engine::start();
+    for (overhead, movetime) in [(None, 100), (None, 300), (Some(50), 300)] {
+        if let Some(ms) = overhead {
+            e.send(&format!("setoption name Move Overhead value {ms}"));
+        }
+        let until = movetime - overhead.unwrap_or(10);
+        for _ in 0..3 {
+            e.send("position startpos moves h2e2 h9g7 h0g2 i9h9");
+            e.send("isready");
+            e.until("readyok", 5 * SECOND);
+            let start = Instant::now();
+            e.send(&format!("go movetime {movetime}"));
+            e.bestmove(5 * SECOND);
+            let took = start.elapsed();
+            // The stop is checked every 1024 nodes, and a loaded machine may answer late.
+            assert!(took >= Duration::from_millis(until - 5), "answered after {took:?} of {movetime} ms");
+            assert!(took < Duration::from_millis(movetime + 500), "answered after {took:?} of {movetime} ms");
+        }
+    }
+}
+
+#[test]
+fn eval_file_and_use_nnue() {
+    let dir = std::env::temp_dir().join(format!("chuhan-evalfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.nnue");
+    std::fs::write(&good, chuhan_engine::nnue::EMBEDDED_JANGGI).unwrap();
+    let mut damaged = chuhan_engine::nnue::EMBEDDED_XIANGQI.to_vec();
+    damaged[5000] ^= 0x40;
+    let corrupt = dir.join("corrupt.nnue");
+    std::fs::write(&corrupt, &damaged).unwrap();
+    let short = dir.join("short.nnue");
+    std::fs::write(&short, &chuhan_engine::nnue::EMBEDDED_XIANGQI[..1000]).unwrap();
+
+    let mut e = Engine::start();
+    e.send("uci");
+    let hello = e.until("uciok", 5 * SECOND);
+    assert!(hello.iter().any(|l| l.starts_with("option name Use NNUE type check")), "{hello:?}");
+    assert!(hello.iter().any(|l| l.starts_with("option name EvalFile type string")), "{hello:?}");
+    assert!(!hello.iter().any(|l| l.contains("damaged")), "the embedded networks pass their checksums");
+    e.send("setoption name Use NNUE value true");
+    for (file, why) in [(&corrupt, "checksum mismatch"), (&short, "bytes, "), (&dir.join("missing.nnue"), "EvalFile")] {
+        e.send(&format!("setoption name EvalFile value {}", file.display()));
+        e.send("isready");
+        let lines = e.until("readyok", 5 * SECOND);
+        let error = lines.iter().find(|l| l.starts_with("info string error: EvalFile")).expect("refused");
+        assert!(error.contains(why) && error.contains("network unchanged"), "{error}");
+    }
+    e.send(&format!("setoption name EvalFile value {}", good.display()));
+    e.send("isready");
+    let lines = e.until("readyok", 5 * SECOND);
+    assert!(lines.iter().any(|l| l.contains("Janggi network loaded")), "{lines:?}");
+    // Both games still search with the network.
+    for variant in ["xiangqi", "janggi"] {
+        e.send(&format!("setoption name UCI_Variant value {variant}"));
+        e.send("position startpos");
+        e.send("go depth 5");
+        let mv = e.bestmove(10 * SECOND);
+        assert_eq!(mv.len(), 4, "{variant}: {mv}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn ucci_dialect() {
     let mut e = Engine::start();

@@ -21,6 +21,13 @@ pub trait Evaluate: Send + Sync {
     /// ply, so it must be from the mover's side, and it must stay well inside
     /// ±[`crate::score::DECISIVE`], which is kept for games decided by the rules.
     fn evaluate(&self, pos: &Position) -> i32;
+
+    /// The network this evaluation uses for `variant`, if it is one: the search then keeps the
+    /// network's accumulators itself, updated move by move ([`crate::nnue::Accumulators`]),
+    /// instead of calling [`Evaluate::evaluate`]. The two must give the same scores.
+    fn network(&self, _variant: Variant) -> Option<&crate::nnue::Network> {
+        None
+    }
 }
 
 /// The engine's evaluation: hand-written terms ([`features`]) with weights fitted to game

@@ -206,6 +206,8 @@ pub(crate) struct Searcher<'a> {
     answered: bool,
     /// Root moves left out of this search (lines already found in MultiPV).
     excluded: Vec<Move>,
+    /// The network's accumulators along the current line, when the evaluation is a network.
+    nnue: Option<crate::nnue::Accumulators<'a>>,
 }
 
 impl<'a> Searcher<'a> {
@@ -225,6 +227,7 @@ impl<'a> Searcher<'a> {
             copy.undo();
         }
         let generation = shared.generation.load(Ordering::Relaxed);
+        let nnue = eval.network(pos.variant()).map(|net| crate::nnue::Accumulators::new(net, &pos));
         Searcher {
             pos,
             shared,
@@ -246,6 +249,7 @@ impl<'a> Searcher<'a> {
             stopped: false,
             answered: false,
             excluded: Vec::new(),
+            nnue,
         }
     }
 
@@ -274,6 +278,9 @@ impl<'a> Searcher<'a> {
 
     fn play(&mut self, m: Move, ply: usize) -> bool {
         self.moved[ply] = piece_to(&self.pos, m);
+        if let Some(acc) = &mut self.nnue {
+            acc.push(&self.pos, m);
+        }
         self.pos.play_unchecked(m);
         let check = self.pos.is_check();
         self.checks.push(check);
@@ -282,6 +289,9 @@ impl<'a> Searcher<'a> {
 
     fn undo(&mut self) {
         self.pos.undo();
+        if let Some(acc) = &mut self.nnue {
+            acc.pop();
+        }
         self.checks.pop();
     }
 
@@ -292,7 +302,10 @@ impl<'a> Searcher<'a> {
         if slot.0 == key {
             return slot.1;
         }
-        let score = self.eval.evaluate(&self.pos);
+        let score = match &self.nnue {
+            Some(acc) => acc.evaluate(&self.pos),
+            None => self.eval.evaluate(&self.pos),
+        };
         *slot = (key, score);
         score
     }
@@ -416,6 +429,9 @@ impl<'a> Searcher<'a> {
                 let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
                 self.moved[ply] = NO_PIECE_TO;
                 self.pos.play_null();
+                if let Some(acc) = &mut self.nnue {
+                    acc.push_null();
+                }
                 self.checks.push(false);
                 let score = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false, None);
                 self.undo();

@@ -1,0 +1,138 @@
+//! Trains a network on data from `nnue_gen` and writes it quantized (`chuhan_engine::nnue::train`).
+//!
+//! ```text
+//! cargo run --release -p chuhan-engine --example nnue_train -- --variant xiangqi \
+//!     --data xiangqi.data --epochs 12 --out xiangqi.nnue
+//! ```
+//!
+//! One game in ten (by the game index of the records) is held out for validation, so the
+//! validation loss measures positions from games never trained on. Prints the train and
+//! validation loss of every epoch (and, for reference, the hand-written evaluation's loss on the
+//! validation positions); the learning rate is cut by 3 for the last third of the epochs, and
+//! the epoch with the lowest validation loss is the one written.
+
+use chuhan::Variant;
+use chuhan_engine::eval::{Classic, Evaluate};
+use chuhan_engine::nnue::data::{self, CAPTURE, IN_CHECK};
+use chuhan_engine::nnue::train::{samples, Adam, FloatNet, Rng, MAX_SCORE};
+use chuhan_engine::nnue::SCALE;
+use std::process::ExitCode;
+use std::time::Instant;
+
+const USAGE: &str = "\
+usage: nnue_train --data FILE --out FILE [--variant xiangqi|janggi] [--epochs N] [--batch N]
+                  [--lr X] [--lambda X] [--seed S] [--mirror]
+
+  --data FILE    training data from nnue_gen (records of other games are ignored)
+  --out FILE     the network file to write
+  --variant V    xiangqi (default) or janggi
+  --epochs N     passes over the data (default 12)
+  --batch N      positions per Adam step (default 1024)
+  --lr X         Adam's learning rate (default 0.002)
+  --lambda X     weight of the search score against the game result in the target (default 0.7)
+  --seed S       initial weights and shuffling (default 1)
+  --mirror       also train on every position mirrored left to right (both games' rules allow it)";
+
+fn run() -> Result<(), String> {
+    let mut args = std::env::args().skip(1);
+    let (mut data_path, mut out, mut variant) = (String::new(), String::new(), Variant::Xiangqi);
+    let (mut epochs, mut batch, mut lr, mut lambda, mut seed) = (12usize, 1024usize, 0.002f32, 0.7f32, 1u64);
+    let mut mirror = false;
+    while let Some(flag) = args.next() {
+        let mut value = || args.next().ok_or(format!("{flag} needs a value"));
+        let bad = |v: &str| format!("{flag}: {v:?} is not a valid number");
+        match flag.as_str() {
+            "--data" => data_path = value()?,
+            "--out" => out = value()?,
+            "--variant" => {
+                variant = match value()?.as_str() {
+                    "xiangqi" => Variant::Xiangqi,
+                    "janggi" => Variant::Janggi,
+                    v => return Err(format!("--variant: {v:?} is neither xiangqi nor janggi")),
+                }
+            }
+            "--epochs" => epochs = value().and_then(|v| v.parse().map_err(|_| bad(&v)))?,
+            "--batch" => batch = value().and_then(|v| v.parse().map_err(|_| bad(&v)))?,
+            "--lr" => lr = value().and_then(|v| v.parse().map_err(|_| bad(&v)))?,
+            "--lambda" => lambda = value().and_then(|v| v.parse().map_err(|_| bad(&v)))?,
+            "--seed" => seed = value().and_then(|v| v.parse().map_err(|_| bad(&v)))?,
+            "--mirror" => mirror = true,
+            "--help" | "-h" => return Err(String::new()),
+            other => return Err(format!("unknown argument {other:?}")),
+        }
+    }
+    if data_path.is_empty() || out.is_empty() {
+        return Err("--data and --out are required".into());
+    }
+    if !(0.0..=1.0).contains(&lambda) {
+        return Err(format!("--lambda {lambda}: must be between 0 and 1"));
+    }
+    let start = Instant::now();
+    let mut file = std::fs::File::open(&data_path).map_err(|e| format!("--data {data_path}: {e}"))?;
+    let records = data::read_all(&mut file).map_err(|e| format!("--data {data_path}: {e}"))?;
+    let (valid_records, train_records): (Vec<_>, Vec<_>) = records.into_iter().partition(|r| r.game % 10 == 9);
+    let (train, skipped) = samples(&train_records, variant, lambda, mirror);
+    let (valid, _) = samples(&valid_records, variant, lambda, false);
+    if train.is_empty() {
+        return Err(format!("--data {data_path}: no {variant:?} positions to train on"));
+    }
+    println!(
+        "{} training and {} validation positions ({skipped} left out: in check, captures, decided), loaded in {:.1} s",
+        train.len(),
+        valid.len(),
+        start.elapsed().as_secs_f64()
+    );
+    // The hand-written evaluation's loss on the same validation positions, for reference.
+    let classic: Vec<f32> = valid_records
+        .iter()
+        .filter(|r| r.variant() == variant && r.flags & (IN_CHECK | CAPTURE) == 0 && r.score.abs() <= MAX_SCORE)
+        .map(|r| r.position().map(|p| Classic.evaluate(&p) as f32).unwrap_or(0.0))
+        .collect();
+    let classic_loss = classic
+        .iter()
+        .zip(&valid)
+        .map(|(&cp, s)| (1.0 / (1.0 + (-cp / SCALE as f32).exp()) - s.target).powi(2))
+        .sum::<f32>()
+        / valid.len().max(1) as f32;
+    println!("hand-written evaluation's validation loss {classic_loss:.6}");
+    let mut net = FloatNet::random(variant, seed);
+    let mut best = (f32::INFINITY, 0, net.clone());
+    let mut adam = Adam::new(lr);
+    let mut rng = Rng::new(seed);
+    println!("epoch 0: validation loss {:.6}", net.loss(&valid));
+    for epoch in 1..=epochs {
+        if epoch > epochs * 2 / 3 {
+            adam.lr = lr / 3.0;
+        }
+        let t = Instant::now();
+        let train_loss = net.epoch(&train, &mut adam, batch, &mut rng);
+        let valid_loss = net.loss(&valid);
+        println!(
+            "epoch {epoch}: train loss {train_loss:.6}  validation loss {valid_loss:.6}  ({:.1} s)",
+            t.elapsed().as_secs_f64()
+        );
+        if valid_loss < best.0 || valid.is_empty() {
+            best = (valid_loss, epoch, net.clone());
+        }
+    }
+    // Early stopping: the epoch with the lowest validation loss is written.
+    let (loss, epoch, net) = best;
+    println!("keeping epoch {epoch} (validation loss {loss:.6})");
+    std::fs::write(&out, net.quantize().to_bytes()).map_err(|e| format!("--out {out}: {e}"))?;
+    println!("wrote {out} in {:.1} s in all", start.elapsed().as_secs_f64());
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.is_empty() => {
+            println!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("nnue_train: {e}\n{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}

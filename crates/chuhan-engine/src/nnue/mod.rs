@@ -1,0 +1,399 @@
+//! A trained evaluation (NNUE: an efficiently updatable neural network).
+//!
+//! The network reads the board as sparse piece-square features from each side's point of view:
+//! feature `(own or theirs, role, square)` with the square turned 180° for the second player, so
+//! both sides see their own pieces at the bottom ([`INPUTS`] = 2 × 7 × 90 = 1260, one set per
+//! game). Each view feeds one accumulator of [`HIDDEN`] values (the first layer's weights of
+//! the active features summed, shared by both views); the side to move's accumulator and the
+//! other one, clipped to [0, 1] (clipped ReLU), give the score through one output layer.
+//!
+//! Integers throughout: first-layer weights and accumulators are `i16` scaled by [`QA`], output
+//! weights `i16` scaled by [`QB`], so the arithmetic is exact and an accumulator updated move by
+//! move equals one computed from scratch ([`Network::refresh`]). The search keeps one
+//! [`Accumulators`] stack per thread and updates it on make and undo (a move touches at most
+//! three features per view); no king buckets, so no refresh is ever needed inside the tree.
+//! The loops run over fixed-size arrays so that LLVM vectorises them for the target (SSE on
+//! x86-64-v2) without `unsafe`.
+//!
+//! A network is stored in a small binary file ([`Network::from_bytes`], [`Network::to_bytes`]):
+//! a header with magic, version, game and sizes, the weights little-endian, and an FNV-1a
+//! checksum of everything before it. The engine's own networks are embedded ([`embedded`]) and
+//! checked when first used; the UCI option `EvalFile` loads another. [`data`] is the training
+//! data format and [`train`] the trainer (float weights, quantized on writing).
+
+pub mod data;
+pub mod train;
+
+use crate::eval::{Classic, Evaluate};
+use chuhan::{Move, Piece, Position, Side, Square, Variant};
+use std::sync::Arc;
+
+/// Width of each view's accumulator (the hidden layer has twice this many neurons).
+pub const HIDDEN: usize = 128;
+/// Input features per view: own or theirs × 7 roles × 90 squares.
+pub const INPUTS: usize = 2 * 7 * 90;
+/// Scale of the first layer's weights and of the accumulators: 1.0 is stored as `QA`.
+pub const QA: i32 = 255;
+/// Scale of the output layer's weights.
+pub const QB: i32 = 256;
+/// Centipawns per unit of the network's output (its output is a win-probability logit, in units
+/// of [`SCALE`] centipawns: the trainer fits `sigmoid(output)` to `sigmoid(score / SCALE)`).
+pub const SCALE: i32 = 400;
+/// The largest magnitude of a float weight, so that the quantized sums cannot overflow `i16`
+/// (33 features of `1.98 × QA` stay below 32 767).
+pub const WEIGHT_CLIP: f32 = 1.98;
+
+const MAGIC: &[u8; 4] = b"CHNN";
+const VERSION: u32 = 1;
+const HEADER: usize = 4 + 4 + 1 + 4 + 4 + 2 + 2 + 2;
+/// The file size of a network of this build's sizes.
+pub const FILE_SIZE: usize = HEADER + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4 + 8;
+
+/// Why a network file was refused.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum NetError {
+    /// Not a chuhan network file.
+    #[error("not a chuhan network (bad magic bytes)")]
+    BadMagic,
+    /// A format version this build does not read.
+    #[error("network format version {0}, this engine reads version {VERSION}")]
+    Version(u32),
+    /// A game byte that is neither xiangqi nor janggi.
+    #[error("network for an unknown game (byte {0})")]
+    UnknownVariant(u8),
+    /// Sizes or scales other than this build's.
+    #[error("network sizes {inputs}x{hidden} (scales {qa}/{qb}/{scale}) differ from this build's {INPUTS}x{HIDDEN}")]
+    Shape {
+        /// Inputs in the file.
+        inputs: u32,
+        /// Accumulator width in the file.
+        hidden: u32,
+        /// First-layer scale in the file.
+        qa: u16,
+        /// Output scale in the file.
+        qb: u16,
+        /// Centipawn scale in the file.
+        scale: u16,
+    },
+    /// The file is not as long as its header says.
+    #[error("network file is {found} bytes, {expected} expected")]
+    Size {
+        /// Bytes read.
+        found: usize,
+        /// Bytes a network of the header's sizes takes.
+        expected: usize,
+    },
+    /// The checksum does not match the contents: a damaged file.
+    #[error("network checksum mismatch (file says {stored:016x}, contents give {computed:016x})")]
+    Checksum {
+        /// The checksum written in the file.
+        stored: u64,
+        /// The checksum of the bytes read.
+        computed: u64,
+    },
+}
+
+/// One game's network, quantized.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Network {
+    variant: Variant,
+    /// First layer: one row of [`HIDDEN`] weights per input feature.
+    ft: Vec<[i16; HIDDEN]>,
+    ft_bias: [i16; HIDDEN],
+    /// Output weights: the side to move's half, then the other side's.
+    out: [[i16; HIDDEN]; 2],
+    out_bias: i32,
+}
+
+impl std::fmt::Debug for Network {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Network({:?}, {INPUTS}x{HIDDEN}, checksum {:016x})", self.variant, checksum(&self.body()))
+    }
+}
+
+/// FNV-1a, 64 bits: enough to catch a damaged or truncated file.
+pub fn checksum(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3))
+}
+
+/// The feature of `piece` on `sq` seen by `view`.
+#[inline(always)]
+pub fn feature(view: Side, piece: Piece, sq: Square) -> usize {
+    let sq = if view == Side::First { sq } else { sq.rotate() };
+    let theirs = (piece.side != view) as usize;
+    (theirs * 7 + piece.role as usize) * 90 + sq.index()
+}
+
+/// The active features of `pos` from `view`'s side, appended to `out`.
+pub fn features(pos: &Position, view: Side, out: &mut Vec<usize>) {
+    out.extend(pos.piece_squares().map(|(sq, p)| feature(view, p, sq)));
+}
+
+/// The two views' accumulators of one position: `[first player's view, second player's]`.
+pub type Accumulator = [[i16; HIDDEN]; 2];
+
+impl Network {
+    /// A network from its quantized parts (the trainer's output); the weights must respect
+    /// [`WEIGHT_CLIP`] for sums to stay exact.
+    pub fn from_parts(
+        variant: Variant,
+        ft: Vec<[i16; HIDDEN]>,
+        ft_bias: [i16; HIDDEN],
+        out: [[i16; HIDDEN]; 2],
+        out_bias: i32,
+    ) -> Network {
+        assert_eq!(ft.len(), INPUTS, "one first-layer row per input");
+        Network { variant, ft, ft_bias, out, out_bias }
+    }
+
+    /// The game this network evaluates.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// Reads a network file, checking its header, size and checksum.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
+        if bytes.len() < HEADER || &bytes[..4] != MAGIC {
+            return Err(NetError::BadMagic);
+        }
+        let u32_at = |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+        let u16_at = |i: usize| u16::from_le_bytes([bytes[i], bytes[i + 1]]);
+        let version = u32_at(4);
+        if version != VERSION {
+            return Err(NetError::Version(version));
+        }
+        let variant = match bytes[8] {
+            0 => Variant::Xiangqi,
+            1 => Variant::Janggi,
+            other => return Err(NetError::UnknownVariant(other)),
+        };
+        let (inputs, hidden, qa, qb, scale) = (u32_at(9), u32_at(13), u16_at(17), u16_at(19), u16_at(21));
+        if (inputs, hidden, qa as i32, qb as i32, scale as i32) != (INPUTS as u32, HIDDEN as u32, QA, QB, SCALE) {
+            return Err(NetError::Shape { inputs, hidden, qa, qb, scale });
+        }
+        if bytes.len() != FILE_SIZE {
+            return Err(NetError::Size { found: bytes.len(), expected: FILE_SIZE });
+        }
+        let body = &bytes[..FILE_SIZE - 8];
+        let stored = u64::from_le_bytes(bytes[FILE_SIZE - 8..].try_into().expect("8 bytes"));
+        let computed = checksum(body);
+        if stored != computed {
+            return Err(NetError::Checksum { stored, computed });
+        }
+        let mut words = body[HEADER..].chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]]));
+        let mut row = || {
+            let mut r = [0i16; HIDDEN];
+            r.iter_mut().for_each(|w| *w = words.next().expect("size checked"));
+            r
+        };
+        let ft: Vec<[i16; HIDDEN]> = (0..INPUTS).map(|_| row()).collect();
+        let ft_bias = row();
+        let out = [row(), row()];
+        let tail = &body[body.len() - 4..];
+        let out_bias = i32::from_le_bytes(tail.try_into().expect("4 bytes"));
+        Ok(Network { variant, ft, ft_bias, out, out_bias })
+    }
+
+    /// Everything but the checksum.
+    fn body(&self) -> Vec<u8> {
+        let mut b = Vec::with_capacity(FILE_SIZE);
+        b.extend_from_slice(MAGIC);
+        b.extend_from_slice(&VERSION.to_le_bytes());
+        b.push(match self.variant {
+            Variant::Xiangqi => 0,
+            Variant::Janggi => 1,
+        });
+        b.extend_from_slice(&(INPUTS as u32).to_le_bytes());
+        b.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        for s in [QA, QB, SCALE] {
+            b.extend_from_slice(&(s as u16).to_le_bytes());
+        }
+        let rows = self.ft.iter().chain(std::iter::once(&self.ft_bias)).chain(self.out.iter());
+        for w in rows.flatten() {
+            b.extend_from_slice(&w.to_le_bytes());
+        }
+        b.extend_from_slice(&self.out_bias.to_le_bytes());
+        b
+    }
+
+    /// The network as a file ([`Network::from_bytes`] reads it back).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut b = self.body();
+        let sum = checksum(&b);
+        b.extend_from_slice(&sum.to_le_bytes());
+        b
+    }
+
+    /// Both views' accumulators of `pos`, from scratch.
+    pub fn refresh(&self, pos: &Position) -> Accumulator {
+        let mut acc = [self.ft_bias; 2];
+        for (sq, p) in pos.piece_squares() {
+            for view in Side::BOTH {
+                add(&mut acc[view as usize], &self.ft[feature(view, p, sq)]);
+            }
+        }
+        acc
+    }
+
+    /// Updates `acc`, the accumulators of `pos`, to those of the position after `m` (played
+    /// from `pos`, which is not yet changed): the moved piece leaves its square for the
+    /// target, a captured piece goes. A pass changes nothing.
+    pub fn update(&self, acc: &mut Accumulator, pos: &Position, m: Move) {
+        if m.is_pass() {
+            return;
+        }
+        let Some(piece) = pos.piece_at(m.from) else { return };
+        let captured = pos.piece_at(m.to);
+        for view in Side::BOTH {
+            let a = &mut acc[view as usize];
+            sub(a, &self.ft[feature(view, piece, m.from)]);
+            add(a, &self.ft[feature(view, piece, m.to)]);
+            if let Some(c) = captured {
+                sub(a, &self.ft[feature(view, c, m.to)]);
+            }
+        }
+    }
+
+    /// The score for `to_move` from the accumulators, in centipawns.
+    pub fn output(&self, acc: &Accumulator, to_move: Side) -> i32 {
+        let us = &acc[to_move as usize];
+        let them = &acc[(!to_move) as usize];
+        let sum = dot_crelu(us, &self.out[0]) + dot_crelu(them, &self.out[1]) + self.out_bias;
+        (sum as i64 * SCALE as i64 / (QA * QB) as i64).clamp(-15_000, 15_000) as i32
+    }
+
+    /// The score of `pos` for the side to move, from scratch.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        self.output(&self.refresh(pos), pos.turn())
+    }
+}
+
+/// `a += w`, element by element (wrapping: the sums are exact in range, and never panic).
+#[inline(always)]
+fn add(a: &mut [i16; HIDDEN], w: &[i16; HIDDEN]) {
+    for (x, y) in a.iter_mut().zip(w) {
+        *x = x.wrapping_add(*y);
+    }
+}
+
+#[inline(always)]
+fn sub(a: &mut [i16; HIDDEN], w: &[i16; HIDDEN]) {
+    for (x, y) in a.iter_mut().zip(w) {
+        *x = x.wrapping_sub(*y);
+    }
+}
+
+/// Σ clamp(a, 0, QA) × w, in chunks of 16 so the loop vectorises.
+#[inline(always)]
+fn dot_crelu(a: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
+    let mut lanes = [0i32; 16];
+    for (ac, wc) in a.chunks_exact(16).zip(w.chunks_exact(16)) {
+        for k in 0..16 {
+            lanes[k] += (ac[k].clamp(0, QA as i16) as i32) * wc[k] as i32;
+        }
+    }
+    lanes.iter().sum()
+}
+
+/// The engine's embedded network for `variant`, checked (header, size, checksum) the first
+/// time it is asked for. `None` if the embedded file were damaged, which the tests rule out.
+pub fn embedded(variant: Variant) -> Option<Arc<Network>> {
+    static NETS: std::sync::OnceLock<[Option<Arc<Network>>; 2]> = std::sync::OnceLock::new();
+    let nets = NETS
+        .get_or_init(|| [EMBEDDED_XIANGQI, EMBEDDED_JANGGI].map(|bytes| Network::from_bytes(bytes).ok().map(Arc::new)));
+    nets[variant as usize].clone()
+}
+
+/// The embedded networks' files (see `BENCHMARKS.md`, "NNUE", for how they were made).
+pub const EMBEDDED_XIANGQI: &[u8] = include_bytes!("../../nets/xiangqi.nnue");
+/// See [`EMBEDDED_XIANGQI`].
+pub const EMBEDDED_JANGGI: &[u8] = include_bytes!("../../nets/janggi.nnue");
+
+/// The network evaluation: one network per game, the hand-written [`Classic`] for a game with
+/// none. The search asks [`Evaluate::network`] for the network and keeps its accumulators
+/// itself; [`Evaluate::evaluate`] computes them from scratch (for callers outside a search).
+#[derive(Clone, Debug)]
+pub struct Nnue {
+    nets: [Option<Arc<Network>>; 2],
+}
+
+impl Nnue {
+    /// The embedded networks.
+    pub fn embedded() -> Nnue {
+        Nnue { nets: [embedded(Variant::Xiangqi), embedded(Variant::Janggi)] }
+    }
+
+    /// These networks, no more than one per game (a later one replaces an earlier one).
+    pub fn with(nets: impl IntoIterator<Item = Arc<Network>>) -> Nnue {
+        let mut n = Nnue { nets: [None, None] };
+        for net in nets {
+            n.set(net);
+        }
+        n
+    }
+
+    /// Uses `net` for its game.
+    pub fn set(&mut self, net: Arc<Network>) {
+        let slot = net.variant() as usize;
+        self.nets[slot] = Some(net);
+    }
+}
+
+impl Evaluate for Nnue {
+    fn evaluate(&self, pos: &Position) -> i32 {
+        match &self.nets[pos.variant() as usize] {
+            Some(net) => net.evaluate(pos),
+            None => Classic.evaluate(pos),
+        }
+    }
+
+    fn network(&self, variant: Variant) -> Option<&Network> {
+        self.nets[variant as usize].as_deref()
+    }
+}
+
+/// A search thread's accumulators: one entry per ply of the line being searched, pushed when a
+/// move is made and popped when it is undone.
+pub struct Accumulators<'a> {
+    net: &'a Network,
+    stack: Vec<Accumulator>,
+}
+
+impl<'a> Accumulators<'a> {
+    /// The stack for a search from `pos`, its first entry computed from scratch.
+    pub fn new(net: &'a Network, pos: &Position) -> Accumulators<'a> {
+        let mut stack = Vec::with_capacity(crate::search::MAX_PLY + 8);
+        stack.push(net.refresh(pos));
+        Accumulators { net, stack }
+    }
+
+    /// Before `m` is played from `pos`: pushes the accumulators of the position after it.
+    pub fn push(&mut self, pos: &Position, m: Move) {
+        let mut next = *self.stack.last().expect("never empty");
+        self.net.update(&mut next, pos, m);
+        self.stack.push(next);
+    }
+
+    /// Before a null move: the board does not change.
+    pub fn push_null(&mut self) {
+        let top = *self.stack.last().expect("never empty");
+        self.stack.push(top);
+    }
+
+    /// After a move is undone.
+    pub fn pop(&mut self) {
+        if self.stack.len() > 1 {
+            self.stack.pop();
+        }
+    }
+
+    /// The current accumulators.
+    pub fn top(&self) -> &Accumulator {
+        self.stack.last().expect("never empty")
+    }
+
+    /// The score of `pos`, the position on top of the stack, for its side to move.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        self.net.output(self.top(), pos.turn())
+    }
+}

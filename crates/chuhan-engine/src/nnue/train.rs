@@ -1,0 +1,267 @@
+//! The trainer: fits a float copy of the network to [`super::data`] records, then quantizes it.
+//!
+//! The loss is the mean squared error between `sigmoid(output)` and a blend of the game's
+//! result and the search's score as a win probability, `λ·sigmoid(score / SCALE) + (1 − λ)·result`
+//! (result 0, ½ or 1), optimised with Adam over shuffled mini-batches. The input layer is
+//! sparse: a sample touches only the rows of its (at most 32 per view) active features, in the
+//! forward pass and the gradient alike. Positions in check, whose best move captures, or with
+//! a score beyond ±[`MAX_SCORE`] are left out (their scores say little about the board).
+//! `examples/nnue_train.rs` drives it from the command line.
+
+use super::data::{Record, CAPTURE, IN_CHECK};
+use super::{Network, HIDDEN, INPUTS, QA, QB, SCALE, WEIGHT_CLIP};
+use chuhan::{Side, Variant};
+
+/// Scores beyond this (centipawns) are left out of training: won or lost positions.
+pub const MAX_SCORE: i16 = 3000;
+
+/// One training position, ready to use: each view's active features and the target.
+#[derive(Clone, Debug)]
+pub struct Sample {
+    /// Features from the side to move's view.
+    pub us: Vec<u16>,
+    /// Features from the other side's view.
+    pub them: Vec<u16>,
+    /// The win probability to fit, for the side to move.
+    pub target: f32,
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The feature of the same piece on the square mirrored left to right: both games' rules are
+/// symmetric that way, so a mirrored position is another true training position.
+pub fn mirror_feature(f: u16) -> u16 {
+    let (kind, sq) = (f / 90, f % 90);
+    kind * 90 + (sq / 9) * 9 + (8 - sq % 9)
+}
+
+/// The samples of `records` for `variant`, blending score and result with `lambda` (1: the
+/// score only); positions left out as the module says. Also returns how many were left out.
+/// With `mirror`, every position is followed by its left-right mirror image (twice the data).
+pub fn samples(records: &[Record], variant: Variant, lambda: f32, mirror: bool) -> (Vec<Sample>, usize) {
+    let mut out = Vec::new();
+    let mut skipped = 0;
+    let mut buf = Vec::with_capacity(40);
+    for r in records.iter().filter(|r| r.variant() == variant) {
+        if r.flags & (IN_CHECK | CAPTURE) != 0 || r.score.abs() > MAX_SCORE {
+            skipped += 1;
+            continue;
+        }
+        let mut view = |side: Side| {
+            buf.clear();
+            r.features(side, &mut buf);
+            buf.iter().map(|&f| f as u16).collect::<Vec<u16>>()
+        };
+        let us = view(r.turn());
+        let them = view(!r.turn());
+        let target = lambda * sigmoid(r.score as f32 / SCALE as f32) + (1.0 - lambda) * r.result as f32 / 2.0;
+        if mirror {
+            let flip = |v: &[u16]| v.iter().map(|&f| mirror_feature(f)).collect::<Vec<u16>>();
+            let copy = Sample { us: flip(&us), them: flip(&them), target };
+            out.push(Sample { us, them, target });
+            out.push(copy);
+        } else {
+            out.push(Sample { us, them, target });
+        }
+    }
+    (out, skipped)
+}
+
+/// A small deterministic generator (xorshift64*) for initial weights and shuffling.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed (any value, 0 included).
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    /// A number in `0..n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
+    }
+
+    /// A float in [-1, 1).
+    fn unit(&mut self) -> f32 {
+        (self.next_u64() >> 40) as f32 / (1u64 << 23) as f32 - 1.0
+    }
+}
+
+/// The network in floats, as trained. Parameters are one flat vector: the first layer
+/// (`INPUTS × HIDDEN`, row by feature), its bias, the output weights (us, then them), the output bias.
+#[derive(Clone, Debug)]
+pub struct FloatNet {
+    /// The game it is for.
+    pub variant: Variant,
+    /// All parameters, in the layout above.
+    pub params: Vec<f32>,
+}
+
+const FT_BIAS: usize = INPUTS * HIDDEN;
+const OUT: usize = FT_BIAS + HIDDEN;
+const OUT_BIAS: usize = OUT + 2 * HIDDEN;
+/// Number of parameters.
+pub const PARAMS: usize = OUT_BIAS + 1;
+
+/// Adam's state and settings.
+#[derive(Clone, Debug)]
+pub struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+    t: i32,
+    /// The learning rate.
+    pub lr: f32,
+}
+
+impl Adam {
+    /// Fresh moments, learning rate `lr`.
+    pub fn new(lr: f32) -> Adam {
+        Adam { m: vec![0.0; PARAMS], v: vec![0.0; PARAMS], t: 0, lr }
+    }
+}
+
+impl FloatNet {
+    /// Small random weights from `seed`.
+    pub fn random(variant: Variant, seed: u64) -> FloatNet {
+        let mut rng = Rng::new(seed);
+        let mut params = vec![0.0; PARAMS];
+        for p in &mut params[..FT_BIAS] {
+            *p = 0.1 * rng.unit();
+        }
+        for p in &mut params[FT_BIAS..OUT] {
+            *p = 0.3;
+        }
+        for p in &mut params[OUT..OUT_BIAS] {
+            *p = rng.unit() / (2.0 * HIDDEN as f32).sqrt();
+        }
+        FloatNet { variant, params }
+    }
+
+    /// Fills `acc` with the accumulator of `features` (before the clipping).
+    fn accumulate(&self, features: &[u16], acc: &mut [f32; HIDDEN]) {
+        acc.copy_from_slice(&self.params[FT_BIAS..OUT]);
+        for &f in features {
+            let row = &self.params[f as usize * HIDDEN..][..HIDDEN];
+            for (a, w) in acc.iter_mut().zip(row) {
+                *a += w;
+            }
+        }
+    }
+
+    /// The output (a logit: `SCALE` centipawns a unit) and both views' accumulators.
+    fn forward(&self, s: &Sample, us: &mut [f32; HIDDEN], them: &mut [f32; HIDDEN]) -> f32 {
+        self.accumulate(&s.us, us);
+        self.accumulate(&s.them, them);
+        let w = &self.params[OUT..OUT_BIAS];
+        let mut out = self.params[OUT_BIAS];
+        for i in 0..HIDDEN {
+            out += us[i].clamp(0.0, 1.0) * w[i] + them[i].clamp(0.0, 1.0) * w[HIDDEN + i];
+        }
+        out
+    }
+
+    /// The score of a sample in centipawns for the side to move (before quantization).
+    pub fn score(&self, s: &Sample) -> f32 {
+        let (mut us, mut them) = ([0.0; HIDDEN], [0.0; HIDDEN]);
+        self.forward(s, &mut us, &mut them) * SCALE as f32
+    }
+
+    /// The mean loss over `samples` (0 for none).
+    pub fn loss(&self, samples: &[Sample]) -> f32 {
+        let (mut us, mut them) = ([0.0; HIDDEN], [0.0; HIDDEN]);
+        let total: f64 = samples
+            .iter()
+            .map(|s| {
+                let d = sigmoid(self.forward(s, &mut us, &mut them)) - s.target;
+                (d * d) as f64
+            })
+            .sum();
+        (total / samples.len().max(1) as f64) as f32
+    }
+
+    /// One pass over `samples` in a random order (from `rng`), in batches of `batch`; returns
+    /// the mean training loss seen during the pass.
+    pub fn epoch(&mut self, samples: &[Sample], adam: &mut Adam, batch: usize, rng: &mut Rng) -> f32 {
+        let mut order: Vec<usize> = (0..samples.len()).collect();
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.below(i + 1));
+        }
+        let mut grad = vec![0.0f32; PARAMS];
+        let (mut us, mut them) = ([0.0; HIDDEN], [0.0; HIDDEN]);
+        let mut total = 0.0f64;
+        for chunk in order.chunks(batch.max(1)) {
+            grad.iter_mut().for_each(|g| *g = 0.0);
+            for &i in chunk {
+                let s = &samples[i];
+                let out = self.forward(s, &mut us, &mut them);
+                let p = sigmoid(out);
+                let d = p - s.target;
+                total += (d * d) as f64;
+                let g = 2.0 * d * p * (1.0 - p) / chunk.len() as f32;
+                let w = &self.params[OUT..OUT_BIAS];
+                grad[OUT_BIAS] += g;
+                for (view, feats, half) in [(&us, &s.us, 0), (&them, &s.them, HIDDEN)] {
+                    let mut d_acc = [0.0f32; HIDDEN];
+                    for k in 0..HIDDEN {
+                        let a = view[k];
+                        grad[OUT + half + k] += g * a.clamp(0.0, 1.0);
+                        d_acc[k] = if a > 0.0 && a < 1.0 { g * w[half + k] } else { 0.0 };
+                    }
+                    for (gb, d) in grad[FT_BIAS..OUT].iter_mut().zip(&d_acc) {
+                        *gb += d;
+                    }
+                    for &f in feats.iter() {
+                        for (gw, d) in grad[f as usize * HIDDEN..][..HIDDEN].iter_mut().zip(&d_acc) {
+                            *gw += d;
+                        }
+                    }
+                }
+            }
+            self.step(&grad, adam);
+        }
+        (total / samples.len().max(1) as f64) as f32
+    }
+
+    /// One Adam step, then the first layer clipped to ±[`WEIGHT_CLIP`] (so the quantized sums stay exact).
+    fn step(&mut self, grad: &[f32], adam: &mut Adam) {
+        const B1: f32 = 0.9;
+        const B2: f32 = 0.999;
+        adam.t += 1;
+        let c1 = 1.0 - B1.powi(adam.t);
+        let c2 = 1.0 - B2.powi(adam.t);
+        for (((p, g), m), v) in self.params.iter_mut().zip(grad).zip(adam.m.iter_mut()).zip(adam.v.iter_mut()) {
+            *m = B1 * *m + (1.0 - B1) * g;
+            *v = B2 * *v + (1.0 - B2) * g * g;
+            *p -= adam.lr * (*m / c1) / ((*v / c2).sqrt() + 1e-8);
+        }
+        for p in &mut self.params[..OUT] {
+            *p = p.clamp(-WEIGHT_CLIP, WEIGHT_CLIP);
+        }
+    }
+
+    /// The quantized network: first layer × [`QA`], output weights × [`QB`], output bias × QA·QB.
+    pub fn quantize(&self) -> Network {
+        let q = |x: f32, s: i32| (x * s as f32).round().clamp(-32767.0, 32767.0) as i16;
+        let row = |slice: &[f32], s: i32| {
+            let mut r = [0i16; HIDDEN];
+            r.iter_mut().zip(slice).for_each(|(o, &x)| *o = q(x, s));
+            r
+        };
+        let ft = self.params[..FT_BIAS].chunks_exact(HIDDEN).map(|c| row(c, QA)).collect();
+        let ft_bias = row(&self.params[FT_BIAS..OUT], QA);
+        let out = [row(&self.params[OUT..OUT + HIDDEN], QB), row(&self.params[OUT + HIDDEN..OUT_BIAS], QB)];
+        let out_bias = (self.params[OUT_BIAS] * (QA * QB) as f32).round() as i32;
+        Network::from_parts(self.variant, ft, ft_bias, out, out_bias)
+    }
+}

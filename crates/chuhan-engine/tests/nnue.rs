@@ -1,0 +1,278 @@
+//! The network evaluation: incremental accumulators, symmetry, the file format, the training
+//! data format, the trainer, and the search with a network.
+
+mod common;
+
+use chuhan::{Position, Side, Variant};
+use chuhan_engine::eval::Evaluate;
+use chuhan_engine::nnue::data::{self, Record, CAPTURE, IN_CHECK};
+use chuhan_engine::nnue::train::{mirror_feature, samples, Adam, FloatNet, Rng};
+use chuhan_engine::nnue::{embedded, Accumulators, NetError, Network, Nnue, EMBEDDED_JANGGI, EMBEDDED_XIANGQI};
+use chuhan_engine::search::{search, Limits, Shared};
+use common::next;
+use std::sync::Arc;
+
+/// A network with random weights, larger than a fresh trainer's so every feature matters.
+fn random_net(variant: Variant, seed: u64) -> Network {
+    let mut net = FloatNet::random(variant, seed);
+    let mut rng = Rng::new(seed ^ 77);
+    for p in net.params.iter_mut() {
+        *p += ((rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 - 0.5) * 0.5;
+    }
+    net.quantize()
+}
+
+#[test]
+fn incremental_accumulators_equal_a_full_refresh() {
+    for (variant, seed) in [(Variant::Xiangqi, 1u64), (Variant::Janggi, 2), (Variant::Xiangqi, 3), (Variant::Janggi, 4)]
+    {
+        let net = random_net(variant, seed);
+        let mut pos = Position::new(variant);
+        let mut acc = Accumulators::new(&net, &pos);
+        let mut rng = seed * 7919 + 1;
+        let (mut passes, mut captures, mut undos, mut nulls) = (0, 0, 0, 0);
+        for step in 0..3000 {
+            let legal = pos.legal_moves();
+            let r = next(&mut rng);
+            if legal.is_empty() || (r % 7 == 0 && pos.history().len() > 1) {
+                // Step back now and then (and from every ended game), as the search does.
+                pos.undo();
+                acc.pop();
+                undos += 1;
+            } else if r % 31 == 1 && !pos.is_check() {
+                pos.play_null();
+                acc.push_null();
+                nulls += 1;
+                assert_eq!(acc.top(), &net.refresh(&pos), "{variant:?} after a null move, step {step}");
+                pos.undo();
+                acc.pop();
+            } else {
+                // Captures first when there are any, half of the time, so pieces come off.
+                let caps: Vec<_> =
+                    legal.iter().copied().filter(|m| !m.is_pass() && pos.piece_at(m.to).is_some()).collect();
+                let m = if !caps.is_empty() && r % 2 == 0 {
+                    caps[(r >> 8) as usize % caps.len()]
+                } else {
+                    legal[(r >> 8) as usize % legal.len()]
+                };
+                passes += m.is_pass() as u32;
+                captures += (!m.is_pass() && pos.piece_at(m.to).is_some()) as u32;
+                acc.push(&pos, m);
+                pos.play_unchecked(m);
+            }
+            assert_eq!(acc.top(), &net.refresh(&pos), "{variant:?} step {step}: {}", pos.to_fen());
+            assert_eq!(acc.evaluate(&pos), net.evaluate(&pos));
+        }
+        assert!(captures > 20 && undos > 100 && nulls > 10, "{captures} captures, {undos} undos, {nulls} nulls");
+        if variant == Variant::Janggi {
+            assert!(passes > 0, "janggi walks pass too");
+        }
+    }
+}
+
+/// The position turned 180° with the colours swapped: the same game for the other side.
+fn colour_swapped(pos: &Position) -> Position {
+    let fen = pos.to_fen();
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let board: Vec<String> = fields[0]
+        .split('/')
+        .rev()
+        .map(|rank| {
+            rank.chars()
+                .rev()
+                .map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() })
+                .collect()
+        })
+        .collect();
+    let side = if fields[1] == "w" { "b" } else { "w" };
+    Position::from_fen(pos.variant(), &format!("{} {side} - - 0 1", board.join("/"))).unwrap()
+}
+
+#[test]
+fn colour_swapped_positions_evaluate_alike() {
+    for (variant, seed) in [(Variant::Xiangqi, 5u64), (Variant::Janggi, 6)] {
+        let net = random_net(variant, seed);
+        let mut pos = Position::new(variant);
+        let mut rng = seed;
+        let mut differ = 0;
+        for _ in 0..120 {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            pos.play_unchecked(legal[next(&mut rng) as usize % legal.len()]);
+            let swapped = colour_swapped(&pos);
+            assert_eq!(swapped.turn(), !pos.turn());
+            assert_eq!(net.evaluate(&pos), net.evaluate(&swapped), "{}", pos.to_fen());
+            // Not trivially equal: the side to move matters.
+            let mut other = pos.clone();
+            other.play_null();
+            differ += (net.evaluate(&other) != net.evaluate(&pos)) as u32;
+        }
+        assert!(differ > 50, "the evaluation depends on the side to move");
+    }
+}
+
+#[test]
+fn network_files_round_trip_and_damage_is_refused() {
+    let net = random_net(Variant::Janggi, 9);
+    let bytes = net.to_bytes();
+    assert_eq!(bytes.len(), chuhan_engine::nnue::FILE_SIZE);
+    assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+    let mut damaged = bytes.clone();
+    damaged[1000] ^= 1;
+    assert!(matches!(Network::from_bytes(&damaged), Err(NetError::Checksum { .. })));
+    assert!(matches!(Network::from_bytes(&bytes[..bytes.len() - 1]), Err(NetError::Size { .. })));
+    assert_eq!(Network::from_bytes(b"not a network"), Err(NetError::BadMagic));
+    let mut version = bytes.clone();
+    version[4] = 9;
+    assert_eq!(Network::from_bytes(&version), Err(NetError::Version(9)));
+    let mut game = bytes.clone();
+    game[8] = 5;
+    assert_eq!(Network::from_bytes(&game), Err(NetError::UnknownVariant(5)));
+    let mut shape = bytes;
+    shape[13] = 64;
+    assert!(matches!(Network::from_bytes(&shape), Err(NetError::Shape { hidden: 64, .. })));
+}
+
+#[test]
+fn embedded_networks_pass_their_checksums() {
+    for (variant, bytes) in [(Variant::Xiangqi, EMBEDDED_XIANGQI), (Variant::Janggi, EMBEDDED_JANGGI)] {
+        let net = Network::from_bytes(bytes).unwrap_or_else(|e| panic!("embedded {variant:?} network: {e}"));
+        assert_eq!(net.variant(), variant);
+        assert_eq!(embedded(variant).as_deref(), Some(&net));
+        // Small enough to keep the repository light.
+        assert!(bytes.len() < 10 << 20);
+    }
+}
+
+/// Records of a few random games, the score the hand-written evaluation's.
+fn some_records(variant: Variant, games: u32, seed: u64) -> Vec<Record> {
+    let mut out = Vec::new();
+    let mut rng = seed;
+    for g in 0..games {
+        let mut pos = Position::new(variant);
+        for _ in 0..60 {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let score = chuhan_engine::eval::Classic.evaluate(&pos).clamp(-2000, 2000) as i16;
+            let flags = if pos.is_check() { IN_CHECK } else { 0 };
+            let result = (score > 0) as u8 * 2;
+            out.push(Record::new(&pos, flags, score, result, g));
+            pos.play_unchecked(legal[next(&mut rng) as usize % legal.len()]);
+        }
+    }
+    out
+}
+
+#[test]
+fn training_data_round_trips() {
+    let mut records = some_records(Variant::Xiangqi, 3, 11);
+    records.extend(some_records(Variant::Janggi, 3, 12));
+    records[5].flags |= CAPTURE;
+    let mut bytes = Vec::new();
+    data::write_all(&mut bytes, &records).unwrap();
+    assert_eq!(bytes.len(), data::HEADER.len() + records.len() * data::RECORD);
+    assert_eq!(data::read_all(&mut bytes.as_slice()).unwrap(), records);
+    // The position comes back too (its FEN, the history aside).
+    let mut pos = Position::new(Variant::Janggi);
+    pos.play("b0c2".parse().unwrap()).unwrap();
+    let r = Record::new(&pos, 0, 0, 1, 0);
+    let fields = |fen: String| fen.split_whitespace().take(2).map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(fields(r.position().unwrap().to_fen()), fields(pos.to_fen()));
+    assert!(records.iter().any(|r| r.turn() == Side::Second && r.variant() == Variant::Janggi));
+    // A partial record at the end (an interrupted run) is left out; bad bytes are named.
+    let cut = &bytes[..bytes.len() - 3];
+    assert_eq!(data::read_all(&mut &cut[..]).unwrap().len(), records.len() - 1);
+    let mut bad = bytes.clone();
+    bad[data::HEADER.len()] = 0xff;
+    let err = data::read_all(&mut bad.as_slice()).unwrap_err().to_string();
+    assert_eq!(err, "record 0: bad piece code 15 on square 0");
+    assert!(data::read_all(&mut &b"CHNN"[..]).is_err());
+}
+
+#[test]
+fn the_trainer_fits_a_small_data_set() {
+    let records = some_records(Variant::Xiangqi, 8, 13);
+    let (train, skipped) = samples(&records, Variant::Xiangqi, 1.0, false);
+    assert!(train.len() > 300 && skipped < records.len() / 4);
+    let mut net = FloatNet::random(Variant::Xiangqi, 1);
+    let mut adam = Adam::new(0.01);
+    let mut rng = Rng::new(1);
+    let before = net.loss(&train);
+    for _ in 0..40 {
+        net.epoch(&train, &mut adam, 64, &mut rng);
+    }
+    let after = net.loss(&train);
+    assert!(after < before * 0.3, "loss {before} -> {after}");
+    // The quantized network scores like the float one (in centipawns).
+    let q = net.quantize();
+    let kept: Vec<&Record> = records.iter().filter(|r| r.flags & IN_CHECK == 0 && r.score.abs() <= 3000).collect();
+    let (mut worst, mut total) = (0f32, 0f32);
+    for (r, s) in kept.iter().zip(&train) {
+        let error = (net.score(s) - score_of_record(&q, r) as f32).abs();
+        worst = worst.max(error);
+        total += error;
+    }
+    let mean = total / kept.len() as f32;
+    assert!(worst < 20.0 && mean < 5.0, "quantization moved scores by {mean} cp on average, {worst} at most");
+}
+
+/// The quantized network's score of a record's position.
+fn score_of_record(net: &Network, r: &Record) -> i32 {
+    net.evaluate(&r.position().unwrap())
+}
+
+/// The same network without incremental updates: the search calls `evaluate` on every leaf.
+struct FromScratch(Network);
+
+impl Evaluate for FromScratch {
+    fn evaluate(&self, pos: &Position) -> i32 {
+        self.0.evaluate(pos)
+    }
+}
+
+#[test]
+fn the_search_with_incremental_accumulators_matches_full_refreshes() {
+    for (variant, seed) in [(Variant::Xiangqi, 21u64), (Variant::Janggi, 22)] {
+        let net = random_net(variant, seed);
+        let incremental = Nnue::with([Arc::new(net.clone())]);
+        assert!(incremental.network(variant).is_some());
+        let scratch = FromScratch(net);
+        let mut pos = Position::new(variant);
+        for m in ["b0c2", "h9g7"] {
+            pos.play(m.parse().unwrap()).unwrap();
+        }
+        let limits = Limits { depth: Some(6), ..Limits::default() };
+        let a = search(&pos, &Shared::new(4), &incremental, &limits, 1, |_| {});
+        let b = search(&pos, &Shared::new(4), &scratch, &limits, 1, |_| {});
+        assert_eq!((a.score, &a.pv, a.nodes), (b.score, &b.pv, b.nodes), "{variant:?}");
+    }
+}
+
+#[test]
+fn mirrored_samples_are_the_mirrored_positions() {
+    let records = some_records(Variant::Janggi, 2, 17);
+    let (plain, _) = samples(&records, Variant::Janggi, 0.5, false);
+    let (both, _) = samples(&records, Variant::Janggi, 0.5, true);
+    assert_eq!(both.len(), 2 * plain.len());
+    for (r, pair) in records.iter().filter(|r| r.flags & IN_CHECK == 0).zip(both.chunks(2)) {
+        // Build the mirrored record by hand and compare its features with the sample's.
+        let mut m = r.clone();
+        for rank in 0..10 {
+            for file in 0..9 {
+                m.board[rank * 9 + file] = r.board[rank * 9 + 8 - file];
+            }
+        }
+        let mut expected = Vec::new();
+        m.features(m.turn(), &mut expected);
+        let mut got: Vec<usize> = pair[1].us.iter().map(|&f| f as usize).collect();
+        got.sort_unstable();
+        expected.sort_unstable();
+        assert_eq!(got, expected);
+        assert_eq!(pair[0].target, pair[1].target);
+        assert_eq!(mirror_feature(mirror_feature(pair[0].them[0])), pair[0].them[0]);
+    }
+}
