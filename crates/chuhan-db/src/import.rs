@@ -150,6 +150,8 @@ impl Database {
     ) -> rusqlite::Result<(usize, usize, usize)> {
         let tx = self.conn.transaction()?;
         let mut counts = (0, 0, 0);
+        let mut rows: Vec<(i64, i64, u32, Option<i64>)> =
+            Vec::with_capacity(batch.iter().map(|g| g.positions.len()).sum());
         {
             let mut game_stmt = tx.prepare_cached(
                 "INSERT OR IGNORE INTO games (variant, red, black, event, date, year, result, red_elo, black_elo, \
@@ -191,14 +193,18 @@ impl Database {
                     continue;
                 }
                 let id = tx.last_insert_rowid();
-                for &(key, ply, next) in &g.positions {
-                    pos_stmt.execute(params![key, id, ply, next])?;
-                }
+                rows.extend(g.positions.iter().map(|&(key, ply, next)| (key, id, ply, next)));
                 for &sig in &g.materials {
                     mat_stmt.execute(params![sig, id])?;
                 }
                 counts.0 += 1;
                 counts.2 += g.positions.len();
+            }
+            // In key order: each insert then lands next to the last in the index's b-tree, which
+            // is several times faster than inserting a game's positions in game order.
+            rows.sort_unstable();
+            for (key, id, ply, next) in rows {
+                pos_stmt.execute(params![key, id, ply, next])?;
             }
             tx.execute(
                 "INSERT INTO imports (file, size, games_done, complete) VALUES (?1, ?2, ?3, ?4) \
