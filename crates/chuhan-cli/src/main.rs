@@ -4,6 +4,7 @@ mod adjudicate;
 mod bench;
 mod choices;
 mod convert;
+mod db;
 mod matches;
 mod perft_cmd;
 mod play;
@@ -58,6 +59,9 @@ enum Command {
     Moves(perft_cmd::MovesArgs),
     /// Measure speed: perft, game-end judging or notation over recorded games.
     Bench(bench::BenchArgs),
+    /// A game database and opening explorer: import records, explore a position's moves and
+    /// scores, search, export PGN, statistics (SQLite file, `--db games.sqlite3`).
+    Db(Box<db::DbArgs>),
 }
 
 fn main() -> ExitCode {
@@ -79,6 +83,7 @@ fn main() -> ExitCode {
         }
         Command::Match(args) => matches::run(*args),
         Command::Serve(args) => serve::serve(args),
+        Command::Db(args) => db::db(*args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

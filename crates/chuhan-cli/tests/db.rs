@@ -1,0 +1,65 @@
+//! `chuhan db`: import, explore (table and JSON), search, export and stats through the binary.
+
+use std::process::{Command, Output};
+
+fn chuhan(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_chuhan")).args(args).output().expect("chuhan runs")
+}
+
+fn text(o: &Output) -> String {
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+#[test]
+fn import_explore_search_export_stats() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("g.pgn");
+    std::fs::write(
+        &pgn,
+        "[Event \"Cup\"]\n[Date \"1998.05.12\"]\n[Red \"Hu\"]\n[Black \"Xu\"]\n[Result \"1-0\"]\n\n\
+         1. h2e2 h9g7 2. h0g2 b9c7 1-0\n\n\
+         [Event \"League\"]\n[Date \"2005\"]\n[Red \"Liu\"]\n[Black \"Hu\"]\n[Result \"1/2-1/2\"]\n\n\
+         1. b2e2 b9c7 2. b0c2 1/2-1/2\n\n\
+         [Event \"Bad\"]\n\n1. h2e2 h9h5 *\n",
+    )
+    .unwrap();
+    let db = dir.path().join("g.sqlite3");
+    let db = db.to_str().unwrap();
+    let out = chuhan(&["db", "import", "--db", db, pgn.to_str().unwrap()]);
+    assert!(text(&out).contains("2 imported"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("game 3, ply 2"), "{}", String::from_utf8_lossy(&out.stderr));
+
+    let json: serde_json::Value = serde_json::from_str(&text(&chuhan(&[
+        "db", "explore", "--db", db, "--moves", "h2e2", "--json", "--lang", "english",
+    ])))
+    .unwrap();
+    assert_eq!(json["opening"], "Central Cannon");
+    assert_eq!(json["moves"][0]["move"], "h9g7");
+    assert_eq!(json["moves"][0]["games"], 2);
+    assert_eq!(json["moves"][0]["losses"], 1);
+    assert_eq!(json["moves"][0]["draws"], 1);
+    assert_eq!(json["moves"][0]["last_year"], 2005);
+    let table = text(&chuhan(&["db", "explore", "--db", db, "--moves", "炮二平五"]));
+    assert!(table.contains("h9g7"), "{table}");
+
+    let found = text(&chuhan(&["db", "search", "--db", db, "--player", "hu", "--from", "2000"]));
+    assert!(found.contains("League") && !found.contains("Cup") && found.contains("1 games"), "{found}");
+    let found = text(&chuhan(&["db", "search", "--db", db, "--material", "車馬炮兵 vs 車"]));
+    assert!(found.contains("0 games"), "{found}");
+
+    let pgn_out = text(&chuhan(&["db", "export", "--db", db, "--event", "Cup", "--notation", "iccs"]));
+    assert!(pgn_out.contains("[Opening \"中炮對屏風馬\"]"), "{pgn_out}");
+    assert!(pgn_out.contains("H2-E2"), "{pgn_out}");
+
+    let stats: serde_json::Value =
+        serde_json::from_str(&text(&chuhan(&["db", "stats", "--db", db, "--json"]))).unwrap();
+    assert_eq!(stats["games"], 2);
+
+    let missing = chuhan(&["db", "stats", "--db", dir.path().join("none.sqlite3").to_str().unwrap()]);
+    assert!(!missing.status.success());
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("no database"));
+    let bad = chuhan(&["db", "search", "--db", db, "--material", "車X vs 車"]);
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown piece"));
+}

@@ -1,0 +1,377 @@
+//! Import: every game of record files (any format chuhan-record reads) into the database.
+//!
+//! Files are streamed game by game ([`chuhan_record::tools::for_each_game`]) and written in
+//! batches, one transaction each, together with how far the file got: an import killed at
+//! any moment leaves every committed batch whole and the rest absent, and the next import of
+//! the same file starts after the last committed game. A game already stored (the same start
+//! and moves, from any file) is counted as a duplicate and not stored again. A game that cannot
+//! be read is reported with its file, number and ply, and the rest of the file imports.
+
+use crate::key::{encode_moves, fnv1a, move_code, position_key};
+use crate::material::Material;
+use crate::opening::{classify, janggi_opening, OPENING_PLY};
+use crate::{Database, DbError};
+use chuhan::{Move, Position, Variant};
+use chuhan_record::tools::for_each_game;
+use chuhan_record::{Outcome, Record};
+use rusqlite::params;
+use std::collections::HashSet;
+use std::path::Path;
+
+/// How an import runs.
+#[derive(Clone, Debug)]
+pub struct ImportOptions {
+    /// Games a transaction (default 1,000): bigger batches import faster, smaller ones lose less
+    /// work to a kill.
+    pub batch: usize,
+    /// Stop after this many games have been read in this run, as if killed after the last
+    /// batch (tests of resuming use it; `None` in real imports).
+    pub stop_after: Option<usize>,
+}
+
+impl Default for ImportOptions {
+    fn default() -> ImportOptions {
+        ImportOptions { batch: 1000, stop_after: None }
+    }
+}
+
+/// What an import did.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct ImportReport {
+    /// Files looked at.
+    pub files: usize,
+    /// Files skipped because an earlier import finished them (same size).
+    pub files_already_done: usize,
+    /// Games read in this run (good and bad, not counting those skipped when resuming).
+    pub games_read: usize,
+    /// Games skipped at the start of a file because an earlier, interrupted import stored them.
+    pub games_resumed_past: usize,
+    /// Games stored.
+    pub imported: usize,
+    /// Games already in the database (the same start and moves).
+    pub duplicates: usize,
+    /// Positions (rows of the index) stored.
+    pub positions: usize,
+    /// Why each bad game was skipped: `file: game N, ply P: ...`.
+    pub errors: Vec<String>,
+    /// Whether the run stopped early ([`ImportOptions::stop_after`]).
+    pub stopped: bool,
+}
+
+/// Where an import is, for a progress bar.
+#[derive(Clone, Copy, Debug)]
+pub struct ImportProgress<'a> {
+    /// The file being read.
+    pub file: &'a Path,
+    /// Bytes of it read.
+    pub bytes_done: u64,
+    /// Its size.
+    pub bytes_total: u64,
+    /// Games of it read so far.
+    pub games: usize,
+}
+
+/// A game ready to store: what the games row and the index rows need.
+struct Prepared {
+    dedup: i64,
+    record: Record,
+    moves: Vec<Move>,
+    /// (key, ply, next) of every position.
+    positions: Vec<(i64, u32, Option<i64>)>,
+    materials: Vec<i64>,
+    opening: Option<String>,
+    source_game: usize,
+}
+
+/// The game's result for the side to move: 0 win, 1 draw, 2 loss, 3 unknown.
+fn score_for(outcome: Outcome, mover: chuhan::Side) -> i64 {
+    match (outcome.winner(), outcome) {
+        (Some(w), _) if w == mover => 0,
+        (Some(_), _) => 2,
+        (None, Outcome::Draw) => 1,
+        _ => 3,
+    }
+}
+
+impl Database {
+    /// Replays `record`'s main line and computes its index rows. The reader checked every move;
+    /// the start is read again here (a reader's start FEN is trusted but not assumed).
+    fn prepare(&self, record: Record, source_game: usize) -> Result<Prepared, String> {
+        let mut pos: Position = record.start_position().map_err(|e| format!("start position: {e}"))?;
+        let moves = record.mainline_moves();
+        let mut positions = Vec::with_capacity(moves.len() + 1);
+        let mut materials = HashSet::new();
+        let mut opening = None;
+        let start_is_standard = record.has_standard_start();
+        for ply in 0..=moves.len() {
+            let m = moves.get(ply).copied();
+            let (key, frame) = position_key(&pos, self.fold);
+            let next = m.map(|m| i64::from(move_code(frame.apply(m))) * 4 + score_for(record.outcome, pos.turn()));
+            positions.push((key as i64, ply as u32, next));
+            materials.insert(Material::of(&pos).signature());
+            let last = m.is_none();
+            if start_is_standard
+                && record.variant == Variant::Xiangqi
+                && (ply == OPENING_PLY || (last && ply < OPENING_PLY))
+            {
+                opening = classify(&pos).map(|o| o.code());
+            }
+            if let Some(m) = m {
+                // Legal: the reader replayed it from this start.
+                pos.play_unchecked(m);
+            }
+        }
+        if record.variant == Variant::Janggi {
+            opening = record.start_position().ok().and_then(|p| janggi_opening(&p)).map(|o| o.code());
+        }
+        let fields = |s: &str| s.split_whitespace().take(2).collect::<Vec<_>>().join(" ");
+        let dedup =
+            fnv1a(&[record.variant.name().as_bytes(), fields(&record.start_fen).as_bytes(), &encode_moves(&moves)]);
+        Ok(Prepared {
+            dedup: dedup as i64,
+            record,
+            moves,
+            positions,
+            materials: materials.into_iter().collect(),
+            opening,
+            source_game,
+        })
+    }
+
+    /// Stores `batch` and the file's progress in one transaction; returns (imported, duplicates,
+    /// positions).
+    fn store(
+        &mut self,
+        file: &str,
+        size: u64,
+        games_done: usize,
+        complete: bool,
+        batch: &[Prepared],
+    ) -> rusqlite::Result<(usize, usize, usize)> {
+        let tx = self.conn.transaction()?;
+        let mut counts = (0, 0, 0);
+        let mut rows: Vec<(i64, i64, u32, Option<i64>)> =
+            Vec::with_capacity(batch.iter().map(|g| g.positions.len()).sum());
+        {
+            let mut game_stmt = tx.prepare_cached(
+                "INSERT OR IGNORE INTO games (variant, red, black, event, date, year, result, red_elo, black_elo, \
+                 start_fen, moves, plies, opening, headers, dedup, source, source_game) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
+            )?;
+            let mut pos_stmt =
+                tx.prepare_cached("INSERT OR IGNORE INTO positions (key, game, ply, next) VALUES (?1, ?2, ?3, ?4)")?;
+            let mut mat_stmt = tx.prepare_cached("INSERT OR IGNORE INTO materials (sig, game) VALUES (?1, ?2)")?;
+            for g in batch {
+                let h = &g.record.headers;
+                let get = |k: &str| h.get(k).unwrap_or("").trim().to_string();
+                let date = normalise_date(&get("Date"));
+                let year = date.get(..4).and_then(|y| y.parse::<i64>().ok());
+                let elo = |k: &str| get(k).parse::<i64>().ok();
+                let headers: String = h.iter().map(|(k, v)| format!("{}\t{}\n", clean(k), clean(v))).collect();
+                let start_fen = (!g.record.has_standard_start()).then(|| g.record.start_fen.clone());
+                let inserted = game_stmt.execute(params![
+                    variant_code(g.record.variant),
+                    get("Red"),
+                    get("Black"),
+                    get("Event"),
+                    date,
+                    year,
+                    outcome_code(g.record.outcome),
+                    elo("RedElo"),
+                    elo("BlackElo"),
+                    start_fen,
+                    encode_moves(&g.moves),
+                    g.moves.len() as i64,
+                    g.opening,
+                    headers,
+                    g.dedup,
+                    file,
+                    g.source_game as i64,
+                ])?;
+                if inserted == 0 {
+                    counts.1 += 1;
+                    continue;
+                }
+                let id = tx.last_insert_rowid();
+                rows.extend(g.positions.iter().map(|&(key, ply, next)| (key, id, ply, next)));
+                for &sig in &g.materials {
+                    mat_stmt.execute(params![sig, id])?;
+                }
+                counts.0 += 1;
+                counts.2 += g.positions.len();
+            }
+            // In key order: each insert then lands next to the last in the index's b-tree, which
+            // is several times faster than inserting a game's positions in game order.
+            rows.sort_unstable();
+            for (key, id, ply, next) in rows {
+                pos_stmt.execute(params![key, id, ply, next])?;
+            }
+            tx.execute(
+                "INSERT INTO imports (file, size, games_done, complete) VALUES (?1, ?2, ?3, ?4) \
+                 ON CONFLICT(file) DO UPDATE SET size = ?2, games_done = ?3, complete = ?4",
+                params![file, size as i64, games_done as i64, complete],
+            )?;
+        }
+        tx.commit()?;
+        Ok(counts)
+    }
+
+    /// Imports every game of `files`. Returns what was done; an error only when the database
+    /// fails (a file that cannot be opened is reported in [`ImportReport::errors`]).
+    pub fn import<P: AsRef<Path>>(
+        &mut self,
+        files: &[P],
+        options: &ImportOptions,
+        mut progress: impl FnMut(ImportProgress<'_>),
+    ) -> Result<ImportReport, DbError> {
+        let mut report = ImportReport::default();
+        for file in files {
+            let file = file.as_ref();
+            report.files += 1;
+            let name = file.display().to_string();
+            let size = match std::fs::metadata(file) {
+                Ok(m) => m.len(),
+                Err(e) => {
+                    report.errors.push(format!("{name}: {e}"));
+                    continue;
+                }
+            };
+            let done: Option<(i64, i64, bool)> = self
+                .conn
+                .query_row("SELECT size, games_done, complete FROM imports WHERE file = ?1", [&name], |r| {
+                    Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+                })
+                .ok();
+            let skip = match done {
+                Some((s, _, true)) if s as u64 == size => {
+                    report.files_already_done += 1;
+                    continue;
+                }
+                // Resume only a file that has not changed size since.
+                Some((s, n, false)) if s as u64 == size => n as usize,
+                _ => 0,
+            };
+            if self.import_file(file, &name, size, skip, options, &mut report, &mut progress)? {
+                report.stopped = true;
+                break;
+            }
+        }
+        Ok(report)
+    }
+
+    /// One file; returns whether the run was stopped.
+    #[allow(clippy::too_many_arguments)]
+    fn import_file(
+        &mut self,
+        file: &Path,
+        name: &str,
+        size: u64,
+        skip: usize,
+        options: &ImportOptions,
+        report: &mut ImportReport,
+        progress: &mut impl FnMut(ImportProgress<'_>),
+    ) -> Result<bool, DbError> {
+        let mut seen = 0usize;
+        let mut batch: Vec<Prepared> = Vec::with_capacity(options.batch);
+        let mut failure: Option<DbError> = None;
+        let mut stopped = false;
+        let read = for_each_game(
+            file,
+            |game| {
+                if failure.is_some() || stopped {
+                    return;
+                }
+                seen += 1;
+                if seen <= skip {
+                    report.games_resumed_past += 1;
+                    return;
+                }
+                report.games_read += 1;
+                match game {
+                    Ok(record) => match self.prepare(record, seen) {
+                        Ok(p) => batch.push(p),
+                        Err(why) => report.errors.push(format!("{name}: game {seen}: {why}")),
+                    },
+                    Err(e) => report.errors.push(e.to_string()),
+                }
+                if batch.len() >= options.batch {
+                    match self.store(name, size, seen, false, &batch) {
+                        Ok(counts) => report.add(counts),
+                        Err(e) => failure = Some(self.sql(e)),
+                    }
+                    batch.clear();
+                }
+                if options.stop_after.is_some_and(|n| report.games_read >= n) {
+                    // As if killed: the batch in hand is lost, what was committed stays.
+                    stopped = true;
+                }
+            },
+            |p| progress(ImportProgress { file, bytes_done: p.bytes_done, bytes_total: p.bytes_total, games: p.games }),
+        );
+        if let Some(e) = failure {
+            return Err(e);
+        }
+        if let Err(e) = read {
+            report.errors.push(format!("{name}: {e}"));
+            return Ok(false);
+        }
+        if !stopped {
+            let counts = self.store(name, size, seen, true, &batch).map_err(|e| self.sql(e))?;
+            report.add(counts);
+        }
+        Ok(stopped)
+    }
+}
+
+impl ImportReport {
+    fn add(&mut self, (imported, duplicates, positions): (usize, usize, usize)) {
+        self.imported += imported;
+        self.duplicates += duplicates;
+        self.positions += positions;
+    }
+}
+
+/// Tabs and newlines out of a header, which the headers column separates with them.
+fn clean(s: &str) -> String {
+    s.replace(['\t', '\n', '\r'], " ")
+}
+
+/// `1998.05.12`, `1998/5/12`, `1998-05-12`, `1998.??.??`, `1998年5月12日` → `1998-05-12` or
+/// as much of it as is known (`1998`, `1998-05`); empty when no year is found.
+pub fn normalise_date(text: &str) -> String {
+    let parts: Vec<&str> = text.split(|c: char| !c.is_ascii_digit()).filter(|p| !p.is_empty()).collect();
+    let Some(year) = parts.first().filter(|y| y.len() == 4) else { return String::new() };
+    let mut out = year.to_string();
+    for p in parts.iter().skip(1).take(2) {
+        match p.parse::<u32>() {
+            Ok(n) if (1..=31).contains(&n) && p.len() <= 2 => out.push_str(&format!("-{n:02}")),
+            _ => break,
+        }
+    }
+    out
+}
+
+pub(crate) fn variant_code(v: Variant) -> i64 {
+    match v {
+        Variant::Xiangqi => 0,
+        Variant::Janggi => 1,
+    }
+}
+
+pub(crate) fn outcome_code(o: Outcome) -> i64 {
+    match o {
+        Outcome::RedWins => 0,
+        Outcome::BlackWins => 1,
+        Outcome::Draw => 2,
+        Outcome::Unknown => 3,
+    }
+}
+
+pub(crate) fn outcome_from_code(c: i64) -> Outcome {
+    match c {
+        0 => Outcome::RedWins,
+        1 => Outcome::BlackWins,
+        2 => Outcome::Draw,
+        _ => Outcome::Unknown,
+    }
+}

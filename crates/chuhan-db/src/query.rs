@@ -1,0 +1,410 @@
+//! Queries: the explorer (moves played from a position and how they scored), search by
+//! headers, opening, position or material, statistics, and reading games back as records.
+
+use crate::import::{outcome_code, outcome_from_code, variant_code};
+use crate::key::{decode_moves, move_from_code, position_key};
+use crate::material::Material;
+use crate::opening::{classify, Lang, Opening};
+use crate::{Database, DbError};
+use chuhan::{Position, Variant};
+use chuhan_record::tree::{Line, Node};
+use chuhan_record::{Headers, Outcome, Record};
+use rusqlite::types::Value;
+
+/// One move of the explorer: how often it was played from the position and how it scored for
+/// the side that played it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct MoveStats {
+    /// The move in coordinates (`h2e2`), in the asker's frame (a mirrored or colour-swapped
+    /// occurrence is turned back).
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Games that played it here.
+    pub games: u64,
+    /// Won by the side to move.
+    pub wins: u64,
+    /// Drawn.
+    pub draws: u64,
+    /// Lost by the side to move.
+    pub losses: u64,
+    /// Games with no known result.
+    pub unknown: u64,
+    /// The score for the side to move, (wins + draws / 2) / decided games; `None` if no game
+    /// has a result.
+    pub score: Option<f64>,
+    /// Draws / games with a result.
+    pub draw_rate: Option<f64>,
+    /// The last year it was played, where dates are known.
+    pub last_year: Option<i64>,
+}
+
+/// A game as search results and the explorer list it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct GameSummary {
+    /// The game's id in this database.
+    pub id: i64,
+    /// Red (Cho).
+    pub red: String,
+    /// Black (Han).
+    pub black: String,
+    /// The event.
+    pub event: String,
+    /// The date as far as known: `1998-05-12`, `1998`.
+    pub date: String,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: String,
+    /// Plies of the main line.
+    pub plies: i64,
+    /// The opening's name, if it has one.
+    pub opening: Option<String>,
+    /// For the explorer: the move this game played from the position.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next: Option<String>,
+}
+
+/// What the explorer says about a position.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Explorer {
+    /// Games that reached the position (each once, however often it recurred in the game).
+    pub games: u64,
+    /// The moves played from it, most played first.
+    pub moves: Vec<MoveStats>,
+    /// The position's opening name, if it has one.
+    pub opening: Option<String>,
+    /// The best-known games through it: both Elo ratings highest, then the most recent.
+    pub top_games: Vec<GameSummary>,
+}
+
+/// What `search` selects; every field set must hold.
+#[derive(Clone, Debug, Default)]
+pub struct SearchFilter {
+    /// A player on either side (a substring, case ignored for ASCII).
+    pub player: Option<String>,
+    /// Red (Cho) (a substring).
+    pub red: Option<String>,
+    /// Black (Han) (a substring).
+    pub black: Option<String>,
+    /// The event (a substring).
+    pub event: Option<String>,
+    /// Played on or after this date (`1998`, `1998-05`, `1998-05-12`).
+    pub from: Option<String>,
+    /// Played on or before this date; a year or month means its end.
+    pub to: Option<String>,
+    /// The result.
+    pub result: Option<Outcome>,
+    /// An opening code or any part of a name ([`Opening::matching`]).
+    pub opening: Option<String>,
+    /// Games that reached this position (under the database's fold).
+    pub position: Option<Position>,
+    /// Games in which this material stood on the board at some point, either side having
+    /// either half.
+    pub material: Option<Material>,
+    /// The variant.
+    pub variant: Option<Variant>,
+    /// At most this many games (default 100).
+    pub limit: Option<usize>,
+}
+
+/// Counts over the whole database.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Stats {
+    /// Games stored.
+    pub games: u64,
+    /// Xiangqi games.
+    pub xiangqi: u64,
+    /// Janggi games.
+    pub janggi: u64,
+    /// Red (Cho) wins, Black (Han) wins, draws, unknown.
+    pub results: [u64; 4],
+    /// Rows of the position index (one per position of every game).
+    pub positions: u64,
+    /// Distinct players.
+    pub players: u64,
+    /// The first and last year, where dates are known.
+    pub years: Option<(i64, i64)>,
+    /// The most played openings: name and games.
+    pub openings: Vec<(String, u64)>,
+    /// The database file's size in bytes (pages in use).
+    pub bytes: u64,
+    /// `bytes` per index row.
+    pub bytes_per_position: Option<f64>,
+    /// The position fold.
+    pub fold: String,
+}
+
+fn ratio(a: f64, b: u64) -> Option<f64> {
+    (b > 0).then(|| a / b as f64)
+}
+
+fn opening_name(code: Option<String>, lang: Lang) -> Option<String> {
+    let code = code?;
+    Opening::all().into_iter().find(|o| o.code() == code).map(|o| o.name(lang))
+}
+
+const SUMMARY_COLUMNS: &str = "g.id, g.red, g.black, g.event, g.date, g.result, g.plies, g.opening";
+
+fn summary(r: &rusqlite::Row, lang: Lang) -> rusqlite::Result<GameSummary> {
+    Ok(GameSummary {
+        id: r.get(0)?,
+        red: r.get(1)?,
+        black: r.get(2)?,
+        event: r.get(3)?,
+        date: r.get(4)?,
+        result: outcome_from_code(r.get(5)?).pgn().to_string(),
+        plies: r.get(6)?,
+        opening: opening_name(r.get(7)?, lang),
+        next: None,
+    })
+}
+
+/// The last day a `to` date names: `1998` → `1998-12-31`, `1998-05` → `1998-05-31`.
+fn end_of(date: &str) -> String {
+    match date.len() {
+        4 => format!("{date}-12-31"),
+        7 => format!("{date}-31"),
+        _ => date.to_string(),
+    }
+}
+
+impl Database {
+    /// The moves played from `pos` and how they scored, with the best-known games through it
+    /// (at most `top` of them). Memory is the number of distinct moves, whatever the collection.
+    pub fn explore(&self, pos: &Position, top: usize, lang: Lang) -> Result<Explorer, DbError> {
+        let (key, frame) = position_key(pos, self.fold);
+        let key = key as i64;
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT q.next >> 2, COUNT(*), SUM((q.next & 3) = 0), SUM((q.next & 3) = 1), SUM((q.next & 3) = 2), \
+                 SUM((q.next & 3) = 3), MAX(g.year) \
+                 FROM (SELECT DISTINCT game, next FROM positions WHERE key = ?1 AND next IS NOT NULL) q \
+                 JOIN games g ON g.id = q.game GROUP BY 1 ORDER BY 2 DESC, 1",
+            )
+            .map_err(|e| self.sql(e))?;
+        let rows = stmt
+            .query_map([key], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, i64>(1)?,
+                    r.get::<_, i64>(2)?,
+                    r.get::<_, i64>(3)?,
+                    r.get::<_, i64>(4)?,
+                    r.get::<_, i64>(5)?,
+                    r.get::<_, Option<i64>>(6)?,
+                ))
+            })
+            .map_err(|e| self.sql(e))?;
+        let mut moves = Vec::new();
+        for row in rows {
+            let (code, games, wins, draws, losses, unknown, last_year) = row.map_err(|e| self.sql(e))?;
+            let mv = u16::try_from(code).ok().and_then(move_from_code).ok_or_else(|| DbError::Corrupt {
+                path: self.path.clone(),
+                game: 0,
+                why: format!("position index holds move code {code}"),
+            })?;
+            let decided = (wins + draws + losses) as u64;
+            moves.push(MoveStats {
+                mv: frame.apply(mv).to_string(),
+                games: games as u64,
+                wins: wins as u64,
+                draws: draws as u64,
+                losses: losses as u64,
+                unknown: unknown as u64,
+                score: ratio(wins as f64 + draws as f64 / 2.0, decided),
+                draw_rate: ratio(draws as f64, decided),
+                last_year,
+            });
+        }
+        let games: i64 = self
+            .conn
+            .prepare_cached("SELECT COUNT(DISTINCT game) FROM positions WHERE key = ?1")
+            .and_then(|mut s| s.query_row([key], |r| r.get(0)))
+            .map_err(|e| self.sql(e))?;
+        let mut top_stmt = self
+            .conn
+            .prepare_cached(&format!(
+                "SELECT {SUMMARY_COLUMNS}, MIN(p.ply), p.next FROM positions p JOIN games g ON g.id = p.game \
+                 WHERE p.key = ?1 GROUP BY g.id \
+                 ORDER BY COALESCE(g.red_elo, 0) + COALESCE(g.black_elo, 0) DESC, g.year DESC, g.id LIMIT ?2"
+            ))
+            .map_err(|e| self.sql(e))?;
+        let top_games = top_stmt
+            .query_map(rusqlite::params![key, top as i64], |r| {
+                let mut s = summary(r, lang)?;
+                let next: Option<i64> = r.get(9)?;
+                s.next = next
+                    .and_then(|n| u16::try_from(n >> 2).ok())
+                    .and_then(move_from_code)
+                    .map(|m| frame.apply(m).to_string());
+                Ok(s)
+            })
+            .and_then(|rows| rows.collect::<rusqlite::Result<Vec<_>>>())
+            .map_err(|e| self.sql(e))?;
+        Ok(Explorer { games: games as u64, moves, opening: classify(pos).map(|o| o.name(lang)), top_games })
+    }
+
+    /// The games `filter` selects, newest first.
+    pub fn search(&self, filter: &SearchFilter, lang: Lang) -> Result<Vec<GameSummary>, DbError> {
+        let mut clauses: Vec<String> = Vec::new();
+        let mut args: Vec<Value> = Vec::new();
+        let arg = |args: &mut Vec<Value>, v: Value| {
+            args.push(v);
+            format!("?{}", args.len())
+        };
+        let like =
+            |s: &str| Value::Text(format!("%{}%", s.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")));
+        if let Some(p) = &filter.player {
+            let a = arg(&mut args, like(p));
+            clauses.push(format!("(g.red LIKE {a} ESCAPE '\\' OR g.black LIKE {a} ESCAPE '\\')"));
+        }
+        for (column, value) in [("g.red", &filter.red), ("g.black", &filter.black), ("g.event", &filter.event)] {
+            if let Some(v) = value {
+                let a = arg(&mut args, like(v));
+                clauses.push(format!("{column} LIKE {a} ESCAPE '\\'"));
+            }
+        }
+        if let Some(d) = &filter.from {
+            let a = arg(&mut args, Value::Text(crate::import::normalise_date(d)));
+            clauses.push(format!("g.date <> '' AND g.date >= {a}"));
+        }
+        if let Some(d) = &filter.to {
+            let a = arg(&mut args, Value::Text(end_of(&crate::import::normalise_date(d))));
+            clauses.push(format!("g.date <> '' AND g.date <= {a}"));
+        }
+        if let Some(r) = filter.result {
+            let a = arg(&mut args, Value::Integer(outcome_code(r)));
+            clauses.push(format!("g.result = {a}"));
+        }
+        if let Some(v) = filter.variant {
+            let a = arg(&mut args, Value::Integer(variant_code(v)));
+            clauses.push(format!("g.variant = {a}"));
+        }
+        if let Some(o) = &filter.opening {
+            let codes: Vec<String> =
+                Opening::matching(o).into_iter().map(|o| arg(&mut args, Value::Text(o.code()))).collect();
+            if codes.is_empty() {
+                clauses.push("0".into());
+            } else {
+                clauses.push(format!("g.opening IN ({})", codes.join(", ")));
+            }
+        }
+        if let Some(pos) = &filter.position {
+            let a = arg(&mut args, Value::Integer(position_key(pos, self.fold).0 as i64));
+            clauses.push(format!("g.id IN (SELECT game FROM positions WHERE key = {a})"));
+        }
+        if let Some(m) = filter.material {
+            let a = arg(&mut args, Value::Integer(m.signature()));
+            let b = arg(&mut args, Value::Integer(m.swapped().signature()));
+            clauses.push(format!("g.id IN (SELECT game FROM materials WHERE sig IN ({a}, {b}))"));
+        }
+        let limit = arg(&mut args, Value::Integer(filter.limit.unwrap_or(100) as i64));
+        let where_ = if clauses.is_empty() { String::new() } else { format!("WHERE {}", clauses.join(" AND ")) };
+        let sql = format!("SELECT {SUMMARY_COLUMNS} FROM games g {where_} ORDER BY g.date DESC, g.id LIMIT {limit}");
+        let mut stmt = self.conn.prepare(&sql).map_err(|e| self.sql(e))?;
+        let rows = stmt
+            .query_map(rusqlite::params_from_iter(args), |r| summary(r, lang))
+            .and_then(|rows| rows.collect::<rusqlite::Result<Vec<_>>>())
+            .map_err(|e| self.sql(e))?;
+        Ok(rows)
+    }
+
+    /// Game `id` as a record: its headers as imported, its moves and result, and an `Opening`
+    /// tag with its name in `lang` when it has one. `None` if there is no such game.
+    pub fn record(&self, id: i64, lang: Lang) -> Result<Option<Record>, DbError> {
+        let row = self
+            .conn
+            .prepare_cached("SELECT variant, start_fen, moves, result, headers, opening FROM games WHERE id = ?1")
+            .and_then(|mut s| {
+                s.query_row([id], |r| {
+                    Ok((
+                        r.get::<_, i64>(0)?,
+                        r.get::<_, Option<String>>(1)?,
+                        r.get::<_, Vec<u8>>(2)?,
+                        r.get::<_, i64>(3)?,
+                        r.get::<_, String>(4)?,
+                        r.get::<_, Option<String>>(5)?,
+                    ))
+                })
+            });
+        let (variant, start_fen, moves, result, headers_text, opening) = match row {
+            Ok(r) => r,
+            Err(rusqlite::Error::QueryReturnedNoRows) => return Ok(None),
+            Err(e) => return Err(self.sql(e)),
+        };
+        let corrupt = |why: String| DbError::Corrupt { path: self.path.clone(), game: id, why };
+        let variant = if variant == 1 { Variant::Janggi } else { Variant::Xiangqi };
+        let mut record = Record::new(variant);
+        if let Some(fen) = start_fen {
+            record.start_fen = fen;
+        }
+        let moves = decode_moves(&moves).ok_or_else(|| corrupt("moves column is not a move list".into()))?;
+        // Check the stored moves on the way out, so that a damaged file gives an error rather
+        // than a record that no reader could read back.
+        let mut pos = record.start_position().map_err(|e| corrupt(format!("start position: {e}")))?;
+        for (i, &m) in moves.iter().enumerate() {
+            pos.play(m).map_err(|e| corrupt(format!("ply {}: {e}", i + 1)))?;
+        }
+        record.main = Line { comment: None, nodes: moves.into_iter().map(Node::new).collect() };
+        record.outcome = outcome_from_code(result);
+        let mut headers = Headers::new();
+        for line in headers_text.lines() {
+            if let Some((k, v)) = line.split_once('\t') {
+                headers.set(k, v);
+            }
+        }
+        if let Some(name) = opening_name(opening, lang) {
+            headers.set("Opening", name);
+        }
+        record.headers = headers;
+        Ok(Some(record))
+    }
+
+    /// Counts over the database; the `openings` most played openings.
+    pub fn stats(&self, openings: usize, lang: Lang) -> Result<Stats, DbError> {
+        let one =
+            |sql: &str| -> Result<i64, DbError> { self.conn.query_row(sql, [], |r| r.get(0)).map_err(|e| self.sql(e)) };
+        let games = one("SELECT COUNT(*) FROM games")? as u64;
+        let janggi = one("SELECT COUNT(*) FROM games WHERE variant = 1")? as u64;
+        let mut results = [0u64; 4];
+        for (i, r) in results.iter_mut().enumerate() {
+            *r = one(&format!("SELECT COUNT(*) FROM games WHERE result = {i}"))? as u64;
+        }
+        let positions = one("SELECT COUNT(*) FROM positions")? as u64;
+        let players = one("SELECT COUNT(*) FROM (SELECT red AS p FROM games WHERE red <> '' UNION SELECT black FROM games WHERE black <> '')")? as u64;
+        let years = self
+            .conn
+            .query_row("SELECT MIN(year), MAX(year) FROM games", [], |r| {
+                Ok((r.get::<_, Option<i64>>(0)?, r.get::<_, Option<i64>>(1)?))
+            })
+            .map_err(|e| self.sql(e))?;
+        let mut stmt = self
+            .conn
+            .prepare("SELECT opening, COUNT(*) FROM games WHERE opening IS NOT NULL GROUP BY opening ORDER BY 2 DESC, 1 LIMIT ?1")
+            .map_err(|e| self.sql(e))?;
+        let openings = stmt
+            .query_map([openings as i64], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)? as u64)))
+            .and_then(|rows| rows.collect::<rusqlite::Result<Vec<_>>>())
+            .map_err(|e| self.sql(e))?
+            .into_iter()
+            .map(|(code, n)| (opening_name(Some(code.clone()), lang).unwrap_or(code), n))
+            .collect();
+        let pages = one("PRAGMA page_count")? - one("PRAGMA freelist_count")?;
+        let bytes = (pages * one("PRAGMA page_size")?) as u64;
+        Ok(Stats {
+            games,
+            xiangqi: games - janggi,
+            janggi,
+            results,
+            positions,
+            players,
+            years: match years {
+                (Some(a), Some(b)) => Some((a, b)),
+                _ => None,
+            },
+            openings,
+            bytes,
+            bytes_per_position: ratio(bytes as f64, positions),
+            fold: self.fold.name().to_string(),
+        })
+    }
+}

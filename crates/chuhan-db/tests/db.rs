@@ -1,0 +1,304 @@
+//! The database end to end on SQLite: import, explorer counts against a direct count over the
+//! replayed games, resuming, duplicates, bad files, search and export.
+
+use chuhan::{Move, Position, Square, Variant};
+use chuhan_db::import::ImportOptions;
+use chuhan_db::{material, Database, Fold, Lang, SearchFilter};
+use chuhan_record::tools::for_each_game;
+use chuhan_record::{Outcome, Record};
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+
+fn shared(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared").join(rel)
+}
+
+fn master_files() -> Option<Vec<PathBuf>> {
+    let dir = shared("testdata/games");
+    let files: Vec<PathBuf> =
+        ["Hu_Ronghua_1391_UCI_games.pgn", "Liu_Dahua_1125_UCI_games.pgn"].iter().map(|f| dir.join(f)).collect();
+    if files.iter().all(|f| f.exists()) {
+        Some(files)
+    } else {
+        eprintln!("skipped: {} not found", dir.display());
+        None
+    }
+}
+
+fn read_all(files: &[PathBuf]) -> Vec<Record> {
+    let mut games = Vec::new();
+    for f in files {
+        for_each_game(f, |g| games.extend(g.ok()), |_| {}).unwrap();
+    }
+    games
+}
+
+/// The board as 90 letters and the side to move, straight and mirrored: a key written without
+/// the crate's hashing, to count against.
+fn board(pos: &Position, mirror: bool) -> String {
+    let mut s: String = Square::ALL
+        .iter()
+        .map(|&sq| pos.piece_at(if mirror { sq.mirror() } else { sq }).map_or('.', |p| p.letter()))
+        .collect();
+    s.push(if pos.turn() == chuhan::Side::First { 'w' } else { 'b' });
+    s
+}
+
+fn mirror_move(m: Move) -> Move {
+    Move::new(m.from.mirror(), m.to.mirror())
+}
+
+/// Every position of every game by its board ([`board`]): (game, move played).
+fn index(games: &[Record]) -> HashMap<String, Vec<(usize, Move)>> {
+    let mut index: HashMap<String, Vec<(usize, Move)>> = HashMap::new();
+    for (i, g) in games.iter().enumerate() {
+        let mut pos = g.start_position().unwrap();
+        for m in g.mainline_moves() {
+            index.entry(board(&pos, false)).or_default().push((i, m));
+            pos.play(m).unwrap();
+        }
+    }
+    index
+}
+
+/// For `target`: per move in the target's own frame, the distinct games that played it and their
+/// results for the side to move (games, wins, draws, losses).
+fn direct_count(
+    games: &[Record],
+    index: &HashMap<String, Vec<(usize, Move)>>,
+    target: &Position,
+) -> BTreeMap<String, (u64, u64, u64, u64)> {
+    let (straight, mirrored) = (board(target, false), board(target, true));
+    let mut seen: HashMap<(usize, String), Outcome> = HashMap::new();
+    for (b, mirror) in [(&straight, false), (&mirrored, true)] {
+        for &(i, m) in index.get(b).map(Vec::as_slice).unwrap_or(&[]) {
+            let mv = if mirror { mirror_move(m) } else { m };
+            seen.insert((i, mv.to_string()), games[i].outcome);
+        }
+    }
+    let mover = target.turn();
+    let mut out = BTreeMap::new();
+    for ((_, mv), outcome) in seen {
+        let e = out.entry(mv).or_insert((0, 0, 0, 0));
+        e.0 += 1;
+        match (outcome.winner(), outcome) {
+            (Some(w), _) if w == mover => e.1 += 1,
+            (Some(_), _) => e.3 += 1,
+            (None, Outcome::Draw) => e.2 += 1,
+            _ => {}
+        }
+    }
+    out
+}
+
+#[test]
+fn explorer_counts_equal_a_direct_count_over_the_master_games() {
+    let Some(files) = master_files() else { return };
+    let mut db = Database::in_memory(Fold::Mirror).unwrap();
+    let report = db.import(&files, &ImportOptions::default(), |_| {}).unwrap();
+    let games = read_all(&files);
+    assert_eq!(report.imported + report.duplicates, games.len());
+    assert!(report.imported > 2000, "{report:?}");
+    // Duplicated games (the same start and moves) are stored once: count over distinct ones.
+    let mut distinct = Vec::new();
+    let mut keys = std::collections::HashSet::new();
+    for g in games {
+        if keys.insert((g.start_fen.clone(), g.mainline_moves())) {
+            distinct.push(g);
+        }
+    }
+    assert_eq!(distinct.len(), report.imported);
+
+    // Sampled positions: early plies of every 97th game, their mirror images, and a position
+    // reached by two move orders (a transposition).
+    let mut samples: Vec<Position> = Vec::new();
+    for g in distinct.iter().step_by(97) {
+        let mut pos = g.start_position().unwrap();
+        for (ply, m) in g.mainline_moves().into_iter().enumerate().take(14) {
+            if ply % 3 == 1 {
+                samples.push(pos.clone());
+                let fen = pos.to_fen();
+                let mirrored: String = {
+                    let (placement, rest) = fen.split_once(' ').unwrap();
+                    let rows: Vec<String> = placement.split('/').map(mirror_row).collect();
+                    format!("{} {rest}", rows.join("/"))
+                };
+                samples.push(Position::from_fen(Variant::Xiangqi, &mirrored).unwrap());
+            }
+            pos.play(m).unwrap();
+        }
+    }
+    let line = |moves: &[&str]| {
+        let mut p = Position::new(Variant::Xiangqi);
+        for m in moves {
+            p.play(m.parse().unwrap()).unwrap();
+        }
+        p
+    };
+    let a = line(&["h2e2", "h9g7", "b0c2", "i9h9"]);
+    let b = line(&["b0c2", "h9g7", "h2e2", "i9h9"]);
+    assert_eq!(board(&a, false), board(&b, false));
+    samples.push(a);
+    samples.push(line(&["b2e2", "b9c7", "b0c2"]));
+    let index = index(&distinct);
+    let mut non_empty = 0;
+    for pos in &samples {
+        let direct = direct_count(&distinct, &index, pos);
+        let explorer = db.explore(pos, 5, Lang::English).unwrap();
+        let got: BTreeMap<String, (u64, u64, u64, u64)> =
+            explorer.moves.iter().map(|m| (m.mv.clone(), (m.games, m.wins, m.draws, m.losses))).collect();
+        assert_eq!(got, direct, "{}", pos.to_fen());
+        non_empty += usize::from(!direct.is_empty());
+    }
+    assert!(non_empty > samples.len() / 2, "{non_empty} of {}", samples.len());
+}
+
+fn mirror_row(row: &str) -> String {
+    // A FEN row reversed: runs of digits are single digits on a 9-file board.
+    row.chars().rev().collect()
+}
+
+#[test]
+fn an_interrupted_import_resumes_without_duplicates() {
+    let Some(files) = master_files() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.sqlite3");
+    let full = {
+        let mut db = Database::in_memory(Fold::Mirror).unwrap();
+        db.import(&files, &ImportOptions::default(), |_| {}).unwrap()
+    };
+    {
+        let mut db = Database::open(&path, Fold::Mirror).unwrap();
+        let opts = ImportOptions { batch: 200, stop_after: Some(1750) };
+        let r = db.import(&files, &opts, |_| {}).unwrap();
+        assert!(r.stopped);
+        // The last 150 games read were in no committed batch: lost, as in a kill.
+        assert_eq!(r.games_read, 1750);
+    }
+    let mut db = Database::open(&path, Fold::Mirror).unwrap();
+    let r = db.import(&files, &ImportOptions::default(), |_| {}).unwrap();
+    assert!(!r.stopped);
+    // The first file (1,391 games) was finished; of the second, one batch of 200 was committed.
+    assert_eq!(r.files_already_done, 1);
+    assert_eq!(r.games_resumed_past, 200);
+    let stats = db.stats(5, Lang::English).unwrap();
+    assert_eq!(stats.games as usize, full.imported);
+    assert_eq!(stats.positions as usize, full.positions);
+    // A third run finds both files done; a copy under another name is all duplicates.
+    let again = db.import(&files, &ImportOptions::default(), |_| {}).unwrap();
+    assert_eq!(again.files_already_done, 2);
+    let copy = dir.path().join("copy.pgn");
+    std::fs::copy(&files[1], &copy).unwrap();
+    let dup = db.import(&[copy], &ImportOptions::default(), |_| {}).unwrap();
+    assert_eq!(dup.imported, 0);
+    assert!(dup.duplicates > 1000);
+}
+
+#[test]
+fn bad_and_truncated_files_import_what_they_can() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut files: Vec<PathBuf> = Vec::new();
+    let fuzz = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds");
+    for sub in ["pgn", "xqf", "cbr", "moves", "fen", "notation"] {
+        if let Ok(entries) = std::fs::read_dir(fuzz.join(sub)) {
+            files.extend(entries.flatten().map(|e| e.path()));
+        }
+    }
+    let records = shared("testdata/records/cchess-tests");
+    if let Ok(entries) = std::fs::read_dir(&records) {
+        files.extend(entries.flatten().map(|e| e.path()).filter(|p| p.is_file()));
+    }
+    // A PGN cut in the middle of a game, and bytes of a binary record cut short.
+    let pgn = "[Event \"cut-a\"]\n[Result \"1-0\"]\n\n1. a3a4 a6a5 2. i3i4 i6i5 1-0\n\n[Event \"b\"]\n\n1. h2e2 h9g7 2. h0h5 i9h9 *\n\n[Event \"c\"]\n\n1. b2e2 b9c7 2. b0";
+    let cut = dir.path().join("cut.pgn");
+    std::fs::write(&cut, pgn).unwrap();
+    files.push(cut.clone());
+    files.push(dir.path().join("missing.pgn"));
+    let mut db = Database::in_memory(Fold::Mirror).unwrap();
+    let r = db.import(&files, &ImportOptions::default(), |_| {}).unwrap();
+    assert!(r.imported >= 2, "{r:?}");
+    assert!(
+        r.errors.iter().any(|e| e.contains("cut.pgn") && e.contains("game 2") && e.contains("ply 3")),
+        "{:#?}",
+        r.errors
+    );
+    assert!(r.errors.iter().any(|e| e.contains("missing.pgn")), "{:#?}", r.errors);
+    let found =
+        db.search(&SearchFilter { event: Some("cut-a".into()), ..SearchFilter::default() }, Lang::English).unwrap();
+    assert!(found.iter().any(|g| g.event == "cut-a" && g.result == "1-0"), "{found:?} {r:?}");
+}
+
+#[test]
+fn search_export_and_stats() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("g.pgn");
+    std::fs::write(
+        &file,
+        "[Event \"Cup\"]\n[Date \"1998.05.12\"]\n[Red \"Hu Ronghua\"]\n[Black \"Xu Tianhong\"]\n[Result \"1-0\"]\n\n\
+         1. h2e2 h9g7 2. h0g2 b9c7 3. i0h0 i9h9 1-0\n\n\
+         [Event \"League\"]\n[Date \"2005.01.02\"]\n[Red \"Liu Dahua\"]\n[Black \"Hu Ronghua\"]\n[Result \"1/2-1/2\"]\n\n\
+         1. c3c4 g6g5 2. b0c2 1/2-1/2\n",
+    )
+    .unwrap();
+    let mut db = Database::in_memory(Fold::Mirror).unwrap();
+    let r = db.import(&[&file], &ImportOptions::default(), |_| {}).unwrap();
+    assert_eq!(r.imported, 2, "{r:?}");
+    let by =
+        |f: SearchFilter| db.search(&f, Lang::Traditional).unwrap().into_iter().map(|g| g.event).collect::<Vec<_>>();
+    assert_eq!(by(SearchFilter { player: Some("hu ron".into()), ..Default::default() }), ["League", "Cup"]);
+    assert_eq!(by(SearchFilter { red: Some("Liu".into()), ..Default::default() }), ["League"]);
+    assert_eq!(by(SearchFilter { from: Some("2000".into()), ..Default::default() }), ["League"]);
+    assert_eq!(by(SearchFilter { to: Some("1998".into()), ..Default::default() }), ["Cup"]);
+    assert_eq!(by(SearchFilter { result: Some(Outcome::Draw), ..Default::default() }), ["League"]);
+    assert_eq!(by(SearchFilter { opening: Some("屏風馬".into()), ..Default::default() }), ["Cup"]);
+    assert_eq!(by(SearchFilter { opening: Some("Pawn Opening".into()), ..Default::default() }), ["League"]);
+    // The position after 1. h2e2 h9g7, asked from the other wing.
+    let mut pos = Position::new(Variant::Xiangqi);
+    for m in ["b2e2", "b9c7"] {
+        pos.play(m.parse().unwrap()).unwrap();
+    }
+    assert_eq!(by(SearchFilter { position: Some(pos.clone()), ..Default::default() }), ["Cup"]);
+    let explorer = db.explore(&pos, 3, Lang::Traditional).unwrap();
+    assert_eq!(explorer.moves[0].mv, "b0c2");
+    assert_eq!(explorer.opening.as_deref(), Some("中炮"));
+    // Full material, one side (either) with its full set.
+    let full = material::parse("雙車雙馬雙炮五兵士象全 vs 雙車雙馬雙炮五兵士象全").unwrap();
+    assert_eq!(by(SearchFilter { material: Some(full), ..Default::default() }).len(), 2);
+    let none = material::parse("車 vs 車").unwrap();
+    assert!(by(SearchFilter { material: Some(none), ..Default::default() }).is_empty());
+    // Export: the stored game written by chuhan-record's PGN writer, with an Opening tag, reads
+    // back to the same moves.
+    let id = db.search(&SearchFilter { event: Some("Cup".into()), ..Default::default() }, Lang::English).unwrap()[0].id;
+    let record = db.record(id, Lang::Traditional).unwrap().unwrap();
+    assert_eq!(record.headers.get("Opening"), Some("中炮對屏風馬"));
+    assert_eq!(record.headers.get("Red"), Some("Hu Ronghua"));
+    let mut out = Vec::new();
+    chuhan_record::pgn::write_game(&mut out, &record, chuhan::notation::Notation::Iccs).unwrap();
+    let back = chuhan_record::pgn::read_all(&String::from_utf8(out).unwrap()).remove(0).unwrap();
+    assert_eq!(back.mainline_moves(), record.mainline_moves());
+    assert_eq!(back.outcome, Outcome::RedWins);
+    assert_eq!(db.record(999, Lang::English).unwrap(), None);
+    let s = db.stats(5, Lang::English).unwrap();
+    assert_eq!((s.games, s.players, s.years), (2, 3, Some((1998, 2005))));
+    assert_eq!(s.positions, 7 + 4);
+}
+
+#[test]
+fn colour_fold_finds_a_line_played_by_either_colour() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("g.pgn");
+    // Red's central cannon; then a game where Black plays the same set-up from a start where
+    // Black moves first.
+    std::fs::write(
+        &file,
+        "[Result \"1-0\"]\n\n1. h2e2 1-0\n\n\
+         [FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1\"]\n[Result \"0-1\"]\n\n1... h7e7 0-1\n",
+    )
+    .unwrap();
+    let mut db = Database::in_memory(Fold::MirrorAndColours).unwrap();
+    let r = db.import(&[&file], &ImportOptions::default(), |_| {}).unwrap();
+    assert_eq!(r.imported, 2, "{r:?}");
+    let e = db.explore(&Position::new(Variant::Xiangqi), 3, Lang::English).unwrap();
+    assert_eq!(e.moves.len(), 1);
+    assert_eq!((e.moves[0].mv.as_str(), e.moves[0].games, e.moves[0].wins), ("h2e2", 2, 2));
+}
