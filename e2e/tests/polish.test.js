@@ -101,7 +101,7 @@ test("analysis: one colour for the best-move arrow; the editor in view, checking
     await clickSquare(page, "#aboard", "e9");
     await page.waitForFunction(() => /general/i.test(document.querySelector("#eproblem")?.textContent || ""));
     // Putting it back: the problem goes.
-    await page.click('#palette button[title="Black/Han K"]');
+    await page.click('#palette button[title="Black general"]');
     await clickSquare(page, "#aboard", "e9");
     await page.waitForFunction(() => (document.querySelector("#eproblem")?.textContent || "") === "");
     assert.deepEqual(page.problems.filter((p) => !/HTTP 400|status of 400/.test(p)), []);

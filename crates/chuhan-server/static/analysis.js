@@ -7,6 +7,8 @@ import { Board, CHARS, COLORS, parseFen, pieceIcon, pieceStyle, pieceStyleSelect
 import * as T from "/static/movetree.js";
 import { $, api, capital, startOf } from "/static/util.js";
 
+const ROLE_NAMES = { K: "general", A: "advisor", B: "elephant", N: "horse", R: "chariot", C: "cannon", P: "soldier" };
+
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
 /// The analysis is kept in this browser's local storage, one per address (`/analysis?…`, so a
@@ -334,7 +336,7 @@ export function analysis() {
         const b = document.createElement("button");
         if (western) b.appendChild(pieceIcon(variant, side, role, "western"));
         else b.textContent = CHARS[variant][side][role];
-        b.title = `${side ? "Black/Han" : "Red/Cho"} ${role}`;
+        b.title = `${(variant === "janggi" ? ["Cho", "Han"] : ["Red", "Black"])[side]} ${ROLE_NAMES[role]}`;
         b.style.color = COLORS[variant][side];
         b.addEventListener("click", () => { editing.pick = [side, role]; mark(b); });
         buttons.push(b);
