@@ -34,7 +34,7 @@ test("the lobby names the sides as the board draws them; the friend chooses a fo
     // The friend sets up Han's formation when joining.
     const han = await newPage(browser);
     await han.goto(`${BASE}/game/${id}`);
-    await han.waitForSelector("#join-setup:not([hidden])");
+    await han.waitForSelector("#join-setup", { state: "visible" });
     await han.selectOption("#join-setup", "left");
     await han.click("#join");
     await han.waitForSelector('#board svg[data-flipped="true"]');
@@ -43,7 +43,7 @@ test("the lobby names the sides as the board draws them; the friend chooses a fo
     assert.equal(ranks[0], "rnba1anbr", "Han's left formation (象馬象馬 from Han's left)");
     await han.waitForSelector('#board [data-sq="h9"][data-piece="1B"]');
     await cho.waitForSelector('#board [data-sq="h9"][data-piece="1B"]');
-    await cho.waitForSelector("#join-setup", { state: "hidden" });
+    assert.ok(!(await cho.isVisible("#join-setup")), "no formation choice for a seated player");
     for (const p of [cho, han]) assert.deepEqual(p.problems, []);
   } finally {
     await browser.close();

@@ -201,7 +201,7 @@ async function gamePage(id) {
       if (s.takeback_offer !== null) parts.push(`${capital(names[s.takeback_offer])} asks to take back a move`);
       if (s.clock && s.moves.length < 2) parts.push("The clocks start once each side has made its first move");
     }
-    $("status").textContent = parts.map((p) => p.replace(/[.]$/, "")).join(". ") + ".";
+    $("status").textContent = parts.map((p) => (/[.!?]$/.test(p) ? p : `${p}.`)).join(" ");
     $("viewing").hidden = view === null;
     $("viewing").textContent = view === null ? ""
       : `Looking at ${view === 0 ? "the start" : `move ${view} of ${s.moves.length}`}: → or End goes back to the game.`;
@@ -216,7 +216,7 @@ async function gamePage(id) {
     const open = s.seats.some((x) => !x);
     $("join").hidden = !(s.you === null && s.mode === "friend" && open && !s.end);
     $("join-name").hidden = $("join").hidden;
-    $("join-setup").hidden = $("join").hidden || !s.formation_open;
+    $("join-setup-label").hidden = $("join").hidden || !s.formation_open;
     if (!$("join-name").value) $("join-name").value = localStorage.getItem("chuhan:name") || "";
     $("share-box").hidden = !(s.you !== null && s.mode === "friend" && open);
     $("share").value = location.href;
@@ -335,7 +335,7 @@ async function gamePage(id) {
   $("join").addEventListener("click", async () => {
     try {
       const name = $("join-name").value.trim();
-      const body = { ...(name ? { name } : {}), ...(!$("join-setup").hidden ? { setup: $("join-setup").value } : {}) };
+      const body = { ...(name ? { name } : {}), ...(!$("join-setup-label").hidden ? { setup: $("join-setup").value } : {}) };
       const j = await api("POST", `/api/games/${encodeURIComponent(id)}/join`, body);
       if (name) localStorage.setItem("chuhan:name", name);
       localStorage.setItem(tokenKey(id), j.token);
