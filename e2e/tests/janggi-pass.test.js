@@ -63,6 +63,10 @@ test("a janggi pass that ends the game is confirmed and the counting shown", asy
     assert.equal(s.end.result, "0-1");
     assert.deepEqual(s.end.points, [72, 73.5]);
     await screenshot(han, "janggi-pass-end");
+    // The analysis board writes the passes in words too.
+    await han.click("#analyse");
+    await han.waitForURL(/\/analysis/);
+    await han.waitForFunction(() => [...document.querySelectorAll("#amoves .mv")].map((m) => m.textContent).join(" ").includes("Pass"));
     assert.deepEqual(dialogs, [], "no browser dialogs");
     for (const p of [cho, han]) assert.deepEqual(p.problems, []);
   } finally {

@@ -473,7 +473,7 @@ impl Room {
         let mut pos = self.game.start().clone();
         let mut moves = Vec::with_capacity(self.game.ply());
         for m in self.game.moves() {
-            moves.push(json!({ "mv": m.to_string(), "text": move_text(notation, &pos, m), "pass": m.is_pass() }));
+            moves.push(json!({ "mv": m.to_string(), "text": crate::params::move_text(notation, &pos, m), "pass": m.is_pass() }));
             pos.play_unchecked(m);
         }
         let pos = self.game.position();
@@ -541,17 +541,6 @@ impl Room {
         let mut out = Vec::new();
         chuhan_record::pgn::write_game(&mut out, &record, notation).context("cannot write PGN")?;
         String::from_utf8(out).context("PGN is not UTF-8")
-    }
-}
-
-/// A move as the move list shows it: a pass in words (한수쉼 in the Korean numeric notation,
-/// "Pass" in the others), not as records write it (the general's point twice, 95楚95, which
-/// reads as a move); both words read back as a pass.
-pub fn move_text(notation: Notation, pos: &Position, m: Move) -> String {
-    match (m.is_pass(), notation) {
-        (true, Notation::Janggi) => "한수쉼".to_string(),
-        (true, _) => "Pass".to_string(),
-        (false, _) => notation.format(pos, m),
     }
 }
 

@@ -319,6 +319,7 @@ async function gamePage(id) {
   $("pass-no").addEventListener("click", () => { $("pass-confirm").hidden = true; });
   // Looking back: ← → Home End (not while typing in a field).
   document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && !$("pass-confirm").hidden) { $("pass-confirm").hidden = true; return; }
     if (!state || e.altKey || e.ctrlKey || e.metaKey) return;
     if (e.target.closest && e.target.closest("textarea, select, input")) return;
     const n = state.moves.length, at = view === null ? n : view;
