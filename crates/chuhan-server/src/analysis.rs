@@ -172,7 +172,7 @@ fn line(pos: &Position, pv: &[Move], notation: Notation) -> Vec<Value> {
         if !p.is_legal(m) {
             break;
         }
-        out.push(json!({ "mv": m, "text": notation.format(&p, m) }));
+        out.push(json!({ "mv": m, "text": crate::params::move_text(notation, &p, m) }));
         p.play_unchecked(m);
     }
     out
@@ -194,7 +194,7 @@ pub async fn analyse(State(state): State<Arc<Analysis>>, body: Bytes) -> Result<
     for (i, &m) in req.moves.iter().enumerate() {
         let before = game.position().clone();
         game.play(m).map_err(|e| bad(format!("move {} ({m}): {e}", i + 1)))?;
-        moves.push(json!({ "mv": m, "text": notation.format(&before, m) }));
+        moves.push(json!({ "mv": m, "text": crate::params::move_text(notation, &before, m) }));
     }
     let pos = game.position().clone();
     let end =

@@ -5,7 +5,7 @@
 use crate::error::{bad, internal, ApiError};
 use crate::params::{parse_json, pick_notation, NotationQuery};
 use crate::rating;
-use crate::room::{Mode, Room};
+use crate::room::{Mode, Room, RoomError};
 use crate::state::{now_secs, random_hex, AppState};
 use crate::store::StoredGame;
 use axum::body::Bytes;
@@ -122,6 +122,9 @@ pub async fn create(State(state): State<Arc<AppState>>, body: Bytes) -> Result<J
 #[serde(default, deny_unknown_fields)]
 struct JoinRequest {
     name: Option<String>,
+    /// Janggi: the joining player's own formation (outer, inner, left, right, mobile), while
+    /// no move has been played; left out, the one the creator's page set stays.
+    setup: Option<String>,
 }
 
 /// `POST /api/games/{id}/join`: takes the free seat of a friend game and answers its token.
@@ -146,6 +149,16 @@ pub async fn join(
             if rating::same_name(mine, theirs) {
                 return Err(ApiError::conflict(format!("{theirs} already plays the other side")));
             }
+        }
+        if let Some(f) = &req.setup {
+            if room.variant != Variant::Janggi {
+                return Err(bad("setup: formations are for janggi only"));
+            }
+            let formation: JanggiFormation = f.parse().map_err(|e| bad(format!("setup: {e}")))?;
+            room.choose_formation(side, formation, state.store.as_ref()).map_err(|e| match e {
+                RoomError::Store(e) => internal(e),
+                e => ApiError::conflict(e.to_string()),
+            })?;
         }
         let token = random_hex(16).map_err(internal)?;
         state.store.set_token(&id, side, &token, name.as_deref()).map_err(internal)?;

@@ -6,6 +6,7 @@ pub mod games;
 pub mod limit;
 pub mod pages;
 pub mod params;
+pub mod pgn_tags;
 pub mod rating;
 pub mod records;
 pub mod room;

@@ -9,7 +9,7 @@ use crate::store::{Store, StoredEnd, StoredGame, StoredMove};
 use anyhow::{anyhow, Context, Result};
 use chuhan::clock::{Clocks, Control, Rule};
 use chuhan::notation::Notation;
-use chuhan::{BySide, Game, GameError, GameResult, Move, Position, Rules, Side, Variant};
+use chuhan::{BySide, Game, GameError, GameResult, JanggiFormation, JanggiSetup, Move, Position, Rules, Side, Variant};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
@@ -105,6 +105,9 @@ pub enum RoomError {
     /// A second takeback request by the same side.
     #[error("you have already asked to take back your move")]
     TakebackAlreadyAsked,
+    /// A formation chosen when it can no longer change.
+    #[error("the formations are fixed: a move has been played, or the game starts from a position of its own")]
+    FormationFixed,
     /// A takeback by a side that has not moved yet.
     #[error("there is no move of yours to take back")]
     NothingToTakeBack,
@@ -407,13 +410,70 @@ impl Room {
         c.time_to_flag(now)
     }
 
+    /// How a pass by the side to move would end the game, if it would (janggi: after the
+    /// opponent's pass, or with the generals facing under the bikjang rule): the result, the
+    /// reason and the counting, so the page can ask before a pass that ends the game.
+    fn pass_would_end(&self) -> Option<Value> {
+        if self.variant != Variant::Janggi || self.is_over() {
+            return None;
+        }
+        let g = self.game.position().general(self.game.position().turn());
+        let mut game = self.game.clone();
+        game.play(Move::new(g, g)).ok()?;
+        let o = game.outcome()?;
+        Some(json!({
+            "result": pgn_result(o.result),
+            "reason": o.describe(self.variant),
+            "points": o.points.map(|(c, h)| [c, h]),
+        }))
+    }
+
+    /// The janggi formations of a start position made of two standard ones, if it is.
+    fn setup(&self) -> Option<JanggiSetup> {
+        if self.variant != Variant::Janggi {
+            return None;
+        }
+        let fen = self.game.start().to_fen();
+        JanggiFormation::ALL
+            .into_iter()
+            .flat_map(|cho| JanggiFormation::ALL.into_iter().map(move |han| JanggiSetup { cho, han }))
+            .find(|s| s.fen() == fen)
+    }
+
+    /// Whether the free seat of a janggi friend game may still choose its own formation: no
+    /// move played yet and a start made of standard formations (not a FEN of the creator's).
+    pub fn formation_open(&self) -> bool {
+        self.mode == Mode::Friend
+            && self.game.ply() == 0
+            && self.tokens.iter().any(|(_, t)| t.is_none())
+            && self.setup().is_some()
+    }
+
+    /// The player joining `side` sets up its own formation: the start position changes in
+    /// the store, then here. Only while [`Room::formation_open`].
+    pub fn choose_formation(
+        &mut self,
+        side: Side,
+        formation: JanggiFormation,
+        store: &dyn Store,
+    ) -> Result<(), RoomError> {
+        let setup = self.setup().filter(|_| self.formation_open()).ok_or(RoomError::FormationFixed)?;
+        let setup = match side {
+            Side::First => JanggiSetup { cho: formation, ..setup },
+            Side::Second => JanggiSetup { han: formation, ..setup },
+        };
+        store.set_start(&self.id, &setup.fen()).map_err(RoomError::Store)?;
+        self.game = Game::new(setup.position(), *self.game.rules());
+        Ok(())
+    }
+
     /// The game as the seat `you` (or a watcher) sees it, moves in `notation`.
     pub fn state(&self, you: Option<Side>, notation: Notation, now: Instant) -> Value {
         let v = self.variant;
         let mut pos = self.game.start().clone();
         let mut moves = Vec::with_capacity(self.game.ply());
         for m in self.game.moves() {
-            moves.push(json!({ "mv": m.to_string(), "text": notation.format(&pos, m) }));
+            moves.push(json!({ "mv": m.to_string(), "text": crate::params::move_text(notation, &pos, m), "pass": m.is_pass() }));
             pos.play_unchecked(m);
         }
         let pos = self.game.position();
@@ -444,7 +504,9 @@ impl Room {
             "clock": clock,
             "draw_offer": self.draw_offer.map(Side::index),
             "takeback_offer": self.takeback_offer.map(Side::index),
-            "end": self.end.as_ref().map(|e| json!({ "result": e.result, "reason": e.reason })),
+            "end": self.end.as_ref().map(|e| json!({ "result": e.result, "reason": e.reason, "points": self.game.outcome().and_then(|o| o.points).map(|(c, h)| [c, h]) })),
+            "pass_ends": self.pass_would_end(),
+            "formation_open": self.formation_open(),
             "names": pair(self.names.clone()),
             "ratings": pair(self.ratings.map(|r| r.map(f64::round))),
             "rated": self.is_rated(),
@@ -462,11 +524,16 @@ impl Room {
         record.main.nodes = self.game.moves().map(tree::Node::new).collect();
         record.headers.set("Event", format!("chuhan serve, {} game", self.mode.name()));
         record.headers.set("Site", format!("/game/{}", self.id));
-        for (tag, (_, name)) in ["Red", "Black"].into_iter().zip(self.names.iter()) {
-            if let Some(name) = name {
+        record.headers.set("Date", crate::pgn_tags::date(self.created));
+        for (tag, (side, name)) in ["Red", "Black"].into_iter().zip(self.names.iter()) {
+            if self.engine_side == Some(side) {
+                record.headers.set(tag, crate::pgn_tags::engine_name(self.level));
+            } else if let Some(name) = name {
                 record.headers.set(tag, name.clone());
             }
         }
+        let control = self.clocks.as_ref().map(Clocks::control);
+        record.headers.set("TimeControl", crate::pgn_tags::time_control(control.as_ref()));
         if let Some(end) = &self.end {
             record.outcome = tree::Outcome::from_text(&end.result).unwrap_or(tree::Outcome::Unknown);
             record.headers.set("Termination", end.reason.clone());

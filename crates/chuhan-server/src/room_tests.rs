@@ -143,3 +143,65 @@ fn a_rated_game_between_named_players_changes_ratings() {
     assert!(!room(&store, &StoredGame { rated: true, names: g.names.clone(), ..e }, t0).is_rated());
     assert_eq!(store.rating(Variant::Xiangqi, "Ann").unwrap().unwrap().games, 1);
 }
+
+#[test]
+fn the_joining_player_sets_up_a_janggi_formation_and_it_is_stored() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(dir.path()).unwrap();
+    let t0 = Instant::now();
+    let setup = JanggiSetup { cho: JanggiFormation::OuterElephants, han: JanggiFormation::InnerElephants };
+    let g = StoredGame {
+        variant: "janggi".into(),
+        start_fen: setup.fen(),
+        tokens: BySide::new(Some("c".into()), None),
+        ..stored("jf", 0, 0)
+    };
+    let mut r = room(&store, &g, t0);
+    assert!(r.formation_open());
+    r.choose_formation(B, JanggiFormation::LeftElephant, &store).unwrap();
+    let want = JanggiSetup { han: JanggiFormation::LeftElephant, ..setup }.fen();
+    assert_eq!(r.game.start().to_fen(), want);
+    assert_eq!(store.load("jf").unwrap().unwrap().0.start_fen, want, "the new start is stored");
+    // Once a move is played the formations are fixed.
+    r.play(R, "a3b3".parse().unwrap(), &store, t0).unwrap();
+    assert!(!r.formation_open());
+    assert!(matches!(r.choose_formation(B, JanggiFormation::InnerElephants, &store), Err(RoomError::FormationFixed)));
+}
+
+#[test]
+fn a_pass_after_a_pass_is_announced_with_the_counting() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(dir.path()).unwrap();
+    let t0 = Instant::now();
+    let g =
+        StoredGame { variant: "janggi".into(), start_fen: Variant::Janggi.start_fen().into(), ..stored("jp", 0, 0) };
+    let mut r = room(&store, &g, t0);
+    assert!(r.pass_would_end().is_none(), "a first pass ends nothing");
+    r.play(R, "e1e1".parse().unwrap(), &store, t0).unwrap();
+    let s = r.state(Some(B), Notation::Janggi, t0);
+    assert_eq!(s["moves"][0]["text"], "한수쉼");
+    assert_eq!(r.state(Some(B), Notation::JanggiFsf, t0)["moves"][0]["text"], "Pass");
+    assert_eq!(s["pass_ends"]["result"], "0-1");
+    assert_eq!(s["pass_ends"]["points"], json!([72.0, 73.5]));
+    r.play(B, "e8e8".parse().unwrap(), &store, t0).unwrap();
+    assert_eq!(r.state(None, Notation::Janggi, t0)["end"]["points"], json!([72.0, 73.5]));
+}
+
+#[test]
+fn the_pgn_has_the_date_time_control_and_the_engine() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(dir.path()).unwrap();
+    let g = StoredGame {
+        mode: "engine".into(),
+        level: 7,
+        tokens: BySide::new(Some("r".into()), None),
+        increment_ms: 5000,
+        created: 1_795_600_000,
+        ..stored("pg", 600_000, 0)
+    };
+    let r = room(&store, &g, Instant::now());
+    let pgn = r.pgn(Notation::Iccs).unwrap();
+    assert!(pgn.contains("[Date \"2026.11.25\"]"), "{pgn}");
+    assert!(pgn.contains("[TimeControl \"600+5\"]"), "{pgn}");
+    assert!(pgn.contains(&format!("[Black \"{}\"]", crate::pgn_tags::engine_name(7))), "{pgn}");
+}

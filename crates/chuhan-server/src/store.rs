@@ -105,6 +105,9 @@ pub trait Store: Send + Sync {
     fn create(&self, game: &StoredGame) -> Result<()>;
     /// Sets a seat's token and the name of its player, if given (a friend joined).
     fn set_token(&self, id: &str, side: Side, token: &str, name: Option<&str>) -> Result<()>;
+    /// Replaces the start position of game `id` (before its first move: the player who joins
+    /// a janggi game sets up its own formation).
+    fn set_start(&self, id: &str, fen: &str) -> Result<()>;
     /// Appends move number `ply` (0-based) of game `id`.
     fn add_move(&self, id: &str, ply: usize, mv: &StoredMove) -> Result<()>;
     /// Deletes the moves of game `id` from number `plies` (0-based) on: a takeback.
@@ -313,6 +316,13 @@ impl Store for SqliteStore {
         self.conn()
             .execute(sql, params![id, token, name])
             .with_context(|| format!("cannot store the seat of game {id}"))?;
+        Ok(())
+    }
+
+    fn set_start(&self, id: &str, fen: &str) -> Result<()> {
+        self.conn()
+            .execute("UPDATE games SET start_fen = ?2 WHERE id = ?1", params![id, fen])
+            .with_context(|| format!("cannot store the start position of game {id}"))?;
         Ok(())
     }
 

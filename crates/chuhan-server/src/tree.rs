@@ -165,7 +165,7 @@ fn emit(line: &Line, parent: Option<usize>, main: bool, pos: &mut Position, n: N
         out.push(WireNode {
             parent,
             mv: node.mv,
-            text: Some(n.format(pos, node.mv)),
+            text: Some(crate::params::move_text(n, pos, node.mv)),
             comment: node.comment.clone(),
             pre: if i == 0 && !main { line.comment.clone() } else { None },
             nags: node.nags.clone(),

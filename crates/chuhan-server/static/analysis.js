@@ -7,6 +7,8 @@ import { Board, CHARS, COLORS, parseFen, pieceIcon, pieceStyle, pieceStyleSelect
 import * as T from "/static/movetree.js";
 import { $, api, capital, startOf } from "/static/util.js";
 
+const ROLE_NAMES = { K: "general", A: "advisor", B: "elephant", N: "horse", R: "chariot", C: "cannon", P: "soldier" };
+
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
 /// The analysis is kept in this browser's local storage, one per address (`/analysis?…`, so a
@@ -169,7 +171,7 @@ export function analysis() {
 
   function draw(r, lines) {
     $("amessage").textContent = "";
-    const state = { variant: r.variant, fen: r.fen, moves: r.moves, legal: r.legal, check: r.check, turn: r.turn, you: r.turn, end: r.end };
+    const state = { variant: r.variant, fen: r.fen, moves: r.moves, legal: r.legal, check: r.check, turn: r.turn, you: r.turn, end: r.end, notation: r.notation };
     board.flipped = userFlipped;
     board.hints = lines && lines.length && lines[0].pv.length ? [[lines[0].pv[0].mv.slice(0, 2), lines[0].pv[0].mv.slice(2, 4)]] : [];
     board.render(state);
@@ -305,12 +307,26 @@ export function analysis() {
   pieceStyleSelect($("apieces"), () => { if (board.state) board.render(board.state); if (editing) palette(); });
 
   // The position editor: pick a piece (or the eraser) from the palette, click points.
-  let editing = null;
+  let editing = null, checking = null;
   function editorDraw() {
     const f = toFen(editing.pieces, Number($("eturn").value));
     $("afen").value = f;
     board.hints = [];
     board.render({ variant, fen: f, moves: [], legal: [], check: false, turn: 0, you: null, end: null });
+    checkEdited(f);
+  }
+  /// Says what is wrong with the position being edited, as it changes: the server's position
+  /// check (the one Done and "Set position" go through), asked a moment after the last change.
+  function checkEdited(f) {
+    clearTimeout(checking);
+    checking = setTimeout(async () => {
+      try {
+        await api("POST", "/api/analyse", { variant, fen: f, moves: [], millis: 0, relaxed });
+        if (editing && $("afen").value === f) $("eproblem").textContent = "";
+      } catch (err) {
+        if (editing && $("afen").value === f) $("eproblem").textContent = err.message;
+      }
+    }, 150);
   }
   function palette() {
     const buttons = [];
@@ -320,7 +336,7 @@ export function analysis() {
         const b = document.createElement("button");
         if (western) b.appendChild(pieceIcon(variant, side, role, "western"));
         else b.textContent = CHARS[variant][side][role];
-        b.title = `${side ? "Black/Han" : "Red/Cho"} ${role}`;
+        b.title = `${(variant === "janggi" ? ["Cho", "Han"] : ["Red", "Black"])[side]} ${ROLE_NAMES[role]}`;
         b.style.color = COLORS[variant][side];
         b.addEventListener("click", () => { editing.pick = [side, role]; mark(b); });
         buttons.push(b);
@@ -334,6 +350,9 @@ export function analysis() {
     const mark = (on) => { for (const b of buttons) b.classList.toggle("on", b === on); };
     $("palette").replaceChildren(...buttons);
     mark(erase);
+    const [first, second] = variant === "janggi" ? ["Cho (blue)", "Han (red)"] : ["Red", "Black"];
+    $("eturn").options[0].textContent = first;
+    $("eturn").options[1].textContent = second;
   }
   $("aedit").addEventListener("click", () => {
     seq += 1; // No answer about the old position may draw over the editor.
@@ -363,6 +382,8 @@ export function analysis() {
     if (!(await setStart(f))) return;
     editing = null;
     board.onPoint = null;
+    clearTimeout(checking);
+    $("eproblem").textContent = "";
     $("editor").hidden = true;
   });
   $("aload").addEventListener("click", async () => {
@@ -391,4 +412,21 @@ export function analysis() {
   showHeaders();
   // A kept analysis: the server names its moves again (the copy keeps only their coordinates).
   if (saved) renameMoves(); else update();
+  // From a game's "Analyse": its record's tags (names, date, time control) and result.
+  if (!saved && q.get("game")) gameHeaders(q.get("game"));
+
+  async function gameHeaders(id) {
+    try {
+      const r = await fetch(`/api/games/${encodeURIComponent(id)}/pgn`);
+      if (!r.ok) return;
+      const rec = await fetch("/api/records", { method: "POST", body: await r.text() });
+      const v = await rec.json().catch(() => ({ error: `HTTP ${rec.status}` }));
+      if (!rec.ok) throw new Error(v.error || `HTTP ${rec.status}`);
+      headers = v.headers;
+      result = v.result;
+      if (result !== "*" && !headers.some(([k]) => k === "Result")) headers.push(["Result", result]);
+      showHeaders();
+      save();
+    } catch (err) { $("amessage").textContent = err.message; }
+  }
 }

@@ -1,7 +1,7 @@
 // chuhan serve: the lobby, the game page and the archive. User data only ever goes into
 // the page through textContent and attribute setters, never as markup.
 
-import { Board, pieceStyleSelect } from "/static/board.js";
+import { Board, parseFen, pieceStyleSelect, toFen } from "/static/board.js";
 import { analysis } from "/static/analysis.js";
 import { $, api, capital, startOf } from "/static/util.js";
 
@@ -13,39 +13,88 @@ function show(section) {
 
 function message(text) { $("message").textContent = text || ""; }
 
+/// What the lobby's side choice reads in each game: the colours the board draws (janggi's Cho
+/// is blue and Han red, xiangqi's Red red and Black black).
+const SIDE_LABELS = {
+  xiangqi: ["Red 帥 (moves first)", "Black 將"],
+  janggi: ["Cho 楚, blue (moves first)", "Han 漢, red"],
+};
+
 function lobby() {
   show("lobby");
+  const form = $("create");
+  const field = (name) => form.elements.namedItem(name);
   const q = new URLSearchParams(location.search);
-  if (q.get("fen")) document.querySelector("#create input[name=fen]").value = q.get("fen");
-  if (q.get("variant") === "janggi") document.querySelector("#create select[name=variant]").value = "janggi";
-  const variant = document.querySelector("#create select[name=variant]");
-  const setups = () => { $("setups").hidden = variant.value !== "janggi"; };
-  variant.addEventListener("change", setups);
-  setups();
-  $("create").addEventListener("submit", async (e) => {
+  if (q.get("fen")) field("fen").value = q.get("fen");
+  if (q.get("variant") === "janggi") field("variant").value = "janggi";
+  const lobbyMessage = (text) => { $("lobby-message").textContent = text || ""; };
+  // Only the fields that apply to the choices made are in view.
+  const update = () => {
+    const janggi = field("variant").value === "janggi", friend = field("mode").value === "friend";
+    const [first, second] = SIDE_LABELS[janggi ? "janggi" : "xiangqi"];
+    field("side").options[0].textContent = first;
+    field("side").options[1].textContent = second;
+    $("setups").hidden = !janggi || !!field("fen").value.trim();
+    // In a friend game each player sets up their own formation (the friend when joining).
+    const mine = field("side").value === "red" ? "cho-setup" : "han-setup";
+    $("cho-setup").hidden = friend && mine !== "cho-setup";
+    $("han-setup").hidden = friend && mine !== "han-setup";
+    $("friend-setup").hidden = !friend;
+    $("level-field").hidden = friend;
+    $("rated-field").hidden = !friend;
+    for (const l of form.querySelectorAll(".fischer-field")) l.hidden = field("clock").value !== "fischer";
+  };
+  for (const name of ["variant", "mode", "side", "clock"]) field(name).addEventListener("change", update);
+  field("fen").addEventListener("input", update);
+  // Quick time controls: minutes+increment, the CXA rule, or none.
+  for (const b of $("quick").querySelectorAll("button")) {
+    b.addEventListener("click", () => {
+      const tc = b.dataset.tc;
+      if (tc === "cxa" || tc === "none") field("clock").value = tc;
+      else {
+        const [m, inc] = tc.split("+");
+        field("clock").value = "fischer";
+        field("minutes").value = m;
+        field("increment").value = inc;
+        field("periods").value = "0";
+      }
+      for (const x of $("quick").querySelectorAll("button")) x.classList.toggle("on", x === b);
+      update();
+    });
+  }
+  update();
+  form.addEventListener("submit", async (e) => {
     e.preventDefault();
+    lobbyMessage("");
     const f = new FormData(e.target);
+    const friend = f.get("mode") === "friend";
+    // A friend game sends only the creator's formation; the friend chooses the other.
+    const setups = friend
+      ? (f.get("side") === "red" ? { cho_setup: f.get("cho_setup") } : { han_setup: f.get("han_setup") })
+      : { cho_setup: f.get("cho_setup"), han_setup: f.get("han_setup") };
     try {
       const clock = f.get("clock");
       const g = await api("POST", "/api/games", {
-        variant: f.get("variant"), mode: f.get("mode"), level: Number(f.get("level")), side: f.get("side"),
+        variant: f.get("variant"), mode: f.get("mode"), side: f.get("side"),
+        ...(friend ? {} : { level: Number(f.get("level")) }),
         ...(clock !== "fischer" ? { clock } : {
           base_secs: Math.round(Number(f.get("minutes")) * 60), increment_secs: Number(f.get("increment")),
           periods: Number(f.get("periods")), period_secs: Number(f.get("periods")) > 0 ? Number(f.get("period")) : 0,
         }),
-        ...(f.get("fen").trim() ? { fen: f.get("fen").trim() }
-          : f.get("variant") === "janggi" ? { cho_setup: f.get("cho_setup"), han_setup: f.get("han_setup") } : {}),
+        ...(f.get("fen").trim() ? { fen: f.get("fen").trim() } : f.get("variant") === "janggi" ? setups : {}),
         ...(f.get("name").trim() ? { name: f.get("name").trim() } : {}),
-        rated: f.get("rated") === "on" && f.get("mode") === "friend",
+        rated: f.get("rated") === "on" && friend,
       });
       if (f.get("name").trim()) localStorage.setItem("chuhan:name", f.get("name").trim());
       localStorage.setItem(tokenKey(g.id), g.token);
       location.href = g.url;
-    } catch (err) { alert(err.message); }
+    } catch (err) { lobbyMessage(err.message); }
   });
 }
 
+/// A clock's time: H:MM:SS, M:SS, and tenths under ten seconds (0:09.4).
 function fmtClock(ms) {
+  if (ms > 0 && ms < 10000) return `0:0${Math.floor(ms / 1000)}.${Math.floor((ms % 1000) / 100)}`;
   const s = Math.max(0, Math.ceil(ms / 1000));
   const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
   const mm = String(m).padStart(h ? 2 : 1, "0"), ss = String(sec).padStart(2, "0");
@@ -53,9 +102,36 @@ function fmtClock(ms) {
 }
 
 
+/// The janggi counting of an ended or ending game, in words: "Cho 72 points; Han 72 + 1.5 = 73.5
+/// points" (Han's 1.5 points for moving second decide a tie).
+function countingWords(points) {
+  if (!points) return "";
+  const [cho, han] = points;
+  return `Cho ${cho} points; Han ${han - 1.5} + 1.5 = ${han} points`;
+}
+
+/// Who wins by a PGN result, in a game's side names.
+function winnerWords(result, sides) {
+  return result === "1-0" ? `${capital(sides[0])} wins` : result === "0-1" ? `${capital(sides[1])} wins` : "a draw";
+}
+
+/// The position after the first `plies` of `moves` from `startFen`, as FEN: enough to draw the
+/// board when looking back at a move (the server checked the moves when they were played).
+function fenAfter(startFen, moves, plies) {
+  const pieces = parseFen(startFen);
+  for (const m of moves.slice(0, plies)) {
+    const from = m.mv.slice(0, 2), to = m.mv.slice(2, 4);
+    if (from === to) continue; // a janggi pass
+    pieces.set(to, pieces.get(from));
+    pieces.delete(from);
+  }
+  return toFen(pieces, (startOf(startFen).turn + plies) % 2);
+}
+
 async function gamePage(id) {
   show("game");
-  let state = null, received = 0, socket = null, flipped = false, retry = 500;
+  // `view`: the number of plies of the position shown when looking back, null for the live one.
+  let state = null, received = 0, socket = null, flipped = false, retry = 500, view = null;
   const board = new Board($("board"), (mv) => send({ type: "move", move: mv }));
   $("pgn").href = `/api/games/${encodeURIComponent(id)}/pgn`;
   const send = (obj) => {
@@ -84,27 +160,51 @@ async function gamePage(id) {
     };
   }
 
+  /// Shows the position after `plies` moves (null or the last: the live game). Looking back
+  /// draws that position with no legal moves; the game itself goes on untouched.
+  function setView(plies) {
+    if (!state) return;
+    const n = state.moves.length;
+    view = plies === null || plies >= n ? null : Math.max(0, plies);
+    render();
+  }
+
+  function drawBoard(s) {
+    if (view === null) { board.render(s); return; }
+    board.selected = null;
+    board.render({
+      ...s, fen: fenAfter(s.start_fen, s.moves, view), moves: s.moves.slice(0, view), legal: [],
+      check: false, turn: (startOf(s.start_fen).turn + view) % 2, you: null,
+    });
+  }
+
   function render() {
     const s = state;
+    if (view !== null && view >= s.moves.length) view = null;
     board.flipped = board.userFlipped ? flipped : s.you === 1;
-    board.render(s);
+    drawBoard(s);
     const names = s.sides;
-    let status;
+    // Sentences, joined with one period each.
+    const parts = [];
     if (s.end) {
-      status = s.end.reason;
+      if (s.end.points) parts.push(`${s.end.reason.replace(/;.*$/, "")}. Counting: ${countingWords(s.end.points)}`);
+      else parts.push(s.end.reason);
       const rc = s.rating_change;
-      if (rc) status += ". Ratings: " + [0, 1].map((i) => `${s.names[i]} ${rc.before[i]} → ${rc.after[i]}`).join(", ");
+      if (rc) parts.push("Ratings: " + [0, 1].map((i) => `${s.names[i]} ${rc.before[i]} → ${rc.after[i]}`).join(", "));
+    } else {
+      let first = `${capital(names[s.turn])} to move`;
+      if (s.check) first += " — check!";
+      if (s.you === s.turn) first += " (you)";
+      if (s.you === null) first += " (you are watching)";
+      parts.push(first);
+      if (s.draw_offer !== null) parts.push(`${capital(names[s.draw_offer])} offers a draw`);
+      if (s.takeback_offer !== null) parts.push(`${capital(names[s.takeback_offer])} asks to take back a move`);
+      if (s.clock && s.moves.length < 2) parts.push("The clocks start once each side has made its first move");
     }
-    else {
-      status = `${capital(names[s.turn])} to move`;
-      if (s.check) status += " — check!";
-      if (s.you === s.turn) status += " (you)";
-      if (s.you === null) status += " (you are watching)";
-      if (s.draw_offer !== null) status += `. ${capital(names[s.draw_offer])} offers a draw.`;
-      if (s.takeback_offer !== null) status += `. ${capital(names[s.takeback_offer])} asks to take back a move.`;
-      if (s.clock && s.moves.length < 2) status += ". The clocks start once each side has made its first move.";
-    }
-    $("status").textContent = status;
+    $("status").textContent = parts.map((p) => (/[.!?]$/.test(p) ? p : `${p}.`)).join(" ");
+    $("viewing").hidden = view === null;
+    $("viewing").textContent = view === null ? ""
+      : `Looking at ${view === 0 ? "the start" : `move ${view} of ${s.moves.length}`}: → or End goes back to the game.`;
     const playing = s.you !== null && !s.end;
     $("resign").hidden = !playing;
     $("draw").hidden = !playing || s.mode === "engine";
@@ -112,9 +212,11 @@ async function gamePage(id) {
     $("takeback").hidden = !playing || s.moves.length === 0;
     $("takeback").textContent = s.takeback_offer !== null && s.takeback_offer !== s.you ? "Accept takeback" : "Takeback";
     $("pass").hidden = !playing || s.variant !== "janggi";
+    if ($("pass").hidden || s.you !== s.turn) $("pass-confirm").hidden = true;
     const open = s.seats.some((x) => !x);
     $("join").hidden = !(s.you === null && s.mode === "friend" && open && !s.end);
     $("join-name").hidden = $("join").hidden;
+    $("join-setup-label").hidden = $("join").hidden || !s.formation_open;
     if (!$("join-name").value) $("join-name").value = localStorage.getItem("chuhan:name") || "";
     $("share-box").hidden = !(s.you !== null && s.mode === "friend" && open);
     $("share").value = location.href;
@@ -123,7 +225,9 @@ async function gamePage(id) {
       sel.replaceChildren(...s.notations.map((n) => { const o = document.createElement("option"); o.value = n; o.textContent = n; return o; }));
     }
     sel.value = s.notation;
-    const q = new URLSearchParams({ variant: s.variant, fen: s.start_fen, moves: s.moves.map((m) => m.mv).join(" ") });
+    // The analysis board gets the moves at once and the game's record (names, result, date)
+    // from its PGN.
+    const q = new URLSearchParams({ variant: s.variant, fen: s.start_fen, moves: s.moves.map((m) => m.mv).join(" "), game: s.id });
     $("analyse").href = `/analysis?${q}`;
     const list = $("moves");
     // Numbered from the start FEN's move number; when the second side moves first, its move
@@ -139,11 +243,28 @@ async function gamePage(id) {
         items.push(li);
         if (second) { const skip = document.createElement("i"); skip.className = "skip"; skip.textContent = "…"; li.appendChild(skip); }
       }
-      const sp = document.createElement("span"); sp.textContent = m.text; li.appendChild(sp);
+      const sp = document.createElement("span");
+      sp.textContent = m.text;
+      sp.className = "mv" + (view === k + 1 ? " cur" : "");
+      sp.addEventListener("click", () => setView(k + 1));
+      li.appendChild(sp);
     });
     list.replaceChildren(...items);
-    list.scrollTop = list.scrollHeight;
+    if (view === null) list.scrollTop = list.scrollHeight;
+    else { const on = list.querySelector(".cur"); if (on && on.scrollIntoView) on.scrollIntoView({ block: "nearest" }); }
     tick();
+  }
+
+  /// One clock: the player in a line of its own that shortens with "…", the time in its box.
+  function showClock(e, who, time, extra, classes) {
+    const parts = [["who", who], ["time", time], ["extra", extra]].map(([c, t]) => {
+      const sp = document.createElement("span"); sp.className = c; sp.textContent = t; return sp;
+    });
+    if (!extra) parts.pop();
+    if (!time) parts.splice(1, 1);
+    parts[0].title = who;
+    e.replaceChildren(...parts);
+    e.className = "clock" + classes;
   }
 
   function tick() {
@@ -154,14 +275,14 @@ async function gamePage(id) {
       const player = state.names && state.names[side], rating = state.ratings && state.ratings[side];
       const name = capital(state.sides[side]) + (state.engine_side === side ? " (engine)" : "")
         + (player ? ` ${player}` + (rating !== null && rating !== undefined ? ` (${rating})` : "") : "");
-      if (!c) { e.textContent = name; e.className = "clock"; continue; }
+      if (!c) { showClock(e, name, "", "", ""); continue; }
       if (c.rule === "cxa") {
         // The game's time, and what is left of this move's limit; past it, an overrun is used.
         const running = c.running === side && !state.end, spent = running ? performance.now() - received : 0;
         const left = c.left_ms[side] - spent, move = c.move_left_ms[side] - spent;
         const spare = c.periods[side] - (move < 0 && c.move_left_ms[side] > 0 ? 1 : 0);
-        e.textContent = `${name}  ${fmtClock(left)}  move ${fmtClock(Math.max(0, move))}, ${Math.max(0, spare)} overruns left`;
-        e.className = "clock" + (running ? " running" : "") + (left < 10000 || (move < 10000 && spare === 0) ? " low" : "");
+        showClock(e, name, fmtClock(left), ` move ${fmtClock(Math.max(0, move))}, ${Math.max(0, spare)} overruns left`,
+          (running ? " running" : "") + (left < 10000 || (move < 10000 && spare === 0) ? " low" : ""));
         continue;
       }
       let left = c.left_ms[side];
@@ -174,8 +295,7 @@ async function gamePage(id) {
         while (over && left <= 0 && p > 1) { left += c.period_ms; p -= 1; }
       }
       const byo = p > 0 ? (over ? ` (${p}×)` : ` +${p}×${c.period_ms / 1000}s`) : "";
-      e.textContent = `${name}  ${fmtClock(left)}${byo}`;
-      e.className = "clock" + (running ? " running" : "") + (left < 10000 ? " low" : "");
+      showClock(e, name, fmtClock(left), byo, (running ? " running" : "") + (left < 10000 ? " low" : ""));
     }
   }
 
@@ -183,7 +303,31 @@ async function gamePage(id) {
   $("resign").addEventListener("click", () => { if (confirm("Resign this game?")) send({ type: "resign" }); });
   $("takeback").addEventListener("click", () => send({ type: "takeback" }));
   $("draw").addEventListener("click", () => send({ type: "draw" }));
-  $("pass").addEventListener("click", () => send({ type: "pass" }));
+  // A pass that would end the game (after the opponent's pass, or into bikjang) is asked about
+  // first, with the counting that decides it.
+  $("pass").addEventListener("click", () => {
+    const end = state && state.pass_ends;
+    if (!end) { send({ type: "pass" }); return; }
+    const counting = end.points ? ` Counting: ${countingWords(end.points)}: ${winnerWords(end.result, state.sides)}.` : "";
+    // The reason without its "Han wins:" and "; counting …", which the counting says better.
+    const why = end.points ? end.reason.replace(/^[^:]*: /, "").replace(/;.*$/, "") : end.reason;
+    $("pass-text").textContent = `Passing now ends the game (${why}).${counting} Pass anyway?`;
+    $("pass-confirm").hidden = false;
+    $("pass-no").focus();
+  });
+  $("pass-yes").addEventListener("click", () => { $("pass-confirm").hidden = true; send({ type: "pass" }); });
+  $("pass-no").addEventListener("click", () => { $("pass-confirm").hidden = true; });
+  // Looking back: ← → Home End (not while typing in a field).
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && !$("pass-confirm").hidden) { $("pass-confirm").hidden = true; return; }
+    if (!state || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.target.closest && e.target.closest("textarea, select, input")) return;
+    const n = state.moves.length, at = view === null ? n : view;
+    const to = { ArrowLeft: Math.max(0, at - 1), ArrowRight: at + 1, Home: 0, End: null }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    setView(to);
+  });
   $("notation").addEventListener("change", (e) => {
     localStorage.setItem("chuhan:notation", e.target.value);
     $("pgn").href = `/api/games/${encodeURIComponent(id)}/pgn?notation=${encodeURIComponent(e.target.value)}`;
@@ -192,7 +336,8 @@ async function gamePage(id) {
   $("join").addEventListener("click", async () => {
     try {
       const name = $("join-name").value.trim();
-      const j = await api("POST", `/api/games/${encodeURIComponent(id)}/join`, name ? { name } : undefined);
+      const body = { ...(name ? { name } : {}), ...(!$("join-setup-label").hidden ? { setup: $("join-setup").value } : {}) };
+      const j = await api("POST", `/api/games/${encodeURIComponent(id)}/join`, body);
       if (name) localStorage.setItem("chuhan:name", name);
       localStorage.setItem(tokenKey(id), j.token);
       if (socket) { socket.onclose = null; socket.close(); }
@@ -200,7 +345,7 @@ async function gamePage(id) {
     } catch (err) { message(err.message); }
   });
   pieceStyleSelect($("pieces"), () => { if (state) render(); });
-  setInterval(tick, 200);
+  setInterval(tick, 100);
   connect();
 }
 
@@ -218,7 +363,7 @@ async function ratings() {
       }
       return tr;
     }));
-  } catch (err) { alert(err.message); }
+  } catch (err) { $("ratings-message").textContent = err.message; }
 }
 
 async function archive() {
@@ -243,7 +388,7 @@ async function archive() {
       return tr;
     });
     $("archive-rows").replaceChildren(...rows);
-  } catch (err) { alert(err.message); }
+  } catch (err) { $("archive-message").textContent = err.message; }
 }
 
 

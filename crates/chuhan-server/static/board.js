@@ -162,6 +162,22 @@ export function parseFen(fen) {
   return pieces;
 }
 
+/// The labels of the board's edges in a notation: `files[f]` under file f from Red's/Cho's
+/// side, `top[f]` above it from Black's (when that side counts its own files), `ranks[r]` beside
+/// rank r. Xiangqi's Chinese and WXF count files from each player's right (Red in Chinese
+/// numerals); janggi numbers columns from the left and rows from the top (the tenth 0);
+/// coordinate notations name files a–i and ranks from 0 or, 1-based, from 1.
+export function edgeLabels(variant, notation) {
+  const files = [...Array(9).keys()], ranks = [...Array(10).keys()];
+  if (variant === "janggi") return { files: files.map((f) => String(f + 1)), top: null, ranks: ranks.map((r) => String((10 - r) % 10)) };
+  if (notation === "chinese" || notation === "chinese-traditional" || notation === "wxf") {
+    const red = notation === "wxf" ? files.map((f) => String(9 - f)) : files.map((f) => "九八七六五四三二一"[f]);
+    return { files: red, top: files.map((f) => String(f + 1)), ranks: null };
+  }
+  const one = notation === "uci1" || notation === "algebraic" || notation === "lan";
+  return { files: files.map((f) => "abcdefghi"[f]), top: null, ranks: ranks.map((r) => String(r + (one ? 1 : 0))) };
+}
+
 export class Board {
   constructor(container, onMove) {
     this.container = container;
@@ -232,7 +248,10 @@ export class Board {
     if (!d.moved) { if (sq) this.click(sq, this.pieces); else this.render(this.state); return; }
     const s = this.state;
     this.selected = null;
-    if (sq && s.legal.includes(d.from + sq)) this.onMove(d.from + sq);
+    if (sq && s.legal.includes(d.from + sq)) {
+      this.dropped = d.from + sq; // already where the hand put it: not slid there again
+      this.onMove(d.from + sq);
+    }
     this.render(s);
   }
 
@@ -276,6 +295,23 @@ export class Board {
         text.textContent = t;
       }
     }
+    // Coordinates on the edges, in the notation the moves are written in.
+    const labels = edgeLabels(v, state.notation);
+    const label = (x, y, t, anchor) => {
+      const e = el("text", { x, y, "text-anchor": anchor, "font-size": 9, fill: "#5b3a1a", class: "coord" }, svg);
+      e.textContent = t;
+    };
+    for (let f = 0; f < 9; f++) {
+      const [x] = this.point(this.square(f, 0));
+      label(x, this.flipped ? 9 : H - 2, labels.files[f], "middle");
+      if (labels.top) label(x, this.flipped ? H - 2 : 9, labels.top[f], "middle");
+    }
+    if (labels.ranks) {
+      for (let r = 0; r < 10; r++) {
+        const [, y] = this.point(this.square(0, r));
+        label(2, y + 3, labels.ranks[r], "start");
+      }
+    }
     // Last move.
     const last = state.moves.length ? state.moves[state.moves.length - 1].mv : null;
     if (last) {
@@ -305,18 +341,20 @@ export class Board {
       const [x, y] = this.point(sq);
       el("circle", { class: "target", "data-sq": sq, cx: x, cy: y, r: pieces.has(sq) ? 19 : 6, fill: pieces.has(sq) ? "none" : "#2a8", stroke: "#2a8", "stroke-width": 3, opacity: 0.8 }, svg);
     }
-    // Arrows drawn with the right mouse button, until the next left click.
+    // The engine's best move (blue) and arrows drawn with the right mouse button (green, until
+    // the next left click): each arrow's head in its shaft's colour.
     const defs = el("defs", {}, svg);
-    const head = el("marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: 5, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" }, defs);
-    el("path", { d: "M 0 0 L 10 5 L 0 10 z", fill: "#2a6" }, head);
-    for (const [a, b] of this.hints || []) {
+    const arrow = (a, b, color, opacity) => {
+      const id = `arrowhead-${color.slice(1)}`;
+      if (!defs.querySelector(`#${id}`)) {
+        const head = el("marker", { id, viewBox: "0 0 10 10", refX: 5, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" }, defs);
+        el("path", { d: "M 0 0 L 10 5 L 0 10 z", fill: color }, head);
+      }
       const [xa, ya] = this.point(a), [xb, yb] = this.point(b);
-      el("line", { x1: xa, y1: ya, x2: xb, y2: yb, stroke: "#36c", "stroke-width": 6, opacity: 0.6, "marker-end": "url(#arrowhead)" }, svg);
-    }
-    for (const [a, b] of this.arrows) {
-      const [xa, ya] = this.point(a), [xb, yb] = this.point(b);
-      el("line", { x1: xa, y1: ya, x2: xb, y2: yb, stroke: "#2a6", "stroke-width": 6, opacity: 0.7, "marker-end": "url(#arrowhead)" }, svg);
-    }
+      el("line", { x1: xa, y1: ya, x2: xb, y2: yb, stroke: color, "stroke-width": 6, opacity, "marker-end": `url(#${id})` }, svg);
+    };
+    for (const [a, b] of this.hints || []) arrow(a, b, "#36c", 0.6);
+    for (const [a, b] of this.arrows) arrow(a, b, "#2a6", 0.7);
     this.pieceAt = groups;
     this.pieces = pieces;
     svg.addEventListener("pointerdown", (e) => this.down(svg, e));
@@ -325,6 +363,22 @@ export class Board {
     svg.addEventListener("pointercancel", () => { this.drag = null; this.render(this.state); });
     svg.addEventListener("contextmenu", (e) => e.preventDefault());
     this.container.replaceChildren(svg);
+    // A move just played (one more than last drawn) slides from its point, unless dropped there.
+    const slide = last && this.drawn !== undefined && state.moves.length === this.drawn + 1
+      && last.slice(0, 2) !== last.slice(2, 4) && last !== this.dropped && state.fen !== this.drawnFen;
+    this.drawn = state.moves.length;
+    this.drawnFen = state.fen;
+    if (last === this.dropped) this.dropped = null;
+    const g = slide && groups.get(last.slice(2, 4));
+    if (g && typeof requestAnimationFrame === "function") {
+      const [xa, ya] = this.point(last.slice(0, 2)), [xb, yb] = this.point(last.slice(2, 4));
+      g.style.transform = `translate(${xa - xb}px, ${ya - yb}px)`;
+      svg.appendChild(g); // above the other pieces while it moves
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        g.style.transition = "transform .18s ease-out";
+        g.style.transform = "";
+      }));
+    }
   }
 
   click(sq, pieces) {

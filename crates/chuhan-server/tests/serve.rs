@@ -305,3 +305,30 @@ async fn records_are_read_for_the_analysis_board() {
         reqwest::Client::new().post(format!("http://{addr}/api/records")).body("XQ not really").send().await.unwrap();
     assert_eq!(r.status().as_u16(), 400);
 }
+
+#[tokio::test]
+async fn the_friend_chooses_a_janggi_formation_when_joining_and_bad_ones_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let (addr, _task) = server(dir.path()).await;
+    let join = |id: &str| format!("/api/games/{id}/join");
+    // Xiangqi has no formations.
+    let (_, x) = post(addr, "/api/games", json!({ "mode": "friend" })).await;
+    let (status, v) = post(addr, &join(x["id"].as_str().unwrap()), json!({ "setup": "left" })).await;
+    assert_eq!((status, v["error"].as_str().unwrap()), (400, "setup: formations are for janggi only"));
+    // A janggi game from a FEN of its own keeps it.
+    let fen = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABN1 w - - 0 1";
+    let (_, f) = post(addr, "/api/games", json!({ "variant": "janggi", "mode": "friend", "fen": fen })).await;
+    let (status, v) = post(addr, &join(f["id"].as_str().unwrap()), json!({ "setup": "left" })).await;
+    assert_eq!(status, 409, "{v}");
+    // The creator sets Cho's; the friend names no formation that exists, then Han's.
+    let (_, g) = post(addr, "/api/games", json!({ "variant": "janggi", "mode": "friend", "cho_setup": "outer" })).await;
+    let id = g["id"].as_str().unwrap();
+    let (status, v) = post(addr, &join(id), json!({ "setup": "sideways" })).await;
+    assert_eq!(status, 400, "{v}");
+    assert!(v["error"].as_str().unwrap().starts_with("setup: "), "{v}");
+    let (status, v) = post(addr, &join(id), json!({ "setup": "left" })).await;
+    assert_eq!(status, 200, "{v}");
+    let s: Value = reqwest::get(format!("http://{addr}/api/games/{id}")).await.unwrap().json().await.unwrap();
+    assert_eq!(s["start_fen"], "rnba1anbr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RBNA1ANBR w - - 0 1");
+    assert_eq!(s["formation_open"], false, "both seats are taken");
+}
