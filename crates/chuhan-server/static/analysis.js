@@ -92,7 +92,8 @@ export function analysis() {
     renderComment();
     const path = T.pathTo(cur);
     const moves = path.map((n) => n.mv);
-    const ask = (millis) => api("POST", "/api/analyse", { variant, fen, moves, millis, multipv: 3, notation: notation(), relaxed }, signal);
+    const engine = $("aenginename").value || undefined;
+    const ask = (millis) => api("POST", "/api/analyse", { variant, fen, moves, millis, multipv: 3, notation: notation(), relaxed, engine: millis ? engine : undefined }, signal);
     try {
       // The position at once, then the engine's lines.
       const quick = await ask(0);
@@ -114,7 +115,7 @@ export function analysis() {
         const started = performance.now();
         for (let step = 0; $("adeep").checked && performance.now() - started < DEEP_TOTAL; step++) {
           const best = r.lines[0];
-          if (!best || best.score.mate !== undefined || best.depth >= 60) break;
+          if (!best || !best.score || best.score.mate !== undefined || best.depth >= 60) break;
           const millis = DEEP_STEPS[Math.min(step, DEEP_STEPS.length - 1)];
           $("astatus").textContent = `${status(r)} — looking deeper (${millis / 1000} s)…`;
           try {
@@ -142,6 +143,26 @@ export function analysis() {
       const bad = /^move (\d+)/.exec(err.message);
       if (bad && path[Number(bad[1]) - 1]) { cur = T.remove(path[Number(bad[1]) - 1]); update(); }
     }
+  }
+
+  /// The engines the server offers (`chuhan serve --engine`): the selector is shown only when
+  /// there is a choice, and keeps the last one chosen in this browser.
+  async function engines() {
+    try {
+      const v = await api("GET", "/api/engines");
+      if (v.engines.length < 2) return;
+      const sel = $("aenginename");
+      sel.replaceChildren(...v.engines.map((n) => {
+        const o = document.createElement("option");
+        o.value = n;
+        o.textContent = n === v.default ? `${n} (built in)` : n;
+        return o;
+      }));
+      const kept = localStorage.getItem("chuhan:engine");
+      sel.value = v.engines.includes(kept) ? kept : v.default;
+      sel.hidden = false;
+      if (sel.value !== v.default) update();
+    } catch { /* an older server: chuhan's engine only */ }
   }
 
   /// Takes the engine's lines, arrow and eval bar away: they belong to a position no longer
@@ -184,11 +205,11 @@ export function analysis() {
       const b = document.createElement("b");
       b.textContent = fmtScore(l.score);
       li.appendChild(b);
-      li.appendChild(document.createTextNode(` d${l.depth} ` + l.pv.map((m) => m.text).join(" ")));
+      li.appendChild(document.createTextNode(`${l.depth == null ? "" : ` d${l.depth}`} ` + l.pv.map((m) => m.text).join(" ")));
       return li;
     });
     if (lines) $("alines").replaceChildren(...rows);
-    if (lines && lines.length) {
+    if (lines && lines.length && lines[0].score) {
       const sc = lines[0].score;
       const red = sc.mate !== undefined ? (sc.mate > 0 ? 1 : 0) : 1 / (1 + Math.exp(-sc.cp / 400));
       $("evalfill").style.height = `${Math.round(red * 100)}%`;
@@ -386,6 +407,8 @@ export function analysis() {
   $("asetfen").addEventListener("click", () => setStart($("afen").value.trim() || null));
   $("aflip").addEventListener("click", () => { userFlipped = !userFlipped; update(); });
   $("aengine").addEventListener("change", update);
+  $("aenginename").addEventListener("change", (e) => { localStorage.setItem("chuhan:engine", e.target.value); update(); });
+  engines();
   $("adeep").addEventListener("change", update);
   $("avariant").addEventListener("change", (e) => { variant = e.target.value; headers = []; result = "*"; restart(T.newRoot(), null); });
   showHeaders();
