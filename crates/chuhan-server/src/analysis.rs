@@ -252,6 +252,7 @@ pub async fn analyse(State(state): State<Arc<Analysis>>, body: Bytes) -> Result<
         "notations": Notation::for_variant(variant).iter().map(|n| n.name()).collect::<Vec<_>>(),
         "relaxed": relaxed,
         "engine": engine,
+        "opening": crate::gamedb::line_opening(&game),
     })))
 }
 

@@ -9,6 +9,7 @@
 use crate::error::{bad, internal, ApiError};
 use crate::params::pick_notation;
 use axum::body::Bytes;
+use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::Json;
@@ -67,6 +68,11 @@ fn none() -> ApiError {
     ApiError::not_found("no game database: start the server with --games-db FILE")
 }
 
+/// A query string that does not fit (a field missing or unknown) as the app's 400.
+fn query_error(e: QueryRejection) -> ApiError {
+    bad(e.body_text())
+}
+
 fn db_error(e: DbError) -> ApiError {
     internal(anyhow::Error::new(e))
 }
@@ -79,11 +85,32 @@ fn pick_lang(asked: Option<&str>) -> Result<Lang, ApiError> {
     }
 }
 
-/// The opening's name in English and in Chinese, as the page shows it.
-pub fn opening_name(pos: &Position) -> Option<String> {
-    let o = chuhan_db::opening::classify(pos)?;
-    let (en, zh) = (o.name(Lang::English), o.name(Lang::Simplified));
-    Some(if en == zh { en } else { format!("{en} ({zh})") })
+/// The opening of a line, by chuhan-db's rule for a game: xiangqi from the standard start is
+/// named by its position after [`chuhan_db::opening::OPENING_PLY`] plies (or the last, if
+/// shorter); janggi by the two formations of its start.
+pub fn line_opening(game: &chuhan::Game) -> Option<String> {
+    let start = game.start();
+    let name = |o: chuhan_db::Opening| {
+        let (en, zh) = (o.name(Lang::English), o.name(Lang::Simplified));
+        if en == zh {
+            en
+        } else {
+            format!("{en} · {zh}")
+        }
+    };
+    if start.variant() == Variant::Janggi {
+        return chuhan_db::opening::janggi_opening(start).map(name);
+    }
+    // The board and the side to move, as chuhan-record's `has_standard_start` compares them.
+    let fields = |s: &str| s.split_whitespace().take(2).map(str::to_string).collect::<Vec<_>>();
+    if fields(&start.to_fen()) != fields(Variant::Xiangqi.start_fen()) {
+        return None;
+    }
+    let mut pos = start.clone();
+    for m in game.moves().take(chuhan_db::opening::OPENING_PLY) {
+        pos.play_unchecked(m);
+    }
+    chuhan_db::opening::classify(&pos).map(name)
 }
 
 /// `GET /api/db`: whether there is a database, its size, and whether uploads are open.
@@ -109,8 +136,12 @@ pub struct ExploreQuery {
 /// `GET /api/explore?fen=...`: the moves played from the position in the database's games,
 /// with counts and results for the side to move, the opening's name and the best-known games
 /// through it; each move also in the notation asked for.
-pub async fn explore(State(state): State<DbState>, Query(q): Query<ExploreQuery>) -> Result<Json<Value>, ApiError> {
+pub async fn explore(
+    State(state): State<DbState>,
+    q: Result<Query<ExploreQuery>, QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
     let g = state.ok_or_else(none)?;
+    let Query(q) = q.map_err(query_error)?;
     let variant = q.variant.unwrap_or(Variant::Xiangqi);
     let notation = pick_notation(q.notation.as_deref(), variant)?;
     let lang = pick_lang(q.lang.as_deref())?;
@@ -166,8 +197,12 @@ fn some(s: Option<String>) -> Option<String> {
 
 /// `GET /api/db/search?player=&event=&from=&to=&result=&opening=`: the games that match, newest
 /// first (at most 200).
-pub async fn search(State(state): State<DbState>, Query(q): Query<SearchQuery>) -> Result<Json<Value>, ApiError> {
+pub async fn search(
+    State(state): State<DbState>,
+    q: Result<Query<SearchQuery>, QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
     let g = state.ok_or_else(none)?;
+    let Query(q) = q.map_err(query_error)?;
     let lang = pick_lang(q.lang.as_deref())?;
     let result = match some(q.result) {
         None => None,
@@ -237,10 +272,11 @@ pub struct UploadQuery {
 /// not be read (and why). Only when the server was started with uploads allowed.
 pub async fn import(
     State(state): State<DbState>,
-    Query(q): Query<UploadQuery>,
+    q: Result<Query<UploadQuery>, QueryRejection>,
     body: Bytes,
 ) -> Result<Json<Value>, ApiError> {
     let g = state.ok_or_else(none)?;
+    let Query(q) = q.map_err(query_error)?;
     if !g.uploads {
         return Err(ApiError(
             StatusCode::FORBIDDEN,

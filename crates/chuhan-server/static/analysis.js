@@ -6,6 +6,7 @@
 import { Board, CHARS, COLORS, parseFen, pieceIcon, pieceStyle, pieceStyleSelect, toFen } from "/static/board.js";
 import * as T from "/static/movetree.js";
 import { $, api, capital, startOf } from "/static/util.js";
+import { explorerPanel } from "/static/explorer.js";
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
@@ -83,6 +84,26 @@ export function analysis() {
 
   function go(node) { if (node && node !== cur) { cur = node; update(); } }
 
+  // The explorer: a move clicked there is played as on the board; a game opens in its place.
+  const explorer = explorerPanel({
+    onMove: (mv) => { cur = cur.children.find((c) => c.mv === mv) || T.addChild(cur, mv, null); update(); },
+    onOpen: (id) => openDbGame(id),
+  });
+
+  /// Loads game `id` of the server's database, with its headers and result, as a record.
+  async function openDbGame(id) {
+    try {
+      const query = notation() ? `?${new URLSearchParams({ notation: notation() })}` : "";
+      const v = await api("GET", `/api/db/games/${encodeURIComponent(id)}${query}`);
+      if (root.children.length && !confirm("Replace every move and comment with this game?")) return;
+      variant = v.variant;
+      headers = v.headers;
+      result = v.result;
+      $("avariant").value = variant;
+      restart(T.fromWire(v.tree), v.start_fen);
+    } catch (err) { $("amessage").textContent = err.message; }
+  }
+
   async function update() {
     const mine = ++seq;
     if (aborter) aborter.abort();
@@ -106,6 +127,7 @@ export function analysis() {
       }
       notations(quick);
       draw(quick, null);
+      explorer.show(quick.fen, variant, notation());
       renderMoves();
       if ($("aengine").checked && !quick.end) {
         $("astatus").textContent += " — thinking…";
@@ -197,6 +219,7 @@ export function analysis() {
     if (document.activeElement !== $("afen")) $("afen").value = r.fen;
     $("aplay").href = `/?${new URLSearchParams({ variant: r.variant, fen: r.fen })}`;
     $("astatus").textContent = shown = status(r);
+    $("aopening").textContent = r.opening || "";
     if (!lines) clearLines();
     // A finished position: the bar shows the result (the first mover's share).
     if (r.end) $("evalfill").style.height = { "1-0": "100%", "0-1": "0%" }[r.end.result] || "50%";
@@ -276,7 +299,7 @@ export function analysis() {
   }
 
   function showHeaders() {
-    $("aheaders").textContent = headers.filter(([k]) => ["Event", "Red", "Black", "Date", "Result"].includes(k)).map(([k, x]) => `${k}: ${x}`).join(" · ");
+    $("aheaders").textContent = headers.filter(([k]) => ["Event", "Red", "Black", "Date", "Result", "Opening"].includes(k)).map(([k, x]) => `${k}: ${x}`).join(" · ");
   }
 
   async function exportPgn() {
@@ -413,5 +436,6 @@ export function analysis() {
   $("avariant").addEventListener("change", (e) => { variant = e.target.value; headers = []; result = "*"; restart(T.newRoot(), null); });
   showHeaders();
   // A kept analysis: the server names its moves again (the copy keeps only their coordinates).
-  if (saved) renameMoves(); else update();
+  // `?dbgame=ID` (the database page's "Open"): that game, unless this address has its analysis.
+  if (saved) renameMoves(); else if (q.get("dbgame") && !root.children.length) openDbGame(q.get("dbgame")); else update();
 }
