@@ -3,7 +3,9 @@
 //! `chuhan match`.
 //!
 //! Each configured engine is one process, started on first use and kept between requests; one
-//! request uses it at a time (a second is told the engine is busy). A process that fails —
+//! search runs on it at a time, and the next request waits for it (up to [`QUEUE_WAIT`], then
+//! is told the engine is busy). A search runs to its end even when the browser has moved on (the
+//! runner has no way to interrupt it), so the wait is at most one search. A process that fails —
 //! does not start, crashes, does not answer in time — is killed and the request gets a 502 that
 //! says what happened; the next request starts it afresh. Nothing waits without a deadline.
 
@@ -12,7 +14,7 @@ use axum::http::StatusCode;
 use chuhan::{Game, Move, Position};
 use chuhan_engine::external::{Engine, EngineSpec, InfoLine};
 use chuhan_engine::Score;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::Semaphore;
 
@@ -22,17 +24,21 @@ pub const OWN: &str = "chuhan";
 /// How long an engine may take to start, and to answer beyond the time it was given.
 const MARGIN: Duration = Duration::from_secs(5);
 
+/// How long a request waits for the engine's search before it is refused with 503.
+pub const QUEUE_WAIT: Duration = Duration::from_secs(20);
+
 /// One configured engine: its spec, its process between requests, and the one request slot.
 struct Slot {
     spec: EngineSpec,
     running: Mutex<Option<Engine>>,
-    turn: Semaphore,
+    /// One permit: held by the blocking thread of the search running now.
+    turn: Arc<Semaphore>,
 }
 
 /// The engines given with `--engine`, by name.
 #[derive(Default)]
 pub struct Engines {
-    slots: Vec<Slot>,
+    slots: Vec<Arc<Slot>>,
 }
 
 /// A line of an external engine's analysis, with its moves read and checked.
@@ -48,7 +54,7 @@ pub struct Line {
 impl Engines {
     /// The engines of `specs`; their names must differ from each other and from [`OWN`].
     pub fn new(specs: Vec<EngineSpec>) -> Result<Engines, String> {
-        let mut slots: Vec<Slot> = Vec::new();
+        let mut slots: Vec<Arc<Slot>> = Vec::new();
         for spec in specs {
             if spec.name == OWN || slots.iter().any(|s| s.spec.name == spec.name) {
                 return Err(format!(
@@ -56,7 +62,7 @@ impl Engines {
                     spec.name
                 ));
             }
-            slots.push(Slot { spec, running: Mutex::new(None), turn: Semaphore::new(1) });
+            slots.push(Arc::new(Slot { spec, running: Mutex::new(None), turn: Arc::new(Semaphore::new(1)) }));
         }
         Ok(Engines { slots })
     }
@@ -77,16 +83,23 @@ impl Engines {
         let slot = self.slots.iter().find(|s| s.spec.name == name).ok_or_else(|| {
             bad(format!("engine {name:?}: not configured (the engines: {})", self.names().join(", ")))
         })?;
-        let _turn = slot
-            .turn
-            .try_acquire()
-            .map_err(|_| ApiError(StatusCode::SERVICE_UNAVAILABLE, format!("{name} is busy: try again in a moment")))?;
-        let engine = slot.running.lock().unwrap_or_else(|e| e.into_inner()).take();
-        let (spec, game) = (slot.spec.clone(), game.clone());
-        let (engine, result) = tokio::task::spawn_blocking(move || think(&spec, engine, &game, millis, multipv))
+        let busy = || ApiError(StatusCode::SERVICE_UNAVAILABLE, format!("{name} is busy: try again in a moment"));
+        let turn = tokio::time::timeout(QUEUE_WAIT, slot.turn.clone().acquire_owned())
             .await
-            .map_err(|e| ApiError::internal(anyhow::anyhow!("{name}: {e}")))?;
-        *slot.running.lock().unwrap_or_else(|e| e.into_inner()) = engine;
+            .map_err(|_| busy())?
+            .map_err(|_| busy())?;
+        let (slot, game) = (slot.clone(), game.clone());
+        let result = tokio::task::spawn_blocking(move || {
+            // The permit and the process stay with this thread until the search ends, even if
+            // the request that started it is gone.
+            let _turn = turn;
+            let engine = slot.running.lock().unwrap_or_else(|e| e.into_inner()).take();
+            let (engine, result) = think(&slot.spec, engine, &game, millis, multipv);
+            *slot.running.lock().unwrap_or_else(|e| e.into_inner()) = engine;
+            result
+        })
+        .await
+        .map_err(|e| ApiError::internal(anyhow::anyhow!("{name}: {e}")))?;
         result.map_err(|why| ApiError(StatusCode::BAD_GATEWAY, why))
     }
 }

@@ -58,6 +58,15 @@ async fn lines_come_from_the_chosen_engine_and_a_broken_one_is_an_error() {
         assert_eq!(lines[1]["pv"][0]["mv"], "b2e2");
         assert_eq!(lines[1]["score"]["text"], "-0.05");
     }
+    // Requests at once wait their turn on the one process instead of being refused.
+    let body = json!({ "engine": "Fake", "millis": 300, "multipv": 1 });
+    let (a, b, c) = tokio::join!(
+        post(addr, "/api/analyse", body.clone()),
+        post(addr, "/api/analyse", body.clone()),
+        post(addr, "/api/analyse", body)
+    );
+    assert_eq!([a.0, b.0, c.0], [200, 200, 200], "{a:?} {b:?} {c:?}");
+    assert_eq!(c.1["lines"][0]["depth"], 17);
     // Black to move: the fixed info lines are not legal there, so the one line left is the best
     // move (the script's reply) with the last score, turned to Red's side.
     let (code, v) = post(addr, "/api/analyse", json!({ "engine": "Fake", "millis": 100, "moves": ["h2e2"] })).await;
