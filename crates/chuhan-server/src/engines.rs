@@ -11,7 +11,7 @@
 
 use crate::error::{bad, ApiError};
 use axum::http::StatusCode;
-use chuhan::{Game, Move, Position};
+use chuhan::{Game, Move, Position, Variant};
 use chuhan_engine::external::{Engine, EngineSpec, InfoLine};
 use chuhan_engine::Score;
 use std::sync::{Arc, Mutex};
@@ -30,7 +30,9 @@ pub const QUEUE_WAIT: Duration = Duration::from_secs(20);
 /// One configured engine: its spec, its process between requests, and the one request slot.
 struct Slot {
     spec: EngineSpec,
-    running: Mutex<Option<Engine>>,
+    /// The process between searches, with the variant it was set up for (`UCI_Variant` is
+    /// sent in the handshake, so a request for the other game starts it again).
+    running: Mutex<Option<(Variant, Engine)>>,
     /// One permit: held by the blocking thread of the search running now.
     turn: Arc<Semaphore>,
 }
@@ -104,21 +106,27 @@ impl Engines {
     }
 }
 
-/// Runs one search on `engine` (starting it if `None`); gives the engine back unless it failed.
+/// Runs one search on `engine` (starting it if `None` or set up for the other game); gives the
+/// engine back unless it failed.
 fn think(
     spec: &EngineSpec,
-    engine: Option<Engine>,
+    engine: Option<(Variant, Engine)>,
     game: &Game,
     millis: u64,
     multipv: usize,
-) -> (Option<Engine>, Result<Vec<Line>, String>) {
+) -> (Option<(Variant, Engine)>, Result<Vec<Line>, String>) {
     let pos = game.position();
     let mut engine = match engine {
-        Some(e) => e,
-        None => match Engine::start(spec, pos.variant(), MARGIN) {
-            Ok(e) => e,
-            Err(e) => return (None, Err(format!("engine {e}"))),
-        },
+        Some((v, e)) if v == pos.variant() => e,
+        other => {
+            if let Some((_, old)) = other {
+                old.quit();
+            }
+            match Engine::start(spec, pos.variant(), MARGIN) {
+                Ok(e) => e,
+                Err(e) => return (None, Err(format!("engine {e}"))),
+            }
+        }
     };
     let asked = engine.set_multipv(multipv).and_then(|_| {
         let position = engine.position_command(game);
@@ -138,7 +146,7 @@ fn think(
             return (None, Err(format!("engine {}: its best move {text:?} is not legal here", spec.name)));
         }
     }
-    (Some(engine), Ok(lines))
+    (Some((pos.variant(), engine)), Ok(lines))
 }
 
 /// An `info` line's moves read in the engine's coordinates, as far as they are legal.

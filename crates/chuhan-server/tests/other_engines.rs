@@ -21,6 +21,7 @@ async fn post(addr: SocketAddr, path: &str, body: Value) -> (u16, Value) {
 #[tokio::test]
 async fn lines_come_from_the_chosen_engine_and_a_broken_one_is_an_error() {
     let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("logged.txt");
     let tools = chuhan_server::Tools {
         engines: vec![
             fake(
@@ -31,6 +32,7 @@ async fn lines_come_from_the_chosen_engine_and_a_broken_one_is_an_error() {
             fake("Crash", "--mode crash"),
             fake("Illegal", "--mode illegal"),
             fake("Hang", "--mode timeout"),
+            fake("Logged", &format!("--mode script --script h2e2 --log {}", log.display())),
         ],
         ..Default::default()
     };
@@ -39,7 +41,7 @@ async fn lines_come_from_the_chosen_engine_and_a_broken_one_is_an_error() {
             .await
             .unwrap();
     let list: Value = reqwest::get(format!("http://{addr}/api/engines")).await.unwrap().json().await.unwrap();
-    assert_eq!(list["engines"], json!(["chuhan", "Fake", "Crash", "Illegal", "Hang"]));
+    assert_eq!(list["engines"], json!(["chuhan", "Fake", "Crash", "Illegal", "Hang", "Logged"]));
     assert_eq!(list["default"], "chuhan");
 
     for _ in 0..2 {
@@ -87,6 +89,13 @@ async fn lines_come_from_the_chosen_engine_and_a_broken_one_is_an_error() {
     let (code, v) = post(addr, "/api/analyse", json!({ "engine": "Hang", "millis": 100 })).await;
     assert_eq!(code, 502);
     assert!(v["error"].as_str().unwrap().contains("Hang did not answer"), "{v}");
+    // The process is set up for one game: a janggi request starts it again with UCI_Variant janggi.
+    post(addr, "/api/analyse", json!({ "engine": "Logged", "millis": 100 })).await;
+    post(addr, "/api/analyse", json!({ "engine": "Logged", "millis": 100, "variant": "janggi" })).await;
+    let sent = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(sent.matches("\nuci\n").count() + usize::from(sent.starts_with("uci\n")), 2, "{sent}");
+    assert!(sent.contains("setoption name UCI_Variant value xiangqi"), "{sent}");
+    assert!(sent.contains("setoption name UCI_Variant value janggi"), "{sent}");
     // Chuhan's own engine is unaffected, and the position alone needs no engine.
     let (code, v) = post(addr, "/api/analyse", json!({ "millis": 100 })).await;
     assert_eq!((code, v["engine"].as_str()), (200, Some("chuhan")), "{v}");
