@@ -27,12 +27,15 @@ const MARGIN: Duration = Duration::from_secs(5);
 /// How long a request waits for the engine's search before it is refused with 503.
 pub const QUEUE_WAIT: Duration = Duration::from_secs(20);
 
+/// A process kept between searches, with the variant it was set up for.
+type Kept = Option<(Variant, Engine)>;
+
 /// One configured engine: its spec, its process between requests, and the one request slot.
 struct Slot {
     spec: EngineSpec,
     /// The process between searches, with the variant it was set up for (`UCI_Variant` is
     /// sent in the handshake, so a request for the other game starts it again).
-    running: Mutex<Option<(Variant, Engine)>>,
+    running: Mutex<Kept>,
     /// One permit: held by the blocking thread of the search running now.
     turn: Arc<Semaphore>,
 }
@@ -110,11 +113,11 @@ impl Engines {
 /// engine back unless it failed.
 fn think(
     spec: &EngineSpec,
-    engine: Option<(Variant, Engine)>,
+    engine: Kept,
     game: &Game,
     millis: u64,
     multipv: usize,
-) -> (Option<(Variant, Engine)>, Result<Vec<Line>, String>) {
+) -> (Kept, Result<Vec<Line>, String>) {
     let pos = game.position();
     let mut engine = match engine {
         Some((v, e)) if v == pos.variant() => e,
