@@ -1,8 +1,11 @@
 //! `chuhan serve`: the web app of crate `chuhan-server`.
 
-use anyhow::Result;
+use anyhow::{Context, Result};
+use chuhan::Variant;
+use chuhan_engine::external::{Engine, EngineSpec};
 use clap::Args;
 use std::path::PathBuf;
+use std::time::Duration;
 
 #[derive(Args)]
 pub struct ServeArgs {
@@ -19,9 +22,33 @@ pub struct ServeArgs {
     /// Games a client address may create a minute (0 = no limit).
     #[arg(long, default_value_t = chuhan_server::RateLimits::default().games_per_minute)]
     game_limit: u32,
+    /// Another engine for the analysis board, beside chuhan's own (repeatable):
+    /// `cmd=PATH[,proto=uci|ucci][,name=N][,arg=A][,option.NAME=VALUE]...`, as in `chuhan
+    /// match`. Each is started once here to check it, then on first use, and kept running.
+    #[arg(long = "engine", value_name = "SPEC")]
+    engines: Vec<String>,
+    /// A game database (`chuhan db import` makes one; created empty if absent): the analysis
+    /// board's explorer and the database page (/database).
+    #[arg(long, value_name = "FILE")]
+    games_db: Option<PathBuf>,
+    /// Let anyone who reaches the server import collections into --games-db from the database
+    /// page (8 MiB an upload).
+    #[arg(long, requires = "games_db")]
+    games_db_uploads: bool,
 }
 
 pub fn serve(args: ServeArgs) -> Result<()> {
     let limits = chuhan_server::RateLimits { requests_per_minute: args.rate_limit, games_per_minute: args.game_limit };
-    chuhan_server::run(&args.addr, &args.data, limits)
+    let mut tools =
+        chuhan_server::Tools { games_db: args.games_db, games_db_uploads: args.games_db_uploads, ..Default::default() };
+    for text in &args.engines {
+        let spec: EngineSpec = text.parse()?;
+        // A wrong path or an engine that does not speak the protocol is a usage error, found
+        // now rather than by the first person who picks it.
+        Engine::start(&spec, Variant::Xiangqi, Duration::from_secs(10))
+            .with_context(|| format!("--engine {text:?}: the engine does not start"))?
+            .quit();
+        tools.engines.push(spec);
+    }
+    chuhan_server::run_with_tools(&args.addr, &args.data, limits, tools)
 }

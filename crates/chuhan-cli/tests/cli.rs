@@ -265,3 +265,25 @@ fn relaxed_reads_composed_positions() {
     let o = chuhan(&["perft", "--relaxed", "--fen", "3k5/9/9/9/9/9/9/9/3K5/4K4 w", "--depth", "1"]);
     assert!(!o.status.success());
 }
+
+#[test]
+fn another_engine_that_cannot_be_used_is_refused_before_anything_starts() {
+    // `play`: a spec without a command, before the terminal is taken over.
+    let o = chuhan(&["play", "--engine", "name=x"]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("--engine \"name=x\": no cmd=PATH"), "{err}");
+    // `serve`: an engine that does not start, before the server listens.
+    let dir = std::env::temp_dir().join(format!("chuhan-cli-serve-engine-{}", std::process::id()));
+    let data = dir.to_string_lossy().into_owned();
+    let o =
+        chuhan(&["serve", "--addr", "127.0.0.1:0", "--data", &data, "--engine", "cmd=/nonexistent/pikafish,name=P"]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("the engine does not start") && err.contains("P: cannot start \"/nonexistent/pikafish\""),
+        "{err}"
+    );
+    assert!(stdout(&o).is_empty(), "the server did not start: {}", stdout(&o));
+}

@@ -3,6 +3,11 @@
 
 Usage: fake_engine.py [--proto uci|ucci] [--mode MODE] [--chuhan PATH] [--variant V]
                       [--script m1 m2 ...] [--after N] [--log FILE] [--name NAME] [--coords uci|uci1]
+                      [--info WORDS]...
+
+With --info, each WORDS (words joined by `+`, as `--engine arg=` splits at spaces) is sent as an
+`info` line before `bestmove`, instead of the usual one (fixed analysis lines for the web app's
+tests).
 
 Modes (what the engine answers to `go`):
   first    the first legal move listed by `chuhan moves` (needs --chuhan)
@@ -36,6 +41,7 @@ p.add_argument("--after", type=int, default=0)
 p.add_argument("--log")
 p.add_argument("--name", default="Fake")
 p.add_argument("--coords", default="uci")
+p.add_argument("--info", action="append", default=[])
 a = p.parse_args()
 
 log = open(a.log, "a", encoding="utf-8") if a.log else None
@@ -109,6 +115,7 @@ for line in sys.stdin:
         out(f"id name {a.name}")
         out("option name UCI_Variant type combo default xiangqi var xiangqi var janggi")
         out("option name Hash type spin default 16 min 1 max 1024")
+        out("option name MultiPV type spin default 1 min 1 max 5")
         out("uciok")
     elif cmd == "ucci":
         out(f"id name {a.name}")
@@ -131,7 +138,11 @@ for line in sys.stdin:
         elif m == "xyzzy":
             out("bestmove xyzzy")
         else:
-            out("info depth 1 score " + ("cp 12" if a.proto == "uci" else "12") + " pv " + to_engine(m))
+            if a.info:
+                for info in a.info:
+                    out("info " + info.replace("+", " "))
+            else:
+                out("info depth 1 score " + ("cp 12" if a.proto == "uci" else "12") + " pv " + to_engine(m))
             out("bestmove " + to_engine(m))
     elif cmd == "quit":
         if a.proto == "ucci":

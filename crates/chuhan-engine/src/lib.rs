@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 pub mod eval;
+pub mod external;
 pub mod nnue;
 mod ordering;
 pub mod protocol;

@@ -5,6 +5,7 @@
 //! nothing can be left behind (only hash tables are kept, as a cache, see [`Deeper`]). Searches
 //! are few at a time, short and bounded, since each holds a CPU core.
 
+use crate::engines::{Engines, OWN};
 use crate::error::{bad, internal, ApiError};
 use crate::params::{parse_json, pick_notation};
 use axum::body::Bytes;
@@ -15,6 +16,7 @@ use chuhan::notation::Notation;
 use chuhan::{Game, Move, Position, Rules, Variant};
 use chuhan_engine::eval::Classic;
 use chuhan_engine::search::{search, Limits, Report, Shared};
+use chuhan_engine::Score;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::VecDeque;
@@ -36,11 +38,20 @@ pub struct Analysis {
     pub searches: Semaphore,
     /// What the searches keep between requests.
     pub deeper: Deeper,
+    /// Other engines a request may choose (`chuhan serve --engine`).
+    pub engines: Engines,
 }
 
 impl Default for Analysis {
     fn default() -> Analysis {
-        Analysis { searches: Semaphore::new(MAX_SEARCHES), deeper: Deeper::default() }
+        Analysis::with_engines(Engines::default())
+    }
+}
+
+impl Analysis {
+    /// The analysis board's state with other engines besides chuhan's own.
+    pub fn with_engines(engines: Engines) -> Analysis {
+        Analysis { searches: Semaphore::new(MAX_SEARCHES), deeper: Deeper::default(), engines }
     }
 }
 
@@ -152,12 +163,14 @@ struct AnalyseRequest {
     /// Accept a composed position (see [`crate::params::start_position`]).
     #[serde(default)]
     relaxed: bool,
+    /// Which engine: `chuhan` (the default) or a name given with `--engine`.
+    engine: Option<String>,
 }
 
 /// A line's score for the eval bar: centipawns from Red's (Cho's) side, or mate in moves
 /// (positive when Red mates), and the engine's text for it (`+0.35`, `-M3`).
-fn score(r: &Report, red_to_move: bool) -> Value {
-    let red = if red_to_move { r.score } else { r.score.flipped() };
+fn score(s: Score, red_to_move: bool) -> Value {
+    let red = if red_to_move { s } else { s.flipped() };
     match red.mate() {
         Some(moves) => json!({ "mate": moves, "text": red.to_string() }),
         None => json!({ "cp": red.centipawns(), "text": red.to_string() }),
@@ -201,12 +214,27 @@ pub async fn analyse(State(state): State<Arc<Analysis>>, body: Bytes) -> Result<
         game.outcome().map(|o| json!({ "result": crate::room::pgn_result(o.result), "reason": o.describe(variant) }));
     let millis = req.millis.unwrap_or(1000).min(MAX_DEEP_MILLIS);
     let multipv = req.multipv.unwrap_or(3).clamp(1, MAX_MULTIPV);
+    let engine = req.engine.as_deref().unwrap_or(OWN);
+    if engine != OWN && !state.engines.has(engine) {
+        return Err(bad(format!(
+            "engine {engine:?}: not configured (the engines: {})",
+            state.engines.names().join(", ")
+        )));
+    }
     let mut lines = Vec::new();
-    if end.is_none() && millis > 0 {
+    let red = pos.turn().index() == 0;
+    if end.is_none() && millis > 0 && engine == OWN {
         let reports = run_search(&state, &pos, millis, multipv).await?;
-        let red = pos.turn().index() == 0;
         for r in reports {
-            lines.push(json!({ "depth": r.depth, "score": score(&r, red), "pv": line(&pos, &r.pv, notation) }));
+            lines.push(json!({ "depth": r.depth, "score": score(r.score, red), "pv": line(&pos, &r.pv, notation) }));
+        }
+    } else if end.is_none() && millis > 0 {
+        for l in state.engines.analyse(engine, &game, millis, multipv).await? {
+            lines.push(json!({
+                "depth": l.depth,
+                "score": l.score.map(|s| score(s, red)),
+                "pv": line(&pos, &l.pv, notation),
+            }));
         }
     }
     Ok(Json(json!({
@@ -223,5 +251,12 @@ pub async fn analyse(State(state): State<Arc<Analysis>>, body: Bytes) -> Result<
         "notation": notation.name(),
         "notations": Notation::for_variant(variant).iter().map(|n| n.name()).collect::<Vec<_>>(),
         "relaxed": relaxed,
+        "engine": engine,
+        "opening": crate::gamedb::line_opening(&game),
     })))
+}
+
+/// `GET /api/engines`: the engines the analysis board may choose, chuhan's own first.
+pub async fn engines(State(state): State<Arc<Analysis>>) -> Json<Value> {
+    Json(json!({ "engines": state.engines.names(), "default": OWN }))
 }

@@ -1,7 +1,9 @@
 #![doc = include_str!("../README.md")]
 
 pub mod analysis;
+pub mod engines;
 pub mod error;
+pub mod gamedb;
 pub mod games;
 pub mod limit;
 pub mod pages;
@@ -19,7 +21,7 @@ pub mod ws;
 pub use error::ApiError;
 pub use limit::RateLimits;
 pub use routes::router;
-pub use state::AppState;
+pub use state::{AppState, Tools};
 
 use anyhow::{Context, Result};
 use std::net::SocketAddr;
@@ -27,9 +29,14 @@ use std::path::Path;
 
 /// Binds `addr`, opens the store in `data` and serves until the process ends.
 pub fn run(addr: &str, data: &Path, limits: RateLimits) -> Result<()> {
+    run_with_tools(addr, data, limits, Tools::default())
+}
+
+/// [`run`] with other engines and a game database.
+pub fn run_with_tools(addr: &str, data: &Path, limits: RateLimits, tools: Tools) -> Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().context("cannot start Tokio")?;
     runtime.block_on(async {
-        let (local, server) = start_with(addr, data, limits).await?;
+        let (local, server) = start_with_tools(addr, data, limits, tools).await?;
         println!("chuhan serve: http://{local}/ (games in {})", data.display());
         server.await.context("the server stopped")?
     })
@@ -47,7 +54,17 @@ pub async fn start_with(
     data: &Path,
     limits: RateLimits,
 ) -> Result<(SocketAddr, tokio::task::JoinHandle<Result<()>>)> {
-    let state = AppState::open(data, limits)?;
+    start_with_tools(addr, data, limits, Tools::default()).await
+}
+
+/// [`start_with`] with other engines and a game database.
+pub async fn start_with_tools(
+    addr: &str,
+    data: &Path,
+    limits: RateLimits,
+    tools: Tools,
+) -> Result<(SocketAddr, tokio::task::JoinHandle<Result<()>>)> {
+    let state = AppState::open_with_tools(data, limits, tools)?;
     let listener = tokio::net::TcpListener::bind(addr).await.with_context(|| format!("cannot listen on {addr}"))?;
     let local = listener.local_addr()?;
     // The peer's address is what the rate limits key on.

@@ -11,6 +11,8 @@ const BOARD_JS: &str = include_str!("../static/board.js");
 const ANALYSIS_JS: &str = include_str!("../static/analysis.js");
 const MOVETREE_JS: &str = include_str!("../static/movetree.js");
 const UTIL_JS: &str = include_str!("../static/util.js");
+const EXPLORER_JS: &str = include_str!("../static/explorer.js");
+const DATABASE_JS: &str = include_str!("../static/database.js");
 const STYLE: &str = include_str!("../static/style.css");
 
 /// Scripts and styles come only from this server; user data never becomes markup.
@@ -33,7 +35,8 @@ async fn index() -> impl IntoResponse {
     page("text/html; charset=utf-8", INDEX)
 }
 
-/// `/`, `/game/{id}`, `/archive`, `/ratings` and `/analysis` are the same page; its script reads the address.
+/// `/`, `/game/{id}`, `/archive`, `/ratings`, `/analysis` and `/database` are the same page;
+/// its script reads the address.
 pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new()
         .route("/", get(index))
@@ -41,10 +44,13 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/archive", get(index))
         .route("/ratings", get(index))
         .route("/analysis", get(index))
+        .route("/database", get(index))
         .route("/static/app.js", get(|| async { page("text/javascript; charset=utf-8", APP_JS) }))
         .route("/static/board.js", get(|| async { page("text/javascript; charset=utf-8", BOARD_JS) }))
         .route("/static/analysis.js", get(|| async { page("text/javascript; charset=utf-8", ANALYSIS_JS) }))
         .route("/static/movetree.js", get(|| async { page("text/javascript; charset=utf-8", MOVETREE_JS) }))
         .route("/static/util.js", get(|| async { page("text/javascript; charset=utf-8", UTIL_JS) }))
+        .route("/static/explorer.js", get(|| async { page("text/javascript; charset=utf-8", EXPLORER_JS) }))
+        .route("/static/database.js", get(|| async { page("text/javascript; charset=utf-8", DATABASE_JS) }))
         .route("/static/style.css", get(|| async { page("text/css; charset=utf-8", STYLE) }))
 }

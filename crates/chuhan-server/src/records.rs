@@ -7,6 +7,7 @@ use crate::params::{pick_notation, NotationQuery};
 use axum::body::Bytes;
 use axum::extract::Query;
 use axum::Json;
+use chuhan::notation::Notation;
 use chuhan_record::tree::Record;
 use chuhan_record::ReadError;
 use serde_json::{json, Value};
@@ -28,9 +29,14 @@ pub async fn read(Query(q): Query<NotationQuery>, body: Bytes) -> Result<Json<Va
     }
     let (game, format) = read_first(&body).map_err(|e| bad(e.to_string()))?;
     let notation = pick_notation(q.notation.as_deref(), game.variant)?;
-    let tree = crate::tree::to_wire(&game, notation).map_err(|e| bad(e.to_string()))?;
+    Ok(Json(record_json(&game, format, notation)?))
+}
+
+/// A record as the analysis board loads it: its start, headers, result, main line and tree.
+pub fn record_json(game: &Record, format: &str, notation: Notation) -> Result<Value, ApiError> {
+    let tree = crate::tree::to_wire(game, notation).map_err(|e| bad(e.to_string()))?;
     let headers: Vec<[&str; 2]> = game.headers.iter().map(|(k, v)| [k, v]).collect();
-    Ok(Json(json!({
+    Ok(json!({
         "format": format,
         "variant": game.variant.name(),
         "start_fen": game.start_fen,
@@ -39,7 +45,7 @@ pub async fn read(Query(q): Query<NotationQuery>, body: Bytes) -> Result<Json<Va
         "headers": headers,
         "tree": tree,
         "notation": notation.name(),
-    })))
+    }))
 }
 
 #[cfg(test)]

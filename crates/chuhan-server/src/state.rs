@@ -6,13 +6,16 @@
 //! modules) call into it, never the other way round.
 
 use crate::analysis::Analysis;
+use crate::engines::Engines;
 use crate::error::{internal, ApiError};
+use crate::gamedb::{DbState as GamesDbState, GamesDb};
 use crate::limit::{Limiter, RateLimits};
 use crate::room::Room;
 use crate::store::{SqliteStore, Store};
 use anyhow::{Context, Result};
 use chuhan::{BySide, Position, Side, Variant};
 use chuhan_engine::eval::Classic;
+use chuhan_engine::external::EngineSpec;
 use chuhan_engine::search::{level_limits, level_move, Limits, Shared};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -41,6 +44,18 @@ impl Live {
     }
 }
 
+/// What `chuhan serve` offers besides games: other engines for the analysis board and a game
+/// database for the explorer.
+#[derive(Default)]
+pub struct Tools {
+    /// Engines given with `--engine`, offered beside chuhan's own.
+    pub engines: Vec<EngineSpec>,
+    /// The game database (`--games-db`): the explorer and the database page.
+    pub games_db: Option<std::path::PathBuf>,
+    /// Whether anyone who reaches the server may import collections into it.
+    pub games_db_uploads: bool,
+}
+
 /// What every request handler shares.
 ///
 /// One per server, behind an `Arc`: games live here (in memory, loaded from the store on
@@ -53,6 +68,8 @@ pub struct AppState {
     pub limiter: Arc<Limiter>,
     /// The analysis board's search slots and the hash tables kept between its requests.
     pub analysis: Arc<Analysis>,
+    /// The game database, if the server has one.
+    pub games_db: GamesDbState,
 }
 
 pub(crate) fn now_secs() -> u64 {
@@ -73,18 +90,37 @@ impl AppState {
     /// Opens the SQLite store in `data` and brings back the unfinished games. Must run inside
     /// a Tokio runtime: games whose clocks run or where the engine is to move get their tasks.
     pub fn open(data: &std::path::Path, limits: RateLimits) -> Result<Arc<AppState>> {
+        AppState::open_with_tools(data, limits, Tools::default())
+    }
+
+    /// [`AppState::open`] with other engines and a game database.
+    pub fn open_with_tools(data: &std::path::Path, limits: RateLimits, tools: Tools) -> Result<Arc<AppState>> {
         let store = SqliteStore::open(data)?;
-        AppState::with_store(Arc::new(store), limits)
+        AppState::with_store_and_tools(Arc::new(store), limits, tools)
     }
 
     /// The state over any store, with its unfinished games loaded (tests and other stores
     /// than SQLite come in here).
     pub fn with_store(store: Arc<dyn Store>, limits: RateLimits) -> Result<Arc<AppState>> {
+        AppState::with_store_and_tools(store, limits, Tools::default())
+    }
+
+    /// [`AppState::with_store`] with other engines and a game database.
+    pub fn with_store_and_tools(store: Arc<dyn Store>, limits: RateLimits, tools: Tools) -> Result<Arc<AppState>> {
+        let engines = Engines::new(tools.engines).map_err(anyhow::Error::msg)?;
+        let games_db = match &tools.games_db {
+            Some(path) => Some(Arc::new(
+                GamesDb::open(path, tools.games_db_uploads)
+                    .with_context(|| format!("--games-db {}", path.display()))?,
+            )),
+            None => None,
+        };
         let state = Arc::new(AppState {
             store,
             rooms: Mutex::new(HashMap::new()),
             limiter: Arc::new(Limiter::new(limits)),
-            analysis: Arc::new(Analysis::default()),
+            analysis: Arc::new(Analysis::with_engines(engines)),
+            games_db,
         });
         for id in state.store.unfinished().context("cannot list unfinished games")? {
             match state.load(&id) {

@@ -6,6 +6,7 @@
 import { Board, CHARS, COLORS, parseFen, pieceIcon, pieceStyle, pieceStyleSelect, toFen } from "/static/board.js";
 import * as T from "/static/movetree.js";
 import { $, api, capital, startOf } from "/static/util.js";
+import { explorerPanel } from "/static/explorer.js";
 
 const ROLE_NAMES = { K: "general", A: "advisor", B: "elephant", N: "horse", R: "chariot", C: "cannon", P: "soldier" };
 
@@ -85,6 +86,26 @@ export function analysis() {
 
   function go(node) { if (node && node !== cur) { cur = node; update(); } }
 
+  // The explorer: a move clicked there is played as on the board; a game opens in its place.
+  const explorer = explorerPanel({
+    onMove: (mv) => { cur = cur.children.find((c) => c.mv === mv) || T.addChild(cur, mv, null); update(); },
+    onOpen: (id) => openDbGame(id),
+  });
+
+  /// Loads game `id` of the server's database, with its headers and result, as a record.
+  async function openDbGame(id) {
+    try {
+      const query = notation() ? `?${new URLSearchParams({ notation: notation() })}` : "";
+      const v = await api("GET", `/api/db/games/${encodeURIComponent(id)}${query}`);
+      if (root.children.length && !confirm("Replace every move and comment with this game?")) return;
+      variant = v.variant;
+      headers = v.headers;
+      result = v.result;
+      $("avariant").value = variant;
+      restart(T.fromWire(v.tree), v.start_fen);
+    } catch (err) { $("amessage").textContent = err.message; }
+  }
+
   async function update() {
     const mine = ++seq;
     if (aborter) aborter.abort();
@@ -94,7 +115,8 @@ export function analysis() {
     renderComment();
     const path = T.pathTo(cur);
     const moves = path.map((n) => n.mv);
-    const ask = (millis) => api("POST", "/api/analyse", { variant, fen, moves, millis, multipv: 3, notation: notation(), relaxed }, signal);
+    const engine = $("aenginename").value || undefined;
+    const ask = (millis) => api("POST", "/api/analyse", { variant, fen, moves, millis, multipv: 3, notation: notation(), relaxed, engine: millis ? engine : undefined }, signal);
     try {
       // The position at once, then the engine's lines.
       const quick = await ask(0);
@@ -107,6 +129,7 @@ export function analysis() {
       }
       notations(quick);
       draw(quick, null);
+      explorer.show(quick.fen, variant, notation());
       renderMoves();
       if ($("aengine").checked && !quick.end) {
         $("astatus").textContent += " — thinking…";
@@ -116,7 +139,7 @@ export function analysis() {
         const started = performance.now();
         for (let step = 0; $("adeep").checked && performance.now() - started < DEEP_TOTAL; step++) {
           const best = r.lines[0];
-          if (!best || best.score.mate !== undefined || best.depth >= 60) break;
+          if (!best || !best.score || best.score.mate !== undefined || best.depth >= 60) break;
           const millis = DEEP_STEPS[Math.min(step, DEEP_STEPS.length - 1)];
           $("astatus").textContent = `${status(r)} — looking deeper (${millis / 1000} s)…`;
           try {
@@ -144,6 +167,26 @@ export function analysis() {
       const bad = /^move (\d+)/.exec(err.message);
       if (bad && path[Number(bad[1]) - 1]) { cur = T.remove(path[Number(bad[1]) - 1]); update(); }
     }
+  }
+
+  /// The engines the server offers (`chuhan serve --engine`): the selector is shown only when
+  /// there is a choice, and keeps the last one chosen in this browser.
+  async function engines() {
+    try {
+      const v = await api("GET", "/api/engines");
+      if (v.engines.length < 2) return;
+      const sel = $("aenginename");
+      sel.replaceChildren(...v.engines.map((n) => {
+        const o = document.createElement("option");
+        o.value = n;
+        o.textContent = n === v.default ? `${n} (built in)` : n;
+        return o;
+      }));
+      const kept = localStorage.getItem("chuhan:engine");
+      sel.value = v.engines.includes(kept) ? kept : v.default;
+      sel.hidden = false;
+      if (sel.value !== v.default) update();
+    } catch { /* an older server: chuhan's engine only */ }
   }
 
   /// Takes the engine's lines, arrow and eval bar away: they belong to a position no longer
@@ -178,6 +221,7 @@ export function analysis() {
     if (document.activeElement !== $("afen")) $("afen").value = r.fen;
     $("aplay").href = `/?${new URLSearchParams({ variant: r.variant, fen: r.fen })}`;
     $("astatus").textContent = shown = status(r);
+    $("aopening").textContent = r.opening || "";
     if (!lines) clearLines();
     // A finished position: the bar shows the result (the first mover's share).
     if (r.end) $("evalfill").style.height = { "1-0": "100%", "0-1": "0%" }[r.end.result] || "50%";
@@ -186,11 +230,11 @@ export function analysis() {
       const b = document.createElement("b");
       b.textContent = fmtScore(l.score);
       li.appendChild(b);
-      li.appendChild(document.createTextNode(` d${l.depth} ` + l.pv.map((m) => m.text).join(" ")));
+      li.appendChild(document.createTextNode(`${l.depth == null ? "" : ` d${l.depth}`} ` + l.pv.map((m) => m.text).join(" ")));
       return li;
     });
     if (lines) $("alines").replaceChildren(...rows);
-    if (lines && lines.length) {
+    if (lines && lines.length && lines[0].score) {
       const sc = lines[0].score;
       const red = sc.mate !== undefined ? (sc.mate > 0 ? 1 : 0) : 1 / (1 + Math.exp(-sc.cp / 400));
       $("evalfill").style.height = `${Math.round(red * 100)}%`;
@@ -257,7 +301,7 @@ export function analysis() {
   }
 
   function showHeaders() {
-    $("aheaders").textContent = headers.filter(([k]) => ["Event", "Red", "Black", "Date", "Result"].includes(k)).map(([k, x]) => `${k}: ${x}`).join(" · ");
+    $("aheaders").textContent = headers.filter(([k]) => ["Event", "Red", "Black", "Date", "Result", "Opening"].includes(k)).map(([k, x]) => `${k}: ${x}`).join(" · ");
   }
 
   async function exportPgn() {
@@ -407,11 +451,14 @@ export function analysis() {
   $("asetfen").addEventListener("click", () => setStart($("afen").value.trim() || null));
   $("aflip").addEventListener("click", () => { userFlipped = !userFlipped; update(); });
   $("aengine").addEventListener("change", update);
+  $("aenginename").addEventListener("change", (e) => { localStorage.setItem("chuhan:engine", e.target.value); update(); });
+  engines();
   $("adeep").addEventListener("change", update);
   $("avariant").addEventListener("change", (e) => { variant = e.target.value; headers = []; result = "*"; restart(T.newRoot(), null); });
   showHeaders();
   // A kept analysis: the server names its moves again (the copy keeps only their coordinates).
-  if (saved) renameMoves(); else update();
+  // `?dbgame=ID` (the database page's "Open"): that game, unless this address has its analysis.
+  if (saved) renameMoves(); else if (q.get("dbgame") && !root.children.length) openDbGame(q.get("dbgame")); else update();
   // From a game's "Analyse": its record's tags (names, date, time control) and result.
   if (!saved && q.get("game")) gameHeaders(q.get("game"));
 

@@ -3,12 +3,13 @@
 
 import { Board, parseFen, pieceStyleSelect, toFen } from "/static/board.js";
 import { analysis } from "/static/analysis.js";
+import { database } from "/static/database.js";
 import { $, api, capital, startOf } from "/static/util.js";
 
 const tokenKey = (id) => `chuhan:token:${id}`;
 
 function show(section) {
-  for (const s of ["lobby", "game", "archive", "analysis", "ratings"]) $(s).hidden = s !== section;
+  for (const s of ["lobby", "game", "archive", "analysis", "ratings", "database"]) $(s).hidden = s !== section;
 }
 
 function message(text) { $("message").textContent = text || ""; }
@@ -398,4 +399,5 @@ if (m) gamePage(m[1]);
 else if (path === "/archive") archive();
 else if (path === "/ratings") ratings();
 else if (path === "/analysis") { show("analysis"); analysis(); }
+else if (path === "/database") { show("database"); database(); }
 else lobby();

@@ -7,7 +7,6 @@
 //! raise the stop flag: no new game starts, unfinished games are dropped, and everything
 //! finished is already in the PGN.
 
-mod engine;
 mod openings;
 mod pgn;
 mod progress;
@@ -17,8 +16,8 @@ mod stats;
 use anyhow::{bail, Context, Result};
 use chuhan::notation::Notation;
 use chuhan::{JanggiRules, Rules, Variant, XiangqiRules};
+use chuhan_engine::external::{Engine, EngineSpec};
 use clap::Args;
-use engine::{Engine, EngineSpec};
 use openings::Opening;
 use referee::{Adjudication, GameRecord, GameSettings, TimeControl};
 use stats::{Score, Sprt, SprtDecision};
@@ -123,7 +122,8 @@ struct Job {
 
 pub fn run(args: MatchArgs) -> Result<()> {
     let variant = args.variant;
-    let specs: Vec<EngineSpec> = args.engines.iter().map(|s| s.parse()).collect::<Result<_>>().context("--engine")?;
+    let specs: Vec<EngineSpec> =
+        args.engines.iter().map(|s| s.parse().map_err(anyhow::Error::from)).collect::<Result<_>>()?;
     if specs.len() < 2 {
         bail!("--engine: a match needs at least two engines, got {}", specs.len());
     }

@@ -6,10 +6,10 @@
 //! crash. Each of these loses the game for that engine, with the reason kept for the PGN, and
 //! leaves the engine to be restarted before its next game.
 
-use super::engine::{Engine, EngineError, Protocol, UcciTime};
 use super::openings::Opening;
 use chuhan::{Game, Position};
 use chuhan::{GameResult, Move, Rules, Side, Variant};
+use chuhan_engine::external::{Engine, EngineError, Protocol, UcciTime};
 use chuhan_engine::Score;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -199,7 +199,7 @@ pub fn play_game(
             forfeit(&mut game, side, false);
             break;
         };
-        let position = position_command(engine, &game);
+        let position = engine.position_command(&game);
         let (go, deadline) = go_command(engine, settings, clocks_ms, side);
         let reply = match engine.go(&position, &go, deadline) {
             Ok(r) => r,
@@ -310,23 +310,6 @@ fn capitalised(s: &str) -> String {
     c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
 }
 
-/// `position startpos|fen F moves ...` (UCCI has no startpos).
-fn position_command(engine: &Engine, game: &Game) -> String {
-    let start = game.start();
-    let fen = start.to_fen();
-    let mut cmd = if engine.spec.proto == Protocol::Uci && fen == start.variant().start_fen() {
-        "position startpos".to_string()
-    } else {
-        format!("position fen {fen}")
-    };
-    let moves: Vec<String> = game.moves().map(|m| engine.format_move(m)).collect();
-    if !moves.is_empty() {
-        cmd.push_str(" moves ");
-        cmd.push_str(&moves.join(" "));
-    }
-    cmd
-}
-
 /// The `go` command and how long to wait for its answer.
 fn go_command(engine: &Engine, settings: &GameSettings, clocks_ms: [i64; 2], side: Side) -> (String, Duration) {
     let margin = settings.margin;
@@ -350,12 +333,7 @@ fn go_command(engine: &Engine, settings: &GameSettings, clocks_ms: [i64; 2], sid
             };
             (go, Duration::from_millis(own as u64) + margin)
         }
-        (TimeControl::MoveTime(ms), Protocol::Uci) => (format!("go movetime {ms}"), Duration::from_millis(ms) + margin),
-        // UCCI 3.0 has no movetime: a whole "period" of one move is the same thing.
-        (TimeControl::MoveTime(ms), Protocol::Ucci) => {
-            let t = if engine.spec.ucci_time == UcciTime::Seconds { (ms / 1000).max(1) } else { ms };
-            (format!("go time {t} movestogo 1"), Duration::from_millis(ms) + margin)
-        }
+        (TimeControl::MoveTime(ms), _) => (engine.movetime_command(ms), Duration::from_millis(ms) + margin),
         (TimeControl::Nodes(n), _) => (format!("go nodes {n}"), settings.hang_timeout),
         (TimeControl::Depth(d), _) => (format!("go depth {d}"), settings.hang_timeout),
     }

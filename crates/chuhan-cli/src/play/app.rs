@@ -7,6 +7,7 @@ use chuhan::clock::{Clocks, Control};
 use chuhan::notation::Notation;
 use chuhan::{BySide, Game, JanggiFormation, JanggiSetup, Move, Position, Rules, Side, Square, Variant};
 use chuhan_engine::eval::Classic;
+use chuhan_engine::external::{Engine, EngineSpec};
 use chuhan_engine::search::{level_limits, level_move, search, Limits, Report, Shared};
 use chuhan_engine::Score;
 use std::sync::atomic::Ordering;
@@ -36,6 +37,27 @@ pub struct Settings {
     pub color: bool,
     /// `None` for an untimed game.
     pub control: Option<Control>,
+    /// Another engine (`--engine`) instead of chuhan's own; hints and draw offers still use
+    /// chuhan's.
+    pub external: Option<EngineSpec>,
+}
+
+/// How long an external engine may take to start and to answer beyond its thinking time.
+const EXTERNAL_MARGIN: Duration = Duration::from_secs(10);
+
+/// A search running on its own thread.
+struct Thinking {
+    answer: Receiver<Thought>,
+    /// Stops chuhan's own search; an external engine is not interrupted (its thread ends when
+    /// its time is up, and an answer nobody waits for kills it).
+    stop: Option<Arc<Shared>>,
+}
+
+/// What a search came back with: the move or why there is none, and the external engine to
+/// keep for the next move (none after it failed: it is killed, and started again next game).
+struct Thought {
+    choice: Result<Move, String>,
+    engine: Option<Engine>,
 }
 
 /// Keys the application understands (mapped from the terminal's by the event loop).
@@ -80,7 +102,9 @@ pub struct App {
     pub move_texts: Vec<String>,
     /// Janggi: the setups being chosen before the game starts.
     pub setup: Option<SetupChoice>,
-    thinking: Option<(Receiver<Move>, Arc<Shared>)>,
+    thinking: Option<Thinking>,
+    /// The external engine between its moves.
+    external: Option<Engine>,
 }
 
 /// The janggi setup picker: each person chooses their side's formation; the engine picks its
@@ -115,6 +139,7 @@ impl App {
             move_texts: Vec::new(),
             setup: None,
             thinking: None,
+            external: None,
         };
         app.flipped = app.settings.user_side == Side::Second;
         app.start_clock(now);
@@ -432,13 +457,39 @@ impl App {
         }
         match &self.thinking {
             None => self.start_engine(now),
-            Some((rx, _)) => {
-                if let Ok(m) = rx.try_recv() {
+            Some(t) => {
+                if let Ok(thought) = t.answer.try_recv() {
                     self.thinking = None;
-                    self.play(m, now);
+                    self.external = thought.engine;
+                    match thought.choice {
+                        Ok(m) => self.play(m, now),
+                        Err(why) => self.engine_forfeits(side, why, now),
+                    }
                 }
             }
         }
+    }
+
+    /// Ends the game against an engine that gave no legal move, saying why.
+    fn engine_forfeits(&mut self, side: Side, why: String, now: Instant) {
+        self.game.resign(side);
+        if let Some(c) = &mut self.clocks {
+            c.stop(now);
+        }
+        self.status = format!("{} loses: {why}", capital(side.name(self.settings.variant)));
+    }
+
+    /// Starts the external engine's search on its own thread (the engine itself on its first
+    /// move), checking its answer against the rules.
+    fn start_external(&mut self, spec: EngineSpec, budget: Duration) {
+        let game = self.game.clone();
+        let engine = self.external.take();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let _ = tx.send(external_move(&spec, engine, &game, budget));
+        });
+        self.thinking = Some(Thinking { answer: rx, stop: None });
+        self.status = "The engine is thinking…".to_string();
     }
 
     fn start_engine(&mut self, now: Instant) {
@@ -446,21 +497,24 @@ impl App {
         let level = self.settings.level.clamp(1, 20);
         // Think for a share of the clock, at most a few seconds.
         let budget = self.clocks.as_ref().map_or(Duration::from_secs(2), |c| c.think_budget(pos.turn(), now));
+        if let Some(spec) = self.settings.external.clone() {
+            return self.start_external(spec, budget);
+        }
         let limits = level_limits(level, budget);
         let shared = Arc::new(Shared::new(32));
         let (tx, rx) = channel();
         let s = shared.clone();
         std::thread::spawn(move || {
             if let Some(m) = level_move(&pos, &s, &Classic, &limits, level) {
-                let _ = tx.send(m);
+                let _ = tx.send(Thought { choice: Ok(m), engine: None });
             }
         });
-        self.thinking = Some((rx, shared));
+        self.thinking = Some(Thinking { answer: rx, stop: Some(shared) });
         self.status = "The engine is thinking…".to_string();
     }
 
     fn stop_engine(&mut self) {
-        if let Some((_, shared)) = self.thinking.take() {
+        if let Some(Thinking { stop: Some(shared), .. }) = self.thinking.take() {
             shared.stop.store(true, Ordering::Relaxed);
         }
     }
@@ -470,6 +524,37 @@ impl App {
     pub fn engine_busy(&self) -> bool {
         self.thinking.is_some()
     }
+}
+
+/// Asks the external engine (started if `engine` is `None`) for a move in `game`, thinking for
+/// `budget`; a move it cannot give, or an illegal one, comes back as the reason it loses.
+fn external_move(spec: &EngineSpec, engine: Option<Engine>, game: &Game, budget: Duration) -> Thought {
+    let mut engine = match engine {
+        Some(e) => e,
+        None => match Engine::start(spec, game.position().variant(), EXTERNAL_MARGIN) {
+            Ok(e) => e,
+            Err(e) => return Thought { choice: Err(e.to_string()), engine: None },
+        },
+    };
+    let ms = budget.as_millis().max(1) as u64;
+    let reply = match engine.go(&engine.position_command(game), &engine.movetime_command(ms), budget + EXTERNAL_MARGIN)
+    {
+        Ok(r) => r,
+        Err(e) => return Thought { choice: Err(e.to_string()), engine: None },
+    };
+    let name = &spec.name;
+    let choice = match reply.bestmove {
+        None => Err(format!("{name} gave up (no move)")),
+        Some(text) => match engine.parse_move(&text) {
+            None => Err(format!("{name} sent a move that cannot be read: {text:?}")),
+            Some(m) => match game.clone().play(m) {
+                Ok(_) => Ok(m),
+                Err(e) => Err(format!("{name} played an illegal move, {text}: {e}")),
+            },
+        },
+    };
+    let engine = choice.is_ok().then_some(engine);
+    Thought { choice, engine }
 }
 
 fn capital(s: &str) -> String {

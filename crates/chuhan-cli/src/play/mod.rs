@@ -59,6 +59,12 @@ pub struct PlayArgs {
     /// Janggi: Han's setup.
     #[arg(long)]
     han_setup: Option<JanggiFormation>,
+    /// Play against another engine instead of chuhan's own (--level is then ignored):
+    /// `cmd=PATH[,proto=uci|ucci][,name=N][,arg=A][,option.NAME=VALUE]...`, as in `chuhan match`.
+    /// It thinks for a share of the clock; a move it cannot give, or an illegal one, loses it
+    /// the game.
+    #[arg(long, value_name = "SPEC")]
+    engine: Option<String>,
 }
 
 fn settings(args: &PlayArgs) -> Result<Settings> {
@@ -87,6 +93,7 @@ fn settings(args: &PlayArgs) -> Result<Settings> {
         letters,
         color: std::env::var_os("NO_COLOR").is_none(),
         control: crate::tc::parse(&args.tc).map_err(anyhow::Error::msg)?,
+        external: args.engine.as_deref().map(str::parse).transpose()?,
     })
 }
 

@@ -18,6 +18,7 @@ fn settings(opponent: Opponent, control: &str) -> Settings {
         letters: false,
         color: false,
         control: crate::tc::parse(control).unwrap(),
+        external: None,
     }
 }
 
@@ -183,4 +184,61 @@ fn cxa_clock_and_takeback_gives_the_time_back() {
     let c = app.clocks.as_ref().unwrap();
     assert_eq!((c.show(Side::Second, s(90)).left, c.running()), (Duration::from_secs(1200), Some(Side::Second)));
     assert_eq!(c.show(Side::First, s(90)).left, Duration::from_secs(1130));
+}
+
+/// Settings against the scripted fake engine of `chuhan match`'s tests (python3).
+fn against_fake(args: &str) -> Settings {
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("fake_engine.py");
+    let spec = format!("cmd=python3,name=Fake,arg={} {args}", script.display());
+    Settings { external: Some(spec.parse().unwrap()), ..settings(Opponent::Engine, "none") }
+}
+
+/// Ticks until the engine has answered (at most 20 s: python starts slowly on a loaded machine).
+fn wait_for_engine(app: &mut App) {
+    let until = Instant::now() + Duration::from_secs(20);
+    app.tick(Instant::now());
+    while app.engine_busy() && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(20));
+        app.tick(Instant::now());
+    }
+    assert!(!app.engine_busy(), "the engine did not answer: {}", app.status);
+}
+
+#[test]
+fn another_engine_plays_its_moves() {
+    let t0 = Instant::now();
+    let mut app =
+        App::new(against_fake("--mode script --script h2e2 h9g7 h0g2 b9c7"), Position::new(Variant::Xiangqi), t0);
+    type_text(&mut app, "h2e2", t0);
+    wait_for_engine(&mut app);
+    type_text(&mut app, "h0g2", Instant::now());
+    wait_for_engine(&mut app);
+    assert_eq!(app.game.moves().map(|m| m.to_string()).collect::<Vec<_>>(), ["h2e2", "h9g7", "h0g2", "b9c7"]);
+    assert!(app.game.outcome().is_none());
+}
+
+#[test]
+fn another_engines_illegal_move_or_crash_ends_the_game() {
+    for (args, why) in [
+        ("--mode illegal", "Fake played an illegal move, i9i0"),
+        ("--mode garbage", "Fake sent a move that cannot be read: \"xyzzy\""),
+        ("--mode crash", "Fake crashed"),
+        ("--mode resign", "Fake gave up"),
+    ] {
+        let t0 = Instant::now();
+        let mut app = App::new(against_fake(args), Position::new(Variant::Xiangqi), t0);
+        type_text(&mut app, "h2e2", t0);
+        wait_for_engine(&mut app);
+        let outcome = app.game.outcome().unwrap_or_else(|| panic!("{args}: the game goes on: {}", app.status));
+        assert_eq!(outcome.result, GameResult::Win(Side::First), "{args}");
+        assert!(app.status.starts_with(&format!("Black loses: {why}")), "{args}: {}", app.status);
+    }
+    // A command that does not exist: the same, not a panic.
+    let mut settings = settings(Opponent::Engine, "none");
+    settings.external = Some("cmd=/nonexistent/engine,name=Gone".parse().unwrap());
+    let t0 = Instant::now();
+    let mut app = App::new(settings, Position::new(Variant::Xiangqi), t0);
+    type_text(&mut app, "h2e2", t0);
+    wait_for_engine(&mut app);
+    assert!(app.status.starts_with("Black loses: Gone: cannot start"), "{}", app.status);
 }

@@ -1,13 +1,13 @@
-//! Engines as subprocesses speaking UCI or UCCI.
+//! Other engines as subprocesses speaking UCI or UCCI (Pikafish, Fairy-Stockfish, ElephantEye):
+//! the one runner behind `chuhan match`, `chuhan play --engine` and the web app's `--engine`.
 //!
 //! An engine's standard output is read on its own thread and handed over line by line through
 //! a channel, so every wait has a deadline: an engine that hangs is found out and killed, never
 //! waited on forever. Errors say which engine and what it did, because they end up as the
 //! reason a game was lost.
 
-use anyhow::{bail, Result};
-use chuhan::{Move, Square, Variant};
-use chuhan_engine::Score;
+use crate::Score;
+use chuhan::{Game, Move, Square, Variant};
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -44,27 +44,44 @@ pub enum UcciTime {
     Seconds,
 }
 
+/// A `--engine` argument that cannot be read; the text says which part and why.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("--engine {spec:?}: {why}")]
+pub struct SpecError {
+    /// The argument as given.
+    pub spec: String,
+    /// What is wrong with it.
+    pub why: String,
+}
+
 /// One `--engine` argument: how to start an engine and talk to it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EngineSpec {
+    /// What users see (`name=`; the command's file name by default).
     pub name: String,
+    /// The program to run.
     pub cmd: String,
+    /// Its arguments (`arg=`, split at spaces).
     pub args: Vec<String>,
+    /// The directory to run it in (`dir=`; engines that look for their network files there).
     pub dir: Option<String>,
+    /// UCI or UCCI.
     pub proto: Protocol,
     /// `None`: ranks 0–9 unless the engine calls itself Fairy-Stockfish.
     pub coords: Option<Coords>,
+    /// The units of UCCI's clock times.
     pub ucci_time: UcciTime,
     /// `option.NAME=VALUE`, sent in this order after the handshake.
     pub options: Vec<(String, String)>,
 }
 
 impl FromStr for EngineSpec {
-    type Err = anyhow::Error;
+    type Err = SpecError;
 
     /// `cmd=PATH[,name=N][,proto=uci|ucci][,coords=uci|uci1][,arg=A]...[,dir=D]
     /// [,time=ms|s][,option.NAME=VALUE]...`; a bare first item is taken as the command.
-    fn from_str(s: &str) -> Result<EngineSpec> {
+    fn from_str(s: &str) -> Result<EngineSpec, SpecError> {
+        let fail = |why: String| SpecError { spec: s.to_string(), why };
         let mut spec = EngineSpec {
             name: String::new(),
             cmd: String::new(),
@@ -79,7 +96,7 @@ impl FromStr for EngineSpec {
             let (key, value) = match part.split_once('=') {
                 Some(kv) => kv,
                 None if i == 0 => ("cmd", part),
-                None => bail!("--engine {s:?}: {part:?} is not key=value"),
+                None => return Err(fail(format!("{part:?} is not key=value"))),
             };
             match key.trim() {
                 "cmd" => spec.cmd = value.to_string(),
@@ -90,31 +107,39 @@ impl FromStr for EngineSpec {
                     spec.proto = match value.to_ascii_lowercase().as_str() {
                         "uci" => Protocol::Uci,
                         "ucci" => Protocol::Ucci,
-                        _ => bail!("--engine {s:?}: proto={value:?}, expected uci or ucci"),
+                        _ => return Err(fail(format!("proto={value:?}, expected uci or ucci"))),
                     }
                 }
                 "coords" | "dialect" => {
                     spec.coords = Some(match value.to_ascii_lowercase().as_str() {
                         "uci" | "uci0" | "ucci" => Coords::Zero,
                         "uci1" | "fairy" => Coords::One,
-                        _ => bail!("--engine {s:?}: coords={value:?}, expected uci (ranks 0–9) or uci1 (ranks 1–10)"),
+                        _ => {
+                            return Err(fail(format!(
+                                "coords={value:?}, expected uci (ranks 0–9) or uci1 (ranks 1–10)"
+                            )))
+                        }
                     })
                 }
                 "time" => {
                     spec.ucci_time = match value {
                         "ms" => UcciTime::Millis,
                         "s" => UcciTime::Seconds,
-                        _ => bail!("--engine {s:?}: time={value:?}, expected ms or s"),
+                        _ => return Err(fail(format!("time={value:?}, expected ms or s"))),
                     }
                 }
                 k if k.starts_with("option.") => {
                     spec.options.push((k["option.".len()..].to_string(), value.to_string()))
                 }
-                k => bail!("--engine {s:?}: unknown key {k:?} (cmd, name, proto, coords, arg, dir, time, option.NAME)"),
+                k => {
+                    return Err(fail(format!(
+                        "unknown key {k:?} (cmd, name, proto, coords, arg, dir, time, option.NAME)"
+                    )))
+                }
             }
         }
         if spec.cmd.is_empty() {
-            bail!("--engine {s:?}: no cmd=PATH");
+            return Err(fail("no cmd=PATH".to_string()));
         }
         if spec.name.is_empty() {
             spec.name = std::path::Path::new(&spec.cmd)
@@ -153,19 +178,39 @@ impl std::error::Error for EngineError {}
 pub struct GoReply {
     /// The move text after `bestmove`, or `None` for `nobestmove`, `bestmove (none)` and the like.
     pub bestmove: Option<String>,
+    /// From `go` to `bestmove`.
     pub elapsed: Duration,
+    /// The score of the last `info` line that had one.
     pub score: Option<Score>,
+    /// The depth of the last `info` line that had one.
     pub depth: Option<u32>,
+    /// The newest line of each MultiPV rank (index 0 is rank 1), as the engine wrote it.
+    pub lines: Vec<Option<InfoLine>>,
+}
+
+/// One `info` line with a principal variation, for analysis.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InfoLine {
+    /// The MultiPV rank, from 1 (1 when the engine does not say).
+    pub multipv: usize,
+    /// The depth, if given.
+    pub depth: Option<u32>,
+    /// The score from the mover's view, if given.
+    pub score: Option<Score>,
+    /// The moves after `pv`, as the engine wrote them (read them with [`Engine::parse_move`]).
+    pub pv: Vec<String>,
 }
 
 /// A running engine.
 pub struct Engine {
+    /// How it was started.
     pub spec: EngineSpec,
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
     /// `id name`, if the engine sent one.
     pub id_name: Option<String>,
+    /// How it writes squares.
     pub coords: Coords,
     /// Option names the engine announced, lower case.
     announced: Vec<String>,
@@ -300,6 +345,47 @@ impl Engine {
         parse_coords(text, self.coords)
     }
 
+    /// `position startpos|fen F moves ...` for the game's start and moves (UCCI has no startpos).
+    pub fn position_command(&self, game: &Game) -> String {
+        let start = game.start();
+        let fen = start.to_fen();
+        let mut cmd = if self.spec.proto == Protocol::Uci && fen == start.variant().start_fen() {
+            "position startpos".to_string()
+        } else {
+            format!("position fen {fen}")
+        };
+        let moves: Vec<String> = game.moves().map(|m| self.format_move(m)).collect();
+        if !moves.is_empty() {
+            cmd.push_str(" moves ");
+            cmd.push_str(&moves.join(" "));
+        }
+        cmd
+    }
+
+    /// `go` for a fixed time to think, in milliseconds.
+    pub fn movetime_command(&self, ms: u64) -> String {
+        match self.spec.proto {
+            Protocol::Uci => format!("go movetime {ms}"),
+            // UCCI 3.0 has no movetime: a whole "period" of one move is the same thing.
+            Protocol::Ucci => {
+                let t = if self.spec.ucci_time == UcciTime::Seconds { (ms / 1000).max(1) } else { ms };
+                format!("go time {t} movestogo 1")
+            }
+        }
+    }
+
+    /// Asks for `n` lines at once where the engine offers MultiPV; returns whether it does.
+    pub fn set_multipv(&mut self, n: usize) -> Result<bool, EngineError> {
+        if !self.announced.iter().any(|o| o == "multipv") {
+            return Ok(false);
+        }
+        match self.spec.proto {
+            Protocol::Uci => self.send(&format!("setoption name MultiPV value {n}"))?,
+            Protocol::Ucci => self.send(&format!("setoption multipv {n}"))?,
+        }
+        Ok(true)
+    }
+
     /// Sends `position` and `go`, and waits until `deadline` for `bestmove`.
     pub fn go(&mut self, position: &str, go: &str, deadline: Duration) -> Result<GoReply, EngineError> {
         self.send(position)?;
@@ -308,6 +394,7 @@ impl Engine {
         let until = start + deadline;
         let mut score = None;
         let mut depth = None;
+        let mut lines: Vec<Option<InfoLine>> = Vec::new();
         loop {
             let line = self.recv(until, "bestmove")?;
             let mut words = line.split_whitespace();
@@ -319,13 +406,22 @@ impl Engine {
                         None | Some("(none)") | Some("0000") | Some("none") | Some("resign") => None,
                         Some(m) => Some(m.to_string()),
                     };
-                    return Ok(GoReply { bestmove, elapsed, score, depth });
+                    return Ok(GoReply { bestmove, elapsed, score, depth, lines });
                 }
-                Some("nobestmove") => return Ok(GoReply { bestmove: None, elapsed: start.elapsed(), score, depth }),
+                Some("nobestmove") => {
+                    return Ok(GoReply { bestmove: None, elapsed: start.elapsed(), score, depth, lines })
+                }
                 Some("info") => {
-                    let (s, d) = parse_info(&line, self.spec.proto);
-                    score = s.or(score);
-                    depth = d.or(depth);
+                    let info = parse_info_line(&line, self.spec.proto);
+                    score = info.score.or(score);
+                    depth = info.depth.or(depth);
+                    if !info.pv.is_empty() && info.multipv <= 64 {
+                        if lines.len() < info.multipv {
+                            lines.resize(info.multipv, None);
+                        }
+                        let rank = info.multipv - 1;
+                        lines[rank] = Some(info);
+                    }
                 }
                 _ => {}
             }
@@ -405,26 +501,36 @@ pub fn parse_coords(text: &str, coords: Coords) -> Option<Move> {
 
 /// The score and depth of an `info` line. UCI writes `score cp 35` or `score mate 3`; UCCI
 /// writes `score 35`.
+#[cfg(test)]
 fn parse_info(line: &str, proto: Protocol) -> (Option<Score>, Option<u32>) {
+    let info = parse_info_line(line, proto);
+    (info.score, info.depth)
+}
+
+/// An `info` line's rank, depth, score and principal variation (empty when it has none).
+fn parse_info_line(line: &str, proto: Protocol) -> InfoLine {
     let words: Vec<&str> = line.split_whitespace().collect();
-    let mut score = None;
-    let mut depth = None;
+    let mut info = InfoLine { multipv: 1, depth: None, score: None, pv: Vec::new() };
     let mut i = 0;
     while i < words.len() {
         match words[i] {
-            "depth" => depth = words.get(i + 1).and_then(|d| d.parse().ok()),
+            "depth" => info.depth = words.get(i + 1).and_then(|d| d.parse().ok()),
+            "multipv" => info.multipv = words.get(i + 1).and_then(|d| d.parse().ok()).unwrap_or(1).max(1),
             "score" => match (words.get(i + 1), words.get(i + 2)) {
-                (Some(&"cp"), Some(v)) => score = v.parse().ok().map(Score::cp),
-                (Some(&"mate"), Some(v)) => score = v.parse().ok().map(Score::from_uci_mate),
-                (Some(v), _) if proto == Protocol::Ucci => score = v.parse().ok().map(Score::cp),
+                (Some(&"cp"), Some(v)) => info.score = v.parse().ok().map(Score::cp),
+                (Some(&"mate"), Some(v)) => info.score = v.parse().ok().map(Score::from_uci_mate),
+                (Some(v), _) if proto == Protocol::Ucci => info.score = v.parse().ok().map(Score::cp),
                 _ => {}
             },
-            "pv" => break,
+            "pv" => {
+                info.pv = words[i + 1..].iter().map(|w| w.to_string()).collect();
+                break;
+            }
             _ => {}
         }
         i += 1;
     }
-    (score, depth)
+    info
 }
 
 #[cfg(test)]
@@ -455,6 +561,14 @@ mod tests {
         assert_eq!(parse_coords("a0a0x", Coords::Zero), None);
         assert_eq!(parse_coords("a0b0", Coords::One), None);
         assert_eq!(parse_coords("炮二平五", Coords::Zero), None);
+    }
+
+    #[test]
+    fn info_lines_for_analysis() {
+        let info = parse_info_line("info depth 9 multipv 2 score cp 20 nodes 5 pv h2e2 h9g7", Protocol::Uci);
+        assert_eq!((info.multipv, info.depth, info.score), (2, Some(9), Some(Score::cp(20))));
+        assert_eq!(info.pv, ["h2e2", "h9g7"]);
+        assert!(parse_info_line("info string hello", Protocol::Uci).pv.is_empty());
     }
 
     #[test]

@@ -1,0 +1,317 @@
+//! The game database of `chuhan serve --games-db FILE` (crate `chuhan-db`): the analysis
+//! board's explorer, the database page's search, games opened on the board, and uploads.
+//!
+//! One SQLite connection behind a mutex: queries are milliseconds (the position index is the
+//! table's key), and each runs on a blocking thread so the server's threads never wait on the
+//! disk. An upload is written to a file of its own (chuhan-db imports files, resumably) and
+//! removed after.
+
+use crate::error::{bad, internal, ApiError};
+use crate::params::pick_notation;
+use axum::body::Bytes;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::Json;
+use chuhan::notation::Notation;
+use chuhan::{Position, Variant};
+use chuhan_db::{Database, DbError, Fold, ImportOptions, Lang, SearchFilter};
+use chuhan_record::Outcome;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+/// The largest collection one upload may send.
+pub const MAX_UPLOAD: usize = 8 * 1024 * 1024;
+/// The most games a search answers.
+const MAX_RESULTS: usize = 200;
+/// The best-known games the explorer lists.
+const TOP_GAMES: usize = 8;
+
+/// The database and whether uploads may add to it.
+pub struct GamesDb {
+    db: Mutex<Database>,
+    uploads: bool,
+    /// Where uploads are written while they are imported.
+    spool: PathBuf,
+}
+
+/// The state of the database routes: the database if one was given.
+pub type DbState = Option<Arc<GamesDb>>;
+
+impl GamesDb {
+    /// Opens (or creates) the database at `path`; with `uploads`, anyone who can reach the
+    /// server may import collections into it.
+    pub fn open(path: &std::path::Path, uploads: bool) -> Result<GamesDb, DbError> {
+        let db = Database::open(path, Fold::default())?;
+        let spool = std::env::temp_dir().join(format!("chuhan-uploads-{}", std::process::id()));
+        Ok(GamesDb { db: Mutex::new(db), uploads, spool })
+    }
+
+    /// Runs `f` on the database on a blocking thread.
+    async fn with<T: Send + 'static>(
+        self: &Arc<Self>,
+        f: impl FnOnce(&mut Database) -> Result<T, ApiError> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let me = self.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut db = me.db.lock().unwrap_or_else(|e| e.into_inner());
+            f(&mut db)
+        })
+        .await
+        .map_err(|e| internal(anyhow::anyhow!("the database task failed: {e}")))?
+    }
+}
+
+fn none() -> ApiError {
+    ApiError::not_found("no game database: start the server with --games-db FILE")
+}
+
+/// A query string that does not fit (a field missing or unknown) as the app's 400.
+fn query_error(e: QueryRejection) -> ApiError {
+    bad(e.body_text())
+}
+
+fn db_error(e: DbError) -> ApiError {
+    internal(anyhow::Error::new(e))
+}
+
+/// `lang=en|zh|tc` for opening names; English by default (the page's words are English).
+fn pick_lang(asked: Option<&str>) -> Result<Lang, ApiError> {
+    match asked {
+        None | Some("") => Ok(Lang::English),
+        Some(l) => l.parse().map_err(|e: String| bad(format!("lang: {e}"))),
+    }
+}
+
+/// The opening of a line, by chuhan-db's rule for a game: xiangqi from the standard start is
+/// named by its position after [`chuhan_db::opening::OPENING_PLY`] plies (or the last, if
+/// shorter); janggi by the two formations of its start.
+pub fn line_opening(game: &chuhan::Game) -> Option<String> {
+    let start = game.start();
+    let name = |o: chuhan_db::Opening| {
+        let (en, zh) = (o.name(Lang::English), o.name(Lang::Simplified));
+        if en == zh {
+            en
+        } else {
+            format!("{en} · {zh}")
+        }
+    };
+    if start.variant() == Variant::Janggi {
+        return chuhan_db::opening::janggi_opening(start).map(name);
+    }
+    // The board and the side to move, as chuhan-record's `has_standard_start` compares them.
+    let fields = |s: &str| s.split_whitespace().take(2).map(str::to_string).collect::<Vec<_>>();
+    if fields(&start.to_fen()) != fields(Variant::Xiangqi.start_fen()) {
+        return None;
+    }
+    let mut pos = start.clone();
+    for m in game.moves().take(chuhan_db::opening::OPENING_PLY) {
+        pos.play_unchecked(m);
+    }
+    chuhan_db::opening::classify(&pos).map(name)
+}
+
+/// `GET /api/db`: whether there is a database, its size, and whether uploads are open.
+pub async fn info(State(state): State<DbState>) -> Result<Json<Value>, ApiError> {
+    let Some(g) = state else { return Ok(Json(json!({ "enabled": false }))) };
+    let uploads = g.uploads;
+    let stats = g.with(|db| db.stats(0, Lang::English).map_err(db_error)).await?;
+    Ok(Json(json!({ "enabled": true, "games": stats.games, "uploads": uploads, "max_upload": MAX_UPLOAD })))
+}
+
+/// The query of `GET /api/explore`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExploreQuery {
+    /// The position (a FEN).
+    fen: String,
+    /// `xiangqi` (the default) or `janggi`.
+    variant: Option<Variant>,
+    notation: Option<String>,
+    lang: Option<String>,
+}
+
+/// `GET /api/explore?fen=...`: the moves played from the position in the database's games,
+/// with counts and results for the side to move, the opening's name and the best-known games
+/// through it; each move also in the notation asked for.
+pub async fn explore(
+    State(state): State<DbState>,
+    q: Result<Query<ExploreQuery>, QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let g = state.ok_or_else(none)?;
+    let Query(q) = q.map_err(query_error)?;
+    let variant = q.variant.unwrap_or(Variant::Xiangqi);
+    let notation = pick_notation(q.notation.as_deref(), variant)?;
+    let lang = pick_lang(q.lang.as_deref())?;
+    let (pos, _) = crate::params::start_position(variant, Some(&q.fen), true)?;
+    let p = pos.clone();
+    let found = g.with(move |db| db.explore(&p, TOP_GAMES, lang).map_err(db_error)).await?;
+    let mut v = serde_json::to_value(&found).map_err(internal)?;
+    if let Some(moves) = v["moves"].as_array_mut() {
+        for m in moves {
+            let text = m["move"].as_str().and_then(|t| t.parse().ok()).map(|mv| move_text(&pos, mv, notation));
+            m["text"] = json!(text);
+        }
+    }
+    if let Some(games) = v["top_games"].as_array_mut() {
+        for game in games {
+            let text = game["next"].as_str().and_then(|t| t.parse().ok()).map(|mv| move_text(&pos, mv, notation));
+            game["next_text"] = json!(text);
+        }
+    }
+    v["fen"] = json!(pos.to_fen());
+    Ok(Json(v))
+}
+
+fn move_text(pos: &Position, mv: chuhan::Move, notation: Notation) -> String {
+    if pos.is_legal(mv) {
+        notation.format(pos, mv)
+    } else {
+        mv.to_string()
+    }
+}
+
+/// The query of `GET /api/db/search`: the database page's form.
+#[derive(Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct SearchQuery {
+    player: Option<String>,
+    red: Option<String>,
+    black: Option<String>,
+    event: Option<String>,
+    from: Option<String>,
+    to: Option<String>,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    result: Option<String>,
+    opening: Option<String>,
+    variant: Option<String>,
+    limit: Option<usize>,
+    lang: Option<String>,
+}
+
+fn some(s: Option<String>) -> Option<String> {
+    s.map(|s| s.trim().to_string()).filter(|s| !s.is_empty())
+}
+
+/// `GET /api/db/search?player=&event=&from=&to=&result=&opening=`: the games that match, newest
+/// first (at most 200).
+pub async fn search(
+    State(state): State<DbState>,
+    q: Result<Query<SearchQuery>, QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let g = state.ok_or_else(none)?;
+    let Query(q) = q.map_err(query_error)?;
+    let lang = pick_lang(q.lang.as_deref())?;
+    let result = match some(q.result) {
+        None => None,
+        Some(r) => Some(match r.as_str() {
+            "1-0" => Outcome::RedWins,
+            "0-1" => Outcome::BlackWins,
+            "1/2-1/2" | "draw" => Outcome::Draw,
+            "*" => Outcome::Unknown,
+            _ => return Err(bad(format!("result {r:?}: expected 1-0, 0-1, 1/2-1/2 or *"))),
+        }),
+    };
+    let variant = match some(q.variant) {
+        None => None,
+        Some(v) => Some(v.parse::<Variant>().map_err(|e| bad(format!("variant: {e}")))?),
+    };
+    for (name, date) in [("from", &q.from), ("to", &q.to)] {
+        if let Some(d) = date.as_deref().map(str::trim).filter(|d| !d.is_empty()) {
+            let ok = d.len() <= 10 && d.chars().all(|c| c.is_ascii_digit() || c == '-' || c == '.' || c == '/');
+            if !ok {
+                return Err(bad(format!("{name} {d:?}: expected a date such as 1998, 1998-05 or 1998-05-12")));
+            }
+        }
+    }
+    let filter = SearchFilter {
+        player: some(q.player),
+        red: some(q.red),
+        black: some(q.black),
+        event: some(q.event),
+        from: some(q.from),
+        to: some(q.to),
+        result,
+        opening: some(q.opening),
+        variant,
+        limit: Some(q.limit.unwrap_or(50).clamp(1, MAX_RESULTS)),
+        ..SearchFilter::default()
+    };
+    let games = g.with(move |db| db.search(&filter, lang).map_err(db_error)).await?;
+    Ok(Json(json!({ "games": games })))
+}
+
+/// `GET /api/db/games/{id}`: a game as the analysis board loads a record (headers, result,
+/// tree; an `Opening` header with its name).
+pub async fn game(
+    State(state): State<DbState>,
+    Path(id): Path<i64>,
+    Query(q): Query<crate::params::NotationQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let g = state.ok_or_else(none)?;
+    let record = g.with(move |db| db.record(id, Lang::English).map_err(db_error)).await?;
+    let record = record.ok_or_else(|| ApiError::not_found(format!("no game {id} in the database")))?;
+    let notation = pick_notation(q.notation.as_deref(), record.variant)?;
+    let mut v = crate::records::record_json(&record, "database", notation)?;
+    v["id"] = json!(id);
+    Ok(Json(v))
+}
+
+/// The query of `POST /api/db/import`.
+#[derive(Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct UploadQuery {
+    /// The file's name, for its format (`.pgn`, `.xqf`, `.cbl`...) and the error messages.
+    name: Option<String>,
+}
+
+/// `POST /api/db/import?name=FILE`: imports the collection in the body (at most
+/// [`MAX_UPLOAD`] bytes) and says how many games were stored, were already there, or could
+/// not be read (and why). Only when the server was started with uploads allowed.
+pub async fn import(
+    State(state): State<DbState>,
+    q: Result<Query<UploadQuery>, QueryRejection>,
+    body: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let g = state.ok_or_else(none)?;
+    let Query(q) = q.map_err(query_error)?;
+    if !g.uploads {
+        return Err(ApiError(
+            StatusCode::FORBIDDEN,
+            "uploads are off on this server (start it with --games-db-uploads)".into(),
+        ));
+    }
+    if body.is_empty() {
+        return Err(bad("the upload is empty"));
+    }
+    let name = q.name.unwrap_or_else(|| "upload.pgn".into());
+    // Only the name's last part, in plain characters: it becomes part of a file name.
+    let shown: String = name
+        .rsplit(['/', '\\'])
+        .next()
+        .unwrap_or("upload")
+        .chars()
+        .filter(|c| c.is_alphanumeric() || matches!(c, '.' | '-' | '_'))
+        .take(80)
+        .collect();
+    let shown = if shown.is_empty() { "upload.pgn".to_string() } else { shown };
+    std::fs::create_dir_all(&g.spool).map_err(internal)?;
+    let file = g.spool.join(format!("{}-{shown}", crate::state::random_hex(8).map_err(internal)?));
+    std::fs::write(&file, &body).map_err(internal)?;
+    let spooled = file.clone();
+    let report = g.with(move |db| db.import(&[&spooled], &ImportOptions::default(), |_| {}).map_err(db_error)).await;
+    let _ = std::fs::remove_file(&file);
+    let report = report?;
+    let prefix = file.display().to_string();
+    let errors: Vec<String> = report.errors.iter().take(100).map(|e| e.replace(&prefix, &shown)).collect();
+    Ok(Json(json!({
+        "file": shown,
+        "read": report.games_read,
+        "imported": report.imported,
+        "duplicates": report.duplicates,
+        "bad": report.errors.len(),
+        "errors": errors,
+    })))
+}

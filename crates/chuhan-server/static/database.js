@@ -1,0 +1,76 @@
+// chuhan serve: the database page (/database, a game database given with --games-db): search
+// the games by player, event, dates, result and opening, open one on the analysis board, and
+// import a collection when the server allows uploads. User data only ever goes into the page
+// through textContent and attribute setters.
+
+import { $, api } from "/static/util.js";
+
+function cell(text) {
+  const td = document.createElement("td");
+  td.textContent = text == null ? "" : String(text);
+  return td;
+}
+
+function resultRow(g) {
+  const tr = document.createElement("tr");
+  tr.append(cell(g.date), cell(g.red), cell(g.black), cell(g.result), cell(g.event), cell(g.opening), cell(Math.ceil(g.plies / 2)));
+  const open = document.createElement("td");
+  const a = document.createElement("a");
+  a.href = `/analysis?${new URLSearchParams({ dbgame: g.id })}`;
+  a.textContent = "Open";
+  a.className = "dbopen";
+  open.appendChild(a);
+  tr.appendChild(open);
+  return tr;
+}
+
+/// Runs the database page; the caller has shown its section.
+export async function database() {
+  let info;
+  try {
+    info = await api("GET", "/api/db");
+  } catch (err) {
+    $("dbstatus").textContent = err.message;
+    return;
+  }
+  if (!info.enabled) {
+    $("dbstatus").textContent = "This server has no game database (start it with --games-db FILE).";
+    $("dbsearch").hidden = true;
+    return;
+  }
+  const count = (n) => `${n} game${n === 1 ? "" : "s"} in the database`;
+  $("dbstatus").textContent = count(info.games);
+  $("dbupload").hidden = !info.uploads;
+
+  async function search() {
+    const q = new URLSearchParams();
+    for (const [k, v] of new FormData($("dbsearch"))) if (String(v).trim()) q.set(k, String(v).trim());
+    try {
+      const v = await api("GET", `/api/db/search?${q}`);
+      $("dbmessage").textContent = v.games.length ? "" : "No game matches.";
+      $("dbrows").replaceChildren(...v.games.map(resultRow));
+    } catch (err) {
+      $("dbmessage").textContent = err.message;
+      $("dbrows").replaceChildren();
+    }
+  }
+  $("dbsearch").addEventListener("submit", (e) => { e.preventDefault(); search(); });
+
+  $("dbimport").addEventListener("click", async () => {
+    const file = $("dbfile").files[0];
+    if (!file) { $("dbreport").textContent = "Choose a file first."; return; }
+    if (file.size > info.max_upload) { $("dbreport").textContent = `${file.name} is larger than ${info.max_upload / 1048576} MiB.`; return; }
+    $("dbreport").textContent = `Importing ${file.name}…`;
+    try {
+      const r = await fetch(`/api/db/import?${new URLSearchParams({ name: file.name })}`, { method: "POST", body: await file.arrayBuffer() });
+      const v = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
+      if (!r.ok) throw new Error(v.error || `HTTP ${r.status}`);
+      $("dbreport").textContent = `${v.file}: ${v.imported} imported, ${v.duplicates} already there, ${v.bad} could not be read.`;
+      $("dberrors").replaceChildren(...v.errors.map((e) => { const li = document.createElement("li"); li.textContent = e; return li; }));
+      const now = await api("GET", "/api/db");
+      $("dbstatus").textContent = count(now.games);
+      search();
+    } catch (err) { $("dbreport").textContent = err.message; }
+  });
+  search();
+}

@@ -1,0 +1,87 @@
+// chuhan serve: the analysis board's explorer panel (a game database given with --games-db):
+// the moves played from the position on the board, how often and how they scored for the side
+// to move, the opening's name, and the best-known games through it. User data only ever goes
+// into the page through textContent and attribute setters.
+
+import { $, api } from "/static/util.js";
+
+const pct = (n, total) => (total ? Math.round((100 * n) / total) : 0);
+
+/// The panel; `onMove(mv)` plays a move clicked in it, `onOpen(id)` loads a game on the board.
+/// Hidden when the server has no game database.
+export function explorerPanel({ onMove, onOpen }) {
+  let enabled = null, seq = 0;
+  const ready = api("GET", "/api/db").then((v) => { enabled = !!v.enabled; }).catch(() => { enabled = false; });
+
+  function bar(m) {
+    const decided = m.wins + m.draws + m.losses;
+    const div = document.createElement("div");
+    div.className = "wdl";
+    div.title = `${m.wins} won, ${m.draws} drawn, ${m.losses} lost by the side to move` + (m.unknown ? `, ${m.unknown} unknown` : "");
+    for (const [cls, n] of [["w", m.wins], ["d", m.draws], ["l", m.losses]]) {
+      const s = document.createElement("span");
+      s.className = cls;
+      s.style.width = `${pct(n, decided)}%`;
+      if (pct(n, decided) >= 12) s.textContent = `${pct(n, decided)}%`;
+      div.appendChild(s);
+    }
+    return div;
+  }
+
+  function row(m) {
+    const tr = document.createElement("tr");
+    const mv = document.createElement("td");
+    const a = document.createElement("a");
+    a.href = "#";
+    a.className = "xmove";
+    a.dataset.mv = m.move;
+    a.textContent = m.text || m.move;
+    a.addEventListener("click", (e) => { e.preventDefault(); onMove(m.move); });
+    mv.appendChild(a);
+    const games = document.createElement("td");
+    games.className = "xcount";
+    games.textContent = String(m.games);
+    const wdl = document.createElement("td");
+    wdl.appendChild(bar(m));
+    tr.append(mv, games, wdl);
+    return tr;
+  }
+
+  function gameItem(g) {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = "#";
+    a.className = "xgame";
+    a.textContent = `${g.red || "?"} – ${g.black || "?"}`;
+    a.addEventListener("click", (e) => { e.preventDefault(); onOpen(g.id); });
+    li.appendChild(a);
+    const rest = [g.result, g.event, g.date, g.next_text ? `played ${g.next_text}` : ""].filter(Boolean).join(" · ");
+    li.appendChild(document.createTextNode(` ${rest}`));
+    return li;
+  }
+
+  /// Shows what the database knows about `fen` (null: the panel is emptied).
+  async function show(fen, variant, notation) {
+    const mine = ++seq;
+    await ready;
+    $("explorer").hidden = !enabled;
+    if (!enabled || !fen) return;
+    try {
+      const q = new URLSearchParams({ fen, variant });
+      if (notation) q.set("notation", notation);
+      const v = await api("GET", `/api/explore?${q}`);
+      if (mine !== seq) return;
+      $("xmessage").textContent = "";
+      $("xopening").textContent = v.opening || "";
+      $("xsummary").textContent = v.games ? `${v.games} game${v.games === 1 ? "" : "s"} reached this position` : "No game in the database reached this position";
+      $("xmoves").replaceChildren(...v.moves.map(row));
+      $("xgames").replaceChildren(...v.top_games.map(gameItem));
+    } catch (err) {
+      if (mine !== seq) return;
+      $("xmessage").textContent = err.message;
+      $("xmoves").replaceChildren();
+      $("xgames").replaceChildren();
+    }
+  }
+  return { show };
+}

@@ -1,0 +1,153 @@
+//! `chuhan serve --games-db`: the explorer, search, games opened for the board and uploads,
+//! over loopback against a real SQLite database filled through the upload route.
+
+use chuhan::{Position, Variant};
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::path::Path;
+
+const PGN: &str = include_str!("../../../e2e/fixtures/explorer.pgn");
+
+async fn server(dir: &Path, db: bool, uploads: bool) -> SocketAddr {
+    let tools = chuhan_server::Tools {
+        games_db: db.then(|| dir.join("games.sqlite3")),
+        games_db_uploads: uploads,
+        ..Default::default()
+    };
+    let limits = chuhan_server::RateLimits { requests_per_minute: 0, games_per_minute: 0 };
+    chuhan_server::start_with_tools("127.0.0.1:0", &dir.join("data"), limits, tools).await.unwrap().0
+}
+
+async fn get(addr: SocketAddr, path: &str) -> (u16, Value) {
+    let r = reqwest::get(format!("http://{addr}{path}")).await.unwrap();
+    let status = r.status().as_u16();
+    (status, r.json().await.unwrap())
+}
+
+async fn upload(addr: SocketAddr, name: &str, body: &str) -> (u16, Value) {
+    let r = reqwest::Client::new()
+        .post(format!("http://{addr}/api/db/import?name={name}"))
+        .body(body.to_string())
+        .send()
+        .await
+        .unwrap();
+    let status = r.status().as_u16();
+    (status, r.json().await.unwrap())
+}
+
+fn fen_after(moves: &[&str]) -> String {
+    let mut pos = Position::new(Variant::Xiangqi);
+    for m in moves {
+        pos.play(m.parse().unwrap()).unwrap();
+    }
+    pos.to_fen()
+}
+
+fn explore_path(moves: &[&str]) -> String {
+    let fen = fen_after(moves);
+    format!("/api/explore?notation=chinese&fen={}", fen.replace(' ', "%20").replace('/', "%2F"))
+}
+
+#[tokio::test]
+async fn upload_explore_search_and_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let addr = server(dir.path(), true, true).await;
+    assert_eq!(
+        get(addr, "/api/db").await.1,
+        json!({ "enabled": true, "games": 0, "uploads": true, "max_upload": 8388608 })
+    );
+
+    // Upload: four games stored; again: four duplicates; a bad game is reported with the name.
+    let (code, v) = upload(addr, "explorer.pgn", PGN).await;
+    assert_eq!(code, 200, "{v}");
+    assert_eq!((v["imported"].as_u64(), v["duplicates"].as_u64(), v["bad"].as_u64()), (Some(4), Some(0), Some(0)));
+    let (_, v) = upload(addr, "explorer.pgn", PGN).await;
+    assert_eq!((v["imported"].as_u64(), v["duplicates"].as_u64()), (Some(0), Some(4)), "{v}");
+    let bad = "[Red \"X\"]\n\n1. C2.5 H8+7 2. R1+5 1-0\n\n[Red \"Y\"]\n\n1. P3+1 1-0\n";
+    let (_, v) = upload(addr, "../../etc/bad games.pgn", bad).await;
+    assert_eq!((v["imported"].as_u64(), v["bad"].as_u64()), (Some(1), Some(1)), "{v}");
+    assert_eq!(v["file"], "badgames.pgn");
+    let error = v["errors"][0].as_str().unwrap();
+    assert!(error.starts_with("badgames.pgn: game 1") && !error.contains("chuhan-uploads"), "{error}");
+    let (code, v) = upload(addr, "empty.pgn", "").await;
+    assert_eq!(code, 400, "{v}");
+
+    // The explorer at the start: 5 games, the central cannon 4 times with its results.
+    let (code, v) = get(addr, &explore_path(&[])).await;
+    assert_eq!(code, 200, "{v}");
+    assert_eq!(v["games"], 5);
+    assert_eq!(v["moves"][0]["move"], "h2e2");
+    assert_eq!(v["moves"][0]["text"], "炮二平五");
+    assert_eq!(
+        [&v["moves"][0]["games"], &v["moves"][0]["wins"], &v["moves"][0]["draws"], &v["moves"][0]["losses"]],
+        [&json!(3), &json!(1), &json!(1), &json!(1)],
+        "{v}"
+    );
+    assert_eq!(v["moves"][1]["move"], "c3c4");
+    // After 炮二平五 马８进７: two games, both 马二进三; the best-known games carry names.
+    let (_, v) = get(addr, &explore_path(&["h2e2", "h9g7"])).await;
+    assert_eq!(v["games"], 2, "{v}");
+    assert_eq!(v["moves"][0]["text"], "马二进三");
+    let top: Vec<&str> = v["top_games"].as_array().unwrap().iter().map(|g| g["red"].as_str().unwrap()).collect();
+    assert_eq!(top.len(), 2);
+    assert!(top.contains(&"Alpha") && top.contains(&"Gamma"), "{top:?}");
+    assert!(v["opening"].is_string(), "{v}");
+
+    // A bad FEN is a 400 that says what is wrong.
+    let (code, v) = get(addr, "/api/explore?fen=rnbakabnr/9/x").await;
+    assert_eq!(code, 400);
+    assert!(v["error"].as_str().unwrap().starts_with("fen: "), "{v}");
+    let (code, _) = get(addr, "/api/explore").await;
+    assert_eq!(code, 400);
+
+    // Search.
+    let names = |v: &Value| -> Vec<String> {
+        v["games"].as_array().unwrap().iter().map(|g| format!("{}-{}", g["red"], g["black"]).replace('"', "")).collect()
+    };
+    let (_, v) = get(addr, "/api/db/search?player=alpha").await;
+    assert_eq!(names(&v), ["Gamma-Alpha", "Alpha-Beta"]);
+    let (_, v) = get(addr, "/api/db/search?result=1-0&from=2002").await;
+    assert_eq!(names(&v), ["Delta-Beta"]);
+    let (_, v) = get(addr, "/api/db/search?event=Test&to=2002").await;
+    assert_eq!(names(&v), ["Alpha-Beta"]);
+    let (code, v) = get(addr, "/api/db/search?result=2-0").await;
+    assert_eq!(code, 400, "{v}");
+    let (code, v) = get(addr, "/api/db/search?from=yesterday").await;
+    assert_eq!(code, 400, "{v}");
+
+    // A game as the analysis board loads it: names, result, moves.
+    let (_, v) = get(addr, "/api/db/search?player=Delta").await;
+    let id = v["games"][0]["id"].as_i64().unwrap();
+    let (code, v) = get(addr, &format!("/api/db/games/{id}")).await;
+    assert_eq!(code, 200, "{v}");
+    assert_eq!(v["result"], "1-0");
+    assert!(v["headers"].as_array().unwrap().contains(&json!(["Red", "Delta"])), "{v}");
+    assert_eq!(v["moves"], json!(["c3c4", "g6g5", "b0c2", "h9g7"]));
+    let (code, _) = get(addr, "/api/db/games/99999").await;
+    assert_eq!(code, 404);
+
+    // The analysis board names the opening of its line.
+    let r = reqwest::Client::new()
+        .post(format!("http://{addr}/api/analyse"))
+        .json(&json!({ "moves": ["h2e2", "h9g7", "h0g2"], "millis": 0 }))
+        .send()
+        .await
+        .unwrap();
+    let v: Value = r.json().await.unwrap();
+    assert!(v["opening"].as_str().is_some_and(|o| o.contains('·')), "{v}");
+}
+
+#[tokio::test]
+async fn without_a_database_or_uploads() {
+    let dir = tempfile::tempdir().unwrap();
+    let addr = server(dir.path(), false, false).await;
+    assert_eq!(get(addr, "/api/db").await.1, json!({ "enabled": false }));
+    let (code, v) = get(addr, &explore_path(&[])).await;
+    assert_eq!(code, 404);
+    assert!(v["error"].as_str().unwrap().contains("--games-db"), "{v}");
+    let dir = tempfile::tempdir().unwrap();
+    let addr = server(dir.path(), true, false).await;
+    let (code, v) = upload(addr, "x.pgn", PGN).await;
+    assert_eq!(code, 403);
+    assert!(v["error"].as_str().unwrap().contains("--games-db-uploads"), "{v}");
+}
