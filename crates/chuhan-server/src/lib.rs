@@ -9,6 +9,7 @@ pub mod limit;
 pub mod pages;
 pub mod params;
 pub mod pgn_tags;
+pub mod position;
 pub mod rating;
 pub mod records;
 pub mod room;

@@ -360,13 +360,14 @@ export function analysis() {
     checkEdited(f);
   }
   /// Says what is wrong with the position being edited, as it changes: the server's position
-  /// check (the one Done and "Set position" go through), asked a moment after the last change.
+  /// check (`/api/position`, the one Done and "Set position" go through), asked a moment after
+  /// the last change.
   function checkEdited(f) {
     clearTimeout(checking);
     checking = setTimeout(async () => {
       try {
-        await api("POST", "/api/analyse", { variant, fen: f, moves: [], millis: 0, relaxed });
-        if (editing && $("afen").value === f) $("eproblem").textContent = "";
+        const v = await api("POST", "/api/position", { variant, fen: f, relaxed });
+        if (editing && $("afen").value === f) $("eproblem").textContent = v.ok ? "" : v.problem;
       } catch (err) {
         if (editing && $("afen").value === f) $("eproblem").textContent = err.message;
       }

@@ -44,9 +44,11 @@ function lobby() {
     $("level-field").hidden = friend;
     $("rated-field").hidden = !friend;
     for (const l of form.querySelectorAll(".fischer-field")) l.hidden = field("clock").value !== "fischer";
+    if (!(Number(field("periods").value) > 0)) field("period").closest("label").hidden = true;
   };
   for (const name of ["variant", "mode", "side", "clock"]) field(name).addEventListener("change", update);
   field("fen").addEventListener("input", update);
+  field("periods").addEventListener("input", update);
   // Quick time controls: minutes+increment, the CXA rule, or none.
   for (const b of $("quick").querySelectorAll("button")) {
     b.addEventListener("click", () => {

@@ -332,3 +332,18 @@ async fn the_friend_chooses_a_janggi_formation_when_joining_and_bad_ones_are_ref
     assert_eq!(s["start_fen"], "rnba1anbr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RBNA1ANBR w - - 0 1");
     assert_eq!(s["formation_open"], false, "both seats are taken");
 }
+
+#[tokio::test]
+async fn the_editor_s_position_check_answers_the_problem() {
+    let dir = tempfile::tempdir().unwrap();
+    let (addr, _task) = server(dir.path()).await;
+    let (status, v) = post(addr, "/api/position", json!({ "fen": "4k4/9/9/9/9/9/9/9/9/9 w - - 0 1" })).await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["ok"], false);
+    assert!(v["problem"].as_str().unwrap().contains("has no general"), "{v}");
+    let (_, v) =
+        post(addr, "/api/position", json!({ "variant": "janggi", "fen": chuhan::Variant::Janggi.start_fen() })).await;
+    assert_eq!(v["ok"], true, "{v}");
+    let (status, v) = post(addr, "/api/position", json!({ "fen": 3 })).await;
+    assert_eq!(status, 400, "{v}");
+}

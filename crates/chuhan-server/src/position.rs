@@ -1,0 +1,36 @@
+//! `POST /api/position`: checks a position as the position editor changes it. The same check
+//! as every request that takes a FEN ([`crate::params::start_position`]), but a position with a
+//! problem is an answer (`ok: false` and the problem in words), not a refused request: the
+//! editor asks after every click, and a half-built position is normal there.
+
+use crate::error::ApiError;
+use crate::params::{parse_json, start_position};
+use axum::body::Bytes;
+use axum::Json;
+use chuhan::Variant;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+/// The body of `POST /api/position`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CheckRequest {
+    /// `xiangqi` (the default) or `janggi`.
+    #[serde(default)]
+    variant: Option<Variant>,
+    fen: String,
+    /// Accept a composed position (pieces on points no game reaches).
+    #[serde(default)]
+    relaxed: bool,
+}
+
+/// Answers `{"ok": true, "accepted": [...]}` (what a composed position was accepted with) or
+/// `{"ok": false, "problem": "..."}`; a body that is not such a request is a 400.
+pub async fn check(body: Bytes) -> Result<Json<Value>, ApiError> {
+    let req: CheckRequest = parse_json(&body)?;
+    let variant = req.variant.unwrap_or(Variant::Xiangqi);
+    Ok(Json(match start_position(variant, Some(&req.fen), req.relaxed) {
+        Ok((_, accepted)) => json!({ "ok": true, "accepted": accepted }),
+        Err(e) => json!({ "ok": false, "problem": e.message() }),
+    }))
+}
