@@ -273,6 +273,8 @@ fn another_engine_that_cannot_be_used_is_refused_before_anything_starts() {
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("--engine \"name=x\": no cmd=PATH"), "{err}");
+    let o = chuhan(&["play", "--engine", "cmd=x", "--vs", "human"]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not in --vs human games"), "{o:?}");
     // `serve`: an engine that does not start, before the server listens.
     let dir = std::env::temp_dir().join(format!("chuhan-cli-serve-engine-{}", std::process::id()));
     let data = dir.to_string_lossy().into_owned();

@@ -18,6 +18,12 @@ export function explorerPanel({ onMove, onOpen }) {
     const div = document.createElement("div");
     div.className = "wdl";
     div.title = `${m.wins} won, ${m.draws} drawn, ${m.losses} lost by the side to move` + (m.unknown ? `, ${m.unknown} unknown` : "");
+    if (!decided) {
+      // Collections without results (many engine-game dumps): say so instead of an empty bar.
+      div.classList.add("none");
+      div.textContent = "results unknown";
+      return div;
+    }
     for (const [cls, n] of [["w", m.wins], ["d", m.draws], ["l", m.losses]]) {
       const s = document.createElement("span");
       s.className = cls;

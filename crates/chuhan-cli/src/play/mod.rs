@@ -84,6 +84,9 @@ fn settings(args: &PlayArgs) -> Result<Settings> {
     if !notation.applies_to(variant) {
         bail!("--notation {notation} is not used for {variant}");
     }
+    if args.engine.is_some() && opponent == Opponent::Human {
+        bail!("--engine plays against you (--vs engine) or itself (--vs watch), not in --vs human games");
+    }
     Ok(Settings {
         variant,
         level,
