@@ -5,19 +5,7 @@
 use chuhan::clock::{Control, Rule};
 
 /// PGN's `Date` (`YYYY.MM.DD`, UTC) of a time in seconds since the Unix epoch.
-pub fn date(secs: u64) -> String {
-    // Howard Hinnant's days-to-civil algorithm (proleptic Gregorian calendar).
-    let z = (secs / 86_400) as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}.{month:02}.{day:02}")
-}
+pub use chuhan_record::pgn::date;
 
 /// PGN's `TimeControl` of a game: `-` untimed, `600+5` (seconds, increment) under Fischer,
 /// and for the rules PGN has no form for, the form `chuhan play --tc` reads
@@ -53,13 +41,6 @@ pub fn engine_name(level: u32) -> String {
 mod tests {
     use super::*;
     use std::time::Duration;
-
-    #[test]
-    fn dates_in_utc() {
-        assert_eq!(date(0), "1970.01.01");
-        assert_eq!(date(951_782_400), "2000.02.29");
-        assert_eq!(date(1_795_651_200 - 1), "2026.11.25");
-    }
 
     #[test]
     fn time_controls() {

@@ -479,21 +479,10 @@ fn shuffle<T>(v: &mut [T], seed: u64) {
     }
 }
 
-/// Today's date as PGN writes it (UTC), without a date library.
+/// Today's date as PGN writes it (UTC).
 fn today() -> String {
     let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
-    let days = (secs / 86_400) as i64;
-    // Civil from days (proleptic Gregorian), after Howard Hinnant's public-domain algorithm.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}.{m:02}.{d:02}")
+    chuhan_record::pgn::date(secs)
 }
 
 fn hostname() -> String {

@@ -13,7 +13,7 @@
 mod lex;
 mod write;
 
-pub use write::{write_game, write_movetext};
+pub use write::{date, write_game, write_movetext};
 
 use crate::encoding::{detect, TextEncoding};
 use crate::tree::{Line, Node, Outcome, Record};

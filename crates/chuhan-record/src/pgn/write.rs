@@ -129,3 +129,33 @@ fn line(w: &mut Wrapper, l: &Line, pos: &mut Position, notation: Notation) {
         pos.undo();
     }
 }
+
+/// PGN's `Date` tag (`YYYY.MM.DD`, UTC) of a time in seconds since the Unix epoch: the one date
+/// writer for every record chuhan makes (`chuhan match`, the web app's games).
+pub fn date(unix_secs: u64) -> String {
+    // Days to civil date in the proleptic Gregorian calendar (Howard Hinnant's public-domain
+    // algorithm), so that no date library is needed.
+    let z = (unix_secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+#[cfg(test)]
+mod date_tests {
+    use super::date;
+
+    #[test]
+    fn dates_in_utc() {
+        assert_eq!(date(0), "1970.01.01");
+        assert_eq!(date(951_782_400), "2000.02.29");
+        assert_eq!(date(1_795_651_200 - 1), "2026.11.25");
+        assert_eq!(date(1_795_651_200), "2026.11.26");
+    }
+}
