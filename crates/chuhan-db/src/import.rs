@@ -7,6 +7,7 @@
 //! and moves, from any file) is counted as a duplicate and not stored again. A game that cannot
 //! be read is reported with its file, number and ply, and the rest of the file imports.
 
+use crate::backend::{Arg, Conn, SqlError};
 use crate::key::{encode_moves, fnv1a, move_code, position_key};
 use crate::material::Material;
 use crate::opening::{classify, janggi_opening, OPENING_PLY};
@@ -72,15 +73,138 @@ pub struct ImportProgress<'a> {
 }
 
 /// A game ready to store: what the games row and the index rows need.
-struct Prepared {
+pub(crate) struct Prepared {
     dedup: i64,
     record: Record,
     moves: Vec<Move>,
     /// (key, ply, next) of every position.
-    positions: Vec<(i64, u32, Option<i64>)>,
-    materials: Vec<i64>,
+    pub(crate) positions: Vec<(i64, u32, Option<i64>)>,
+    pub(crate) materials: Vec<i64>,
     opening: Option<String>,
     source_game: usize,
+}
+
+/// A games row, as both stores write it.
+pub(crate) struct GameRow {
+    pub(crate) variant: i64,
+    pub(crate) red: String,
+    pub(crate) black: String,
+    pub(crate) event: String,
+    pub(crate) date: String,
+    pub(crate) year: Option<i64>,
+    pub(crate) result: i64,
+    pub(crate) red_elo: Option<i64>,
+    pub(crate) black_elo: Option<i64>,
+    pub(crate) start_fen: Option<String>,
+    pub(crate) moves: Vec<u8>,
+    pub(crate) plies: i64,
+    pub(crate) opening: Option<String>,
+    pub(crate) headers: String,
+    pub(crate) dedup: i64,
+    pub(crate) source_game: i64,
+}
+
+/// How far a file's import got, written with each batch.
+pub(crate) struct Progress<'a> {
+    pub(crate) file: &'a str,
+    pub(crate) size: i64,
+    pub(crate) games_done: i64,
+    pub(crate) complete: bool,
+}
+
+impl Prepared {
+    pub(crate) fn row(&self) -> GameRow {
+        let h = &self.record.headers;
+        let get = |k: &str| h.get(k).unwrap_or("").trim().to_string();
+        let date = normalise_date(&get("Date"));
+        let year = date.get(..4).and_then(|y| y.parse::<i64>().ok());
+        let elo = |k: &str| get(k).parse::<i64>().ok();
+        GameRow {
+            variant: variant_code(self.record.variant),
+            red: get("Red"),
+            black: get("Black"),
+            event: get("Event"),
+            date,
+            year,
+            result: outcome_code(self.record.outcome),
+            red_elo: elo("RedElo"),
+            black_elo: elo("BlackElo"),
+            start_fen: (!self.record.has_standard_start()).then(|| self.record.start_fen.clone()),
+            moves: encode_moves(&self.moves),
+            plies: self.moves.len() as i64,
+            opening: self.opening.clone(),
+            headers: h.iter().map(|(k, v)| format!("{}\t{}\n", clean(k), clean(v))).collect(),
+            dedup: self.dedup,
+            source_game: self.source_game as i64,
+        }
+    }
+}
+
+/// [`Database::store`] on SQLite: prepared statements, the index rows in key order.
+fn store_sqlite(
+    conn: &mut rusqlite::Connection,
+    progress: &Progress<'_>,
+    batch: &[Prepared],
+) -> rusqlite::Result<(usize, usize, usize)> {
+    let tx = conn.transaction()?;
+    let mut counts = (0, 0, 0);
+    let mut rows: Vec<(i64, i64, u32, Option<i64>)> = Vec::with_capacity(batch.iter().map(|g| g.positions.len()).sum());
+    {
+        let mut game_stmt = tx.prepare_cached(
+            "INSERT OR IGNORE INTO games (variant, red, black, event, date, year, result, red_elo, black_elo, \
+             start_fen, moves, plies, opening, headers, dedup, source, source_game) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
+        )?;
+        let mut pos_stmt =
+            tx.prepare_cached("INSERT OR IGNORE INTO positions (key, game, ply, next) VALUES (?1, ?2, ?3, ?4)")?;
+        let mut mat_stmt = tx.prepare_cached("INSERT OR IGNORE INTO materials (sig, game) VALUES (?1, ?2)")?;
+        for g in batch {
+            let r = g.row();
+            let inserted = game_stmt.execute(params![
+                r.variant,
+                r.red,
+                r.black,
+                r.event,
+                r.date,
+                r.year,
+                r.result,
+                r.red_elo,
+                r.black_elo,
+                r.start_fen,
+                r.moves,
+                r.plies,
+                r.opening,
+                r.headers,
+                r.dedup,
+                progress.file,
+                r.source_game,
+            ])?;
+            if inserted == 0 {
+                counts.1 += 1;
+                continue;
+            }
+            let id = tx.last_insert_rowid();
+            rows.extend(g.positions.iter().map(|&(key, ply, next)| (key, id, ply, next)));
+            for &sig in &g.materials {
+                mat_stmt.execute(params![sig, id])?;
+            }
+            counts.0 += 1;
+            counts.2 += g.positions.len();
+        }
+        // In key order: each insert then lands next to the last in the index's b-tree, which
+        // is several times faster than inserting a game's positions in game order.
+        rows.sort_unstable();
+        for (key, id, ply, next) in rows {
+            pos_stmt.execute(params![key, id, ply, next])?;
+        }
+        tx.execute(
+            "INSERT INTO imports (file, size, games_done, complete) VALUES (?1, ?2, ?3, ?4) \
+             ON CONFLICT(file) DO UPDATE SET size = ?2, games_done = ?3, complete = ?4",
+            params![progress.file, progress.size, progress.games_done, progress.complete],
+        )?;
+    }
+    tx.commit()?;
+    Ok(counts)
 }
 
 /// The game's result for the side to move: 0 win, 1 draw, 2 loss, 3 unknown.
@@ -147,73 +271,12 @@ impl Database {
         games_done: usize,
         complete: bool,
         batch: &[Prepared],
-    ) -> rusqlite::Result<(usize, usize, usize)> {
-        let tx = self.conn.transaction()?;
-        let mut counts = (0, 0, 0);
-        let mut rows: Vec<(i64, i64, u32, Option<i64>)> =
-            Vec::with_capacity(batch.iter().map(|g| g.positions.len()).sum());
-        {
-            let mut game_stmt = tx.prepare_cached(
-                "INSERT OR IGNORE INTO games (variant, red, black, event, date, year, result, red_elo, black_elo, \
-                 start_fen, moves, plies, opening, headers, dedup, source, source_game) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
-            )?;
-            let mut pos_stmt =
-                tx.prepare_cached("INSERT OR IGNORE INTO positions (key, game, ply, next) VALUES (?1, ?2, ?3, ?4)")?;
-            let mut mat_stmt = tx.prepare_cached("INSERT OR IGNORE INTO materials (sig, game) VALUES (?1, ?2)")?;
-            for g in batch {
-                let h = &g.record.headers;
-                let get = |k: &str| h.get(k).unwrap_or("").trim().to_string();
-                let date = normalise_date(&get("Date"));
-                let year = date.get(..4).and_then(|y| y.parse::<i64>().ok());
-                let elo = |k: &str| get(k).parse::<i64>().ok();
-                let headers: String = h.iter().map(|(k, v)| format!("{}\t{}\n", clean(k), clean(v))).collect();
-                let start_fen = (!g.record.has_standard_start()).then(|| g.record.start_fen.clone());
-                let inserted = game_stmt.execute(params![
-                    variant_code(g.record.variant),
-                    get("Red"),
-                    get("Black"),
-                    get("Event"),
-                    date,
-                    year,
-                    outcome_code(g.record.outcome),
-                    elo("RedElo"),
-                    elo("BlackElo"),
-                    start_fen,
-                    encode_moves(&g.moves),
-                    g.moves.len() as i64,
-                    g.opening,
-                    headers,
-                    g.dedup,
-                    file,
-                    g.source_game as i64,
-                ])?;
-                if inserted == 0 {
-                    counts.1 += 1;
-                    continue;
-                }
-                let id = tx.last_insert_rowid();
-                rows.extend(g.positions.iter().map(|&(key, ply, next)| (key, id, ply, next)));
-                for &sig in &g.materials {
-                    mat_stmt.execute(params![sig, id])?;
-                }
-                counts.0 += 1;
-                counts.2 += g.positions.len();
-            }
-            // In key order: each insert then lands next to the last in the index's b-tree, which
-            // is several times faster than inserting a game's positions in game order.
-            rows.sort_unstable();
-            for (key, id, ply, next) in rows {
-                pos_stmt.execute(params![key, id, ply, next])?;
-            }
-            tx.execute(
-                "INSERT INTO imports (file, size, games_done, complete) VALUES (?1, ?2, ?3, ?4) \
-                 ON CONFLICT(file) DO UPDATE SET size = ?2, games_done = ?3, complete = ?4",
-                params![file, size as i64, games_done as i64, complete],
-            )?;
+    ) -> Result<(usize, usize, usize), SqlError> {
+        let progress = Progress { file, size: size as i64, games_done: games_done as i64, complete };
+        match &mut self.conn {
+            Conn::Sqlite(conn) => Ok(store_sqlite(conn, &progress, batch)?),
+            Conn::Postgres(pg) => Ok(crate::pg::store(pg.client.get_mut(), &progress, batch)?),
         }
-        tx.commit()?;
-        Ok(counts)
     }
 
     /// Imports every game of `files`. Returns what was done; an error only when the database
@@ -238,10 +301,12 @@ impl Database {
             };
             let done: Option<(i64, i64, bool)> = self
                 .conn
-                .query_row("SELECT size, games_done, complete FROM imports WHERE file = ?1", [&name], |r| {
-                    Ok((r.get(0)?, r.get(1)?, r.get(2)?))
-                })
-                .ok();
+                .query_row(
+                    "SELECT size, games_done, complete FROM imports WHERE file = ?1",
+                    &[Arg::from(name.as_str())],
+                )
+                .and_then(|row| row.map(|r| Ok((r.int(0)?, r.int(1)?, r.int(2)? != 0))).transpose())
+                .map_err(|e| self.sql(e))?;
             let skip = match done {
                 Some((s, _, true)) if s as u64 == size => {
                     report.files_already_done += 1;
@@ -254,6 +319,14 @@ impl Database {
             if self.import_file(file, &name, size, skip, options, &mut report, &mut progress)? {
                 report.stopped = true;
                 break;
+            }
+        }
+        if report.imported > 0 {
+            if let Conn::Postgres(pg) = &mut self.conn {
+                // Fresh statistics for the planner, and the visibility map that lets the
+                // explorer read the position index alone.
+                let done = pg.client.get_mut().batch_execute("VACUUM (ANALYZE) games, positions, materials");
+                done.map_err(|e| self.sql(e))?;
             }
         }
         Ok(report)
