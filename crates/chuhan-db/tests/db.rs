@@ -283,7 +283,7 @@ fn bad_and_truncated_files_import_what_they_can(target: &Target) {
     let dir = tempfile::tempdir().unwrap();
     let mut files: Vec<PathBuf> = Vec::new();
     let fuzz = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds");
-    for sub in ["pgn", "xqf", "cbr", "moves", "fen", "notation"] {
+    for sub in ["pgn", "xqf", "cbr", "cbf", "moves", "fen", "notation"] {
         if let Ok(entries) = std::fs::read_dir(fuzz.join(sub)) {
             files.extend(entries.flatten().map(|e| e.path()));
         }
@@ -310,6 +310,15 @@ fn bad_and_truncated_files_import_what_they_can(target: &Target) {
     let found =
         db.search(&SearchFilter { event: Some("cut-a".into()), ..SearchFilter::default() }, Lang::English).unwrap();
     assert!(found.iter().any(|g| g.event == "cut-a" && g.result == "1-0"), "{found:?} {r:?}");
+    // The CCBridge XML records (fuzz seeds, and the shared samples where present) import too.
+    let found =
+        db.search(&SearchFilter { event: Some("Small & made here".into()), ..SearchFilter::default() }, Lang::English);
+    assert_eq!(found.unwrap().len(), 1, "{r:?}");
+    if records.exists() {
+        let found = db
+            .search(&SearchFilter { event: Some("象棋古谱全局三种".into()), ..SearchFilter::default() }, Lang::English);
+        assert_eq!(found.unwrap()[0].plies, 50);
+    }
 }
 
 fn search_export_and_stats(target: &Target) {
