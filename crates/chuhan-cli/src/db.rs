@@ -147,7 +147,7 @@ enum DbCommand {
         #[arg(long)]
         fold_colours: bool,
         /// Games per transaction.
-        #[arg(long, default_value_t = 1000)]
+        #[arg(long, default_value_t = chuhan_db::ImportOptions::default().batch)]
         batch: usize,
     },
     /// The moves played from a position, with games, wins/draws/losses for the side to move,

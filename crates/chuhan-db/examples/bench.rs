@@ -37,7 +37,7 @@ impl Drop for Schema {
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     if args.is_empty() || args.iter().any(|a| a == "--help") {
-        eprintln!("usage: bench [--db PATH] FILES...");
+        eprintln!("usage: bench [--db PATH|URL] [--batch GAMES] FILES...");
         return Ok(());
     }
     let dir = tempfile::tempdir()?;
@@ -49,6 +49,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         None => dir.path().join("bench.sqlite3").display().to_string(),
     };
+    let mut options = ImportOptions::default();
+    if let Some(i) = args.iter().position(|a| a == "--batch") {
+        options.batch = args.remove(i + 1).parse()?;
+        args.remove(i);
+    }
     let mut _schema = None;
     let mut db = if is_postgres_url(&target) {
         let (schema, url) = Schema::create(&target)?;
@@ -62,7 +67,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     println!("database: {:?} {}", db.backend(), db.path());
     let start = Instant::now();
-    let report = db.import(&args, &ImportOptions::default(), |_| {})?;
+    let report = db.import(&args, &options, |_| {})?;
     let seconds = start.elapsed().as_secs_f64();
     let stats = db.stats(0, Lang::English)?;
     println!(
