@@ -141,6 +141,9 @@ impl Prepared {
     }
 }
 
+/// Index rows a statement in [`store_sqlite`] (4 parameters each; SQLite allows 32,766).
+const ROWS_A_STATEMENT: usize = 64;
+
 /// [`Database::store`] on SQLite: prepared statements, the index rows in key order.
 fn store_sqlite(
     conn: &mut rusqlite::Connection,
@@ -159,6 +162,11 @@ fn store_sqlite(
         let mut pos_stmt =
             tx.prepare_cached("INSERT OR IGNORE INTO positions (key, game, ply, next) VALUES (?1, ?2, ?3, ?4)")?;
         let mut mat_stmt = tx.prepare_cached("INSERT OR IGNORE INTO materials (sig, game) VALUES (?1, ?2)")?;
+        let many = format!(
+            "INSERT OR IGNORE INTO positions (key, game, ply, next) VALUES {}",
+            vec!["(?, ?, ?, ?)"; ROWS_A_STATEMENT].join(", ")
+        );
+        let mut many_stmt = tx.prepare_cached(&many)?;
         for g in batch {
             let r = g.row();
             let inserted = game_stmt.execute(params![
@@ -193,9 +201,22 @@ fn store_sqlite(
             counts.2 += g.positions.len();
         }
         // In key order: each insert then lands next to the last in the index's b-tree, which
-        // is several times faster than inserting a game's positions in game order.
+        // is several times faster than inserting a game's positions in game order. Many rows a
+        // statement: one statement's start-up cost is then shared by all of them.
         rows.sort_unstable();
-        for (key, id, ply, next) in rows {
+        let mut chunks = rows.chunks_exact(ROWS_A_STATEMENT);
+        for chunk in &mut chunks {
+            let values = chunk.iter().flat_map(|(key, id, ply, next)| {
+                [
+                    rusqlite::types::Value::Integer(*key),
+                    rusqlite::types::Value::Integer(*id),
+                    rusqlite::types::Value::Integer(i64::from(*ply)),
+                    next.map_or(rusqlite::types::Value::Null, rusqlite::types::Value::Integer),
+                ]
+            });
+            many_stmt.execute(rusqlite::params_from_iter(values))?;
+        }
+        for (key, id, ply, next) in chunks.remainder() {
             pos_stmt.execute(params![key, id, ply, next])?;
         }
         tx.execute(
