@@ -20,9 +20,11 @@ pub struct DbArgs {
 /// The options every `db` command takes.
 #[derive(Args)]
 struct Common {
-    /// The database file (SQLite; created by `import` if missing).
+    /// The database: a SQLite file (created by `import` if missing) or a PostgreSQL URL
+    /// (`postgres://user:password@host/db`, `postgres://user@/db?host=/run/postgresql` for a
+    /// Unix socket), whose tables are created in the database's current schema if missing.
     #[arg(long, default_value = "games.sqlite3")]
-    db: PathBuf,
+    db: String,
     /// Write JSON for scripts instead of a table.
     #[arg(long)]
     json: bool,
@@ -145,7 +147,7 @@ enum DbCommand {
         #[arg(long)]
         fold_colours: bool,
         /// Games per transaction.
-        #[arg(long, default_value_t = 1000)]
+        #[arg(long, default_value_t = chuhan_db::ImportOptions::default().batch)]
         batch: usize,
     },
     /// The moves played from a position, with games, wins/draws/losses for the side to move,
@@ -186,12 +188,13 @@ enum DbCommand {
     },
 }
 
-/// Opens an existing database (queries never create one).
-fn open_existing(path: &Path) -> Result<Database> {
-    if !path.exists() {
-        bail!("no database {} (create one with `chuhan db import --db {} FILES`)", path.display(), path.display());
+/// Opens an existing database (queries never create a SQLite file; on PostgreSQL the database
+/// must exist, and empty tables are made in it if missing).
+fn open_existing(target: &str) -> Result<Database> {
+    if !chuhan_db::is_postgres_url(target) && !Path::new(target).exists() {
+        bail!("no database {target} (create one with `chuhan db import --db {target} FILES`)");
     }
-    Ok(Database::open(path, Fold::Mirror)?)
+    Ok(Database::open_target(target, Fold::Mirror)?)
 }
 
 fn print_json(value: &impl serde::Serialize) -> Result<()> {
@@ -207,7 +210,7 @@ pub fn db(args: DbArgs) -> Result<()> {
     match args.what {
         DbCommand::Import { common, files, fold_colours, batch } => {
             let fold = if fold_colours { Fold::MirrorAndColours } else { Fold::Mirror };
-            let mut db = Database::open(&common.db, fold)?;
+            let mut db = Database::open_target(&common.db, fold)?;
             if batch == 0 {
                 bail!("--batch must be at least 1");
             }

@@ -42,7 +42,7 @@ enum Command {
     /// Prints the converted moves separated by spaces, or with `--to all` a table with a
     /// column per notation.
     Convert(convert::ConvertArgs),
-    /// Game records (PGN, XQF, DhtmlXQ; CBR/CBL read): check every game, or convert between formats.
+    /// Game records (PGN, XQF, DhtmlXQ; CBR/CBL/CBF read): check every game, or convert between formats.
     Record(record::RecordArgs),
     /// Say whether a game has ended, who won and why (mate, repetition rulings, move limit,
     /// janggi counting).

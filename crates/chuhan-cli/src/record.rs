@@ -1,4 +1,4 @@
-//! `chuhan record check|convert|bench`: game records (PGN, XQF, DhtmlXQ; CBR and CBL read) on
+//! `chuhan record check|convert|bench`: game records (PGN, XQF, DhtmlXQ; CBR, CBL and CBF read) on
 //! the command line.
 
 use crate::choices::WriteFormat;
@@ -24,7 +24,7 @@ enum RecordCommand {
     /// Prints one line per bad game (file, game, ply and text), then the count of games read,
     /// good and bad, on the last line; exits with status 0 only when all are good.
     Check {
-        /// PGN, XQF, DhtmlXQ, CBR or CBL files (the format is recognised by content).
+        /// PGN, XQF, DhtmlXQ, CBR, CBL or CBF files (the format is recognised by content).
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },

@@ -1,4 +1,6 @@
-//! `chuhan db`: import, explore (table and JSON), search, export and stats through the binary.
+//! `chuhan db`: import, explore (table and JSON), search, export and stats through the binary,
+//! on a SQLite file and on PostgreSQL (`CHUHAN_TEST_POSTGRES_URL`, in a schema of its own;
+//! skipped with a message without it, a failure with `CI=true`).
 
 use std::process::{Command, Output};
 
@@ -12,7 +14,38 @@ fn text(o: &Output) -> String {
 }
 
 #[test]
-fn import_explore_search_export_stats() {
+fn import_explore_search_export_stats_on_sqlite() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("g.sqlite3");
+    import_explore_search_export_stats(db.to_str().unwrap());
+    let missing = chuhan(&["db", "stats", "--db", dir.path().join("none.sqlite3").to_str().unwrap()]);
+    assert!(!missing.status.success());
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("no database"));
+}
+
+#[test]
+fn import_explore_search_export_stats_on_postgres() {
+    let Ok(admin) = std::env::var("CHUHAN_TEST_POSTGRES_URL") else {
+        assert!(std::env::var("CI").map_or(true, |v| v != "true"), "CI=true but CHUHAN_TEST_POSTGRES_URL is not set");
+        eprintln!("skipped: CHUHAN_TEST_POSTGRES_URL is not set (scripts/pg-test-cluster.sh starts a cluster)");
+        return;
+    };
+    let schema = format!("cli_db_{}", std::process::id());
+    let mut client = postgres::Client::connect(&admin, postgres::NoTls).unwrap();
+    client.batch_execute(&format!("DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}")).unwrap();
+    let sep = if admin.contains('?') { '&' } else { '?' };
+    let url = format!("{admin}{sep}options=-csearch_path%3D{schema}");
+    import_explore_search_export_stats(&url);
+    client.batch_execute(&format!("DROP SCHEMA {schema} CASCADE")).unwrap();
+    // A role that does not exist: the server's reason, the URL without its password.
+    let bad = admin.replacen("postgres://postgres@", "postgres://nobody_here:secret@", 1);
+    let out = chuhan(&["db", "stats", "--db", &bad]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("nobody_here") && err.contains("***") && !err.contains("secret"), "{err}");
+}
+
+fn import_explore_search_export_stats(db: &str) {
     let dir = tempfile::tempdir().unwrap();
     let pgn = dir.path().join("g.pgn");
     std::fs::write(
@@ -24,8 +57,6 @@ fn import_explore_search_export_stats() {
          [Event \"Bad\"]\n\n1. h2e2 h9h5 *\n",
     )
     .unwrap();
-    let db = dir.path().join("g.sqlite3");
-    let db = db.to_str().unwrap();
     let out = chuhan(&["db", "import", "--db", db, pgn.to_str().unwrap()]);
     assert!(text(&out).contains("2 imported"));
     assert!(String::from_utf8_lossy(&out.stderr).contains("game 3, ply 2"), "{}", String::from_utf8_lossy(&out.stderr));
@@ -55,10 +86,6 @@ fn import_explore_search_export_stats() {
     let stats: serde_json::Value =
         serde_json::from_str(&text(&chuhan(&["db", "stats", "--db", db, "--json"]))).unwrap();
     assert_eq!(stats["games"], 2);
-
-    let missing = chuhan(&["db", "stats", "--db", dir.path().join("none.sqlite3").to_str().unwrap()]);
-    assert!(!missing.status.success());
-    assert!(String::from_utf8_lossy(&missing.stderr).contains("no database"));
     let bad = chuhan(&["db", "search", "--db", db, "--material", "車X vs 車"]);
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown piece"));

@@ -2,33 +2,72 @@
 //! positions sampled from the imported games.
 //!
 //! `cargo run --release -p chuhan-db --example bench -- FILES...` imports into a fresh
-//! database in a temporary directory (or `--db PATH`, which must not exist), then explores
-//! positions at plies 0-40 of every 7th game (at most 2,000), each asked once.
+//! database in a temporary directory (or `--db PATH`, which must not exist; or `--db
+//! postgres://...`, where a schema of its own is made for the run and dropped after), then
+//! explores positions at plies 0-40 of every 7th game (at most 2,000), each asked once.
 
-use chuhan_db::{Database, Fold, ImportOptions, Lang, SearchFilter};
+use chuhan_db::{is_postgres_url, Database, Fold, ImportOptions, Lang, SearchFilter};
 use std::time::Instant;
+
+/// A schema made for one run on PostgreSQL, dropped when the run ends.
+struct Schema {
+    admin: String,
+    name: String,
+}
+
+impl Schema {
+    /// Makes the schema and returns the URL that works in it.
+    fn create(admin: &str) -> Result<(Schema, String), Box<dyn std::error::Error>> {
+        let name = format!("chuhan_bench_{}", std::process::id());
+        postgres::Client::connect(admin, postgres::NoTls)?.batch_execute(&format!("CREATE SCHEMA {name}"))?;
+        let sep = if admin.contains('?') { '&' } else { '?' };
+        let url = format!("{admin}{sep}options=-csearch_path%3D{name}");
+        Ok((Schema { admin: admin.to_string(), name }, url))
+    }
+}
+
+impl Drop for Schema {
+    fn drop(&mut self) {
+        if let Ok(mut c) = postgres::Client::connect(&self.admin, postgres::NoTls) {
+            let _ = c.batch_execute(&format!("DROP SCHEMA {} CASCADE", self.name));
+        }
+    }
+}
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     if args.is_empty() || args.iter().any(|a| a == "--help") {
-        eprintln!("usage: bench [--db PATH] FILES...");
+        eprintln!("usage: bench [--db PATH|URL] [--batch GAMES] FILES...");
         return Ok(());
     }
     let dir = tempfile::tempdir()?;
-    let path = match args.iter().position(|a| a == "--db") {
+    let target = match args.iter().position(|a| a == "--db") {
         Some(i) => {
-            let p = std::path::PathBuf::from(args.remove(i + 1));
+            let p = args.remove(i + 1);
             args.remove(i);
             p
         }
-        None => dir.path().join("bench.sqlite3"),
+        None => dir.path().join("bench.sqlite3").display().to_string(),
     };
-    if path.exists() {
-        return Err(format!("{} exists: the import must start from an empty database", path.display()).into());
+    let mut options = ImportOptions::default();
+    if let Some(i) = args.iter().position(|a| a == "--batch") {
+        options.batch = args.remove(i + 1).parse()?;
+        args.remove(i);
     }
-    let mut db = Database::open(&path, Fold::Mirror)?;
+    let mut _schema = None;
+    let mut db = if is_postgres_url(&target) {
+        let (schema, url) = Schema::create(&target)?;
+        _schema = Some(schema);
+        Database::connect(&url, Fold::Mirror)?
+    } else {
+        if std::path::Path::new(&target).exists() {
+            return Err(format!("{target} exists: the import must start from an empty database").into());
+        }
+        Database::open(&target, Fold::Mirror)?
+    };
+    println!("database: {:?} {}", db.backend(), db.path());
     let start = Instant::now();
-    let report = db.import(&args, &ImportOptions::default(), |_| {})?;
+    let report = db.import(&args, &options, |_| {})?;
     let seconds = start.elapsed().as_secs_f64();
     let stats = db.stats(0, Lang::English)?;
     println!(

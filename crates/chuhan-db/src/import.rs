@@ -7,7 +7,8 @@
 //! and moves, from any file) is counted as a duplicate and not stored again. A game that cannot
 //! be read is reported with its file, number and ply, and the rest of the file imports.
 
-use crate::key::{encode_moves, fnv1a, move_code, position_key};
+use crate::backend::{Arg, Conn, SqlError};
+use crate::key::{encode_moves, fnv1a, move_code, KeyTracker};
 use crate::material::Material;
 use crate::opening::{classify, janggi_opening, OPENING_PLY};
 use crate::{Database, DbError};
@@ -21,7 +22,8 @@ use std::path::Path;
 /// How an import runs.
 #[derive(Clone, Debug)]
 pub struct ImportOptions {
-    /// Games a transaction (default 1,000): bigger batches import faster, smaller ones lose less
+    /// Games a transaction (default 5,000): bigger batches import faster (the index rows of a
+    /// batch go in in key order, so more of them share pages), smaller ones lose less
     /// work to a kill.
     pub batch: usize,
     /// Stop after this many games have been read in this run, as if killed after the last
@@ -31,7 +33,7 @@ pub struct ImportOptions {
 
 impl Default for ImportOptions {
     fn default() -> ImportOptions {
-        ImportOptions { batch: 1000, stop_after: None }
+        ImportOptions { batch: 5000, stop_after: None }
     }
 }
 
@@ -72,15 +74,165 @@ pub struct ImportProgress<'a> {
 }
 
 /// A game ready to store: what the games row and the index rows need.
-struct Prepared {
+pub(crate) struct Prepared {
     dedup: i64,
     record: Record,
     moves: Vec<Move>,
     /// (key, ply, next) of every position.
-    positions: Vec<(i64, u32, Option<i64>)>,
-    materials: Vec<i64>,
+    pub(crate) positions: Vec<(i64, u32, Option<i64>)>,
+    pub(crate) materials: Vec<i64>,
     opening: Option<String>,
     source_game: usize,
+}
+
+/// A games row, as both stores write it.
+pub(crate) struct GameRow {
+    pub(crate) variant: i64,
+    pub(crate) red: String,
+    pub(crate) black: String,
+    pub(crate) event: String,
+    pub(crate) date: String,
+    pub(crate) year: Option<i64>,
+    pub(crate) result: i64,
+    pub(crate) red_elo: Option<i64>,
+    pub(crate) black_elo: Option<i64>,
+    pub(crate) start_fen: Option<String>,
+    pub(crate) moves: Vec<u8>,
+    pub(crate) plies: i64,
+    pub(crate) opening: Option<String>,
+    pub(crate) headers: String,
+    pub(crate) dedup: i64,
+    pub(crate) source_game: i64,
+}
+
+/// How far a file's import got, written with each batch.
+pub(crate) struct Progress<'a> {
+    pub(crate) file: &'a str,
+    pub(crate) size: i64,
+    pub(crate) games_done: i64,
+    pub(crate) complete: bool,
+}
+
+impl Prepared {
+    pub(crate) fn row(&self) -> GameRow {
+        let h = &self.record.headers;
+        let get = |k: &str| h.get(k).unwrap_or("").trim().to_string();
+        let date = normalise_date(&get("Date"));
+        let year = date.get(..4).and_then(|y| y.parse::<i64>().ok());
+        let elo = |k: &str| get(k).parse::<i64>().ok();
+        GameRow {
+            variant: variant_code(self.record.variant),
+            red: get("Red"),
+            black: get("Black"),
+            event: get("Event"),
+            date,
+            year,
+            result: outcome_code(self.record.outcome),
+            red_elo: elo("RedElo"),
+            black_elo: elo("BlackElo"),
+            start_fen: (!self.record.has_standard_start()).then(|| self.record.start_fen.clone()),
+            moves: encode_moves(&self.moves),
+            plies: self.moves.len() as i64,
+            opening: self.opening.clone(),
+            headers: h.iter().map(|(k, v)| format!("{}\t{}\n", clean(k), clean(v))).collect(),
+            dedup: self.dedup,
+            source_game: self.source_game as i64,
+        }
+    }
+}
+
+/// Index rows a statement in [`store_sqlite`] (4 parameters each; SQLite allows 32,766).
+const ROWS_A_STATEMENT: usize = 64;
+
+/// [`Database::store`] on SQLite: prepared statements, the index rows in key order.
+fn store_sqlite(
+    conn: &mut rusqlite::Connection,
+    progress: &Progress<'_>,
+    batch: &[Prepared],
+) -> rusqlite::Result<(usize, usize, usize)> {
+    let tx = conn.transaction()?;
+    let mut counts = (0, 0, 0);
+    let mut rows: Vec<(i64, i64, u32, Option<i64>)> = Vec::with_capacity(batch.iter().map(|g| g.positions.len()).sum());
+    {
+        let mut game_stmt = tx.prepare_cached(
+            "INSERT OR IGNORE INTO games (variant, red, black, event, date, year, result, red_elo, black_elo, \
+             start_fen, moves, plies, opening, headers, dedup, source, source_game) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
+        )?;
+        let mut pos_stmt =
+            tx.prepare_cached("INSERT OR IGNORE INTO positions (key, game, ply, next) VALUES (?1, ?2, ?3, ?4)")?;
+        let mut mat_stmt = tx.prepare_cached("INSERT OR IGNORE INTO materials (sig, game) VALUES (?1, ?2)")?;
+        let many = format!(
+            "INSERT OR IGNORE INTO positions (key, game, ply, next) VALUES {}",
+            vec!["(?, ?, ?, ?)"; ROWS_A_STATEMENT].join(", ")
+        );
+        let mut many_stmt = tx.prepare_cached(&many)?;
+        for g in batch {
+            let r = g.row();
+            let inserted = game_stmt.execute(params![
+                r.variant,
+                r.red,
+                r.black,
+                r.event,
+                r.date,
+                r.year,
+                r.result,
+                r.red_elo,
+                r.black_elo,
+                r.start_fen,
+                r.moves,
+                r.plies,
+                r.opening,
+                r.headers,
+                r.dedup,
+                progress.file,
+                r.source_game,
+            ])?;
+            if inserted == 0 {
+                counts.1 += 1;
+                continue;
+            }
+            let id = tx.last_insert_rowid();
+            rows.extend(g.positions.iter().map(|&(key, ply, next)| (key, id, ply, next)));
+            for &sig in &g.materials {
+                mat_stmt.execute(params![sig, id])?;
+            }
+            counts.0 += 1;
+            counts.2 += g.positions.len();
+        }
+        // In key order: each insert then lands next to the last in the index's b-tree, which
+        // is several times faster than inserting a game's positions in game order. Many rows a
+        // statement: one statement's start-up cost is then shared by all of them.
+        rows.sort_unstable();
+        let mut chunks = rows.chunks_exact(ROWS_A_STATEMENT);
+        for chunk in &mut chunks {
+            let values = chunk.iter().flat_map(|(key, id, ply, next)| {
+                [
+                    rusqlite::types::Value::Integer(*key),
+                    rusqlite::types::Value::Integer(*id),
+                    rusqlite::types::Value::Integer(i64::from(*ply)),
+                    next.map_or(rusqlite::types::Value::Null, rusqlite::types::Value::Integer),
+                ]
+            });
+            many_stmt.execute(rusqlite::params_from_iter(values))?;
+        }
+        for (key, id, ply, next) in chunks.remainder() {
+            pos_stmt.execute(params![key, id, ply, next])?;
+        }
+        tx.execute(
+            "INSERT INTO imports (file, size, games_done, complete) VALUES (?1, ?2, ?3, ?4) \
+             ON CONFLICT(file) DO UPDATE SET size = ?2, games_done = ?3, complete = ?4",
+            params![progress.file, progress.size, progress.games_done, progress.complete],
+        )?;
+    }
+    tx.commit()?;
+    Ok(counts)
+}
+
+/// The duplicate check's hash: the variant, the start (board and side) and the moves.
+fn dedup_key(record: &Record, moves: &[Move]) -> i64 {
+    let fields = |s: &str| s.split_whitespace().take(2).collect::<Vec<_>>().join(" ");
+    fnv1a(&[record.variant.name().as_bytes(), fields(&record.start_fen).as_bytes(), &encode_moves(moves)]) as i64
 }
 
 /// The game's result for the side to move: 0 win, 1 draw, 2 loss, 3 unknown.
@@ -103,12 +255,17 @@ impl Database {
         let mut materials = HashSet::new();
         let mut opening = None;
         let start_is_standard = record.has_standard_start();
+        let mut keys = KeyTracker::new(&pos, self.fold);
+        // Material changes only with a capture: it is counted at the start and after each.
+        let mut material_changed = true;
         for ply in 0..=moves.len() {
             let m = moves.get(ply).copied();
-            let (key, frame) = position_key(&pos, self.fold);
+            let (key, frame) = keys.key();
             let next = m.map(|m| i64::from(move_code(frame.apply(m))) * 4 + score_for(record.outcome, pos.turn()));
             positions.push((key as i64, ply as u32, next));
-            materials.insert(Material::of(&pos).signature());
+            if material_changed {
+                materials.insert(Material::of(&pos).signature());
+            }
             let last = m.is_none();
             if start_is_standard
                 && record.variant == Variant::Xiangqi
@@ -118,17 +275,17 @@ impl Database {
             }
             if let Some(m) = m {
                 // Legal: the reader replayed it from this start.
+                material_changed = !m.is_pass() && pos.piece_at(m.to).is_some();
+                keys.play(&pos, m);
                 pos.play_unchecked(m);
             }
         }
         if record.variant == Variant::Janggi {
             opening = record.start_position().ok().and_then(|p| janggi_opening(&p)).map(|o| o.code());
         }
-        let fields = |s: &str| s.split_whitespace().take(2).collect::<Vec<_>>().join(" ");
-        let dedup =
-            fnv1a(&[record.variant.name().as_bytes(), fields(&record.start_fen).as_bytes(), &encode_moves(&moves)]);
+        let dedup = dedup_key(&record, &moves);
         Ok(Prepared {
-            dedup: dedup as i64,
+            dedup,
             record,
             moves,
             positions,
@@ -136,6 +293,17 @@ impl Database {
             opening,
             source_game,
         })
+    }
+
+    /// Whether a game with `record`'s start and moves is stored already (SQLite only: there the
+    /// look-up costs a microsecond and spares replaying the game; over PostgreSQL's network
+    /// round trip it would cost more than it spares, and the insert finds duplicates anyway).
+    fn stored_already(&self, record: &Record) -> Result<bool, SqlError> {
+        if self.backend() != crate::Backend::Sqlite {
+            return Ok(false);
+        }
+        let dedup = dedup_key(record, &record.mainline_moves());
+        Ok(self.conn.query_row("SELECT 1 FROM games WHERE dedup = ?1", &[Arg::Int(dedup)])?.is_some())
     }
 
     /// Stores `batch` and the file's progress in one transaction; returns (imported, duplicates,
@@ -147,73 +315,12 @@ impl Database {
         games_done: usize,
         complete: bool,
         batch: &[Prepared],
-    ) -> rusqlite::Result<(usize, usize, usize)> {
-        let tx = self.conn.transaction()?;
-        let mut counts = (0, 0, 0);
-        let mut rows: Vec<(i64, i64, u32, Option<i64>)> =
-            Vec::with_capacity(batch.iter().map(|g| g.positions.len()).sum());
-        {
-            let mut game_stmt = tx.prepare_cached(
-                "INSERT OR IGNORE INTO games (variant, red, black, event, date, year, result, red_elo, black_elo, \
-                 start_fen, moves, plies, opening, headers, dedup, source, source_game) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
-            )?;
-            let mut pos_stmt =
-                tx.prepare_cached("INSERT OR IGNORE INTO positions (key, game, ply, next) VALUES (?1, ?2, ?3, ?4)")?;
-            let mut mat_stmt = tx.prepare_cached("INSERT OR IGNORE INTO materials (sig, game) VALUES (?1, ?2)")?;
-            for g in batch {
-                let h = &g.record.headers;
-                let get = |k: &str| h.get(k).unwrap_or("").trim().to_string();
-                let date = normalise_date(&get("Date"));
-                let year = date.get(..4).and_then(|y| y.parse::<i64>().ok());
-                let elo = |k: &str| get(k).parse::<i64>().ok();
-                let headers: String = h.iter().map(|(k, v)| format!("{}\t{}\n", clean(k), clean(v))).collect();
-                let start_fen = (!g.record.has_standard_start()).then(|| g.record.start_fen.clone());
-                let inserted = game_stmt.execute(params![
-                    variant_code(g.record.variant),
-                    get("Red"),
-                    get("Black"),
-                    get("Event"),
-                    date,
-                    year,
-                    outcome_code(g.record.outcome),
-                    elo("RedElo"),
-                    elo("BlackElo"),
-                    start_fen,
-                    encode_moves(&g.moves),
-                    g.moves.len() as i64,
-                    g.opening,
-                    headers,
-                    g.dedup,
-                    file,
-                    g.source_game as i64,
-                ])?;
-                if inserted == 0 {
-                    counts.1 += 1;
-                    continue;
-                }
-                let id = tx.last_insert_rowid();
-                rows.extend(g.positions.iter().map(|&(key, ply, next)| (key, id, ply, next)));
-                for &sig in &g.materials {
-                    mat_stmt.execute(params![sig, id])?;
-                }
-                counts.0 += 1;
-                counts.2 += g.positions.len();
-            }
-            // In key order: each insert then lands next to the last in the index's b-tree, which
-            // is several times faster than inserting a game's positions in game order.
-            rows.sort_unstable();
-            for (key, id, ply, next) in rows {
-                pos_stmt.execute(params![key, id, ply, next])?;
-            }
-            tx.execute(
-                "INSERT INTO imports (file, size, games_done, complete) VALUES (?1, ?2, ?3, ?4) \
-                 ON CONFLICT(file) DO UPDATE SET size = ?2, games_done = ?3, complete = ?4",
-                params![file, size as i64, games_done as i64, complete],
-            )?;
+    ) -> Result<(usize, usize, usize), SqlError> {
+        let progress = Progress { file, size: size as i64, games_done: games_done as i64, complete };
+        match &mut self.conn {
+            Conn::Sqlite(conn) => Ok(store_sqlite(conn, &progress, batch)?),
+            Conn::Postgres(pg) => Ok(crate::pg::store(pg.client.get_mut(), &progress, batch)?),
         }
-        tx.commit()?;
-        Ok(counts)
     }
 
     /// Imports every game of `files`. Returns what was done; an error only when the database
@@ -238,10 +345,12 @@ impl Database {
             };
             let done: Option<(i64, i64, bool)> = self
                 .conn
-                .query_row("SELECT size, games_done, complete FROM imports WHERE file = ?1", [&name], |r| {
-                    Ok((r.get(0)?, r.get(1)?, r.get(2)?))
-                })
-                .ok();
+                .query_row(
+                    "SELECT size, games_done, complete FROM imports WHERE file = ?1",
+                    &[Arg::from(name.as_str())],
+                )
+                .and_then(|row| row.map(|r| Ok((r.int(0)?, r.int(1)?, r.int(2)? != 0))).transpose())
+                .map_err(|e| self.sql(e))?;
             let skip = match done {
                 Some((s, _, true)) if s as u64 == size => {
                     report.files_already_done += 1;
@@ -254,6 +363,14 @@ impl Database {
             if self.import_file(file, &name, size, skip, options, &mut report, &mut progress)? {
                 report.stopped = true;
                 break;
+            }
+        }
+        if report.imported > 0 {
+            if let Conn::Postgres(pg) = &mut self.conn {
+                // Fresh statistics for the planner, and the visibility map that lets the
+                // explorer read the position index alone.
+                let done = pg.client.get_mut().batch_execute("VACUUM (ANALYZE) games, positions, materials");
+                done.map_err(|e| self.sql(e))?;
             }
         }
         Ok(report)
@@ -288,9 +405,13 @@ impl Database {
                 }
                 report.games_read += 1;
                 match game {
-                    Ok(record) => match self.prepare(record, seen) {
-                        Ok(p) => batch.push(p),
-                        Err(why) => report.errors.push(format!("{name}: game {seen}: {why}")),
+                    Ok(record) => match self.stored_already(&record) {
+                        Ok(true) => report.duplicates += 1,
+                        Ok(false) => match self.prepare(record, seen) {
+                            Ok(p) => batch.push(p),
+                            Err(why) => report.errors.push(format!("{name}: game {seen}: {why}")),
+                        },
+                        Err(e) => failure = Some(self.sql(e)),
                     },
                     Err(e) => report.errors.push(e.to_string()),
                 }

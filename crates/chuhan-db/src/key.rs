@@ -97,10 +97,9 @@ fn hash_in(pos: &Position, frame: Frame) -> u64 {
     h
 }
 
-/// The key of `pos` under `fold` and the frame it was taken in. Ties (a symmetric position)
-/// take the first frame of identity, mirror, colours, both.
-pub fn position_key(pos: &Position, fold: Fold) -> (u64, Frame) {
-    let frames: &[Frame] = match fold {
+/// The frames `fold` folds together, in the order that breaks ties.
+fn frames(fold: Fold) -> &'static [Frame] {
+    match fold {
         Fold::Mirror => &[Frame { mirror: false, colours: false }, Frame { mirror: true, colours: false }],
         Fold::MirrorAndColours => &[
             Frame { mirror: false, colours: false },
@@ -108,7 +107,64 @@ pub fn position_key(pos: &Position, fold: Fold) -> (u64, Frame) {
             Frame { mirror: false, colours: true },
             Frame { mirror: true, colours: true },
         ],
-    };
+    }
+}
+
+/// [`position_key`] along a game, updated move by move instead of hashing the whole board at
+/// every ply (an import computes one key a position: this halves its cost). The hash is the XOR
+/// of a key per piece and point and one for the side to move, so a move changes it by the
+/// mover's two keys, the captured piece's and the two sides'; the keys are the same numbers
+/// [`position_key`] gives.
+#[derive(Clone, Debug)]
+pub struct KeyTracker {
+    frames: &'static [Frame],
+    hashes: [u64; 4],
+}
+
+impl KeyTracker {
+    /// The keys of `pos`.
+    pub fn new(pos: &Position, fold: Fold) -> KeyTracker {
+        let frames = frames(fold);
+        let mut hashes = [0; 4];
+        for (h, &f) in hashes.iter_mut().zip(frames) {
+            *h = hash_in(pos, f);
+        }
+        KeyTracker { frames, hashes }
+    }
+
+    /// The key and frame of the position, as [`position_key`].
+    pub fn key(&self) -> (u64, Frame) {
+        let mut best = (self.hashes[0], self.frames[0]);
+        for (&h, &f) in self.hashes.iter().zip(self.frames).skip(1) {
+            if h < best.0 {
+                best = (h, f);
+            }
+        }
+        best
+    }
+
+    /// Follows `m`, played from `pos` (the position before it; the move must be legal there).
+    pub fn play(&mut self, pos: &Position, m: Move) {
+        let turn = pos.turn();
+        let moving = if m.is_pass() { None } else { pos.piece_at(m.from) };
+        let captured = if m.is_pass() { None } else { pos.piece_at(m.to) };
+        for (h, &f) in self.hashes.iter_mut().zip(self.frames) {
+            *h ^= zobrist::side_key(f.side(turn)) ^ zobrist::side_key(f.side(!turn));
+            if let Some(p) = moving {
+                let p = f.piece(p);
+                *h ^= zobrist::piece_key(p, f.square(m.from)) ^ zobrist::piece_key(p, f.square(m.to));
+            }
+            if let Some(c) = captured {
+                *h ^= zobrist::piece_key(f.piece(c), f.square(m.to));
+            }
+        }
+    }
+}
+
+/// The key of `pos` under `fold` and the frame it was taken in. Ties (a symmetric position)
+/// take the first frame of identity, mirror, colours, both.
+pub fn position_key(pos: &Position, fold: Fold) -> (u64, Frame) {
+    let frames = frames(fold);
     let mut best = (hash_in(pos, frames[0]), frames[0]);
     for &f in &frames[1..] {
         let h = hash_in(pos, f);
@@ -170,6 +226,32 @@ mod tests {
             pos.play(m.parse().unwrap()).unwrap();
         }
         pos
+    }
+
+    /// The tracker gives [`position_key`]'s key at every ply of random games of both variants
+    /// (captures, janggi passes), under both folds.
+    #[test]
+    fn the_tracker_follows_position_key() {
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        for variant in [Variant::Xiangqi, Variant::Janggi] {
+            for fold in [Fold::Mirror, Fold::MirrorAndColours] {
+                for _ in 0..20 {
+                    let mut pos = Position::new(variant);
+                    let mut keys = KeyTracker::new(&pos, fold);
+                    for _ in 0..150 {
+                        assert_eq!(keys.key(), position_key(&pos, fold), "{}", pos.to_fen());
+                        let moves = pos.legal_moves();
+                        if moves.is_empty() {
+                            break;
+                        }
+                        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                        let m = moves[(seed >> 33) as usize % moves.len()];
+                        keys.play(&pos, m);
+                        pos.play_unchecked(m);
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -1,17 +1,22 @@
 #![doc = include_str!("../README.md")]
 
+mod backend;
 pub mod import;
 pub mod key;
 pub mod material;
 pub mod opening;
+mod pg;
 pub mod query;
 pub mod schema;
+
+pub use backend::{is_postgres_url, Backend};
 
 pub use import::{ImportOptions, ImportProgress, ImportReport};
 pub use key::Fold;
 pub use opening::{Lang, Opening};
 pub use query::{Explorer, GameSummary, MoveStats, SearchFilter, Stats};
 
+use backend::{Conn, SqlError};
 use rusqlite::Connection;
 use std::path::{Path, PathBuf};
 
@@ -26,6 +31,15 @@ pub enum DbError {
         path: String,
         /// SQLite's error.
         source: rusqlite::Error,
+    },
+    /// PostgreSQL refused the connection or a statement. The message holds the server's
+    /// reason (the client's own error says only "db error" and keeps the reason as its source).
+    #[error("database {url}: {}", pg_message(error))]
+    Postgres {
+        /// The database's URL, its password hidden.
+        url: String,
+        /// The client's error.
+        error: postgres::Error,
     },
     /// A database made by a newer chuhan, or by another program.
     #[error("database {path}: {why}")]
@@ -55,13 +69,25 @@ pub enum DbError {
     },
 }
 
+/// `e` and its causes, one after the other.
+fn pg_message(e: &postgres::Error) -> String {
+    let mut text = e.to_string();
+    let mut cause = std::error::Error::source(e);
+    while let Some(c) = cause {
+        text = format!("{text}: {c}");
+        cause = c.source();
+    }
+    text
+}
+
 /// The schema version this crate writes ([`schema`]); a database with another is refused.
 pub const SCHEMA_VERSION: i64 = 1;
 
-/// A game database on SQLite: games, the position index, material signatures and import
-/// progress ([`schema`] has the tables and why they are shaped so).
+/// A game database on SQLite or PostgreSQL: games, the position index, material signatures and
+/// import progress ([`schema`] has the tables and why they are shaped so). Every operation works
+/// the same on both stores.
 pub struct Database {
-    conn: Connection,
+    conn: Conn,
     path: String,
     fold: Fold,
 }
@@ -73,17 +99,46 @@ impl Database {
         let path = path.as_ref();
         let name = path.display().to_string();
         let conn = Connection::open(path).map_err(|source| DbError::Sqlite { path: name.clone(), source })?;
-        Database::setup(conn, name, fold)
+        Database::setup(Conn::Sqlite(conn), name, fold)
     }
 
     /// A database in memory (tests, one-off queries).
     pub fn in_memory(fold: Fold) -> Result<Database, DbError> {
         let name = ":memory:".to_string();
         let conn = Connection::open_in_memory().map_err(|source| DbError::Sqlite { path: name.clone(), source })?;
-        Database::setup(conn, name, fold)
+        Database::setup(Conn::Sqlite(conn), name, fold)
     }
 
-    fn setup(conn: Connection, path: String, fold: Fold) -> Result<Database, DbError> {
+    /// Connects to the PostgreSQL database at `url` (`postgres://user:password@host:port/db`,
+    /// `postgres://user@/db?host=/run/postgresql` for a Unix socket, and the other libpq URL
+    /// and key=value forms; no TLS), creating the tables (with `fold`) in its current schema
+    /// if they are missing. The database itself must exist.
+    ///
+    /// The connection is synchronous (the `postgres` crate runs its own small runtime): call it
+    /// from plain threads, or from `spawn_blocking` inside an async program.
+    pub fn connect(url: &str, fold: Fold) -> Result<Database, DbError> {
+        let name = backend::redact(url);
+        let client = postgres::Client::connect(url, postgres::NoTls)
+            .map_err(|error| DbError::Postgres { url: name.clone(), error })?;
+        Database::setup(Conn::Postgres(Box::new(backend::Pg::new(client))), name, fold)
+    }
+
+    /// Opens `target`: a PostgreSQL URL ([`is_postgres_url`], [`Database::connect`]) or else a
+    /// SQLite file ([`Database::open`]).
+    pub fn open_target(target: &str, fold: Fold) -> Result<Database, DbError> {
+        if is_postgres_url(target) {
+            Database::connect(target, fold)
+        } else {
+            Database::open(target, fold)
+        }
+    }
+
+    /// Which store the database is in.
+    pub fn backend(&self) -> Backend {
+        self.conn.backend()
+    }
+
+    fn setup(conn: Conn, path: String, fold: Fold) -> Result<Database, DbError> {
         let mut db = Database { conn, path, fold };
         let fold = schema::prepare(&mut db.conn, fold).map_err(|e| db.classify(e))?;
         db.fold = fold;
@@ -95,19 +150,23 @@ impl Database {
         self.fold
     }
 
-    /// The file's name as opened.
+    /// The file's name as opened (for PostgreSQL, the URL with its password hidden).
     pub fn path(&self) -> &str {
         &self.path
     }
 
-    /// `e` with the file named.
-    fn sql(&self, source: rusqlite::Error) -> DbError {
-        DbError::Sqlite { path: self.path.clone(), source }
+    /// `e` with the database named.
+    fn sql(&self, e: impl Into<SqlError>) -> DbError {
+        match e.into() {
+            SqlError::Sqlite(source) => DbError::Sqlite { path: self.path.clone(), source },
+            SqlError::Postgres(error) => DbError::Postgres { url: self.path.clone(), error },
+            SqlError::Type(why) => DbError::Incompatible { path: self.path.clone(), why },
+        }
     }
 
     fn classify(&self, e: schema::SchemaError) -> DbError {
         match e {
-            schema::SchemaError::Sql(source) => self.sql(source),
+            schema::SchemaError::Sql(e) => self.sql(e),
             schema::SchemaError::Incompatible(why) => DbError::Incompatible { path: self.path.clone(), why },
         }
     }
@@ -116,4 +175,14 @@ impl Database {
 /// The default database file of the `chuhan db` commands.
 pub fn default_path() -> PathBuf {
     PathBuf::from("games.sqlite3")
+}
+
+#[cfg(test)]
+mod tests {
+    /// A server keeps a database behind a lock and hands it between threads.
+    #[test]
+    fn a_database_can_move_between_threads() {
+        fn send<T: Send>() {}
+        send::<super::Database>();
+    }
 }

@@ -1,15 +1,15 @@
 //! Queries: the explorer (moves played from a position and how they scored), search by
 //! headers, opening, position or material, statistics, and reading games back as records.
 
+use crate::backend::{Arg, Row, SqlError};
 use crate::import::{outcome_code, outcome_from_code, variant_code};
 use crate::key::{decode_moves, move_from_code, position_key};
 use crate::material::Material;
 use crate::opening::{classify, Lang, Opening};
-use crate::{Database, DbError};
+use crate::{Backend, Database, DbError};
 use chuhan::{Position, Variant};
 use chuhan_record::tree::{Line, Node};
 use chuhan_record::{Headers, Outcome, Record};
-use rusqlite::types::Value;
 
 /// One move of the explorer: how often it was played from the position and how it scored for
 /// the side that played it.
@@ -124,7 +124,8 @@ pub struct Stats {
     pub years: Option<(i64, i64)>,
     /// The most played openings: name and games.
     pub openings: Vec<(String, u64)>,
-    /// The database file's size in bytes (pages in use).
+    /// The database's size in bytes (SQLite: the pages in use; PostgreSQL: its tables with
+    /// their indexes).
     pub bytes: u64,
     /// `bytes` per index row.
     pub bytes_per_position: Option<f64>,
@@ -143,16 +144,16 @@ fn opening_name(code: Option<String>, lang: Lang) -> Option<String> {
 
 const SUMMARY_COLUMNS: &str = "g.id, g.red, g.black, g.event, g.date, g.result, g.plies, g.opening";
 
-fn summary(r: &rusqlite::Row, lang: Lang) -> rusqlite::Result<GameSummary> {
+fn summary(r: &Row, lang: Lang) -> Result<GameSummary, SqlError> {
     Ok(GameSummary {
-        id: r.get(0)?,
-        red: r.get(1)?,
-        black: r.get(2)?,
-        event: r.get(3)?,
-        date: r.get(4)?,
-        result: outcome_from_code(r.get(5)?).pgn().to_string(),
-        plies: r.get(6)?,
-        opening: opening_name(r.get(7)?, lang),
+        id: r.int(0)?,
+        red: r.text(1)?,
+        black: r.text(2)?,
+        event: r.text(3)?,
+        date: r.text(4)?,
+        result: outcome_from_code(r.int(5)?).pgn().to_string(),
+        plies: r.int(6)?,
+        opening: opening_name(r.opt_text(7)?, lang),
         next: None,
     })
 }
@@ -171,32 +172,26 @@ impl Database {
     /// (at most `top` of them). Memory is the number of distinct moves, whatever the collection.
     pub fn explore(&self, pos: &Position, top: usize, lang: Lang) -> Result<Explorer, DbError> {
         let (key, frame) = position_key(pos, self.fold);
-        let key = key as i64;
-        let mut stmt = self
+        let key = Arg::Int(key as i64);
+        let rows = self
             .conn
-            .prepare_cached(
-                "SELECT q.next >> 2, COUNT(*), SUM((q.next & 3) = 0), SUM((q.next & 3) = 1), SUM((q.next & 3) = 2), \
-                 SUM((q.next & 3) = 3), MAX(g.year) \
+            .query(
+                "SELECT q.next >> 2, COUNT(*), \
+                 CAST(SUM(CASE WHEN (q.next & 3) = 0 THEN 1 ELSE 0 END) AS BIGINT), \
+                 CAST(SUM(CASE WHEN (q.next & 3) = 1 THEN 1 ELSE 0 END) AS BIGINT), \
+                 CAST(SUM(CASE WHEN (q.next & 3) = 2 THEN 1 ELSE 0 END) AS BIGINT), \
+                 CAST(SUM(CASE WHEN (q.next & 3) = 3 THEN 1 ELSE 0 END) AS BIGINT), MAX(g.year) \
                  FROM (SELECT DISTINCT game, next FROM positions WHERE key = ?1 AND next IS NOT NULL) q \
                  JOIN games g ON g.id = q.game GROUP BY 1 ORDER BY 2 DESC, 1",
+                std::slice::from_ref(&key),
             )
-            .map_err(|e| self.sql(e))?;
-        let rows = stmt
-            .query_map([key], |r| {
-                Ok((
-                    r.get::<_, i64>(0)?,
-                    r.get::<_, i64>(1)?,
-                    r.get::<_, i64>(2)?,
-                    r.get::<_, i64>(3)?,
-                    r.get::<_, i64>(4)?,
-                    r.get::<_, i64>(5)?,
-                    r.get::<_, Option<i64>>(6)?,
-                ))
-            })
             .map_err(|e| self.sql(e))?;
         let mut moves = Vec::new();
         for row in rows {
-            let (code, games, wins, draws, losses, unknown, last_year) = row.map_err(|e| self.sql(e))?;
+            let read = || -> Result<_, SqlError> {
+                Ok((row.int(0)?, row.int(1)?, row.int(2)?, row.int(3)?, row.int(4)?, row.int(5)?, row.opt_int(6)?))
+            };
+            let (code, games, wins, draws, losses, unknown, last_year) = read().map_err(|e| self.sql(e))?;
             let mv = u16::try_from(code).ok().and_then(move_from_code).ok_or_else(|| DbError::Corrupt {
                 path: self.path.clone(),
                 game: 0,
@@ -215,30 +210,35 @@ impl Database {
                 last_year,
             });
         }
-        let games: i64 = self
+        let games = self
             .conn
-            .prepare_cached("SELECT COUNT(DISTINCT game) FROM positions WHERE key = ?1")
-            .and_then(|mut s| s.query_row([key], |r| r.get(0)))
+            .query_int("SELECT COUNT(DISTINCT game) FROM positions WHERE key = ?1", std::slice::from_ref(&key))
             .map_err(|e| self.sql(e))?;
-        let mut top_stmt = self
+        // Each game's first visit to the position gives the move it played from there.
+        let rows = self
             .conn
-            .prepare_cached(&format!(
-                "SELECT {SUMMARY_COLUMNS}, MIN(p.ply), p.next FROM positions p JOIN games g ON g.id = p.game \
-                 WHERE p.key = ?1 GROUP BY g.id \
-                 ORDER BY COALESCE(g.red_elo, 0) + COALESCE(g.black_elo, 0) DESC, g.year DESC, g.id LIMIT ?2"
-            ))
+            .query(
+                &format!(
+                    "SELECT {SUMMARY_COLUMNS}, \
+                     (SELECT p.next FROM positions p WHERE p.key = ?1 AND p.game = g.id ORDER BY p.ply LIMIT 1) \
+                     FROM games g WHERE g.id IN (SELECT game FROM positions WHERE key = ?1) \
+                     ORDER BY COALESCE(g.red_elo, 0) + COALESCE(g.black_elo, 0) DESC, g.year DESC, g.id LIMIT ?2"
+                ),
+                &[key, Arg::Int(top as i64)],
+            )
             .map_err(|e| self.sql(e))?;
-        let top_games = top_stmt
-            .query_map(rusqlite::params![key, top as i64], |r| {
+        let top_games = rows
+            .iter()
+            .map(|r| {
                 let mut s = summary(r, lang)?;
-                let next: Option<i64> = r.get(9)?;
-                s.next = next
+                s.next = r
+                    .opt_int(8)?
                     .and_then(|n| u16::try_from(n >> 2).ok())
                     .and_then(move_from_code)
                     .map(|m| frame.apply(m).to_string());
                 Ok(s)
             })
-            .and_then(|rows| rows.collect::<rusqlite::Result<Vec<_>>>())
+            .collect::<Result<Vec<_>, SqlError>>()
             .map_err(|e| self.sql(e))?;
         Ok(Explorer { games: games as u64, moves, opening: classify(pos).map(|o| o.name(lang)), top_games })
     }
@@ -246,66 +246,63 @@ impl Database {
     /// The games `filter` selects, newest first.
     pub fn search(&self, filter: &SearchFilter, lang: Lang) -> Result<Vec<GameSummary>, DbError> {
         let mut clauses: Vec<String> = Vec::new();
-        let mut args: Vec<Value> = Vec::new();
-        let arg = |args: &mut Vec<Value>, v: Value| {
+        let mut args: Vec<Arg> = Vec::new();
+        let arg = |args: &mut Vec<Arg>, v: Arg| {
             args.push(v);
             format!("?{}", args.len())
         };
         let like =
-            |s: &str| Value::Text(format!("%{}%", s.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")));
+            |s: &str| Arg::Text(format!("%{}%", s.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")));
+        let op = self.conn.like();
         if let Some(p) = &filter.player {
             let a = arg(&mut args, like(p));
-            clauses.push(format!("(g.red LIKE {a} ESCAPE '\\' OR g.black LIKE {a} ESCAPE '\\')"));
+            clauses.push(format!("(g.red {op} {a} ESCAPE '\\' OR g.black {op} {a} ESCAPE '\\')"));
         }
         for (column, value) in [("g.red", &filter.red), ("g.black", &filter.black), ("g.event", &filter.event)] {
             if let Some(v) = value {
                 let a = arg(&mut args, like(v));
-                clauses.push(format!("{column} LIKE {a} ESCAPE '\\'"));
+                clauses.push(format!("{column} {op} {a} ESCAPE '\\'"));
             }
         }
         if let Some(d) = &filter.from {
-            let a = arg(&mut args, Value::Text(crate::import::normalise_date(d)));
+            let a = arg(&mut args, Arg::Text(crate::import::normalise_date(d)));
             clauses.push(format!("g.date <> '' AND g.date >= {a}"));
         }
         if let Some(d) = &filter.to {
-            let a = arg(&mut args, Value::Text(end_of(&crate::import::normalise_date(d))));
+            let a = arg(&mut args, Arg::Text(end_of(&crate::import::normalise_date(d))));
             clauses.push(format!("g.date <> '' AND g.date <= {a}"));
         }
         if let Some(r) = filter.result {
-            let a = arg(&mut args, Value::Integer(outcome_code(r)));
+            let a = arg(&mut args, Arg::Int(outcome_code(r)));
             clauses.push(format!("g.result = {a}"));
         }
         if let Some(v) = filter.variant {
-            let a = arg(&mut args, Value::Integer(variant_code(v)));
+            let a = arg(&mut args, Arg::Int(variant_code(v)));
             clauses.push(format!("g.variant = {a}"));
         }
         if let Some(o) = &filter.opening {
             let codes: Vec<String> =
-                Opening::matching(o).into_iter().map(|o| arg(&mut args, Value::Text(o.code()))).collect();
+                Opening::matching(o).into_iter().map(|o| arg(&mut args, Arg::Text(o.code()))).collect();
             if codes.is_empty() {
-                clauses.push("0".into());
+                clauses.push("1 = 0".into());
             } else {
                 clauses.push(format!("g.opening IN ({})", codes.join(", ")));
             }
         }
         if let Some(pos) = &filter.position {
-            let a = arg(&mut args, Value::Integer(position_key(pos, self.fold).0 as i64));
+            let a = arg(&mut args, Arg::Int(position_key(pos, self.fold).0 as i64));
             clauses.push(format!("g.id IN (SELECT game FROM positions WHERE key = {a})"));
         }
         if let Some(m) = filter.material {
-            let a = arg(&mut args, Value::Integer(m.signature()));
-            let b = arg(&mut args, Value::Integer(m.swapped().signature()));
+            let a = arg(&mut args, Arg::Int(m.signature()));
+            let b = arg(&mut args, Arg::Int(m.swapped().signature()));
             clauses.push(format!("g.id IN (SELECT game FROM materials WHERE sig IN ({a}, {b}))"));
         }
-        let limit = arg(&mut args, Value::Integer(filter.limit.unwrap_or(100) as i64));
+        let limit = arg(&mut args, Arg::Int(filter.limit.unwrap_or(100).min(i64::MAX as usize) as i64));
         let where_ = if clauses.is_empty() { String::new() } else { format!("WHERE {}", clauses.join(" AND ")) };
         let sql = format!("SELECT {SUMMARY_COLUMNS} FROM games g {where_} ORDER BY g.date DESC, g.id LIMIT {limit}");
-        let mut stmt = self.conn.prepare(&sql).map_err(|e| self.sql(e))?;
-        let rows = stmt
-            .query_map(rusqlite::params_from_iter(args), |r| summary(r, lang))
-            .and_then(|rows| rows.collect::<rusqlite::Result<Vec<_>>>())
-            .map_err(|e| self.sql(e))?;
-        Ok(rows)
+        let rows = self.conn.query(&sql, &args).map_err(|e| self.sql(e))?;
+        rows.iter().map(|r| summary(r, lang)).collect::<Result<Vec<_>, _>>().map_err(|e| self.sql(e))
     }
 
     /// Game `id` as a record: its headers as imported, its moves and result, and an `Opening`
@@ -313,24 +310,18 @@ impl Database {
     pub fn record(&self, id: i64, lang: Lang) -> Result<Option<Record>, DbError> {
         let row = self
             .conn
-            .prepare_cached("SELECT variant, start_fen, moves, result, headers, opening FROM games WHERE id = ?1")
-            .and_then(|mut s| {
-                s.query_row([id], |r| {
-                    Ok((
-                        r.get::<_, i64>(0)?,
-                        r.get::<_, Option<String>>(1)?,
-                        r.get::<_, Vec<u8>>(2)?,
-                        r.get::<_, i64>(3)?,
-                        r.get::<_, String>(4)?,
-                        r.get::<_, Option<String>>(5)?,
-                    ))
+            .query_row(
+                "SELECT variant, start_fen, moves, result, headers, opening FROM games WHERE id = ?1",
+                &[Arg::Int(id)],
+            )
+            .and_then(|row| {
+                row.map(|r| -> Result<_, SqlError> {
+                    Ok((r.int(0)?, r.opt_text(1)?, r.bytes(2)?, r.int(3)?, r.text(4)?, r.opt_text(5)?))
                 })
-            });
-        let (variant, start_fen, moves, result, headers_text, opening) = match row {
-            Ok(r) => r,
-            Err(rusqlite::Error::QueryReturnedNoRows) => return Ok(None),
-            Err(e) => return Err(self.sql(e)),
-        };
+                .transpose()
+            })
+            .map_err(|e| self.sql(e))?;
+        let Some((variant, start_fen, moves, result, headers_text, opening)) = row else { return Ok(None) };
         let corrupt = |why: String| DbError::Corrupt { path: self.path.clone(), game: id, why };
         let variant = if variant == 1 { Variant::Janggi } else { Variant::Xiangqi };
         let mut record = Record::new(variant);
@@ -361,8 +352,7 @@ impl Database {
 
     /// Counts over the database; the `openings` most played openings.
     pub fn stats(&self, openings: usize, lang: Lang) -> Result<Stats, DbError> {
-        let one =
-            |sql: &str| -> Result<i64, DbError> { self.conn.query_row(sql, [], |r| r.get(0)).map_err(|e| self.sql(e)) };
+        let one = |sql: &str| -> Result<i64, DbError> { self.conn.query_int(sql, &[]).map_err(|e| self.sql(e)) };
         let games = one("SELECT COUNT(*) FROM games")? as u64;
         let janggi = one("SELECT COUNT(*) FROM games WHERE variant = 1")? as u64;
         let mut results = [0u64; 4];
@@ -370,26 +360,37 @@ impl Database {
             *r = one(&format!("SELECT COUNT(*) FROM games WHERE result = {i}"))? as u64;
         }
         let positions = one("SELECT COUNT(*) FROM positions")? as u64;
-        let players = one("SELECT COUNT(*) FROM (SELECT red AS p FROM games WHERE red <> '' UNION SELECT black FROM games WHERE black <> '')")? as u64;
+        let players = one("SELECT COUNT(*) FROM (SELECT red AS p FROM games WHERE red <> '' \
+             UNION SELECT black FROM games WHERE black <> '') AS players")? as u64;
         let years = self
             .conn
-            .query_row("SELECT MIN(year), MAX(year) FROM games", [], |r| {
-                Ok((r.get::<_, Option<i64>>(0)?, r.get::<_, Option<i64>>(1)?))
-            })
+            .query_row("SELECT MIN(year), MAX(year) FROM games", &[])
+            .and_then(|r| r.map(|r| Ok((r.opt_int(0)?, r.opt_int(1)?))).transpose())
             .map_err(|e| self.sql(e))?;
-        let mut stmt = self
+        let openings = self
             .conn
-            .prepare("SELECT opening, COUNT(*) FROM games WHERE opening IS NOT NULL GROUP BY opening ORDER BY 2 DESC, 1 LIMIT ?1")
-            .map_err(|e| self.sql(e))?;
-        let openings = stmt
-            .query_map([openings as i64], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)? as u64)))
-            .and_then(|rows| rows.collect::<rusqlite::Result<Vec<_>>>())
+            .query(
+                "SELECT opening, COUNT(*) FROM games WHERE opening IS NOT NULL GROUP BY opening ORDER BY 2 DESC, 1 LIMIT ?1",
+                &[Arg::Int(openings as i64)],
+            )
+            .and_then(|rows| rows.iter().map(|r| Ok((r.text(0)?, r.int(1)? as u64))).collect::<Result<Vec<_>, _>>())
             .map_err(|e| self.sql(e))?
             .into_iter()
             .map(|(code, n)| (opening_name(Some(code.clone()), lang).unwrap_or(code), n))
             .collect();
-        let pages = one("PRAGMA page_count")? - one("PRAGMA freelist_count")?;
-        let bytes = (pages * one("PRAGMA page_size")?) as u64;
+        let bytes = match self.conn.backend() {
+            Backend::Sqlite => {
+                let pages = one("PRAGMA page_count")? - one("PRAGMA freelist_count")?;
+                (pages * one("PRAGMA page_size")?) as u64
+            }
+            // The tables of this database's schema with their indexes and TOAST.
+            Backend::Postgres => {
+                one("SELECT CAST(COALESCE(SUM(pg_total_relation_size(c.oid)), 0) AS BIGINT) FROM pg_class c \
+                 JOIN pg_namespace n ON n.oid = c.relnamespace \
+                 WHERE n.nspname = current_schema() AND c.relkind = 'r' \
+                 AND c.relname IN ('meta', 'games', 'positions', 'materials', 'imports')")? as u64
+            }
+        };
         Ok(Stats {
             games,
             xiangqi: games - janggi,
@@ -398,7 +399,7 @@ impl Database {
             positions,
             players,
             years: match years {
-                (Some(a), Some(b)) => Some((a, b)),
+                Some((Some(a), Some(b))) => Some((a, b)),
                 _ => None,
             },
             openings,

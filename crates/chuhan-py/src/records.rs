@@ -116,6 +116,7 @@ fn games_of(data: &[u8], format: Format, name: &str) -> Vec<Result<Record, Recor
                 lib.games.into_iter().enumerate().map(|(i, g)| g.map_err(|e| err(i + 1, ReadError::Cbr(e)))).collect()
             }
         },
+        Format::Cbf => vec![chuhan_record::cbf::read(data).map_err(|e| err(1, ReadError::Cbf(e)))],
     }
 }
 

@@ -6,6 +6,7 @@
 #[doc = include_str!("../../../README.md")]
 struct WorkspaceReadme;
 
+pub mod cbf;
 pub mod cbr;
 pub mod dhtmlxq;
 pub mod encoding;
@@ -15,6 +16,7 @@ pub mod tools;
 pub mod tree;
 pub mod xqf;
 
+pub use cbf::CbfError;
 pub use cbr::CbrError;
 pub use encoding::TextEncoding;
 pub use pgn::{PgnError, PgnReader};

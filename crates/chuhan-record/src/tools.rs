@@ -3,7 +3,7 @@
 //! write games in another format, and time the PGN reader.
 
 use crate::tree::Record;
-use crate::{cbr, dhtmlxq, encoding, pgn, xqf, PgnReader};
+use crate::{cbf, cbr, dhtmlxq, encoding, pgn, xqf, PgnReader};
 use chuhan::notation::Notation;
 use std::fs::File;
 use std::io::{self, BufReader, Read, Write};
@@ -24,11 +24,13 @@ pub enum Format {
     Cbr,
     /// A CCBridge library (many games): read only.
     Cbl,
+    /// A CCBridge XML record (one game, [`crate::cbf`]): read only.
+    Cbf,
 }
 
-/// A format name other than pgn, xqf, dhtmlxq, cbr or cbl; the name as given.
+/// A format name other than pgn, xqf, dhtmlxq, cbr, cbl or cbf; the name as given.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown record format {0:?}: expected pgn, xqf, dhtmlxq, cbr or cbl")]
+#[error("unknown record format {0:?}: expected pgn, xqf, dhtmlxq, cbr, cbl or cbf")]
 pub struct ParseFormatError(pub String);
 
 impl FromStr for Format {
@@ -40,13 +42,14 @@ impl FromStr for Format {
             "dhtmlxq" | "ubb" => Ok(Format::DhtmlXq),
             "cbr" => Ok(Format::Cbr),
             "cbl" => Ok(Format::Cbl),
+            "cbf" => Ok(Format::Cbf),
             _ => Err(ParseFormatError(s.to_string())),
         }
     }
 }
 
 impl Format {
-    /// The format's name as `FromStr` reads it: `pgn`, `xqf`, `dhtmlxq`, `cbr` or `cbl`.
+    /// The format's name as `FromStr` reads it: `pgn`, `xqf`, `dhtmlxq`, `cbr`, `cbl` or `cbf`.
     pub const fn name(self) -> &'static str {
         match self {
             Format::Pgn => "pgn",
@@ -54,6 +57,7 @@ impl Format {
             Format::DhtmlXq => "dhtmlxq",
             Format::Cbr => "cbr",
             Format::Cbl => "cbl",
+            Format::Cbf => "cbf",
         }
     }
 
@@ -62,9 +66,9 @@ impl Format {
     /// and the server's analysis board agree.
     ///
     /// XQF, CBR and CBL by their signatures (`XQ`, `CCBridge Record`, `CCBridgeLibrary`);
-    /// DhtmlXQ if `head` holds a `[DhtmlXQ` tag (the block or one of its fields; the tags are
-    /// ASCII, so this works in GBK and UTF-8 alike); else CBR or CBL by the extension (`.cbr`,
-    /// `.cbl`: a damaged file then gives that format's error rather than a PGN reading of
+    /// CBF by its XML root `<ChineseChessRecord` in the first KiB; DhtmlXQ if `head` holds a `[DhtmlXQ` tag (the block or one of its fields; the tags are
+    /// ASCII, so this works in GBK and UTF-8 alike); else CBR, CBL or CBF by the extension
+    /// (`.cbr`, `.cbl`, `.cbf`: a damaged file then gives that format's error rather than a PGN reading of
     /// binary bytes); PGN otherwise. The first 64 KiB ([`SNIFF_LEN`]) are enough.
     pub fn sniff(head: &[u8], file_name: Option<&Path>) -> Format {
         if head.starts_with(b"XQ") {
@@ -76,6 +80,9 @@ impl Format {
         if head.starts_with(cbr::LIBRARY_MAGIC) {
             return Format::Cbl;
         }
+        if cbf::sniff(head) {
+            return Format::Cbf;
+        }
         if head.windows(8).any(|w| w == b"[DhtmlXQ") {
             return Format::DhtmlXq;
         }
@@ -83,6 +90,7 @@ impl Format {
         match extension.as_deref() {
             Some("cbr") => Format::Cbr,
             Some("cbl") => Format::Cbl,
+            Some("cbf") => Format::Cbf,
             _ => Format::Pgn,
         }
     }
@@ -122,6 +130,9 @@ pub enum ReadError {
     /// The CBR or CBL reader's error for one game.
     #[error("CCBridge: {0}")]
     Cbr(cbr::CbrError),
+    /// The CBF reader's error.
+    #[error("CBF: {0}")]
+    Cbf(cbf::CbfError),
     /// A CBL library whose header or index could not be read (no game of it can be).
     #[error("CCBridge library: {0}")]
     Library(cbr::CbrError),
@@ -134,7 +145,7 @@ pub enum ReadError {
         message: String,
     },
     /// Nothing that reads as a game (an empty PGN text, an empty library).
-    #[error("no game found: expected PGN, DhtmlXQ, XQF, CBR or CBL")]
+    #[error("no game found: expected PGN, DhtmlXQ, XQF, CBR, CBL or CBF")]
     NoGame,
 }
 
@@ -157,6 +168,7 @@ pub fn read_first(data: &[u8], file_name: Option<&Path>) -> Result<(Record, Form
             Some(g) => g.map_err(ReadError::Cbr)?,
             None => return Err(ReadError::NoGame),
         },
+        Format::Cbf => cbf::read(data).map_err(ReadError::Cbf)?,
     };
     Ok((game, format))
 }
@@ -187,12 +199,14 @@ impl std::fmt::Display for RecordError {
             }
             R::Xqf(xqf::XqfError::Tree(t))
             | R::DhtmlXq(dhtmlxq::DhtmlXqError::Tree(t))
-            | R::Cbr(cbr::CbrError::Tree(t)) => {
+            | R::Cbr(cbr::CbrError::Tree(t))
+            | R::Cbf(cbf::CbfError::Tree(t)) => {
                 write!(f, "game {game}, {t}")
             }
             R::Xqf(e) => write!(f, "game {game}: {e}"),
             R::DhtmlXq(e) => write!(f, "game {game}: {e}"),
             R::Cbr(e) => write!(f, "game {game}: {e}"),
+            R::Cbf(e) => write!(f, "game {game}: {e}"),
             R::Library(e) => write!(f, "library: {e}"),
             R::Io { message, .. } => f.write_str(message),
             R::NoGame => write!(f, "{}", self.error),
@@ -303,6 +317,11 @@ pub fn for_each_game(
             f(cbr::read(&data).map_err(|e| err(1, ReadError::Cbr(e))));
             progress(Progress { file: path, bytes_done: total, bytes_total: total, games: 1 });
         }
+        Format::Cbf => {
+            let data = std::fs::read(path)?;
+            f(cbf::read(&data).map_err(|e| err(1, ReadError::Cbf(e))));
+            progress(Progress { file: path, bytes_done: total, bytes_total: total, games: 1 });
+        }
         Format::Cbl => {
             let data = std::fs::read(path)?;
             match cbr::read_library(&data) {
@@ -363,7 +382,7 @@ pub enum ConvertError {
     #[error("XQF holds one game a file; {0} games were read (convert them one file at a time)")]
     XqfOneGame(usize),
     /// A format chuhan reads but does not write.
-    #[error("{0}: CBR and CBL are read only; convert to pgn, xqf or dhtmlxq")]
+    #[error("{0}: CBR, CBL and CBF are read only; convert to pgn, xqf or dhtmlxq")]
     ReadOnly(Format),
 }
 
@@ -377,7 +396,7 @@ pub fn write_game(game: &Record, format: Format, notation: Notation) -> Result<V
         }
         Format::Xqf => xqf::write(game)?,
         Format::DhtmlXq => dhtmlxq::write(game)?.into_bytes(),
-        Format::Cbr | Format::Cbl => return Err(ConvertError::ReadOnly(format)),
+        Format::Cbr | Format::Cbl | Format::Cbf => return Err(ConvertError::ReadOnly(format)),
     })
 }
 
@@ -390,7 +409,7 @@ pub fn convert<P: AsRef<Path>, W: Write>(
     notation: Notation,
     out: &mut W,
 ) -> Result<Summary, ConvertError> {
-    if matches!(format, Format::Cbr | Format::Cbl) {
+    if matches!(format, Format::Cbr | Format::Cbl | Format::Cbf) {
         return Err(ConvertError::ReadOnly(format));
     }
     let mut s = Summary::default();

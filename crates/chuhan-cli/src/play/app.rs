@@ -120,6 +120,40 @@ pub struct SetupChoice {
 }
 
 impl App {
+    /// The game's opening as chuhan-db names it, in the language of the notation: the name of
+    /// the latest position along the game that has one (so it follows the game through the
+    /// opening and then stays), for xiangqi from the standard start; for janggi the two
+    /// formations.
+    pub fn opening(&self) -> Option<String> {
+        use chuhan_db::opening::{classify, janggi_opening};
+        use chuhan_db::Lang;
+        let lang = match self.settings.notation {
+            Notation::Chinese => Lang::Simplified,
+            Notation::ChineseTraditional => Lang::Traditional,
+            _ => Lang::English,
+        };
+        let start = self.game.start();
+        if start.variant() == Variant::Janggi {
+            return janggi_opening(start).map(|o| o.name(lang));
+        }
+        let fields = |fen: &str| fen.split_whitespace().take(2).map(str::to_string).collect::<Vec<_>>();
+        if fields(&start.to_fen()) != fields(Variant::Xiangqi.start_fen()) {
+            return None;
+        }
+        let mut pos = start.clone();
+        let mut name = classify(&pos);
+        for m in self.game.moves() {
+            pos.play_unchecked(m);
+            match classify(&pos) {
+                Some(o) => name = Some(o),
+                // Past the opening (pieces traded): no later position is named.
+                None if pos.occupied().count() < 28 => break,
+                None => {}
+            }
+        }
+        name.map(|o| o.name(lang))
+    }
+
     pub fn new(settings: Settings, start: Position, now: Instant) -> App {
         let rules = Rules::for_variant(settings.variant);
         let game = Game::new(start, rules);

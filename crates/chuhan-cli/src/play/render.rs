@@ -271,9 +271,13 @@ fn side_panel(app: &App, now: Instant, area: Rect) -> Paragraph<'static> {
         let marker = if app.game.position().turn() == side && !app.over() { "▶ " } else { "  " };
         lines.push(Line::from(format!("{marker}{name:<5} {who}{clock}")));
     }
+    let opening = app.opening();
+    if let Some(name) = &opening {
+        lines.push(Line::styled(format!("  {name}"), Style::default().add_modifier(Modifier::ITALIC)));
+    }
     lines.push(Line::from(""));
     // The last moves that fit, two per numbered row.
-    let room = area.height.saturating_sub(6) as usize;
+    let room = area.height.saturating_sub(6 + u16::from(opening.is_some())) as usize;
     let texts = &app.move_texts;
     let first_black = app.game.start().turn() == Side::Second;
     let mut rows: Vec<String> = Vec::new();

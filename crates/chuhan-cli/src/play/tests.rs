@@ -68,6 +68,34 @@ fn moves_typed_in_any_notation_between_two_people() {
     assert!(s.contains("楚 河") && s.contains("炮二平五"), "{s}");
 }
 
+/// The opening's name (chuhan-db's classification) follows the game, in the notation's
+/// language.
+#[test]
+fn the_opening_is_named_as_the_game_goes() {
+    let t0 = Instant::now();
+    let mut app = App::new(settings(Opponent::Human, "none"), Position::new(Variant::Xiangqi), t0);
+    assert_eq!(app.opening(), None);
+    type_text(&mut app, "h2e2", t0);
+    assert_eq!(app.opening().as_deref(), Some("中炮"));
+    for m in ["h9g7", "h0g2", "b9c7", "i0h0", "i9h9"] {
+        type_text(&mut app, m, t0);
+    }
+    assert_eq!(app.opening().as_deref(), Some("中炮对屏风马"));
+    assert!(screen(&app, t0).contains("中炮对屏风马"), "{}", screen(&app, t0));
+    // A cannon traded for a horse and a chariot for the cannon: still named (the position is
+    // still an opening's), and the name comes from the game's latest named position.
+    for m in ["c3c4", "b7b0", "a0b0"] {
+        type_text(&mut app, m, t0);
+    }
+    assert_eq!(app.game.ply(), 9, "{}", app.status);
+    assert!(app.opening().is_some_and(|o| o.starts_with("中炮")), "{:?}", app.opening());
+    let mut english = settings(Opponent::Human, "none");
+    english.notation = Notation::Wxf;
+    let mut app = App::new(english, Position::new(Variant::Xiangqi), t0);
+    type_text(&mut app, "h2e2", t0);
+    assert_eq!(app.opening().as_deref(), Some("Central Cannon"));
+}
+
 #[test]
 fn moves_picked_with_the_cursor() {
     let t0 = Instant::now();

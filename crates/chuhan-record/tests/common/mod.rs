@@ -2,10 +2,15 @@
 
 use std::path::{Path, PathBuf};
 
-/// A file of `../shared/testdata`, or `None` (with a `skipped:` line) when the shared samples are
-/// absent: they are read in place, never copied into the repository (several are GPL/LGPL).
+/// A file of `../shared/testdata` (or of `$CHUHAN_SHARED/testdata`, for a checkout elsewhere such
+/// as a git worktree), or `None` (with a `skipped:` line) when the shared samples are absent:
+/// they are read in place, never copied into the repository (several are GPL/LGPL).
 pub fn shared(rel: &str) -> Option<PathBuf> {
-    let p = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/testdata")).join(rel);
+    let base = match std::env::var_os("CHUHAN_SHARED") {
+        Some(dir) => PathBuf::from(dir),
+        None => Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared")).to_path_buf(),
+    };
+    let p = base.join("testdata").join(rel);
     if p.exists() {
         Some(p)
     } else {
