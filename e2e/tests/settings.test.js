@@ -62,6 +62,46 @@ test("sounds: off by default, on by the toggle, kept after a reload", async () =
   }
 });
 
+test("sounds for check and low time", async () => {
+  const browser = await launch();
+  try {
+    const red = await newPage(browser);
+    await red.context().addInitScript(COUNT_AUDIO);
+    await red.goto(`${BASE}/`);
+    // Twelve seconds each, from a position where Red checks at once (rook e1 to d1).
+    const url = await red.evaluate(async () => {
+      const r = await fetch("/api/games", {
+        method: "POST", headers: { "content-type": "application/json" },
+        body: JSON.stringify({ mode: "friend", fen: "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1", base_secs: 12, increment_secs: 0 }),
+      });
+      const g = await r.json();
+      localStorage.setItem(`chuhan:token:${g.id}`, g.token);
+      localStorage.setItem("chuhan:sound", "on");
+      return g.url;
+    });
+    await red.goto(`${BASE}${url}`);
+    const black = await newPage(browser);
+    await black.goto(red.url());
+    await black.click("#join");
+    await black.waitForSelector('#board svg[data-flipped="true"]');
+    await red.click("#status"); // a gesture: sounds may play
+    await clickSquare(red, "#board", "e1");
+    await clickSquare(red, "#board", "d1");
+    await red.waitForFunction(() => window.__audio.tones === 2); // check: two tones
+    await clickSquare(black, "#board", "d9");
+    await clickSquare(black, "#board", "e9");
+    await red.waitForFunction(() => window.__audio.tones === 3); // a move: one
+    // Red's clock runs from 12 s; under 10 s, two short beeps, once.
+    await red.waitForSelector("#clock-bottom.low");
+    await red.waitForFunction(() => window.__audio.tones === 5);
+    await red.waitForTimeout(500);
+    assert.equal(await red.evaluate(() => window.__audio.tones), 5, "low time sounds once");
+    for (const p of [red, black]) assert.deepEqual(p.problems, []);
+  } finally {
+    await browser.close();
+  }
+});
+
 test("board theme and size: kept, and used on the game page and the analysis board", async () => {
   const browser = await launch();
   try {
