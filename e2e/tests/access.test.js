@@ -119,8 +119,11 @@ test("the analysis board takes typed moves and the keyboard", async () => {
     await page.waitForFunction(() => document.querySelectorAll("#amoves .mv").length === 2);
     assert.equal(await page.textContent("#amove-problem"), "");
     // The board by keyboard: focus it, from Red's general to the horse on b0, up to c2.
-    await page.focus("#aboard svg");
-    await page.keyboard.press("ArrowLeft"); // the cursor starts on e0: now d0
+    // Tab from the last link of the header reaches the board.
+    await page.focus("header nav a:last-child");
+    await page.keyboard.press("Tab");
+    await page.waitForSelector('#aboard .cursor[data-sq="e0"]');
+    await page.keyboard.press("ArrowLeft"); // now d0
     await page.waitForSelector('#aboard .cursor[data-sq="d0"]');
     for (const k of ["ArrowLeft", "ArrowLeft", "Enter", "ArrowRight", "ArrowUp", "ArrowUp", "Enter"]) await page.keyboard.press(k);
     await page.waitForFunction(() => document.querySelectorAll("#amoves .mv").length === 3);

@@ -271,6 +271,7 @@ export class Board {
   }
 
   down(svg, e) {
+    this.cursor = null; // the mouse's turn: the keyboard cursor goes until the next Tab
     const c = this.coords(svg, e), sq = this.squareAt(c);
     if (!sq) return;
     if (e.button === 2) { this.drag = { arrow: sq }; return; }
@@ -484,9 +485,11 @@ export class Board {
   /// The keyboard: arrow keys move the cursor as the board is seen (flipped or not), Enter or
   /// Space picks up the piece under it or puts the one held down there, Escape lets go.
   key(e) {
-    if (e.altKey || e.ctrlKey || e.metaKey || !this.state) return;
+    // Without the cursor (the board was clicked, not reached by Tab) the keys stay the page's:
+    // ← → still look back through the moves after a click on the board.
+    if (e.altKey || e.ctrlKey || e.metaKey || !this.state || !this.cursor) return;
     const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
-    const sq = this.cursor || "e0";
+    const sq = this.cursor;
     if (steps[e.key]) {
       let [df, dr] = steps[e.key];
       if (this.flipped) { df = -df; dr = -dr; }
