@@ -2,7 +2,8 @@
 # End-to-end check of `chuhan serve` in a real browser: builds chuhan, starts `chuhan serve` on a
 # free loopback port with a fresh data directory, runs the Playwright tests of e2e/ in headless
 # Chromium (Debian's /usr/bin/chromium, or $CHROMIUM) with node's test runner, stops the server.
-# Screenshots go to target/e2e-screenshots/. Usage: scripts/e2e-web.sh [CHUHAN]
+# Screenshots go to target/e2e-screenshots/. Usage: scripts/e2e-web.sh [CHUHAN]; E2E_TESTS="tests/a.test.js
+# tests/b.test.js" runs only those files (paths under e2e/).
 # Needs: node >= 20, `npm ci` in e2e/ (done here when node_modules is missing), chromium and a
 # CJK font (Debian: apt-get install chromium fonts-wqy-zenhei).
 set -euo pipefail
@@ -45,7 +46,7 @@ rm -rf target/e2e-screenshots
 mkdir -p target/e2e-screenshots
 status=0
 (cd e2e && CHUHAN_URL="$url" E2E_SCREENSHOTS="$root/target/e2e-screenshots" \
-  node --test --test-concurrency=1 tests/) || status=$?
+  node --test --test-concurrency=1 ${E2E_TESTS:-tests/}) || status=$?
 if [ "$status" -ne 0 ]; then
   echo "e2e-web: the server's log:"
   cat "$log"

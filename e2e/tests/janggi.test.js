@@ -9,7 +9,7 @@ test("janggi with chosen setups, the CXA clock, a pass, Western icons and resign
   const browser = await launch();
   try {
     const page = await newPage(browser);
-    page.on("dialog", (d) => d.accept());
+    page.on("dialog", (d) => d.dismiss()); // none expected: resigning is asked in the page
     await page.goto(`${BASE}/`);
     await page.selectOption("#create select[name=variant]", "janggi");
     await page.waitForSelector("#setups:not([hidden])");
@@ -79,6 +79,7 @@ test("janggi with chosen setups, the CXA clock, a pass, Western icons and resign
     } else {
       // Resignation ends the game with its reason in words.
       await page.click("#resign");
+      await page.click("#resign-yes"); // asked in the page
       await page.waitForFunction(() => /resign/i.test(document.querySelector("#status").textContent));
       s = await gameState(id);
       assert.ok(s.end, "the game has ended");

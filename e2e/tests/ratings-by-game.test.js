@@ -12,7 +12,7 @@ test("a rated janggi game moves janggi ratings only", async () => {
   try {
     // A rated janggi game between two named friends; Han resigns.
     const cho = await newPage(browser);
-    cho.on("dialog", (d) => d.accept());
+    cho.on("dialog", (d) => d.dismiss()); // none expected: resigning is asked in the page
     await cho.goto(`${BASE}/`);
     await cho.selectOption("#create select[name=variant]", "janggi");
     await cho.selectOption("#create select[name=mode]", "friend");
@@ -22,12 +22,13 @@ test("a rated janggi game moves janggi ratings only", async () => {
     await cho.waitForURL(/\/game\/[A-Za-z0-9]+$/);
     const id = gameId(cho);
     const han = await newPage(browser);
-    han.on("dialog", (d) => d.accept());
+    han.on("dialog", (d) => d.dismiss()); // none expected: resigning is asked in the page
     await han.goto(`${BASE}/game/${id}`);
     await han.fill("#join-name", "Janggi Lee");
     await han.click("#join");
     await han.waitForSelector("#resign:not([hidden])");
     await han.click("#resign");
+    await han.click("#resign-yes"); // asked in the page
     await han.waitForFunction(() => /Cho wins/.test(document.querySelector("#status").textContent));
 
     // The xiangqi table does not know them; the janggi table does.

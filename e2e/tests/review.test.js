@@ -12,7 +12,7 @@ test("the move list steps through the game, during and after it; Analyse and the
   const browser = await launch();
   try {
     const page = await newPage(browser);
-    page.on("dialog", (d) => d.accept());
+    page.on("dialog", (d) => d.dismiss()); // none expected: resigning is asked in the page
     await page.goto(`${BASE}/`);
     await page.selectOption("#create select[name=mode]", "engine");
     await page.fill("#create input[name=level]", "1");
@@ -53,6 +53,7 @@ test("the move list steps through the game, during and after it; Analyse and the
 
     // After the game: resign, then step through again with Home and the list.
     await page.click("#resign");
+    await page.click("#resign-yes"); // asked in the page
     await page.waitForFunction(() => /resign/i.test(document.querySelector("#status").textContent));
     await page.keyboard.press("Home");
     await page.waitForFunction(() => document.querySelector('#board [data-sq="h2"]')?.dataset.piece === "0C");

@@ -11,6 +11,7 @@ pub mod params;
 pub mod pgn_tags;
 pub mod position;
 pub mod rating;
+pub mod read_move;
 pub mod records;
 pub mod room;
 pub mod routes;

@@ -512,6 +512,8 @@ impl Room {
             "rated": self.is_rated(),
             "rating_change": rating_change,
             "notation": notation.name(),
+            // The opening by chuhan-db's names, as the analysis board shows it.
+            "opening": crate::gamedb::line_opening(&self.game),
             "notations": Notation::for_variant(v).iter().map(|n| n.name()).collect::<Vec<_>>(),
         })
     }

@@ -4,7 +4,7 @@
 //! [`crate::state`] and [`crate::error`] at most, so the dependency graph stays acyclic.
 
 use crate::state::AppState;
-use crate::{analysis, gamedb, games, limit, pages, position, records, tree, ws};
+use crate::{analysis, gamedb, games, limit, pages, position, read_move, records, tree, ws};
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use axum::Router;
@@ -27,6 +27,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/archive", get(games::archive))
         .route("/api/ratings", get(games::ratings))
         .route("/api/position", post(position::check))
+        .route("/api/read-move", post(read_move::read))
         .route("/api/analyse", post(analysis::analyse).with_state(state.analysis.clone()))
         .route("/api/engines", get(analysis::engines).with_state(state.analysis.clone()))
         .route("/api/records", post(records::read).layer(records_limit))

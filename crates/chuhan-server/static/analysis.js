@@ -3,12 +3,12 @@
 // the current move. User data only ever goes into the page through textContent and attribute
 // setters.
 
-import { Board, CHARS, COLORS, parseFen, pieceIcon, pieceStyle, pieceStyleSelect, toFen } from "/static/board.js";
+import { Board, CHARS, COLORS, ROLE_NAMES, boardSettings, parseFen, pieceIcon, pieceStyle, pieceStyleSelect, toFen } from "/static/board.js";
+import { moveBox } from "/static/movebox.js";
 import * as T from "/static/movetree.js";
 import { $, api, capital, startOf } from "/static/util.js";
 import { explorerPanel } from "/static/explorer.js";
 
-const ROLE_NAMES = { K: "general", A: "advisor", B: "elephant", N: "horse", R: "chariot", C: "cannon", P: "soldier" };
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
@@ -349,6 +349,13 @@ export function analysis() {
   $("aexport").addEventListener("click", exportPgn);
   $("anotation").addEventListener("change", (e) => { localStorage.setItem("chuhan:notation", e.target.value); renameMoves(); });
   pieceStyleSelect($("apieces"), () => { if (board.state) board.render(board.state); if (editing) palette(); });
+  boardSettings($("aboard-settings"), () => { if (board.state) board.render(board.state); if (editing) palette(); });
+  // A move typed in any notation is played as on the board.
+  moveBox($("amove-entry"), $("amove-problem"), () => {
+    if (editing) return "Close the position editor first.";
+    if (!board.state || board.state.end) return "No move can be played here: the game is over in this position.";
+    return { variant, fen: board.state.fen, relaxed };
+  }, (mv) => board.onMove(mv));
 
   // The position editor: pick a piece (or the eraser) from the palette, click points.
   let editing = null, checking = null;

@@ -1,7 +1,9 @@
 // chuhan serve: the lobby, the game page and the archive. User data only ever goes into
 // the page through textContent and attribute setters, never as markup.
 
-import { Board, parseFen, pieceStyleSelect, toFen } from "/static/board.js";
+import { Board, ROLE_NAMES, boardSettings, parseFen, pieceStyleSelect, toFen } from "/static/board.js";
+import { moveBox } from "/static/movebox.js";
+import { playSound, soundToggle } from "/static/sound.js";
 import { analysis } from "/static/analysis.js";
 import { database } from "/static/database.js";
 import { $, api, capital, startOf } from "/static/util.js";
@@ -131,10 +133,27 @@ function fenAfter(startFen, moves, plies) {
   return toFen(pieces, (startOf(startFen).turn + plies) % 2);
 }
 
+/// The last of `s.moves` in words, for the live region: "Red cannon h2 to e2 (炮二平五), takes
+/// black horse. Check!".
+function moveWords(s) {
+  const n = s.moves.length, m = s.moves[n - 1];
+  const mover = capital(s.sides[(startOf(s.start_fen).turn + n - 1) % 2]);
+  if (m.pass) return `${mover} passes.`;
+  const before = parseFen(fenAfter(s.start_fen, s.moves, n - 1));
+  const from = m.mv.slice(0, 2), to = m.mv.slice(2, 4), piece = before.get(from), taken = before.get(to);
+  const name = (p) => `${s.sides[p[0]]} ${ROLE_NAMES[p[1]] || p[1]}`;
+  let words = `${mover} ${piece ? ROLE_NAMES[piece[1]] || piece[1] : "piece"} ${from} to ${to} (${m.text})`;
+  if (taken) words += `, takes ${name(taken)}`;
+  return `${words}.${s.check && !s.end ? " Check!" : ""}`;
+}
+
 async function gamePage(id) {
   show("game");
   // `view`: the number of plies of the position shown when looking back, null for the live one.
   let state = null, received = 0, socket = null, flipped = false, retry = 500, view = null;
+  // What was last said and sounded: the moves and the end seen (null before the first state,
+  // so that opening a game announces nothing), and whether low time was already sounded.
+  let heard = null, lowSounded = false;
   const board = new Board($("board"), (mv) => send({ type: "move", move: mv }));
   $("pgn").href = `/api/games/${encodeURIComponent(id)}/pgn`;
   const send = (obj) => {
@@ -155,7 +174,7 @@ async function gamePage(id) {
       let v;
       try { v = JSON.parse(e.data); } catch { return; }
       if (v.type === "error") { message(v.message); return; }
-      if (v.type === "state") { message(""); state = v; received = performance.now(); render(); }
+      if (v.type === "state") { message(""); const old = state; state = v; received = performance.now(); render(); tell(old); }
     };
     socket.onclose = () => {
       socket = null;
@@ -170,6 +189,24 @@ async function gamePage(id) {
     const n = state.moves.length;
     view = plies === null || plies >= n ? null : Math.max(0, plies);
     render();
+  }
+
+  /// Says a new move, check or the end in the live region, and sounds it if sounds are on.
+  function tell(old) {
+    const s = state, n = s.moves.length, end = !!s.end;
+    if (heard === null || !old) { heard = { n, end }; return; }
+    const said = [];
+    if (n === heard.n + 1 && n > 0) {
+      said.push(moveWords(s));
+      const m = s.moves[n - 1];
+      const captured = !m.pass && parseFen(old.fen).has(m.mv.slice(2, 4)) && old.moves.length === n - 1;
+      playSound(s.check ? "check" : captured ? "capture" : "move");
+    } else if (n < heard.n) {
+      said.push(`Moves taken back: ${capital(s.sides[s.turn])} to move.`);
+    }
+    if (end && !heard.end) said.push(`Game over: ${s.end.reason}.`);
+    heard = { n, end };
+    if (said.length) $("announce").textContent = said.join(" ");
   }
 
   function drawBoard(s) {
@@ -210,6 +247,9 @@ async function gamePage(id) {
       : `Looking at ${view === 0 ? "the start" : `move ${view} of ${s.moves.length}`}: → or End goes back to the game.`;
     const playing = s.you !== null && !s.end;
     $("resign").hidden = !playing;
+    if (!playing) $("resign-confirm").hidden = true;
+    $("move-entry").hidden = !playing;
+    $("opening").textContent = s.opening || "";
     $("draw").hidden = !playing || s.mode === "engine";
     $("draw").textContent = s.draw_offer !== null && s.draw_offer !== s.you ? "Accept draw" : "Offer draw";
     $("takeback").hidden = !playing || s.moves.length === 0;
@@ -299,11 +339,21 @@ async function gamePage(id) {
       }
       const byo = p > 0 ? (over ? ` (${p}×)` : ` +${p}×${c.period_ms / 1000}s`) : "";
       showClock(e, name, fmtClock(left), byo, (running ? " running" : "") + (left < 10000 ? " low" : ""));
+      // Low time sounds once when the player's own clock goes under ten seconds (again in a
+      // new byo-yomi period).
+      if (running && side === state.you) {
+        const low = left < 10000;
+        if (low && !lowSounded) playSound("low");
+        lowSounded = low;
+      }
     }
   }
 
   $("flip").addEventListener("click", () => { board.userFlipped = true; flipped = !board.flipped; if (state) render(); });
-  $("resign").addEventListener("click", () => { if (confirm("Resign this game?")) send({ type: "resign" }); });
+  // Resigning is asked about in the page (no browser dialog), as a pass that ends the game is.
+  $("resign").addEventListener("click", () => { $("resign-confirm").hidden = false; $("resign-no").focus(); });
+  $("resign-yes").addEventListener("click", () => { $("resign-confirm").hidden = true; send({ type: "resign" }); });
+  $("resign-no").addEventListener("click", () => { $("resign-confirm").hidden = true; });
   $("takeback").addEventListener("click", () => send({ type: "takeback" }));
   $("draw").addEventListener("click", () => send({ type: "draw" }));
   // A pass that would end the game (after the opponent's pass, or into bikjang) is asked about
@@ -323,6 +373,7 @@ async function gamePage(id) {
   // Looking back: ← → Home End (not while typing in a field).
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && !$("pass-confirm").hidden) { $("pass-confirm").hidden = true; return; }
+    if (e.key === "Escape" && !$("resign-confirm").hidden) { $("resign-confirm").hidden = true; return; }
     if (!state || e.altKey || e.ctrlKey || e.metaKey) return;
     if (e.target.closest && e.target.closest("textarea, select, input")) return;
     const n = state.moves.length, at = view === null ? n : view;
@@ -348,6 +399,13 @@ async function gamePage(id) {
     } catch (err) { message(err.message); }
   });
   pieceStyleSelect($("pieces"), () => { if (state) render(); });
+  boardSettings($("board-settings"), () => { if (state) render(); });
+  soundToggle($("sound"));
+  moveBox($("move-entry"), $("move-problem"), () => {
+    if (!state || state.you === null || state.end) return "Only the players of a game in progress move.";
+    if (state.you !== state.turn) return `It is ${state.sides[state.turn]}'s turn, not yours.`;
+    return { variant: state.variant, fen: state.fen };
+  }, (mv) => send({ type: "move", move: mv }));
   setInterval(tick, 100);
   connect();
 }

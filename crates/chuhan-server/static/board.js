@@ -15,6 +15,8 @@ export const CHARS = {
     { K: "漢", A: "士", B: "象", N: "馬", R: "車", C: "包", P: "兵" },
   ],
 };
+/// The pieces' names in words, for screen readers.
+export const ROLE_NAMES = { K: "general", A: "advisor", B: "elephant", N: "horse", R: "chariot", C: "cannon", P: "soldier" };
 export const COLORS = { xiangqi: ["#c0231b", "#111"], janggi: ["#1f5fa8", "#c0231b"] };
 
 /// How big a piece is drawn: janggi pieces come in three sizes (the generals largest, advisors
@@ -37,6 +39,61 @@ export function pieceShape(parent, variant, role, x, y, attrs) {
 }
 
 const STYLE_KEY = "chuhan:pieces";
+const THEME_KEY = "chuhan:theme", SIZE_KEY = "chuhan:board-size";
+
+/// The board's colours: wood (the default), and plain, a white board with black lines and
+/// strong piece colours for poor eyesight or bright light.
+export const THEMES = {
+  wood: { bg: "#e8c98a", line: "#5b3a1a", face: "#fbf1dc", last: "#7fb3ff" },
+  plain: { bg: "#ffffff", line: "#000000", face: "#ffffff", last: "#ffd400" },
+};
+/// The board's widest, in CSS pixels, for each size (the page's width still limits it).
+export const SIZES = { small: 360, medium: 600, large: 820 };
+
+function stored(key, choices, fallback) {
+  try { const v = localStorage.getItem(key); return v in choices ? v : fallback; } catch { return fallback; }
+}
+
+/// The board theme, as the user last chose ("wood" by default).
+export function boardTheme() { return stored(THEME_KEY, THEMES, "wood"); }
+
+/// The board size, as the user last chose ("medium" by default).
+export function boardSize() { return stored(SIZE_KEY, SIZES, "medium"); }
+
+/// Sets the page's board width from the remembered size: every board's wrapper reads
+/// --board-max (style.css).
+export function applyBoardSize() {
+  document.documentElement.style.setProperty("--board-max", `${SIZES[boardSize()]}px`);
+}
+
+/// Fills `container` with the board size and theme choices; a change is remembered and
+/// `onChange` redraws the board.
+export function boardSettings(container, onChange) {
+  const select = (label, key, choices, current) => {
+    const l = document.createElement("label");
+    l.textContent = `${label} `;
+    const sel = document.createElement("select");
+    sel.className = key === THEME_KEY ? "theme" : "size";
+    for (const [value, text] of choices) {
+      const o = document.createElement("option");
+      o.value = value; o.textContent = text;
+      sel.appendChild(o);
+    }
+    sel.value = current;
+    sel.addEventListener("change", () => {
+      try { localStorage.setItem(key, sel.value); } catch { /* private mode: this page only */ }
+      applyBoardSize();
+      onChange();
+    });
+    l.appendChild(sel);
+    return l;
+  };
+  container.replaceChildren(
+    select("Board", THEME_KEY, [["wood", "wood"], ["plain", "plain (contrast)"]], boardTheme()), " ",
+    select("Size", SIZE_KEY, [["small", "small"], ["medium", "medium"], ["large", "large"]], boardSize()),
+  );
+}
+applyBoardSize();
 
 /// "chinese" (characters) or "western" (pictograms), as the user last chose.
 export function pieceStyle() {
@@ -100,11 +157,11 @@ const GLYPHS = {
 
 /// Draws the face of a piece centred on (x, y) into `parent`: its character, or its pictogram.
 export function drawPiece(parent, variant, side, role, x, y, style) {
-  const color = (COLORS[variant] || COLORS.xiangqi)[side];
+  const color = pieceColor(variant, side);
   const glyph = GLYPHS[role];
   if (style === "western" && glyph) {
     const g = el("g", { transform: `translate(${x} ${y})`, "data-piece": `${side}${role}` }, parent);
-    glyph(g, color, "#fbf1dc");
+    glyph(g, color, THEMES[boardTheme()].face);
     return;
   }
   const size = Math.round(20 * pieceRadius(variant, role) / 17);
@@ -112,10 +169,16 @@ export function drawPiece(parent, variant, side, role, x, y, style) {
   t.textContent = (CHARS[variant] || CHARS.xiangqi)[side][role] || role;
 }
 
+/// A side's colour in the board's theme: the plain theme draws black pieces in pure black.
+function pieceColor(variant, side) {
+  const c = (COLORS[variant] || COLORS.xiangqi)[side];
+  return boardTheme() === "plain" && c === "#111" ? "#000" : c;
+}
+
 /// A small stand-alone SVG of a piece (for the position editor's palette).
 export function pieceIcon(variant, side, role, style) {
   const svg = el("svg", { viewBox: "-20 -20 40 40", width: 28, height: 28, "aria-hidden": "true" });
-  pieceShape(svg, variant, role, 0, 0, { fill: "#fbf1dc", stroke: (COLORS[variant] || COLORS.xiangqi)[side], "stroke-width": 2 });
+  pieceShape(svg, variant, role, 0, 0, { fill: THEMES[boardTheme()].face, stroke: pieceColor(variant, side), "stroke-width": 2 });
   drawPiece(svg, variant, side, role, 0, 0, style);
   return svg;
 }
@@ -208,6 +271,7 @@ export class Board {
   }
 
   down(svg, e) {
+    this.cursor = null; // the mouse's turn: the keyboard cursor goes until the next Tab
     const c = this.coords(svg, e), sq = this.squareAt(c);
     if (!sq) return;
     if (e.button === 2) { this.drag = { arrow: sq }; return; }
@@ -267,9 +331,15 @@ export class Board {
     this.state = state;
     const v = state.variant;
     // data-flipped, data-sq and data-piece are hooks for the end-to-end tests (e2e/).
-    const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": `${v} board`, "data-flipped": this.flipped });
-    el("rect", { x: 0, y: 0, width: W, height: H, fill: "#e8c98a" }, svg);
-    const lines = el("g", { stroke: "#5b3a1a", "stroke-width": 1.2, fill: "none" }, svg);
+    // The board takes the keyboard focus (Tab): arrow keys move a cursor over the points,
+    // Enter or Space picks a piece up and puts it down (keydown below).
+    const theme = THEMES[boardTheme()], ink = theme.line;
+    const svg = el("svg", {
+      viewBox: `0 0 ${W} ${H}`, role: "application", tabindex: 0, "aria-roledescription": `${v} board`,
+      "aria-label": this.describe(state), "data-flipped": this.flipped, "data-theme": boardTheme(),
+    });
+    el("rect", { x: 0, y: 0, width: W, height: H, fill: theme.bg }, svg);
+    const lines = el("g", { stroke: ink, "stroke-width": theme === THEMES.plain ? 1.6 : 1.2, fill: "none" }, svg);
     const x0 = MARGIN, y0 = MARGIN, x1 = MARGIN + 8 * CELL, y1 = MARGIN + 9 * CELL;
     for (let r = 0; r < 10; r++) el("line", { x1: x0, y1: y0 + r * CELL, x2: x1, y2: y0 + r * CELL }, lines);
     for (let f = 0; f < 9; f++) {
@@ -286,19 +356,19 @@ export class Board {
       el("line", { x1: xa, y1: ya, x2: xb, y2: yb }, lines);
       el("line", { x1: xb, y1: ya, x2: xa, y2: yb }, lines);
     }
-    el("rect", { x: x0 - 4, y: y0 - 4, width: 8 * CELL + 8, height: 9 * CELL + 8, stroke: "#5b3a1a", "stroke-width": 2, fill: "none" }, svg);
+    el("rect", { x: x0 - 4, y: y0 - 4, width: 8 * CELL + 8, height: 9 * CELL + 8, stroke: ink, "stroke-width": 2, fill: "none" }, svg);
     if (v === "xiangqi") {
       const ty = y0 + 4.5 * CELL + 7;
       const [left, right] = this.flipped ? ["漢 界", "楚 河"] : ["楚 河", "漢 界"];
       for (const [x, t] of [[x0 + 2 * CELL, left], [x0 + 6 * CELL, right]]) {
-        const text = el("text", { x, y: ty, "text-anchor": "middle", "font-size": 20, fill: "#5b3a1a" }, svg);
+        const text = el("text", { x, y: ty, "text-anchor": "middle", "font-size": 20, fill: ink }, svg);
         text.textContent = t;
       }
     }
     // Coordinates on the edges, in the notation the moves are written in.
     const labels = edgeLabels(v, state.notation);
     const label = (x, y, t, anchor) => {
-      const e = el("text", { x, y, "text-anchor": anchor, "font-size": 9, fill: "#5b3a1a", class: "coord" }, svg);
+      const e = el("text", { x, y, "text-anchor": anchor, "font-size": 9, fill: ink, class: "coord" }, svg);
       e.textContent = t;
     };
     for (let f = 0; f < 9; f++) {
@@ -317,11 +387,11 @@ export class Board {
     if (last) {
       for (const sq of [last.slice(0, 2), last.slice(2, 4)]) {
         const [x, y] = this.point(sq);
-        el("rect", { x: x - 19, y: y - 19, width: 38, height: 38, fill: "#7fb3ff", opacity: 0.45 }, svg);
+        el("rect", { x: x - 19, y: y - 19, width: 38, height: 38, fill: theme.last, opacity: 0.45 }, svg);
       }
     }
     const pieces = parseFen(state.fen);
-    const colors = COLORS[v] || COLORS.xiangqi, style = pieceStyle();
+    const style = pieceStyle();
     // Legal targets of the selected piece.
     const targets = new Set();
     if (this.selected) {
@@ -333,7 +403,7 @@ export class Board {
       const g = el("g", { class: "pt", "data-sq": sq, "data-piece": `${side}${role}` }, svg);
       groups.set(sq, g);
       const checked = state.check && role === "K" && side === state.turn;
-      pieceShape(g, v, role, x, y, { fill: "#fbf1dc", stroke: checked ? "#f00" : colors[side], "stroke-width": checked ? 4 : 2 });
+      pieceShape(g, v, role, x, y, { fill: theme.face, stroke: checked ? "#f00" : pieceColor(v, side), "stroke-width": checked ? 4 : 2 });
       if (sq === this.selected) el("circle", { cx: x, cy: y, r: 19, fill: "none", stroke: "#2a8", "stroke-width": 3 }, g);
       drawPiece(g, v, side, role, x, y, style);
     }
@@ -355,14 +425,30 @@ export class Board {
     };
     for (const [a, b] of this.hints || []) arrow(a, b, "#36c", 0.6);
     for (const [a, b] of this.arrows) arrow(a, b, "#2a6", 0.7);
+    if (this.cursor) {
+      const [x, y] = this.point(this.cursor);
+      el("rect", { class: "cursor", "data-sq": this.cursor, x: x - 20, y: y - 20, width: 40, height: 40, rx: 6, fill: "none", stroke: "#e0f", "stroke-width": 3 }, svg);
+    }
     this.pieceAt = groups;
     this.pieces = pieces;
+    svg.addEventListener("keydown", (e) => this.key(e));
+    svg.addEventListener("focus", () => {
+      // Only a keyboard's focus shows the cursor: a click focuses the board too.
+      if (this.cursor || !svg.matches(":focus-visible")) return;
+      // The cursor starts on the selected piece, or the general of the side below.
+      let start = this.selected;
+      for (const [sq, [side, role]] of pieces) if (!start && role === "K" && side === (this.flipped ? 1 : 0)) start = sq;
+      this.cursor = start || "e0";
+      this.render(this.state);
+    });
     svg.addEventListener("pointerdown", (e) => this.down(svg, e));
     svg.addEventListener("pointermove", (e) => this.move(svg, e));
     svg.addEventListener("pointerup", (e) => this.up(svg, e));
     svg.addEventListener("pointercancel", () => { this.drag = null; this.render(this.state); });
     svg.addEventListener("contextmenu", (e) => e.preventDefault());
+    const focused = this.container.contains(document.activeElement);
     this.container.replaceChildren(svg);
+    if (focused) svg.focus({ preventScroll: true });
     // A move just played (one more than last drawn) slides from its point, unless dropped there.
     const slide = last && this.drawn !== undefined && state.moves.length === this.drawn + 1
       && last.slice(0, 2) !== last.slice(2, 4) && last !== this.dropped && state.fen !== this.drawnFen;
@@ -379,6 +465,49 @@ export class Board {
         g.style.transform = "";
       }));
     }
+  }
+
+  /// The board in words for a screen reader: whose turn, and the point under the cursor.
+  describe(state) {
+    const turn = `${(state.variant === "janggi" ? ["cho", "han"] : ["red", "black"])[state.turn]} to move`;
+    if (!this.cursor) return `${state.variant} board, ${turn}: arrow keys move over the points, Enter picks up and puts down`;
+    return `${this.cursor}: ${this.pointWords(this.cursor, state)}${this.selected ? `; holding the piece of ${this.selected}` : ""}`;
+  }
+
+  /// "red cannon", or "empty", for the piece on `sq`.
+  pointWords(sq, state) {
+    const p = parseFen(state.fen).get(sq);
+    if (!p) return "empty";
+    const side = (state.variant === "janggi" ? ["cho", "han"] : ["red", "black"])[p[0]];
+    return `${side} ${ROLE_NAMES[p[1]] || p[1]}`;
+  }
+
+  /// The keyboard: arrow keys move the cursor as the board is seen (flipped or not), Enter or
+  /// Space picks up the piece under it or puts the one held down there, Escape lets go.
+  key(e) {
+    // Without the cursor (the board was clicked, not reached by Tab) the keys stay the page's:
+    // ← → still look back through the moves after a click on the board.
+    if (e.altKey || e.ctrlKey || e.metaKey || !this.state || !this.cursor) return;
+    const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+    const sq = this.cursor;
+    if (steps[e.key]) {
+      let [df, dr] = steps[e.key];
+      if (this.flipped) { df = -df; dr = -dr; }
+      const f = Math.min(8, Math.max(0, "abcdefghi".indexOf(sq[0]) + df)), r = Math.min(9, Math.max(0, Number(sq.slice(1)) + dr));
+      this.cursor = this.square(f, r);
+      this.render(this.state);
+    } else if (e.key === "Enter" || e.key === " ") {
+      this.cursor = sq;
+      if (this.onPoint) this.onPoint(sq); else this.click(sq, this.pieces);
+    } else if (e.key === "Escape" && this.selected) {
+      this.selected = null;
+      this.render(this.state);
+    } else {
+      return;
+    }
+    // The page's own keys (← → to look back at moves) do not act on keys meant for the board.
+    e.preventDefault();
+    e.stopPropagation();
   }
 
   click(sq, pieces) {

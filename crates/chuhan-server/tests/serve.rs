@@ -347,3 +347,58 @@ async fn the_editor_s_position_check_answers_the_problem() {
     let (status, v) = post(addr, "/api/position", json!({ "fen": 3 })).await;
     assert_eq!(status, 400, "{v}");
 }
+
+/// The move box's reading: any notation of the game, the move as UCI and in the notation asked
+/// for; a text that is no legal move answers why (not a refused request); a bad position is a 400.
+#[tokio::test]
+async fn a_typed_move_is_read_in_any_notation() {
+    let dir = tempfile::tempdir().unwrap();
+    let (addr, _task) = server(dir.path()).await;
+    let start = chuhan::Variant::Xiangqi.start_fen();
+    for text in ["炮二平五", "C2=5", "C2.5", "h2-e2", "h2e2", " 炮二平五 "] {
+        let (status, v) = post(addr, "/api/read-move", json!({ "fen": start, "text": text })).await;
+        assert_eq!(status, 200, "{v}");
+        assert_eq!(v["ok"], true, "{text}: {v}");
+        assert_eq!(v["move"], "h2e2", "{text}: {v}");
+    }
+    let (_, v) = post(addr, "/api/read-move", json!({ "fen": start, "text": "h2e2", "notation": "wxf" })).await;
+    assert_eq!(v["text"], "C2.5", "{v}");
+    let (status, v) = post(addr, "/api/read-move", json!({ "fen": start, "text": "炮二进九" })).await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["ok"], false);
+    assert_eq!(v["problem"], "炮二进九: no legal move fits", "{v}");
+    let (_, v) = post(addr, "/api/read-move", json!({ "fen": start, "text": "zzz" })).await;
+    assert!(v["problem"].as_str().unwrap().contains("not a move in any notation"), "{v}");
+    let (_, v) = post(addr, "/api/read-move", json!({ "fen": start, "text": "  " })).await;
+    assert_eq!(v["ok"], false, "{v}");
+    let janggi = chuhan::Variant::Janggi.start_fen();
+    let (_, v) = post(addr, "/api/read-move", json!({ "variant": "janggi", "fen": janggi, "text": "h0g2" })).await;
+    assert_eq!(v["ok"], true, "{v}");
+    let (status, v) = post(addr, "/api/read-move", json!({ "fen": "4k4/9 w", "text": "h2e2" })).await;
+    assert_eq!(status, 400, "{v}");
+    let (status, v) = post(addr, "/api/read-move", json!({ "fen": start, "text": "x".repeat(100) })).await;
+    assert_eq!(status, 400, "{v}");
+}
+
+/// The game page names the opening as the analysis board does (chuhan-db's classification).
+#[tokio::test]
+async fn the_game_state_names_the_opening() {
+    let dir = tempfile::tempdir().unwrap();
+    let (addr, _task) = server(dir.path()).await;
+    let (_, created) = post(addr, "/api/games", json!({ "variant": "xiangqi", "mode": "friend" })).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let red = created["token"].as_str().unwrap().to_string();
+    let (_, joined) = post(addr, &format!("/api/games/{id}/join"), json!({})).await;
+    let black = joined["token"].as_str().unwrap().to_string();
+    let mut r = ws(addr, &id, Some(&red)).await;
+    let mut b = ws(addr, &id, Some(&black)).await;
+    state_at(&mut r, 0).await;
+    state_at(&mut b, 0).await;
+    send(&mut r, json!({ "type": "move", "move": "h2e2" })).await;
+    state_at(&mut b, 1).await;
+    send(&mut b, json!({ "type": "move", "move": "h9g7" })).await;
+    let s = state_at(&mut r, 2).await;
+    let (_, a) = post(addr, "/api/analyse", json!({ "moves": ["h2e2", "h9g7"], "millis": 0 })).await;
+    assert!(a["opening"].is_string(), "{a}");
+    assert_eq!(s["opening"], a["opening"], "{s}");
+}
