@@ -62,7 +62,7 @@ fn parse_args() -> Options {
                 let dir = PathBuf::from(value());
                 if let Err(e) = chuhan_server::run(
                     "127.0.0.1:0",
-                    &dir,
+                    &chuhan_server::Database::Sqlite(dir),
                     // Every client of the benchmark comes from 127.0.0.1: no per-address limits.
                     chuhan_server::RateLimits { requests_per_minute: 0, games_per_minute: 0 },
                 ) {

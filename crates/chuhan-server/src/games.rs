@@ -109,10 +109,11 @@ pub async fn create(State(state): State<Arc<AppState>>, body: Bytes) -> Result<J
         rated,
         created: now_secs(),
     };
-    state.store.create(&g).map_err(internal)?;
+    state.store.create(&g).await.map_err(internal)?;
     let mut room = Room::from_stored(&g, &[], None, Instant::now()).map_err(internal)?;
-    room.ratings = state.seat_ratings(room.variant, &room.names);
+    room.ratings = state.seat_ratings(room.variant, &room.names).await;
     let live = state.insert(room);
+    state.claim(&id).await;
     state.after_change(&live);
     Ok(Json(json!({ "id": id, "token": token, "side": side.index(), "url": format!("/game/{id}") })))
 }
@@ -133,9 +134,10 @@ pub async fn join(
 ) -> Result<Json<Value>, ApiError> {
     let req: JoinRequest = parse_json(&body)?;
     let name = rating::check_name(req.name.as_deref()).map_err(|e| bad(e.to_string()))?;
-    let live = state.get(&id)?;
-    let (token, side) = {
-        let mut room = live.lock();
+    let live = state.get(&id).await?;
+    let writer = live.writer.lock().await;
+    let (side, variant) = {
+        let room = live.lock();
         if room.mode != Mode::Friend {
             return Err(ApiError::conflict("this game is against the engine: there is no seat to join"));
         }
@@ -147,13 +149,21 @@ pub async fn join(
                 return Err(ApiError::conflict(format!("{theirs} already plays the other side")));
             }
         }
-        let token = random_hex(16).map_err(internal)?;
-        state.store.set_token(&id, side, &token, name.as_deref()).map_err(internal)?;
-        room.tokens[side] = Some(token.clone());
-        room.ratings[side] = name.as_deref().and_then(|n| state.rating_of(room.variant, n));
-        room.names[side] = name;
-        (token, side)
+        (side, room.variant)
     };
+    let token = random_hex(16).map_err(internal)?;
+    state.store.set_token(&id, side, &token, name.as_deref()).await.map_err(internal)?;
+    let rating = match &name {
+        Some(n) => state.rating_of(variant, n).await,
+        None => None,
+    };
+    {
+        let mut room = live.lock();
+        room.tokens[side] = Some(token.clone());
+        room.ratings[side] = rating;
+        room.names[side] = name;
+    }
+    drop(writer);
     state.after_change(&live);
     Ok(Json(json!({ "id": id, "token": token, "side": side.index() })))
 }
@@ -165,7 +175,7 @@ pub async fn game_state(
     Path(id): Path<String>,
     Query(q): Query<NotationQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    let live = state.get(&id)?;
+    let live = state.get(&id).await?;
     let room = live.lock();
     let notation = pick_notation(q.notation.as_deref(), room.variant)?;
     Ok(Json(room.state(None, notation, Instant::now())))
@@ -177,7 +187,7 @@ pub async fn pgn(
     Path(id): Path<String>,
     Query(q): Query<NotationQuery>,
 ) -> Result<Response, ApiError> {
-    let live = state.get(&id)?;
+    let live = state.get(&id).await?;
     let text = {
         let room = live.lock();
         let notation = pick_notation(q.notation.as_deref(), room.variant)?;
@@ -196,7 +206,7 @@ pub async fn pgn(
 
 /// `GET /api/archive`: the latest finished games, newest first, for the archive page.
 pub async fn archive(State(state): State<Arc<AppState>>) -> Result<Json<Value>, ApiError> {
-    let games = state.store.archive(200).map_err(internal)?;
+    let games = state.store.archive(200).await.map_err(internal)?;
     let list: Vec<Value> = games
         .iter()
         .map(|g| {
@@ -224,7 +234,7 @@ pub async fn ratings(
         None => Variant::Xiangqi,
         Some(v) => v.parse().map_err(|_| bad(format!("variant {v:?}: expected xiangqi or janggi")))?,
     };
-    let players = state.store.ratings(variant, 200).map_err(internal)?;
+    let players = state.store.ratings(variant, 200).await.map_err(internal)?;
     let list: Vec<Value> = players
         .iter()
         .map(|p| {
