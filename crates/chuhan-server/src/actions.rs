@@ -3,8 +3,8 @@
 //! A change takes the room's writer lock (an async mutex, held across the store's await, so
 //! that the changes of one game are stored in order) and never holds the room's own mutex
 //! across an await: readers (state frames, the HTTP state) are never kept waiting by the
-//! database. A move is checked ([`Room::prepare_move`]), stored ([`Store::add_move`]), and only
-//! then played in memory ([`Room::commit_move`]); a takeback deletes the moves from the store
+//! database. A move is checked ([`crate::room::Room::prepare_move`]), stored ([`Store::add_move`]), and only
+//! then played in memory ([`crate::room::Room::commit_move`]); a takeback deletes the moves from the store
 //! before the room forgets them. An end (mate, resignation, draw, time) is stored right after
 //! the room knows it, before the players are told; if the store refuses it, the server logs it
 //! (the moves are stored, so a restart finds the mates and stalemates again).

@@ -3,7 +3,7 @@
 //!
 //! - **Changes**: the store runs `NOTIFY chuhan_games, '<game> <server>'` in the transaction of
 //!   every change to a game ([`crate::store::pg`]). Each server keeps one connection that
-//!   `LISTEN`s ([`listen`]); for a game it holds in memory and another server changed, it reads
+//!   `LISTEN`s; for a game it holds in memory and another server changed, it reads
 //!   the room again from the store ([`AppState::reload`]) and wakes its WebSocket connections.
 //!   After a lost connection, it reconnects and reloads every room it holds (notifications sent
 //!   meanwhile are lost).
