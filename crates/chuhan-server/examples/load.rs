@@ -4,6 +4,9 @@
 //!     cargo run --release -p chuhan-server --example load -- --games 200 [--plies 40] [--think-ms 1000]
 //!     cargo run --release -p chuhan-server --example load -- --games 200 --addr 127.0.0.1:8080 --pid PID
 //!     (start that server with `--rate-limit 0 --game-limit 0`: all clients share one address)
+//!     cargo run --release -p chuhan-server --example load -- --games 200 --database URL [--servers 2]
+//!     (PostgreSQL: a fresh database is made on the server of URL for the run; with two servers,
+//!     each game's Red plays through one and Black through the other)
 //!
 //! By default the server runs in a child process (this program started again with `--serve DIR`,
 //! games stored in a fresh temporary directory), so that its resident memory, read from
@@ -36,17 +39,19 @@ struct Options {
     think_ms: u64,
     addr: Option<SocketAddr>,
     pid: Option<u32>,
+    database: Option<String>,
+    servers: usize,
 }
 
 fn usage() -> ! {
     eprintln!(
-        "usage: load [--games N] [--plies N] [--think-ms MS] [--addr HOST:PORT [--pid PID]]\n       load --serve DIR"
+        "usage: load [--games N] [--plies N] [--think-ms MS] [--addr HOST:PORT [--pid PID]] [--database URL [--servers N]]\n       load --serve DIR | --serve-database URL"
     );
     std::process::exit(2)
 }
 
 fn parse_args() -> Options {
-    let mut o = Options { games: 100, plies: 40, think_ms: 1000, addr: None, pid: None };
+    let mut o = Options { games: 100, plies: 40, think_ms: 1000, addr: None, pid: None, database: None, servers: 1 };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut value = || args.next().unwrap_or_else(|| usage());
@@ -57,12 +62,26 @@ fn parse_args() -> Options {
             "--think-ms" => o.think_ms = number(value()),
             "--addr" => o.addr = Some(value().parse().unwrap_or_else(|_| usage())),
             "--pid" => o.pid = Some(number(value()) as u32),
+            "--database" => o.database = Some(value()),
+            "--servers" => o.servers = number(value()) as usize,
+            "--serve-database" => {
+                let url = value();
+                if let Err(e) = chuhan_server::run(
+                    "127.0.0.1:0",
+                    &chuhan_server::Database::Postgres(url),
+                    chuhan_server::RateLimits { requests_per_minute: 0, games_per_minute: 0 },
+                ) {
+                    eprintln!("load --serve-database: {e:#}");
+                    std::process::exit(1);
+                }
+                std::process::exit(0);
+            }
             "--serve" => {
                 // The child: serve until killed; the parent reads the address from stdout.
                 let dir = PathBuf::from(value());
                 if let Err(e) = chuhan_server::run(
                     "127.0.0.1:0",
-                    &dir,
+                    &chuhan_server::Database::Sqlite(dir),
                     // Every client of the benchmark comes from 127.0.0.1: no per-address limits.
                     chuhan_server::RateLimits { requests_per_minute: 0, games_per_minute: 0 },
                 ) {
@@ -74,7 +93,7 @@ fn parse_args() -> Options {
             _ => usage(),
         }
     }
-    if o.games == 0 || o.plies == 0 {
+    if o.games == 0 || o.plies == 0 || o.servers == 0 || (o.servers > 1 && o.database.is_none()) {
         usage();
     }
     o
@@ -88,8 +107,8 @@ fn rss_kib(pid: u32) -> Option<u64> {
 }
 
 /// Starts this program again as the server; returns the child and the address it listens on.
-fn spawn_server(dir: &std::path::Path) -> Result<(Child, SocketAddr), BoxError> {
-    let mut child = Command::new(std::env::current_exe()?).arg("--serve").arg(dir).stdout(Stdio::piped()).spawn()?;
+fn spawn_server(flag: &str, arg: &std::ffi::OsStr) -> Result<(Child, SocketAddr), BoxError> {
+    let mut child = Command::new(std::env::current_exe()?).arg(flag).arg(arg).stdout(Stdio::piped()).spawn()?;
     let stdout = child.stdout.take().ok_or("no stdout from the server")?;
     let mut line = String::new();
     BufReader::new(stdout).read_line(&mut line)?;
@@ -233,47 +252,77 @@ fn main() -> Result<(), BoxError> {
 
 async fn bench(o: Options) -> Result<(), BoxError> {
     let dir = tempfile::tempdir()?;
-    let (child, addr, pid) = match o.addr {
-        Some(a) => (None, a, o.pid),
-        None => {
-            let (child, addr) = spawn_server(dir.path())?;
+    let mut children = Vec::new();
+    let (addrs, pids) = match (o.addr, &o.database) {
+        (Some(a), _) => (vec![a], o.pid.into_iter().collect()),
+        (None, None) => {
+            let (child, addr) = spawn_server("--serve", dir.path().as_os_str())?;
             let pid = child.id();
-            (Some(child), addr, Some(pid))
+            children.push(child);
+            (vec![addr], vec![pid])
+        }
+        (None, Some(url)) => {
+            let name = format!("chuhan_load_{}", chuhan_server::state::random_hex(4)?);
+            let db = chuhan_server::store::pg::create_database(url, &name).await?;
+            let (mut addrs, mut pids) = (Vec::new(), Vec::new());
+            for _ in 0..o.servers {
+                let (child, addr) = spawn_server("--serve-database", db.as_ref())?;
+                pids.push(child.id());
+                children.push(child);
+                addrs.push(addr);
+            }
+            (addrs, pids)
         }
     };
-    let result = run(&o, addr, pid).await;
-    if let Some(mut c) = child {
+    let result = run(&o, &addrs, &pids).await;
+    for mut c in children {
         let _ = c.kill();
         let _ = c.wait();
     }
     result
 }
 
-async fn run(o: &Options, addr: SocketAddr, pid: Option<u32>) -> Result<(), BoxError> {
+/// The servers' resident memory together, in KiB.
+fn rss_all(pids: &[u32]) -> Option<u64> {
+    if pids.is_empty() {
+        return None;
+    }
+    pids.iter().map(|&p| rss_kib(p)).sum()
+}
+
+async fn run(o: &Options, addrs: &[SocketAddr], pids: &[u32]) -> Result<(), BoxError> {
+    let addr = addrs[0];
     println!(
-        "chuhan serve load: {} friend games, {} plies each, think {} ms ±50 %, server {addr}{}",
+        "chuhan serve load: {} friend games, {} plies each, think {} ms ±50 %, servers {addrs:?}{}",
         o.games,
         o.plies,
         o.think_ms,
-        if o.addr.is_none() { " (child process, fresh SQLite store)" } else { "" }
+        match (o.addr, &o.database) {
+            (Some(_), _) => "",
+            (None, None) => " (child process, fresh SQLite store)",
+            (None, Some(_)) => " (child processes, fresh PostgreSQL database)",
+        }
     );
     let client = reqwest::Client::new();
     // One game first, so that the baseline includes what any first game allocates.
     let warm = post(&client, addr, "/api/games", json!({ "mode": "friend" })).await?;
     post(&client, addr, &format!("/api/games/{}/join", warm["id"].as_str().unwrap_or("")), json!({})).await?;
-    let before = pid.and_then(rss_kib);
+    let before = rss_all(pids);
 
     let t = Instant::now();
     let mut seats = Vec::with_capacity(o.games);
-    for _ in 0..o.games {
-        let g = post(&client, addr, "/api/games", json!({ "mode": "friend" })).await?;
+    for n in 0..o.games {
+        // With several servers: the game is made on one, Red plays through it, Black through
+        // the next one.
+        let (home, away) = (addrs[n % addrs.len()], addrs[(n + 1) % addrs.len()]);
+        let g = post(&client, home, "/api/games", json!({ "mode": "friend" })).await?;
         let id = g["id"].as_str().ok_or("no id")?.to_string();
-        let j = post(&client, addr, &format!("/api/games/{id}/join"), json!({})).await?;
-        let open = |token: &Value| {
+        let j = post(&client, away, &format!("/api/games/{id}/join"), json!({})).await?;
+        let open = |token: &Value, addr: SocketAddr| {
             let url = format!("ws://{addr}/api/games/{id}/ws?token={}", token.as_str().unwrap_or(""));
             async move { connect_async(url).await.map(|(ws, _)| ws) }
         };
-        seats.push([open(&g["token"]).await?, open(&j["token"]).await?]);
+        seats.push([open(&g["token"], home).await?, open(&j["token"], away).await?]);
     }
     println!(
         "created and connected {} games ({} WebSockets) in {:.1} s",
@@ -281,7 +330,7 @@ async fn run(o: &Options, addr: SocketAddr, pid: Option<u32>) -> Result<(), BoxE
         2 * o.games,
         t.elapsed().as_secs_f64()
     );
-    let connected = pid.and_then(rss_kib);
+    let connected = rss_all(pids);
 
     let t = Instant::now();
     let tasks: Vec<_> = seats
@@ -309,11 +358,11 @@ async fn run(o: &Options, addr: SocketAddr, pid: Option<u32>) -> Result<(), BoxE
         }
     }
     let elapsed = t.elapsed();
-    let after = pid.and_then(rss_kib);
+    let after = rss_all(pids);
     // Unfinished games stay in the server's memory when their players leave.
     drop(open);
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let closed = pid.and_then(rss_kib);
+    let closed = rss_all(pids);
     println!(
         "played {} moves in {:.1} s ({:.0} moves/s){}",
         acks.len(),

@@ -5,7 +5,7 @@
 use crate::error::{bad, internal, ApiError};
 use crate::params::{parse_json, pick_notation, NotationQuery};
 use crate::rating;
-use crate::room::{Mode, Room, RoomError};
+use crate::room::{Mode, Room};
 use crate::state::{now_secs, random_hex, AppState};
 use crate::store::StoredGame;
 use axum::body::Bytes;
@@ -109,10 +109,11 @@ pub async fn create(State(state): State<Arc<AppState>>, body: Bytes) -> Result<J
         rated,
         created: now_secs(),
     };
-    state.store.create(&g).map_err(internal)?;
+    state.store.create(&g).await.map_err(internal)?;
     let mut room = Room::from_stored(&g, &[], None, Instant::now()).map_err(internal)?;
-    room.ratings = state.seat_ratings(room.variant, &room.names);
+    room.ratings = state.seat_ratings(room.variant, &room.names).await;
     let live = state.insert(room);
+    state.claim(&id).await;
     state.after_change(&live);
     Ok(Json(json!({ "id": id, "token": token, "side": side.index(), "url": format!("/game/{id}") })))
 }
@@ -136,9 +137,10 @@ pub async fn join(
 ) -> Result<Json<Value>, ApiError> {
     let req: JoinRequest = parse_json(&body)?;
     let name = rating::check_name(req.name.as_deref()).map_err(|e| bad(e.to_string()))?;
-    let live = state.get(&id)?;
-    let (token, side) = {
-        let mut room = live.lock();
+    let live = state.get(&id).await?;
+    let writer = live.writer.lock().await;
+    let (side, variant, setup) = {
+        let room = live.lock();
         if room.mode != Mode::Friend {
             return Err(ApiError::conflict("this game is against the engine: there is no seat to join"));
         }
@@ -150,23 +152,34 @@ pub async fn join(
                 return Err(ApiError::conflict(format!("{theirs} already plays the other side")));
             }
         }
-        if let Some(f) = &req.setup {
-            if room.variant != Variant::Janggi {
-                return Err(bad("setup: formations are for janggi only"));
+        let setup = match &req.setup {
+            Some(_) if room.variant != Variant::Janggi => return Err(bad("setup: formations are for janggi only")),
+            Some(f) => {
+                let formation: JanggiFormation = f.parse().map_err(|e| bad(format!("setup: {e}")))?;
+                Some(room.formation_setup(side, formation).map_err(|e| ApiError::conflict(e.to_string()))?)
             }
-            let formation: JanggiFormation = f.parse().map_err(|e| bad(format!("setup: {e}")))?;
-            room.choose_formation(side, formation, state.store.as_ref()).map_err(|e| match e {
-                RoomError::Store(e) => internal(e),
-                e => ApiError::conflict(e.to_string()),
-            })?;
-        }
-        let token = random_hex(16).map_err(internal)?;
-        state.store.set_token(&id, side, &token, name.as_deref()).map_err(internal)?;
-        room.tokens[side] = Some(token.clone());
-        room.ratings[side] = name.as_deref().and_then(|n| state.rating_of(room.variant, n));
-        room.names[side] = name;
-        (token, side)
+            None => None,
+        };
+        (side, room.variant, setup)
     };
+    // The writer lock is held: no move can be stored between the check above and these writes.
+    if let Some(setup) = setup {
+        state.store.set_start(&id, &setup.fen()).await.map_err(internal)?;
+        live.lock().set_setup(setup);
+    }
+    let token = random_hex(16).map_err(internal)?;
+    state.store.set_token(&id, side, &token, name.as_deref()).await.map_err(internal)?;
+    let rating = match &name {
+        Some(n) => state.rating_of(variant, n).await,
+        None => None,
+    };
+    {
+        let mut room = live.lock();
+        room.tokens[side] = Some(token.clone());
+        room.ratings[side] = rating;
+        room.names[side] = name;
+    }
+    drop(writer);
     state.after_change(&live);
     Ok(Json(json!({ "id": id, "token": token, "side": side.index() })))
 }
@@ -178,7 +191,7 @@ pub async fn game_state(
     Path(id): Path<String>,
     Query(q): Query<NotationQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    let live = state.get(&id)?;
+    let live = state.get(&id).await?;
     let room = live.lock();
     let notation = pick_notation(q.notation.as_deref(), room.variant)?;
     Ok(Json(room.state(None, notation, Instant::now())))
@@ -190,7 +203,7 @@ pub async fn pgn(
     Path(id): Path<String>,
     Query(q): Query<NotationQuery>,
 ) -> Result<Response, ApiError> {
-    let live = state.get(&id)?;
+    let live = state.get(&id).await?;
     let text = {
         let room = live.lock();
         let notation = pick_notation(q.notation.as_deref(), room.variant)?;
@@ -209,7 +222,7 @@ pub async fn pgn(
 
 /// `GET /api/archive`: the latest finished games, newest first, for the archive page.
 pub async fn archive(State(state): State<Arc<AppState>>) -> Result<Json<Value>, ApiError> {
-    let games = state.store.archive(200).map_err(internal)?;
+    let games = state.store.archive(200).await.map_err(internal)?;
     let list: Vec<Value> = games
         .iter()
         .map(|g| {
@@ -237,7 +250,7 @@ pub async fn ratings(
         None => Variant::Xiangqi,
         Some(v) => v.parse().map_err(|_| bad(format!("variant {v:?}: expected xiangqi or janggi")))?,
     };
-    let players = state.store.ratings(variant, 200).map_err(internal)?;
+    let players = state.store.ratings(variant, 200).await.map_err(internal)?;
     let list: Vec<Value> = players
         .iter()
         .map(|p| {

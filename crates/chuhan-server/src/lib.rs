@@ -1,6 +1,8 @@
 #![doc = include_str!("../README.md")]
 
+pub mod actions;
 pub mod analysis;
+pub mod cluster;
 pub mod engines;
 pub mod error;
 pub mod gamedb;
@@ -27,25 +29,45 @@ pub use state::{AppState, Tools};
 
 use anyhow::{Context, Result};
 use std::net::SocketAddr;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-/// Binds `addr`, opens the store in `data` and serves until the process ends.
-pub fn run(addr: &str, data: &Path, limits: RateLimits) -> Result<()> {
-    run_with_tools(addr, data, limits, Tools::default())
+/// Where `chuhan serve` keeps its games.
+#[derive(Clone, Debug)]
+pub enum Database {
+    /// SQLite in this directory (`games.sqlite3`): one server.
+    Sqlite(PathBuf),
+    /// PostgreSQL at this URL (`postgres://user@host/db`, or with a Unix socket directory:
+    /// `postgres://user@/db?host=/run/postgresql`): several servers can share it.
+    Postgres(String),
+}
+
+impl std::fmt::Display for Database {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Database::Sqlite(dir) => write!(f, "SQLite in {}", dir.display()),
+            // The URL may hold a password.
+            Database::Postgres(_) => write!(f, "PostgreSQL"),
+        }
+    }
+}
+
+/// Binds `addr`, opens the database and serves until the process ends.
+pub fn run(addr: &str, database: &Database, limits: RateLimits) -> Result<()> {
+    run_with_tools(addr, database, limits, Tools::default())
 }
 
 /// [`run`] with other engines and a game database.
-pub fn run_with_tools(addr: &str, data: &Path, limits: RateLimits, tools: Tools) -> Result<()> {
+pub fn run_with_tools(addr: &str, database: &Database, limits: RateLimits, tools: Tools) -> Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().context("cannot start Tokio")?;
     runtime.block_on(async {
-        let (local, server) = start_with_tools(addr, data, limits, tools).await?;
-        println!("chuhan serve: http://{local}/ (games in {})", data.display());
+        let (local, server) = start_on_with_tools(addr, database, limits, tools).await?;
+        println!("chuhan serve: http://{local}/ (games in {database})");
         server.await.context("the server stopped")?
     })
 }
 
-/// Binds `addr` and serves in a task with the default rate limits; returns the bound address
-/// (useful with port 0) and the task.
+/// Binds `addr` and serves the games in directory `data` (SQLite) in a task with the default
+/// rate limits; returns the bound address (useful with port 0) and the task.
 pub async fn start(addr: &str, data: &Path) -> Result<(SocketAddr, tokio::task::JoinHandle<Result<()>>)> {
     start_with(addr, data, RateLimits::default()).await
 }
@@ -56,7 +78,7 @@ pub async fn start_with(
     data: &Path,
     limits: RateLimits,
 ) -> Result<(SocketAddr, tokio::task::JoinHandle<Result<()>>)> {
-    start_with_tools(addr, data, limits, Tools::default()).await
+    start_on(addr, &Database::Sqlite(data.to_path_buf()), limits).await
 }
 
 /// [`start_with`] with other engines and a game database.
@@ -66,7 +88,26 @@ pub async fn start_with_tools(
     limits: RateLimits,
     tools: Tools,
 ) -> Result<(SocketAddr, tokio::task::JoinHandle<Result<()>>)> {
-    let state = AppState::open_with_tools(data, limits, tools)?;
+    start_on_with_tools(addr, &Database::Sqlite(data.to_path_buf()), limits, tools).await
+}
+
+/// [`start`] on any database.
+pub async fn start_on(
+    addr: &str,
+    database: &Database,
+    limits: RateLimits,
+) -> Result<(SocketAddr, tokio::task::JoinHandle<Result<()>>)> {
+    start_on_with_tools(addr, database, limits, Tools::default()).await
+}
+
+/// [`start_on`] with other engines and a game database.
+pub async fn start_on_with_tools(
+    addr: &str,
+    database: &Database,
+    limits: RateLimits,
+    tools: Tools,
+) -> Result<(SocketAddr, tokio::task::JoinHandle<Result<()>>)> {
+    let state = AppState::open_database(database, limits, tools).await?;
     let listener = tokio::net::TcpListener::bind(addr).await.with_context(|| format!("cannot listen on {addr}"))?;
     let local = listener.local_addr()?;
     // The peer's address is what the rate limits key on.

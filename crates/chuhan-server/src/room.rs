@@ -1,11 +1,11 @@
 //! A live game on the server: the rules, the seats, the clocks, and its state as players see it.
 //!
-//! Nothing here knows about HTTP. Every change goes through [`Room`] methods that check who
-//! may do what, write to the [`Store`] first and only then change the game in memory, so what
-//! the players are told is always on disk.
+//! Nothing here knows about HTTP or the store. [`Room`] methods check who may do what and
+//! answer what must be stored; [`crate::actions`] stores it first (a move before it is
+//! played in memory) and only then tells the players, so what they are told is stored.
 
 use crate::rating;
-use crate::store::{Store, StoredEnd, StoredGame, StoredMove};
+use crate::store::{StoredEnd, StoredGame, StoredMove};
 use anyhow::{anyhow, Context, Result};
 use chuhan::clock::{Clocks, Control, Rule};
 use chuhan::notation::Notation;
@@ -80,6 +80,13 @@ pub enum RoomError {
     /// The store refused a takeback's deletion.
     #[error("{0:#}")]
     Store(anyhow::Error),
+    /// The game changed elsewhere (another server stored a move or ended it) before this
+    /// request was stored; the room is reloaded and its state sent again.
+    #[error("the game changed meanwhile ({0}): nothing was done, look again")]
+    Behind(crate::store::Conflict),
+    /// The engine's move came for a position that has changed since (a takeback).
+    #[error("the position changed while the engine was thinking")]
+    PositionChanged,
     /// The game refused a move the room had checked (a rule such as repetition).
     #[error("{mv}: {error}")]
     Game {
@@ -155,6 +162,21 @@ pub struct Room {
     pub engine_busy: bool,
 }
 
+/// A move checked by [`Room::prepare_move`], to be stored and then played.
+#[derive(Clone, Debug)]
+pub struct PreparedMove {
+    /// Who moves.
+    pub side: Side,
+    /// The move.
+    pub mv: Move,
+    /// Its number (0-based): the key it is stored under with the game's id.
+    pub ply: usize,
+    /// What the store keeps of it: the move and the clocks after it.
+    pub stored: StoredMove,
+    /// The clocks after it.
+    clocks: Option<Clocks>,
+}
+
 /// The PGN result of a `GameResult`.
 pub fn pgn_result(r: GameResult) -> &'static str {
     chuhan_record::Outcome::from(r).pgn()
@@ -168,6 +190,27 @@ impl Room {
     /// Builds the room for a stored game, replaying its moves; the clocks are restarted from
     /// the times stored with the last move (the time the server was down is charged to no one).
     pub fn from_stored(g: &StoredGame, moves: &[StoredMove], end: Option<StoredEnd>, now: Instant) -> Result<Room> {
+        Room::from_stored_at(g, moves, end, now, None)
+    }
+
+    /// [`Room::from_stored`], but when `since` is given (the wall-clock time matching `now`)
+    /// the running clock is charged the time from the last move (when it is known) to then:
+    /// how a server taking a game over from another resumes it.
+    pub fn from_stored_at(
+        g: &StoredGame,
+        moves: &[StoredMove],
+        end: Option<StoredEnd>,
+        now: Instant,
+        since: Option<std::time::SystemTime>,
+    ) -> Result<Room> {
+        let started = match (since, moves.last()) {
+            (Some(wall), Some(m)) if m.at_ms > 0 => {
+                let at = std::time::UNIX_EPOCH + Duration::from_millis(m.at_ms);
+                let elapsed = wall.duration_since(at).unwrap_or(Duration::ZERO);
+                now.checked_sub(elapsed).unwrap_or(now)
+            }
+            _ => now,
+        };
         let variant: Variant = g.variant.parse().with_context(|| format!("game {}", g.id))?;
         let mode = Mode::parse(&g.mode).ok_or_else(|| anyhow!("game {}: unknown mode {:?}", g.id, g.mode))?;
         let start = Position::from_fen(variant, &g.start_fen).with_context(|| format!("game {}: start FEN", g.id))?;
@@ -184,7 +227,7 @@ impl Room {
                 });
             let mut c = Clocks::restored(control, main.map(Duration::from_millis), spare);
             if clocks_run(moves.len()) && end.is_none() {
-                c.start(game.position().turn(), now);
+                c.start(game.position().turn(), started);
             }
             c
         });
@@ -241,12 +284,15 @@ impl Room {
         !self.is_over() && !self.engine_busy && self.engine_side == Some(self.game.position().turn())
     }
 
-    /// Plays `mv` for `side` after checking the turn and the rules; the move is stored before
-    /// the game in memory changes.
-    pub fn play(&mut self, side: Side, mv: Move, store: &dyn Store, now: Instant) -> Result<(), RoomError> {
-        self.check_flag(store, now);
+    /// Checks `mv` for `side` (the game goes on, the turn, the rules, the mover's clock) and
+    /// answers what to store; the room is unchanged until [`Room::commit_move`]. A flag that
+    /// fell is answered [`RoomError::TimeUp`]: the caller ends the game on time ([`Room::flag`]).
+    pub fn prepare_move(&self, side: Side, mv: Move, now: Instant) -> Result<PreparedMove, RoomError> {
         if let Some(end) = &self.end {
             return Err(RoomError::Over { reason: end.reason.clone() });
+        }
+        if self.clocks.as_ref().and_then(|c| c.flagged(now)).is_some() {
+            return Err(RoomError::TimeUp);
         }
         let pos = self.game.position();
         if pos.turn() != side {
@@ -261,41 +307,44 @@ impl Room {
             // against a seat nobody has taken yet. `moved` on the second move charges nothing
             // (no clock runs) and starts the first mover's clock.
             if self.game.ply() > 0 && !c.moved(side, now) {
-                // Only if the flag fell between `check_flag` and here: it will be seen next.
                 return Err(RoomError::TimeUp);
             }
         }
         let (main, periods) = clocks
             .as_ref()
             .map_or((BySide::new(Duration::ZERO, Duration::ZERO), BySide::new(0, 0)), |c| c.snapshot(now));
-        let ply = self.game.ply();
-        store
-            .add_move(&self.id, ply, &StoredMove { mv: mv.to_string(), clocks_ms: main.map(ms), periods })
-            .map_err(RoomError::NotSaved)?;
-        self.game.play(mv).map_err(|error| RoomError::Game { mv, error })?;
-        self.clocks = clocks;
-        self.history.push((main.map(ms), periods));
-        if self.draw_offer.is_some_and(|s| s != side) {
+        let at_ms = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis().min(u64::MAX as u128) as u64);
+        let stored = StoredMove { mv: mv.to_string(), clocks_ms: main.map(ms), periods, at_ms };
+        Ok(PreparedMove { side, mv, ply: self.game.ply(), stored, clocks })
+    }
+
+    /// Plays a move prepared by [`Room::prepare_move`] and stored since; answers the end to
+    /// store if the move ended the game.
+    pub fn commit_move(&mut self, p: PreparedMove, now: Instant) -> Result<Option<StoredEnd>, RoomError> {
+        self.game.play(p.mv).map_err(|error| RoomError::Game { mv: p.mv, error })?;
+        self.clocks = p.clocks;
+        self.history.push((p.stored.clocks_ms, p.stored.periods));
+        if self.draw_offer.is_some_and(|s| s != p.side) {
             // Moving declines the opponent's offer.
             self.draw_offer = None;
         }
         self.takeback_offer = None;
-        self.finish_if_over(store, now);
-        Ok(())
+        Ok(self.end_if_over(now))
     }
 
-    /// `side` resigns.
-    pub fn resign(&mut self, side: Side, store: &dyn Store, now: Instant) -> Result<(), RoomError> {
+    /// `side` resigns; answers the end to store.
+    pub fn resign(&mut self, side: Side, now: Instant) -> Result<Option<StoredEnd>, RoomError> {
         if self.is_over() {
             return Err(RoomError::AlreadyOver);
         }
         self.game.resign(side);
-        self.finish_if_over(store, now);
-        Ok(())
+        Ok(self.end_if_over(now))
     }
 
-    /// `side` offers a draw, or accepts the other side's offer.
-    pub fn draw(&mut self, side: Side, store: &dyn Store, now: Instant) -> Result<(), RoomError> {
+    /// `side` offers a draw, or accepts the other side's offer; answers the end to store.
+    pub fn draw(&mut self, side: Side, now: Instant) -> Result<Option<StoredEnd>, RoomError> {
         if self.is_over() {
             return Err(RoomError::AlreadyOver);
         }
@@ -305,29 +354,31 @@ impl Room {
         match self.draw_offer {
             Some(s) if s != side => {
                 self.game.agree_draw();
-                self.finish_if_over(store, now);
+                return Ok(self.end_if_over(now));
             }
             Some(_) => return Err(RoomError::DrawAlreadyOffered),
             None => self.draw_offer = Some(side),
         }
-        Ok(())
+        Ok(None)
     }
 
     /// `side` asks to take back its last move, or agrees to the other side's request. Against
-    /// the engine the takeback is immediate.
-    pub fn takeback(&mut self, side: Side, store: &dyn Store, now: Instant) -> Result<(), RoomError> {
+    /// the engine the takeback is immediate. Answers how many moves to keep when moves are to
+    /// be taken back: the caller deletes the others from the store, then calls
+    /// [`Room::undo_to`].
+    pub fn takeback(&mut self, side: Side) -> Result<Option<usize>, RoomError> {
         if self.is_over() {
             return Err(RoomError::AlreadyOver);
         }
         match (self.mode, self.takeback_offer) {
-            (Mode::Friend, Some(s)) if s != side => self.undo_for(s, store, now),
+            (Mode::Friend, Some(s)) if s != side => Ok(Some(self.game.ply() - self.plies_to_undo(s)?)),
             (Mode::Friend, Some(_)) => Err(RoomError::TakebackAlreadyAsked),
             (Mode::Friend, None) => {
                 self.plies_to_undo(side)?;
                 self.takeback_offer = Some(side);
-                Ok(())
+                Ok(None)
             }
-            (Mode::Engine, _) => self.undo_for(side, store, now),
+            (Mode::Engine, _) => Ok(Some(self.game.ply() - self.plies_to_undo(side)?)),
         }
     }
 
@@ -340,13 +391,12 @@ impl Room {
         Ok(n)
     }
 
-    /// Takes back `side`'s last move: deletes it from the store, then replays the game without
-    /// it. The clocks are set back to what they were after the last move kept (as stored with
-    /// it), so the time spent on the moves taken back is given back; the side to move's clock
-    /// runs (unless fewer than two moves are left: each side's first move is untimed).
-    fn undo_for(&mut self, side: Side, store: &dyn Store, now: Instant) -> Result<(), RoomError> {
-        let keep = self.game.ply() - self.plies_to_undo(side)?;
-        store.truncate(&self.id, keep).map_err(RoomError::Store)?;
+    /// Replays the game without its moves from number `keep` (0-based) on, once the store has
+    /// deleted them. The clocks are set back to what they were after the last move kept (as
+    /// stored with it), so the time spent on the moves taken back is given back; the side to
+    /// move's clock runs (unless fewer than two moves are left: each side's first move is
+    /// untimed).
+    pub fn undo_to(&mut self, keep: usize, now: Instant) -> Result<(), RoomError> {
         let moves: Vec<Move> = self.game.moves().take(keep).collect();
         let mut game = Game::new(self.game.start().clone(), *self.game.rules());
         for m in moves {
@@ -369,36 +419,31 @@ impl Room {
         Ok(())
     }
 
-    /// Ends the game on time if the running clock has run out.
-    pub fn check_flag(&mut self, store: &dyn Store, now: Instant) -> bool {
+    /// Ends the game on time if the running clock has run out; answers the end to store.
+    pub fn flag(&mut self, now: Instant) -> Option<StoredEnd> {
         if self.is_over() {
-            return false;
+            return None;
         }
-        let Some(side) = self.clocks.as_ref().and_then(|c| c.flagged(now)) else { return false };
+        let side = self.clocks.as_ref().and_then(|c| c.flagged(now))?;
         self.game.lose_on_time(side);
-        self.finish_if_over(store, now);
-        true
+        self.end_if_over(now)
     }
 
-    /// After a change: if the game has ended, stop the clocks and store the end.
-    fn finish_if_over(&mut self, store: &dyn Store, now: Instant) {
+    /// After a change: if the game has ended, stop the clocks, keep the end (its rating change
+    /// comes once the store has it) and answer it, to be stored.
+    fn end_if_over(&mut self, now: Instant) -> Option<StoredEnd> {
         if self.end.is_some() {
-            return;
+            return None;
         }
-        let Some(o) = self.game.outcome() else { return };
-        let mut end =
+        let o = self.game.outcome()?;
+        let end =
             StoredEnd { result: pgn_result(o.result).to_string(), reason: o.describe(self.variant), rating: None };
         if let Some(c) = &mut self.clocks {
             c.stop(now);
         }
         self.draw_offer = None;
-        match store.finish(&self.id, &end) {
-            Ok(change) => end.rating = change,
-            // The moves are stored; the end is found again from them after a restart, except
-            // for resignations and the like.
-            Err(e) => eprintln!("chuhan serve: {e:#}"),
-        }
-        self.end = Some(end);
+        self.end = Some(end.clone());
+        Some(end)
     }
 
     /// How long until the running clock runs out, if one runs.
@@ -449,22 +494,19 @@ impl Room {
             && self.setup().is_some()
     }
 
-    /// The player joining `side` sets up its own formation: the start position changes in
-    /// the store, then here. Only while [`Room::formation_open`].
-    pub fn choose_formation(
-        &mut self,
-        side: Side,
-        formation: JanggiFormation,
-        store: &dyn Store,
-    ) -> Result<(), RoomError> {
+    /// The setup when the player joining `side` chooses its own formation; only while
+    /// [`Room::formation_open`]. The caller stores its FEN, then gives it to [`Room::set_setup`].
+    pub fn formation_setup(&self, side: Side, formation: JanggiFormation) -> Result<JanggiSetup, RoomError> {
         let setup = self.setup().filter(|_| self.formation_open()).ok_or(RoomError::FormationFixed)?;
-        let setup = match side {
+        Ok(match side {
             Side::First => JanggiSetup { cho: formation, ..setup },
             Side::Second => JanggiSetup { han: formation, ..setup },
-        };
-        store.set_start(&self.id, &setup.fen()).map_err(RoomError::Store)?;
+        })
+    }
+
+    /// Starts the game again from `setup` (stored first by the caller: the room keeps no store).
+    pub fn set_setup(&mut self, setup: JanggiSetup) {
         self.game = Game::new(setup.position(), *self.game.rules());
-        Ok(())
     }
 
     /// The game as the seat `you` (or a watcher) sees it, moves in `notation`.

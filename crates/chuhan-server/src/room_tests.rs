@@ -2,7 +2,9 @@
 //! at the end of a rated game.
 
 use super::*;
-use crate::store::SqliteStore;
+use crate::actions::{act, Action};
+use crate::state::Live;
+use crate::store::{SqliteStore, Store};
 use chuhan::Side::{First as R, Second as B};
 
 const S: Duration = Duration::from_secs(1);
@@ -27,125 +29,182 @@ fn stored(id: &str, base_ms: u64, per_move_ms: u64) -> StoredGame {
     }
 }
 
-fn room(store: &SqliteStore, g: &StoredGame, t0: Instant) -> Room {
-    store.create(g).unwrap();
-    Room::from_stored(g, &[], None, t0).unwrap()
+async fn room(store: &SqliteStore, g: &StoredGame, t0: Instant) -> Live {
+    store.create(g).await.unwrap();
+    Live::new(Room::from_stored(g, &[], None, t0).unwrap())
+}
+
+/// The room's changes as the server makes them ([`crate::actions`]), at made-up times.
+trait At {
+    async fn play(&self, side: Side, mv: Move, store: &SqliteStore, now: Instant) -> Result<(), RoomError>;
+    async fn takeback(&self, side: Side, store: &SqliteStore, now: Instant) -> Result<(), RoomError>;
+    async fn resign(&self, side: Side, store: &SqliteStore, now: Instant) -> Result<(), RoomError>;
+    /// Whether the flag fell (and the game ended on time).
+    async fn flag_at(&self, store: &SqliteStore, now: Instant) -> bool;
+}
+
+impl At for Live {
+    async fn play(&self, side: Side, mv: Move, store: &SqliteStore, now: Instant) -> Result<(), RoomError> {
+        act(self, store, Action::Move(side, mv), now).await.1
+    }
+    async fn takeback(&self, side: Side, store: &SqliteStore, now: Instant) -> Result<(), RoomError> {
+        act(self, store, Action::Takeback(side), now).await.1
+    }
+    async fn resign(&self, side: Side, store: &SqliteStore, now: Instant) -> Result<(), RoomError> {
+        act(self, store, Action::Resign(side), now).await.1
+    }
+    async fn flag_at(&self, store: &SqliteStore, now: Instant) -> bool {
+        act(self, store, Action::Flag, now).await.0
+    }
 }
 
 fn left(r: &Room, side: Side, now: Instant) -> Duration {
     r.clocks.as_ref().unwrap().show(side, now).left
 }
 
-#[test]
-fn an_accepted_takeback_gives_the_time_back() {
+#[tokio::test]
+async fn an_accepted_takeback_gives_the_time_back() {
     let dir = tempfile::tempdir().unwrap();
     let store = SqliteStore::open(dir.path()).unwrap();
     let t0 = Instant::now();
-    let mut r = room(&store, &stored("tb", 600_000, 0), t0);
+    let r = room(&store, &stored("tb", 600_000, 0), t0).await;
     let mv = |s: &str| s.parse::<Move>().unwrap();
-    r.play(R, mv("h2e2"), &store, t0 + 5 * S).unwrap(); // not timed: Red's first move
-    r.play(B, mv("h9g7"), &store, t0 + 35 * S).unwrap(); // not timed: Black's first move
-    r.play(R, mv("h0g2"), &store, t0 + 95 * S).unwrap(); // Red: 60 s
-    r.play(B, mv("i9h9"), &store, t0 + 125 * S).unwrap(); // Black: 30 s
-    r.play(R, mv("i0h0"), &store, t0 + 135 * S).unwrap(); // Red: 10 s
-    assert_eq!((left(&r, R, t0 + 135 * S), left(&r, B, t0 + 135 * S)), (530 * S, 570 * S));
+    r.play(R, mv("h2e2"), &store, t0 + 5 * S).await.unwrap(); // not timed: Red's first move
+    r.play(B, mv("h9g7"), &store, t0 + 35 * S).await.unwrap(); // not timed: Black's first move
+    r.play(R, mv("h0g2"), &store, t0 + 95 * S).await.unwrap(); // Red: 60 s
+    r.play(B, mv("i9h9"), &store, t0 + 125 * S).await.unwrap(); // Black: 30 s
+    r.play(R, mv("i0h0"), &store, t0 + 135 * S).await.unwrap(); // Red: 10 s
+    {
+        let g = r.lock();
+        assert_eq!((left(&g, R, t0 + 135 * S), left(&g, B, t0 + 135 * S)), (530 * S, 570 * S));
+    }
     // Red asks at 140 s, Black agrees at 160 s (Black's clock runs meanwhile).
-    r.takeback(R, &store, t0 + 140 * S).unwrap();
-    r.takeback(B, &store, t0 + 160 * S).unwrap();
-    assert_eq!(r.game.ply(), 4);
+    r.takeback(R, &store, t0 + 140 * S).await.unwrap();
+    r.takeback(B, &store, t0 + 160 * S).await.unwrap();
+    assert_eq!(r.lock().game.ply(), 4);
     // Red's 10 s come back; Black's 25 s of thinking are given back too: the clocks are as
     // they were after Black's move, and Red's runs again.
     let now = t0 + 160 * S;
-    assert_eq!((left(&r, R, now), left(&r, B, now), r.clocks.as_ref().unwrap().running()), (540 * S, 570 * S, Some(R)));
-    assert_eq!(left(&r, R, now + 10 * S), 530 * S);
+    {
+        let g = r.lock();
+        assert_eq!(
+            (left(&g, R, now), left(&g, B, now), g.clocks.as_ref().unwrap().running()),
+            (540 * S, 570 * S, Some(R))
+        );
+    }
+    assert_eq!(left(&r.lock(), R, now + 10 * S), 530 * S);
     // The store agrees, so a restart would too.
-    let (g, moves, _) = store.load("tb").unwrap().unwrap();
+    let (g, moves, _) = store.load("tb").await.unwrap().unwrap();
     let back = Room::from_stored(&g, &moves, None, now).unwrap();
     assert_eq!((left(&back, R, now), left(&back, B, now)), (540 * S, 570 * S));
     // Taken back to two moves, Red's clock runs; to one, no clock runs until each side has
     // moved again.
-    r.takeback(R, &store, now).unwrap();
-    r.takeback(B, &store, now).unwrap();
-    assert_eq!((r.game.ply(), r.clocks.as_ref().unwrap().running()), (2, Some(R)));
-    r.takeback(B, &store, now).unwrap();
-    r.takeback(R, &store, now).unwrap();
-    assert_eq!((r.game.ply(), r.clocks.as_ref().unwrap().running()), (1, None));
+    r.takeback(R, &store, now).await.unwrap();
+    r.takeback(B, &store, now).await.unwrap();
+    {
+        let g = r.lock();
+        assert_eq!((g.game.ply(), g.clocks.as_ref().unwrap().running()), (2, Some(R)));
+    }
+    r.takeback(B, &store, now).await.unwrap();
+    r.takeback(R, &store, now).await.unwrap();
+    {
+        let g = r.lock();
+        assert_eq!((g.game.ply(), g.clocks.as_ref().unwrap().running()), (1, None));
+    }
     // Taking back everything: fresh clocks, stopped.
-    r.takeback(R, &store, now).unwrap();
-    r.takeback(B, &store, now).unwrap();
-    assert_eq!(r.game.ply(), 0);
-    assert_eq!((left(&r, B, now), r.clocks.as_ref().unwrap().running()), (600 * S, None));
+    r.takeback(R, &store, now).await.unwrap();
+    r.takeback(B, &store, now).await.unwrap();
+    assert_eq!(r.lock().game.ply(), 0);
+    {
+        let g = r.lock();
+        assert_eq!((left(&g, B, now), g.clocks.as_ref().unwrap().running()), (600 * S, None));
+    }
 }
 
-#[test]
-fn no_clock_runs_before_each_side_has_moved() {
+#[tokio::test]
+async fn no_clock_runs_before_each_side_has_moved() {
     let dir = tempfile::tempdir().unwrap();
     let store = SqliteStore::open(dir.path()).unwrap();
     let t0 = Instant::now();
     // The friend has not joined: Red moves, and Black's clock stays still however long.
     let g = StoredGame { tokens: BySide::new(Some("r".into()), None), ..stored("wait", 60_000, 0) };
-    let mut r = room(&store, &g, t0);
-    r.play(R, "h2e2".parse().unwrap(), &store, t0 + S).unwrap();
+    let r = room(&store, &g, t0).await;
+    r.play(R, "h2e2".parse().unwrap(), &store, t0 + S).await.unwrap();
     let later = t0 + 3600 * S;
-    assert!(!r.check_flag(&store, later));
-    assert_eq!((left(&r, B, later), r.clocks.as_ref().unwrap().running(), r.time_to_flag(later)), (60 * S, None, None));
+    assert!(!r.flag_at(&store, later).await);
+    {
+        let g = r.lock();
+        assert_eq!(
+            (left(&g, B, later), g.clocks.as_ref().unwrap().running(), g.time_to_flag(later)),
+            (60 * S, None, None)
+        );
+    }
     // A restart with one move stored: still no clock.
-    let (g, moves, _) = store.load("wait").unwrap().unwrap();
+    let (g, moves, _) = store.load("wait").await.unwrap().unwrap();
     assert_eq!(Room::from_stored(&g, &moves, None, later).unwrap().clocks.unwrap().running(), None);
     // Black's first move is untimed too; then Red's clock starts.
-    r.play(B, "h9g7".parse().unwrap(), &store, later + 30 * S).unwrap();
+    r.play(B, "h9g7".parse().unwrap(), &store, later + 30 * S).await.unwrap();
     let now = later + 40 * S;
-    assert_eq!((left(&r, R, now), left(&r, B, now), r.clocks.as_ref().unwrap().running()), (50 * S, 60 * S, Some(R)));
+    {
+        let g = r.lock();
+        assert_eq!(
+            (left(&g, R, now), left(&g, B, now), g.clocks.as_ref().unwrap().running()),
+            (50 * S, 60 * S, Some(R))
+        );
+    }
 }
 
-#[test]
-fn cxa_in_a_room_loses_on_the_fourth_overrun() {
+#[tokio::test]
+async fn cxa_in_a_room_loses_on_the_fourth_overrun() {
     let dir = tempfile::tempdir().unwrap();
     let store = SqliteStore::open(dir.path()).unwrap();
     let t0 = Instant::now();
-    let mut r = room(&store, &stored("cxa", 1_200_000, 60_000), t0);
+    let r = room(&store, &stored("cxa", 1_200_000, 60_000), t0).await;
     let moves = ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "h0h4", "c6c5"];
     let mut t = t0;
     for (i, m) in moves.iter().enumerate() {
         // Black overruns the minute on its second, third and fourth moves (the first is untimed).
         t += if i % 2 == 1 && i > 1 { 61 * S } else { S };
-        r.play(Side::BOTH[i % 2], m.parse().unwrap(), &store, t).unwrap();
+        r.play(Side::BOTH[i % 2], m.parse().unwrap(), &store, t).await.unwrap();
     }
-    let state = r.state(Some(R), Notation::Iccs, t);
+    let state = r.lock().state(Some(R), Notation::Iccs, t);
     assert_eq!(state["clock"]["rule"], "cxa");
     assert_eq!(state["clock"]["periods"], json!([3, 0]), "{state}");
     assert_eq!(state["clock"]["left_ms"][1], 1_200_000 - 3 * 61_000);
-    r.play(R, "b2b6".parse().unwrap(), &store, t + S).unwrap();
+    r.play(R, "b2b6".parse().unwrap(), &store, t + S).await.unwrap();
     // Black's fourth move past the minute: the server's timer finds it out.
-    assert!(!r.check_flag(&store, t + 61 * S));
-    assert!(r.check_flag(&store, t + 62 * S));
-    assert_eq!(r.end.as_ref().unwrap().result, "1-0");
-    assert!(r.end.as_ref().unwrap().reason.contains("time"), "{:?}", r.end);
+    assert!(!r.flag_at(&store, t + 61 * S).await);
+    assert!(r.flag_at(&store, t + 62 * S).await);
+    assert_eq!(r.lock().end.as_ref().unwrap().result, "1-0");
+    {
+        let g = r.lock();
+        assert!(g.end.as_ref().unwrap().reason.contains("time"), "{:?}", g.end);
+    }
 }
 
-#[test]
-fn a_rated_game_between_named_players_changes_ratings() {
+#[tokio::test]
+async fn a_rated_game_between_named_players_changes_ratings() {
     let dir = tempfile::tempdir().unwrap();
     let store = SqliteStore::open(dir.path()).unwrap();
     let t0 = Instant::now();
     let g = StoredGame { names: BySide::new(Some("Ann".into()), Some("Bo".into())), rated: true, ..stored("r1", 0, 0) };
-    let mut r = room(&store, &g, t0);
-    assert!(r.is_rated());
-    r.resign(B, &store, t0).unwrap();
-    let state = r.state(None, Notation::Iccs, t0);
+    let r = room(&store, &g, t0).await;
+    assert!(r.lock().is_rated());
+    r.resign(B, &store, t0).await.unwrap();
+    let state = r.lock().state(None, Notation::Iccs, t0);
     assert_eq!(state["rating_change"], json!({ "before": [1500.0, 1500.0], "after": [1516.0, 1484.0] }));
     assert_eq!(state["names"], json!(["Ann", "Bo"]));
     // The same players unrated, and an engine game, change nothing.
-    let mut u = room(&store, &StoredGame { id: "u1".into(), rated: false, ..g.clone() }, t0);
-    assert!(!u.is_rated());
-    u.resign(R, &store, t0).unwrap();
+    let u = room(&store, &StoredGame { id: "u1".into(), rated: false, ..g.clone() }, t0).await;
+    assert!(!u.lock().is_rated());
+    u.resign(R, &store, t0).await.unwrap();
     let e = StoredGame { mode: "engine".into(), tokens: BySide::new(Some("r".into()), None), ..stored("e1", 0, 0) };
-    assert!(!room(&store, &StoredGame { rated: true, names: g.names.clone(), ..e }, t0).is_rated());
-    assert_eq!(store.rating(Variant::Xiangqi, "Ann").unwrap().unwrap().games, 1);
+    assert!(!room(&store, &StoredGame { rated: true, names: g.names.clone(), ..e }, t0).await.lock().is_rated());
+    assert_eq!(store.rating(Variant::Xiangqi, "Ann").await.unwrap().unwrap().games, 1);
 }
 
-#[test]
-fn the_joining_player_sets_up_a_janggi_formation_and_it_is_stored() {
+#[tokio::test]
+async fn the_joining_player_sets_up_a_janggi_formation_and_it_is_stored() {
     let dir = tempfile::tempdir().unwrap();
     let store = SqliteStore::open(dir.path()).unwrap();
     let t0 = Instant::now();
@@ -156,39 +215,42 @@ fn the_joining_player_sets_up_a_janggi_formation_and_it_is_stored() {
         tokens: BySide::new(Some("c".into()), None),
         ..stored("jf", 0, 0)
     };
-    let mut r = room(&store, &g, t0);
-    assert!(r.formation_open());
-    r.choose_formation(B, JanggiFormation::LeftElephant, &store).unwrap();
+    let r = room(&store, &g, t0).await;
+    assert!(r.lock().formation_open());
+    let chosen = r.lock().formation_setup(B, JanggiFormation::LeftElephant).unwrap();
     let want = JanggiSetup { han: JanggiFormation::LeftElephant, ..setup }.fen();
-    assert_eq!(r.game.start().to_fen(), want);
-    assert_eq!(store.load("jf").unwrap().unwrap().0.start_fen, want, "the new start is stored");
+    assert_eq!(chosen.fen(), want);
+    store.set_start("jf", &chosen.fen()).await.unwrap();
+    r.lock().set_setup(chosen);
+    assert_eq!(r.lock().game.start().to_fen(), want);
+    assert_eq!(store.load("jf").await.unwrap().unwrap().0.start_fen, want, "the new start is stored");
     // Once a move is played the formations are fixed.
-    r.play(R, "a3b3".parse().unwrap(), &store, t0).unwrap();
-    assert!(!r.formation_open());
-    assert!(matches!(r.choose_formation(B, JanggiFormation::InnerElephants, &store), Err(RoomError::FormationFixed)));
+    r.play(R, "a3b3".parse().unwrap(), &store, t0).await.unwrap();
+    assert!(!r.lock().formation_open());
+    assert!(matches!(r.lock().formation_setup(B, JanggiFormation::InnerElephants), Err(RoomError::FormationFixed)));
 }
 
-#[test]
-fn a_pass_after_a_pass_is_announced_with_the_counting() {
+#[tokio::test]
+async fn a_pass_after_a_pass_is_announced_with_the_counting() {
     let dir = tempfile::tempdir().unwrap();
     let store = SqliteStore::open(dir.path()).unwrap();
     let t0 = Instant::now();
     let g =
         StoredGame { variant: "janggi".into(), start_fen: Variant::Janggi.start_fen().into(), ..stored("jp", 0, 0) };
-    let mut r = room(&store, &g, t0);
-    assert!(r.pass_would_end().is_none(), "a first pass ends nothing");
-    r.play(R, "e1e1".parse().unwrap(), &store, t0).unwrap();
-    let s = r.state(Some(B), Notation::Janggi, t0);
+    let r = room(&store, &g, t0).await;
+    assert!(r.lock().pass_would_end().is_none(), "a first pass ends nothing");
+    r.play(R, "e1e1".parse().unwrap(), &store, t0).await.unwrap();
+    let s = r.lock().state(Some(B), Notation::Janggi, t0);
     assert_eq!(s["moves"][0]["text"], "한수쉼");
-    assert_eq!(r.state(Some(B), Notation::JanggiFsf, t0)["moves"][0]["text"], "Pass");
+    assert_eq!(r.lock().state(Some(B), Notation::JanggiFsf, t0)["moves"][0]["text"], "Pass");
     assert_eq!(s["pass_ends"]["result"], "0-1");
     assert_eq!(s["pass_ends"]["points"], json!([72.0, 73.5]));
-    r.play(B, "e8e8".parse().unwrap(), &store, t0).unwrap();
-    assert_eq!(r.state(None, Notation::Janggi, t0)["end"]["points"], json!([72.0, 73.5]));
+    r.play(B, "e8e8".parse().unwrap(), &store, t0).await.unwrap();
+    assert_eq!(r.lock().state(None, Notation::Janggi, t0)["end"]["points"], json!([72.0, 73.5]));
 }
 
-#[test]
-fn the_pgn_has_the_date_time_control_and_the_engine() {
+#[tokio::test]
+async fn the_pgn_has_the_date_time_control_and_the_engine() {
     let dir = tempfile::tempdir().unwrap();
     let store = SqliteStore::open(dir.path()).unwrap();
     let g = StoredGame {
@@ -199,8 +261,8 @@ fn the_pgn_has_the_date_time_control_and_the_engine() {
         created: 1_795_600_000,
         ..stored("pg", 600_000, 0)
     };
-    let r = room(&store, &g, Instant::now());
-    let pgn = r.pgn(Notation::Iccs).unwrap();
+    let r = room(&store, &g, Instant::now()).await;
+    let pgn = r.lock().pgn(Notation::Iccs).unwrap();
     assert!(pgn.contains("[Date \"2026.11.25\"]"), "{pgn}");
     assert!(pgn.contains("[TimeControl \"600+5\"]"), "{pgn}");
     assert!(pgn.contains(&format!("[Black \"{}\"]", crate::pgn_tags::engine_name(7))), "{pgn}");

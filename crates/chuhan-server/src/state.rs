@@ -5,13 +5,15 @@
 //! This module knows rooms and the store but no routes: the handlers (the `games` and `ws`
 //! modules) call into it, never the other way round.
 
+use crate::actions::{self, Action};
 use crate::analysis::Analysis;
+use crate::cluster::Cluster;
 use crate::engines::Engines;
 use crate::error::{internal, ApiError};
 use crate::gamedb::{DbState as GamesDbState, GamesDb};
 use crate::limit::{Limiter, RateLimits};
-use crate::room::Room;
-use crate::store::{SqliteStore, Store};
+use crate::room::{Room, RoomError};
+use crate::store::{PgStore, SqliteStore, Store};
 use anyhow::{Context, Result};
 use chuhan::{BySide, Position, Side, Variant};
 use chuhan_engine::eval::Classic;
@@ -28,16 +30,31 @@ const MAX_ROOMS: usize = 10_000;
 /// A room with the channel that tells its WebSocket connections it changed.
 ///
 /// The room sits behind a plain mutex (held for microseconds, never across an `.await`); the
-/// watch channel carries only a counter, so a slow connection skips states instead of
-/// queueing them and always sends the newest.
+/// changes to it also hold `writer`, an async mutex held across the store's writes (see
+/// [`crate::actions`]). The watch channel carries only a counter, so a slow connection skips
+/// states instead of queueing them and always sends the newest.
 pub struct Live {
+    /// The game's id (also in the room, here without a lock).
+    pub id: String,
     /// The game; lock it with [`Live::lock`].
     pub room: Mutex<Room>,
+    /// Held by whoever changes the room, from the check to the store's answer.
+    pub writer: tokio::sync::Mutex<()>,
     /// Bumped after every change; each connection subscribes and sends the state anew.
     pub changed: watch::Sender<u64>,
 }
 
 impl Live {
+    /// A room not yet shared.
+    pub fn new(room: Room) -> Live {
+        Live {
+            id: room.id.clone(),
+            room: Mutex::new(room),
+            writer: tokio::sync::Mutex::new(()),
+            changed: watch::channel(0).0,
+        }
+    }
+
     /// Locks the room; a panic elsewhere while it was locked does not make it unusable.
     pub fn lock(&self) -> std::sync::MutexGuard<'_, Room> {
         self.room.lock().unwrap_or_else(|e| e.into_inner())
@@ -70,6 +87,9 @@ pub struct AppState {
     pub analysis: Arc<Analysis>,
     /// The game database, if the server has one.
     pub games_db: GamesDbState,
+    /// With PostgreSQL: this server's part among the servers sharing the database (which
+    /// games' clocks and engines it runs). `None` with SQLite: one server runs everything.
+    pub cluster: Option<Arc<Cluster>>,
 }
 
 pub(crate) fn now_secs() -> u64 {
@@ -89,41 +109,45 @@ pub fn random_hex(n: usize) -> Result<String> {
 impl AppState {
     /// Opens the SQLite store in `data` and brings back the unfinished games. Must run inside
     /// a Tokio runtime: games whose clocks run or where the engine is to move get their tasks.
-    pub fn open(data: &std::path::Path, limits: RateLimits) -> Result<Arc<AppState>> {
-        AppState::open_with_tools(data, limits, Tools::default())
+    pub async fn open(data: &std::path::Path, limits: RateLimits) -> Result<Arc<AppState>> {
+        AppState::open_database(&crate::Database::Sqlite(data.to_path_buf()), limits, Tools::default()).await
     }
 
-    /// [`AppState::open`] with other engines and a game database.
-    pub fn open_with_tools(data: &std::path::Path, limits: RateLimits, tools: Tools) -> Result<Arc<AppState>> {
-        let store = SqliteStore::open(data)?;
-        AppState::with_store_and_tools(Arc::new(store), limits, tools)
+    /// Opens `database` and brings back the unfinished games, with other engines and a game
+    /// database as `tools` says.
+    pub async fn open_database(database: &crate::Database, limits: RateLimits, tools: Tools) -> Result<Arc<AppState>> {
+        match database {
+            crate::Database::Sqlite(dir) => {
+                let dir = dir.clone();
+                let store = tokio::task::spawn_blocking(move || SqliteStore::open(&dir)).await??;
+                AppState::with_store_and_tools(Arc::new(store), limits, tools).await
+            }
+            crate::Database::Postgres(url) => {
+                let store = PgStore::connect(url, &random_hex(4)?).await?;
+                let cluster = Arc::new(Cluster::new(store.origin(), store.config().clone()));
+                let state = AppState::new(Arc::new(store), limits, Some(cluster.clone()), tools).await?;
+                // The sweep claims the unfinished games that no other server runs.
+                crate::cluster::start(&state, cluster);
+                Ok(state)
+            }
+        }
     }
 
     /// The state over any store, with its unfinished games loaded (tests and other stores
     /// than SQLite come in here).
-    pub fn with_store(store: Arc<dyn Store>, limits: RateLimits) -> Result<Arc<AppState>> {
-        AppState::with_store_and_tools(store, limits, Tools::default())
+    pub async fn with_store(store: Arc<dyn Store>, limits: RateLimits) -> Result<Arc<AppState>> {
+        AppState::with_store_and_tools(store, limits, Tools::default()).await
     }
 
     /// [`AppState::with_store`] with other engines and a game database.
-    pub fn with_store_and_tools(store: Arc<dyn Store>, limits: RateLimits, tools: Tools) -> Result<Arc<AppState>> {
-        let engines = Engines::new(tools.engines).map_err(anyhow::Error::msg)?;
-        let games_db = match &tools.games_db {
-            Some(path) => Some(Arc::new(
-                GamesDb::open(path, tools.games_db_uploads)
-                    .with_context(|| format!("--games-db {}", path.display()))?,
-            )),
-            None => None,
-        };
-        let state = Arc::new(AppState {
-            store,
-            rooms: Mutex::new(HashMap::new()),
-            limiter: Arc::new(Limiter::new(limits)),
-            analysis: Arc::new(Analysis::with_engines(engines)),
-            games_db,
-        });
-        for id in state.store.unfinished().context("cannot list unfinished games")? {
-            match state.load(&id) {
+    pub async fn with_store_and_tools(
+        store: Arc<dyn Store>,
+        limits: RateLimits,
+        tools: Tools,
+    ) -> Result<Arc<AppState>> {
+        let state = AppState::new(store, limits, None, tools).await?;
+        for id in state.store.unfinished().await.context("cannot list unfinished games")? {
+            match state.load(&id).await {
                 Ok(Some(live)) => state.after_change(&live),
                 Ok(None) => {}
                 Err(e) => eprintln!("chuhan serve: game {id} not restored: {e:#}"),
@@ -132,14 +156,63 @@ impl AppState {
         Ok(state)
     }
 
+    async fn new(
+        store: Arc<dyn Store>,
+        limits: RateLimits,
+        cluster: Option<Arc<Cluster>>,
+        tools: Tools,
+    ) -> Result<Arc<AppState>> {
+        let engines = Engines::new(tools.engines).map_err(anyhow::Error::msg)?;
+        let games_db = match tools.games_db {
+            // Opening the game database may create its file: off the runtime's threads.
+            Some(path) => {
+                let uploads = tools.games_db_uploads;
+                let db = tokio::task::spawn_blocking(move || {
+                    GamesDb::open(&path, uploads).with_context(|| format!("--games-db {}", path.display()))
+                })
+                .await??;
+                Some(Arc::new(db))
+            }
+            None => None,
+        };
+        Ok(Arc::new(AppState {
+            store,
+            rooms: Mutex::new(HashMap::new()),
+            limiter: Arc::new(Limiter::new(limits)),
+            analysis: Arc::new(Analysis::with_engines(engines)),
+            games_db,
+            cluster,
+        }))
+    }
+
+    /// Whether this server runs game `id`'s flag timer and engine: always with SQLite; with
+    /// PostgreSQL, when it holds the game's lock (see [`crate::cluster`]).
+    pub fn owns(&self, id: &str) -> bool {
+        self.cluster.as_ref().is_none_or(|c| c.owns(id))
+    }
+
+    /// Makes this server the owner of a game it has just created, if it can.
+    pub async fn claim(&self, id: &str) {
+        if let Some(c) = &self.cluster {
+            if let Err(e) = c.claim(id).await {
+                eprintln!("chuhan serve: game {id}: {e:#}");
+            }
+        }
+    }
+
+    /// Every room in memory.
+    pub fn all_in_memory(&self) -> Vec<Arc<Live>> {
+        self.rooms().values().cloned().collect()
+    }
+
     fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Live>>> {
         self.rooms.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Puts a new room in memory and returns it (or the one already there with its id).
     pub fn insert(&self, room: Room) -> Arc<Live> {
-        let live = Arc::new(Live { room: Mutex::new(room), changed: watch::channel(0).0 });
-        let id = live.lock().id.clone();
+        let live = Arc::new(Live::new(room));
+        let id = live.id.clone();
         let mut rooms = self.rooms();
         if rooms.len() >= MAX_ROOMS {
             // Forget finished games first; they come back from the store when asked for.
@@ -149,34 +222,93 @@ impl AppState {
     }
 
     /// A player's current rating at `variant`, if they have one (a store error only hides it).
-    pub fn rating_of(&self, variant: Variant, name: &str) -> Option<f64> {
-        self.store.rating(variant, name).ok().flatten().map(|p| p.rating)
+    pub async fn rating_of(&self, variant: Variant, name: &str) -> Option<f64> {
+        self.store.rating(variant, name).await.ok().flatten().map(|p| p.rating)
     }
 
     /// The ratings at `variant` of the named players of a game, for display.
-    pub fn seat_ratings(&self, variant: Variant, names: &BySide<Option<String>>) -> BySide<Option<f64>> {
-        names.clone().map(|n| n.and_then(|n| self.rating_of(variant, &n)))
+    pub async fn seat_ratings(&self, variant: Variant, names: &BySide<Option<String>>) -> BySide<Option<f64>> {
+        let mut out = BySide::new(None, None);
+        for (side, name) in names.iter() {
+            if let Some(name) = name {
+                out[side] = self.rating_of(variant, name).await;
+            }
+        }
+        out
+    }
+
+    /// Reads game `id` from the store into a room (not yet in memory).
+    async fn read(&self, id: &str) -> Result<Option<Room>> {
+        let Some((g, moves, end)) = self.store.load(id).await? else { return Ok(None) };
+        // Among several servers the game went on while this one did not hold it: the time
+        // since the last move is charged. A single server's restart charges no one.
+        let since = self.cluster.is_some().then(std::time::SystemTime::now);
+        let mut room = Room::from_stored_at(&g, &moves, end, Instant::now(), since)?;
+        if room.end.is_none() {
+            room.ratings = self.seat_ratings(room.variant, &room.names).await;
+        }
+        Ok(Some(room))
     }
 
     /// Reads game `id` from the store into memory.
-    fn load(&self, id: &str) -> Result<Option<Arc<Live>>> {
-        let Some((g, moves, end)) = self.store.load(id)? else { return Ok(None) };
-        let mut room = Room::from_stored(&g, &moves, end, Instant::now())?;
-        if room.end.is_none() {
-            room.ratings = self.seat_ratings(room.variant, &room.names);
-        }
-        Ok(Some(self.insert(room)))
+    async fn load(&self, id: &str) -> Result<Option<Arc<Live>>> {
+        Ok(self.read(id).await?.map(|room| self.insert(room)))
     }
 
     /// Game `id`, from memory or the store.
-    pub fn get(&self, id: &str) -> Result<Arc<Live>, ApiError> {
+    pub async fn get(&self, id: &str) -> Result<Arc<Live>, ApiError> {
         if id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
             return Err(ApiError::not_found(format!("no game {id:?}")));
         }
         if let Some(live) = self.rooms().get(id) {
             return Ok(live.clone());
         }
-        self.load(id).map_err(internal)?.ok_or_else(|| ApiError::not_found(format!("no game {id:?}")))
+        self.load(id).await.map_err(internal)?.ok_or_else(|| ApiError::not_found(format!("no game {id:?}")))
+    }
+
+    /// The room of game `id` if it is in memory.
+    pub fn in_memory(&self, id: &str) -> Option<Arc<Live>> {
+        self.rooms().get(id).cloned()
+    }
+
+    /// Does `action` to a room (see [`crate::actions`]) and tells its watchers. When the store
+    /// says the game changed elsewhere, the room is read again from the store first.
+    pub async fn apply(self: &Arc<Self>, live: &Arc<Live>, action: Action) -> Result<(), RoomError> {
+        let (changed, result) = actions::act(live, self.store.as_ref(), action, Instant::now()).await;
+        if let Err(RoomError::Behind(_) | RoomError::Game { .. }) = &result {
+            if let Err(e) = self.reload(live).await {
+                eprintln!("chuhan serve: game {} not reloaded: {e:#}", live.id);
+            }
+        } else if changed {
+            self.after_change(live);
+        }
+        result
+    }
+
+    /// Reads the room of `live` again from the store (another server changed the game) and
+    /// tells its watchers. What only memory holds is kept while the moves are the same: the
+    /// running clocks, offers of a draw or a takeback, an engine search under way.
+    pub async fn reload(self: &Arc<Self>, live: &Arc<Live>) -> Result<()> {
+        let writer = live.writer.lock().await;
+        let Some(fresh) = self.read(&live.id).await? else { return Ok(()) };
+        {
+            let mut room = live.lock();
+            if room.game.moves().eq(fresh.game.moves()) && room.end.is_some() == fresh.end.is_some() {
+                room.tokens = fresh.tokens;
+                room.names = fresh.names;
+                room.ratings = fresh.ratings;
+                if fresh.end.is_some() {
+                    room.end = fresh.end;
+                }
+            } else {
+                let engine_busy = room.engine_busy;
+                *room = fresh;
+                room.engine_busy = engine_busy;
+            }
+        }
+        drop(writer);
+        self.after_change(live);
+        Ok(())
     }
 
     /// After any change to a room: tell its watchers, arm the flag timer, start the engine.
@@ -185,6 +317,10 @@ impl AppState {
     /// that runs out unnoticed or an engine that does not move.
     pub fn after_change(self: &Arc<Self>, live: &Arc<Live>) {
         live.changed.send_modify(|v| *v += 1);
+        if !self.owns(&live.id) {
+            // Another server runs this game's clock and engine.
+            return;
+        }
         let now = Instant::now();
         let (flag_in, key, engine) = {
             let mut room = live.lock();
@@ -201,13 +337,7 @@ impl AppState {
             let (state, live) = (self.clone(), live.clone());
             tokio::spawn(async move {
                 tokio::time::sleep(wait + Duration::from_millis(5)).await;
-                let flagged = {
-                    let mut room = live.lock();
-                    room.check_flag(state.store.as_ref(), Instant::now())
-                };
-                if flagged {
-                    state.after_change(&live);
-                }
+                let _ = state.apply(&live, Action::Flag).await;
             });
         }
         if let Some((pos, limits, level, side)) = engine {
@@ -215,20 +345,19 @@ impl AppState {
             tokio::spawn(async move {
                 let chosen =
                     tokio::task::spawn_blocking(move || engine_move(&pos, &limits, level)).await.ok().flatten();
-                let again = {
-                    let mut room = live.lock();
-                    room.engine_busy = false;
-                    let here = (room.game.ply(), room.game.position().hash());
-                    let played = match chosen {
-                        Some(m) if here == key => room
-                            .play(side, m, state.store.as_ref(), Instant::now())
-                            .map_err(|e| eprintln!("chuhan serve: engine move in game {}: {e}", room.id))
-                            .is_ok(),
-                        _ => false,
-                    };
-                    played || room.engine_to_move()
+                live.lock().engine_busy = false;
+                let played = match chosen {
+                    Some(m) => match state.apply(&live, Action::Engine(side, m, key)).await {
+                        Ok(()) => true,
+                        Err(RoomError::PositionChanged) => false,
+                        Err(e) => {
+                            eprintln!("chuhan serve: engine move in game {}: {e}", live.id);
+                            false
+                        }
+                    },
+                    None => false,
                 };
-                if again {
+                if !played && live.lock().engine_to_move() {
                     state.after_change(&live);
                 }
             });

@@ -4,6 +4,7 @@
 //! the client sends is answered: a change is answered by the new state (to everyone), anything
 //! wrong by `{"type":"error","message":...}` to the sender alone.
 
+use crate::actions::Action;
 use crate::error::ApiError;
 use crate::params::pick_notation;
 use crate::room::RoomError;
@@ -92,7 +93,7 @@ pub async fn upgrade(
     Query(q): Query<HashMap<String, String>>,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    let live = state.get(&id)?;
+    let live = state.get(&id).await?;
     let (seat, variant) = {
         let room = live.lock();
         let seat = match q.get("token") {
@@ -159,7 +160,7 @@ async fn connection(
                 let reply = if window.1 > MAX_PER_SECOND {
                     Err(WsError::TooMany)
                 } else {
-                    handle(&state, &live, seat, &mut notation, text.as_str())
+                    handle(&state, &live, seat, &mut notation, text.as_str()).await
                 };
                 match reply {
                     Ok(true) => changed.mark_changed(),
@@ -176,7 +177,7 @@ async fn connection(
 }
 
 /// Handles one text frame; `Ok(true)` when only this connection needs the state again.
-fn handle(
+async fn handle(
     state: &Arc<AppState>,
     live: &Arc<Live>,
     seat: Option<Side>,
@@ -185,42 +186,27 @@ fn handle(
 ) -> Result<bool, WsError> {
     let msg: ClientMessage = serde_json::from_str(text).map_err(WsError::NotUnderstood)?;
     let player = |what: &'static str| seat.ok_or(WsError::Watching { what });
-    let store = state.store.as_ref();
-    let now = Instant::now();
-    let result = match msg {
+    let action = match msg {
         ClientMessage::State => return Ok(true),
         ClientMessage::Notation { notation: n } => {
             let variant = live.lock().variant;
             *notation = pick_notation(Some(&n), variant).map_err(WsError::Notation)?;
             return Ok(true);
         }
-        ClientMessage::Move { mv } => {
-            let side = player("move")?;
-            live.lock().play(side, mv, store, now)
-        }
+        ClientMessage::Move { mv } => Action::Move(player("move")?, mv),
         ClientMessage::Pass => {
             let side = player("pass")?;
-            let mut room = live.lock();
+            let room = live.lock();
             if room.variant != Variant::Janggi {
                 return Err(WsError::NoPassing);
             }
             let g = room.game.position().general(room.game.position().turn());
-            room.play(side, Move::new(g, g), store, now)
+            Action::Move(side, Move::new(g, g))
         }
-        ClientMessage::Resign => {
-            let side = player("resign")?;
-            live.lock().resign(side, store, now)
-        }
-        ClientMessage::Takeback => {
-            let side = player("take back moves")?;
-            live.lock().takeback(side, store, now)
-        }
-        ClientMessage::Draw => {
-            let side = player("offer draws")?;
-            live.lock().draw(side, store, now)
-        }
+        ClientMessage::Resign => Action::Resign(player("resign")?),
+        ClientMessage::Takeback => Action::Takeback(player("take back moves")?),
+        ClientMessage::Draw => Action::Draw(player("offer draws")?),
     };
-    result?;
-    state.after_change(live);
+    state.apply(live, action).await?;
     Ok(false)
 }

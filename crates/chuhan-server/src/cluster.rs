@@ -1,0 +1,227 @@
+//! Several `chuhan serve` processes on one PostgreSQL database: hearing each other's changes,
+//! and exactly one of them running each live game's clock and engine.
+//!
+//! - **Changes**: the store runs `NOTIFY chuhan_games, '<game> <server>'` in the transaction of
+//!   every change to a game ([`crate::store::pg`]). Each server keeps one connection that
+//!   `LISTEN`s; for a game it holds in memory and another server changed, it reads
+//!   the room again from the store ([`AppState::reload`]) and wakes its WebSocket connections.
+//!   After a lost connection, it reconnects and reloads every room it holds (notifications sent
+//!   meanwhile are lost).
+//! - **Ownership**: a live game's flag timer and engine run only on the server that holds the
+//!   game's advisory lock (`pg_try_advisory_lock`, session level, on one connection per server,
+//!   [`Cluster`]). Every [`SWEEP`] each server tries to take the locks of the unfinished games
+//!   nobody holds; PostgreSQL releases a server's locks when its connection ends, so when a
+//!   server dies (even `kill -9`), another takes its games over at its next sweep and restarts
+//!   their clocks from the stored moves, charging the time since the last move. A server that
+//!   loses its lock connection stops its timers (it no longer owns anything) until it has
+//!   reconnected and claimed games again.
+//!
+//! Moves themselves need no owner: any server may store one, and the key `(game_id, ply)`
+//! (with the checks of [`crate::store::Store::add_move`]) lets only the first store ply N.
+
+use crate::state::AppState;
+use crate::store::pg::CHANNEL;
+use anyhow::{Context, Result};
+use futures_util::StreamExt;
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex, Weak};
+use std::time::Duration;
+use tokio_postgres::{AsyncMessage, Client, Config, NoTls};
+
+/// How often a server looks for games without an owner (and so how soon a dead server's games
+/// are taken over).
+pub const SWEEP: Duration = Duration::from_secs(1);
+
+/// This server's part in a cluster: its name, and the games whose lock it holds.
+pub struct Cluster {
+    /// This server's name in notifications (random, new at each start).
+    pub origin: String,
+    config: Config,
+    owned: Mutex<HashSet<String>>,
+    /// The connection that holds the advisory locks; `None` until connected.
+    lease: tokio::sync::Mutex<Option<Client>>,
+}
+
+/// The advisory lock key of game `id` (FNV-1a of the id, under a prefix of our own).
+pub fn lock_key(id: &str) -> i64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in b"chuhan game ".iter().chain(id.as_bytes()) {
+        h ^= u64::from(*b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h as i64
+}
+
+impl Cluster {
+    /// A cluster member named `origin`, connecting with `config`.
+    pub fn new(origin: &str, config: Config) -> Cluster {
+        Cluster {
+            origin: origin.to_string(),
+            config,
+            owned: Mutex::new(HashSet::new()),
+            lease: tokio::sync::Mutex::new(None),
+        }
+    }
+
+    fn owned(&self) -> std::sync::MutexGuard<'_, HashSet<String>> {
+        self.owned.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Whether this server runs game `id`'s clock and engine.
+    pub fn owns(&self, id: &str) -> bool {
+        self.owned().contains(id)
+    }
+
+    /// Tries to take game `id`'s lock; answers whether this server owns it now.
+    pub async fn claim(&self, id: &str) -> Result<bool> {
+        if self.owns(id) {
+            return Ok(true);
+        }
+        let mut lease = self.lease.lock().await;
+        if lease.as_ref().is_none_or(|c| c.is_closed()) {
+            // A new connection holds no lock: whatever this server owned is lost.
+            self.owned().clear();
+            let (client, connection) = self.config.connect(NoTls).await.context("lease connection")?;
+            tokio::spawn(async move {
+                if let Err(e) = connection.await {
+                    eprintln!("chuhan serve: the lease connection to PostgreSQL ended: {e}");
+                }
+            });
+            *lease = Some(client);
+        }
+        let Some(client) = lease.as_ref() else { return Ok(false) };
+        let got: bool = client
+            .query_one("SELECT pg_try_advisory_lock($1)", &[&lock_key(id)])
+            .await
+            .context("advisory lock")?
+            .get(0);
+        if got {
+            self.owned().insert(id.to_string());
+        }
+        Ok(got)
+    }
+
+    /// Gives up game `id` (it has ended).
+    pub async fn release(&self, id: &str) -> Result<()> {
+        if !self.owned().remove(id) {
+            return Ok(());
+        }
+        let lease = self.lease.lock().await;
+        if let Some(client) = lease.as_ref() {
+            client.query_one("SELECT pg_advisory_unlock($1)", &[&lock_key(id)]).await.context("advisory unlock")?;
+        }
+        Ok(())
+    }
+
+    /// Whether the lease connection is down (so nothing is owned).
+    async fn lease_lost(&self) -> bool {
+        self.lease.lock().await.as_ref().is_none_or(|c| c.is_closed())
+    }
+}
+
+/// Starts this server's cluster tasks: the LISTEN connection and the sweep.
+pub fn start(state: &Arc<AppState>, cluster: Arc<Cluster>) {
+    tokio::spawn(listen(Arc::downgrade(state), cluster.clone()));
+    tokio::spawn(sweep(Arc::downgrade(state), cluster));
+}
+
+/// Claims the unfinished games that nobody owns and lets go of the finished ones, every
+/// [`SWEEP`], for as long as the server lives.
+async fn sweep(state: Weak<AppState>, cluster: Arc<Cluster>) {
+    loop {
+        let Some(state) = state.upgrade() else { return };
+        if cluster.lease_lost().await {
+            cluster.owned().clear();
+        }
+        if let Err(e) = sweep_once(&state, &cluster).await {
+            eprintln!("chuhan serve: {e:#}");
+        }
+        drop(state);
+        tokio::time::sleep(SWEEP).await;
+    }
+}
+
+async fn sweep_once(state: &Arc<AppState>, cluster: &Cluster) -> Result<()> {
+    let unfinished: HashSet<String> = state.store.unfinished().await?.into_iter().collect();
+    let done: Vec<String> = cluster.owned().iter().filter(|id| !unfinished.contains(*id)).cloned().collect();
+    for id in done {
+        cluster.release(&id).await?;
+    }
+    for id in &unfinished {
+        if cluster.owns(id) || !cluster.claim(id).await? {
+            continue;
+        }
+        // Taken over (or new to this server): read it as the store has it, clocks charged
+        // since the last move, and arm its timer and engine here.
+        match state.in_memory(id) {
+            Some(live) => state.reload(&live).await?,
+            None => {
+                if let Ok(live) = state.get(id).await {
+                    state.after_change(&live);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Listens for the other servers' changes, for as long as the server lives, reconnecting
+/// after a second when the connection breaks.
+async fn listen(state: Weak<AppState>, cluster: Arc<Cluster>) {
+    loop {
+        if let Err(e) = listen_once(&state, &cluster).await {
+            eprintln!("chuhan serve: LISTEN connection: {e:#}");
+        }
+        if state.strong_count() == 0 {
+            return;
+        }
+        tokio::time::sleep(Duration::from_secs(1)).await;
+    }
+}
+
+async fn listen_once(state: &Weak<AppState>, cluster: &Cluster) -> Result<()> {
+    let (client, mut connection) = cluster.config.connect(NoTls).await.context("cannot connect")?;
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+    let driver = tokio::spawn(async move {
+        let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
+        while let Some(m) = messages.next().await {
+            match m {
+                Ok(AsyncMessage::Notification(n)) => {
+                    if tx.send(n.payload().to_string()).is_err() {
+                        return;
+                    }
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    eprintln!("chuhan serve: LISTEN connection: {e}");
+                    return;
+                }
+            }
+        }
+    });
+    client.batch_execute(&format!("LISTEN {CHANNEL}")).await.context("LISTEN")?;
+    // Whatever changed while this connection was not listening.
+    if let Some(state) = state.upgrade() {
+        for live in state.all_in_memory() {
+            let state = state.clone();
+            tokio::spawn(async move { state.reload(&live).await });
+        }
+    }
+    while let Some(payload) = rx.recv().await {
+        let Some(state) = state.upgrade() else { break };
+        let (id, origin) = payload.split_once(' ').unwrap_or((payload.as_str(), ""));
+        if origin == cluster.origin {
+            continue;
+        }
+        if let Some(live) = state.in_memory(id) {
+            tokio::spawn(async move {
+                if let Err(e) = state.reload(&live).await {
+                    eprintln!("chuhan serve: game {} not reloaded: {e:#}", live.id);
+                }
+            });
+        }
+    }
+    driver.abort();
+    drop(client);
+    Ok(())
+}

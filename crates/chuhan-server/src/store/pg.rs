@@ -1,0 +1,531 @@
+//! PostgreSQL: one database shared by several `chuhan serve` processes.
+//!
+//! The tables are SQLite's at version 3 (migrations 1 and 2 here) (see [`super::sqlite`]), with PostgreSQL's types;
+//! ratings are keyed by the lower-cased name (`name_key`), as [`crate::rating::same_name`]
+//! compares names. The schema grows by numbered migrations ([`MIGRATIONS`]), each recorded in
+//! `chuhan_migrations`; servers starting at once take an advisory lock first, so one of them
+//! migrates and the others find the work done.
+//!
+//! Each [`Store`] method is one transaction on a pooled connection (deadpool). The writes that
+//! change a game lock its row (`SELECT … FOR UPDATE`), so that the checks of [`Store::add_move`]
+//! and [`Store::finish`] hold until the commit, and run `NOTIFY` ([`CHANNEL`]) in the same
+//! transaction: the other servers hear of the change exactly when it is visible to them (see
+//! [`crate::cluster`]).
+
+use super::{now_secs, ArchiveEntry, Conflict, Loaded, Store, StoredEnd, StoredGame, StoredMove};
+use crate::rating::{self, PlayerRating, RatingChange};
+use anyhow::{anyhow, Context, Result};
+use chuhan::{BySide, Side, Variant};
+use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Transaction};
+use std::str::FromStr;
+use tokio_postgres::{Config, NoTls, Row};
+
+/// The channel of `NOTIFY`: the payload is `<game id> <server id>`, so that a server can skip
+/// its own changes.
+pub const CHANNEL: &str = "chuhan_games";
+
+/// The most connections one server opens to the database for its store (the LISTEN and lease
+/// connections come on top, one each).
+const POOL_SIZE: usize = 16;
+
+/// The key of the advisory lock held while migrating.
+const MIGRATION_LOCK: i64 = 0x6368_7568_616e_0001;
+
+/// The migrations, numbered from 1; each runs once, in order, in the transaction that records
+/// it. Never edit one that has been released: add the next.
+pub const MIGRATIONS: &[(i32, &str)] = &[
+    (
+        1,
+        "CREATE TABLE games (
+        id TEXT PRIMARY KEY, variant TEXT NOT NULL, mode TEXT NOT NULL, level INTEGER NOT NULL,
+        start_fen TEXT NOT NULL, red_token TEXT, black_token TEXT,
+        base_ms BIGINT NOT NULL, increment_ms BIGINT NOT NULL, periods INTEGER NOT NULL,
+        period_ms BIGINT NOT NULL, created BIGINT NOT NULL,
+        result TEXT, reason TEXT, finished BIGINT,
+        per_move_ms BIGINT NOT NULL DEFAULT 0, overruns INTEGER NOT NULL DEFAULT 0,
+        red_name TEXT, black_name TEXT, rated BOOLEAN NOT NULL DEFAULT FALSE,
+        red_elo_before DOUBLE PRECISION, red_elo_after DOUBLE PRECISION,
+        black_elo_before DOUBLE PRECISION, black_elo_after DOUBLE PRECISION);
+     CREATE INDEX games_finished ON games (finished);
+     CREATE INDEX games_unfinished ON games (id) WHERE result IS NULL;
+     CREATE TABLE moves (
+        game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE, ply INTEGER NOT NULL,
+        mv TEXT NOT NULL, red_ms BIGINT NOT NULL, black_ms BIGINT NOT NULL,
+        red_periods INTEGER NOT NULL, black_periods INTEGER NOT NULL, PRIMARY KEY (game_id, ply));
+     CREATE TABLE ratings (
+        variant TEXT NOT NULL, name_key TEXT NOT NULL, name TEXT NOT NULL,
+        rating DOUBLE PRECISION NOT NULL, games INTEGER NOT NULL, wins INTEGER NOT NULL,
+        draws INTEGER NOT NULL, losses INTEGER NOT NULL, PRIMARY KEY (variant, name_key));
+     CREATE INDEX ratings_rating ON ratings (variant, rating);",
+    ),
+    (2, "ALTER TABLE moves ADD COLUMN at_ms BIGINT NOT NULL DEFAULT 0;"),
+];
+
+/// PostgreSQL behind a connection pool.
+pub struct PgStore {
+    pool: Pool,
+    config: Config,
+    origin: String,
+}
+
+/// Reads a libpq-style URL (`postgres://user:password@host:port/db`, or a Unix socket
+/// directory: `postgres://user@/db?host=/run/postgresql`) or a `key=value` string.
+pub fn parse_url(url: &str) -> Result<Config> {
+    // The URL may hold a password: name it by its scheme only.
+    Config::from_str(url).map_err(|e| {
+        anyhow!("--database: not a PostgreSQL URL ({e}); expected e.g. postgres://user@/db?host=/run/postgresql")
+    })
+}
+
+impl PgStore {
+    /// Connects to the database at `url`, migrates it, and keeps a pool of connections.
+    /// `origin` names this server in the notifications it sends (see [`CHANNEL`]).
+    pub async fn connect(url: &str, origin: &str) -> Result<PgStore> {
+        let config = parse_url(url)?;
+        let manager =
+            Manager::from_config(config.clone(), NoTls, ManagerConfig { recycling_method: RecyclingMethod::Fast });
+        let pool = Pool::builder(manager).max_size(POOL_SIZE).build().context("cannot set up the connection pool")?;
+        let store = PgStore { pool, config, origin: origin.to_string() };
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    /// The connection settings, for the connections that are not pooled (LISTEN, leases).
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The name of this server in notifications.
+    pub fn origin(&self) -> &str {
+        &self.origin
+    }
+
+    pub(crate) async fn client(&self) -> Result<deadpool_postgres::Object> {
+        self.pool.get().await.map_err(|e| anyhow!("cannot connect to PostgreSQL: {e}"))
+    }
+
+    /// Applies the migrations not applied yet, under an advisory lock.
+    async fn migrate(&self) -> Result<()> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await?;
+        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK]).await.context("migration lock")?;
+        tx.batch_execute(
+            "CREATE TABLE IF NOT EXISTS chuhan_migrations (version INTEGER PRIMARY KEY, applied BIGINT NOT NULL)",
+        )
+        .await
+        .context("cannot create chuhan_migrations")?;
+        let done: Option<i32> = tx.query_one("SELECT max(version) FROM chuhan_migrations", &[]).await?.get(0);
+        for &(version, sql) in MIGRATIONS {
+            if version > done.unwrap_or(0) {
+                tx.batch_execute(sql).await.with_context(|| format!("migration {version}"))?;
+                tx.execute(
+                    "INSERT INTO chuhan_migrations (version, applied) VALUES ($1, $2)",
+                    &[&version, &(now_secs() as i64)],
+                )
+                .await?;
+            }
+        }
+        tx.commit().await.context("cannot commit the migrations")?;
+        Ok(())
+    }
+
+    /// Tells the other servers that game `id` changed, when `tx` commits.
+    async fn notify(&self, tx: &Transaction<'_>, id: &str) -> Result<()> {
+        let payload = format!("{id} {}", self.origin);
+        tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload]).await.context("NOTIFY")?;
+        Ok(())
+    }
+}
+
+/// Locks game `id`'s row and answers whether it has ended; [`Conflict::Missing`] if there is
+/// no such game.
+async fn lock_game(tx: &Transaction<'_>, id: &str) -> Result<Row> {
+    tx.query_opt(
+        "SELECT result IS NOT NULL, variant, rated, red_name, black_name FROM games WHERE id = $1 FOR UPDATE",
+        &[&id],
+    )
+    .await
+    .with_context(|| format!("cannot read game {id}"))?
+    .ok_or_else(|| Conflict::Missing { id: id.to_string() }.into())
+}
+
+async fn stored_plies(tx: &Transaction<'_>, id: &str) -> Result<usize> {
+    let n: i64 = tx.query_one("SELECT COUNT(*) FROM moves WHERE game_id = $1", &[&id]).await?.get(0);
+    Ok(n.max(0) as usize)
+}
+
+fn to_u64(v: i64) -> u64 {
+    v.max(0) as u64
+}
+
+fn to_u32(v: i32) -> u32 {
+    v.max(0) as u32
+}
+
+fn player_row(r: &Row) -> PlayerRating {
+    PlayerRating {
+        name: r.get("name"),
+        rating: r.get("rating"),
+        games: to_u32(r.get("games")),
+        wins: to_u32(r.get("wins")),
+        draws: to_u32(r.get("draws")),
+        losses: to_u32(r.get("losses")),
+    }
+}
+
+/// Updates both players' ratings at `variant` after a game that ended `result`, if it counts;
+/// returns the change. Both rows are created if missing and then locked, in the order of their
+/// keys (so two transactions never wait for each other crosswise), before they are read: a
+/// second game ending at the same time waits and then reads the first one's result.
+async fn rate(
+    tx: &Transaction<'_>,
+    variant: Variant,
+    red: &str,
+    black: &str,
+    result: &str,
+) -> Result<Option<RatingChange>> {
+    let Some(score) = rating::red_score(result) else { return Ok(None) };
+    if rating::same_name(red, black) {
+        return Ok(None);
+    }
+    let (red_key, black_key) = (red.to_lowercase(), black.to_lowercase());
+    let mut keyed = [(&red_key, red), (&black_key, black)];
+    keyed.sort();
+    for (key, name) in keyed {
+        tx.execute(
+            "INSERT INTO ratings (variant, name_key, name, rating, games, wins, draws, losses)
+             VALUES ($1, $2, $3, $4, 0, 0, 0, 0) ON CONFLICT DO NOTHING",
+            &[&variant.name(), key, &name, &rating::INITIAL],
+        )
+        .await?;
+    }
+    let rows = tx
+        .query(
+            "SELECT name_key, name, rating, games, wins, draws, losses FROM ratings
+             WHERE variant = $1 AND name_key IN ($2, $3) ORDER BY name_key FOR UPDATE",
+            &[&variant.name(), &red_key, &black_key],
+        )
+        .await?;
+    let find = |key: &str| {
+        rows.iter()
+            .find(|r| r.get::<_, &str>("name_key") == key)
+            .map(player_row)
+            .ok_or_else(|| anyhow!("the rating row of {key:?} vanished"))
+    };
+    let before = [find(&red_key)?, find(&black_key)?];
+    let after = rating::update(&before[0], &before[1], score);
+    for (p, key) in after.iter().zip([&red_key, &black_key]) {
+        tx.execute(
+            "UPDATE ratings SET rating = $3, games = $4, wins = $5, draws = $6, losses = $7
+             WHERE variant = $1 AND name_key = $2",
+            &[
+                &variant.name(),
+                key,
+                &p.rating,
+                &(p.games as i32),
+                &(p.wins as i32),
+                &(p.draws as i32),
+                &(p.losses as i32),
+            ],
+        )
+        .await?;
+    }
+    Ok(Some(RatingChange {
+        before: BySide::new(before[0].rating, before[1].rating),
+        after: BySide::new(after[0].rating, after[1].rating),
+    }))
+}
+
+#[async_trait::async_trait]
+impl Store for PgStore {
+    async fn create(&self, g: &StoredGame) -> Result<()> {
+        let client = self.client().await?;
+        client
+            .execute(
+                "INSERT INTO games (id, variant, mode, level, start_fen, red_token, black_token, base_ms,
+                 increment_ms, periods, period_ms, created, per_move_ms, overruns, red_name, black_name, rated)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
+                &[
+                    &g.id,
+                    &g.variant,
+                    &g.mode,
+                    &(g.level as i32),
+                    &g.start_fen,
+                    &g.tokens.first,
+                    &g.tokens.second,
+                    &(g.base_ms as i64),
+                    &(g.increment_ms as i64),
+                    &(g.periods as i32),
+                    &(g.period_ms as i64),
+                    &(g.created as i64),
+                    &(g.per_move_ms as i64),
+                    &(g.overruns as i32),
+                    &g.names.first,
+                    &g.names.second,
+                    &g.rated,
+                ],
+            )
+            .await
+            .with_context(|| format!("cannot store new game {}", g.id))?;
+        Ok(())
+    }
+
+    async fn set_token(&self, id: &str, side: Side, token: &str, name: Option<&str>) -> Result<()> {
+        let sql = if side == Side::First {
+            "UPDATE games SET red_token = $2, red_name = $3 WHERE id = $1"
+        } else {
+            "UPDATE games SET black_token = $2, black_name = $3 WHERE id = $1"
+        };
+        let mut client = self.client().await?;
+        let tx = client.transaction().await?;
+        tx.execute(sql, &[&id, &token, &name]).await.with_context(|| format!("cannot store the seat of game {id}"))?;
+        self.notify(&tx, id).await?;
+        tx.commit().await.with_context(|| format!("cannot store the seat of game {id}"))?;
+        Ok(())
+    }
+
+    async fn set_start(&self, id: &str, fen: &str) -> Result<()> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await?;
+        tx.execute("UPDATE games SET start_fen = $2 WHERE id = $1", &[&id, &fen])
+            .await
+            .with_context(|| format!("cannot store the start position of game {id}"))?;
+        self.notify(&tx, id).await?;
+        tx.commit().await.with_context(|| format!("cannot store the start position of game {id}"))?;
+        Ok(())
+    }
+
+    async fn add_move(&self, id: &str, ply: usize, m: &StoredMove) -> Result<()> {
+        let what = || format!("cannot store move {} ({}) of game {id}", ply + 1, m.mv);
+        let mut client = self.client().await?;
+        let tx = client.transaction().await?;
+        if lock_game(&tx, id).await?.get::<_, bool>(0) {
+            return Err(Conflict::Over { id: id.to_string() }.into());
+        }
+        let stored = stored_plies(&tx, id).await?;
+        if stored != ply {
+            return Err(Conflict::Moved { id: id.to_string(), ply, stored }.into());
+        }
+        tx.execute(
+            "INSERT INTO moves (game_id, ply, mv, red_ms, black_ms, red_periods, black_periods, at_ms)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            &[
+                &id,
+                &(ply as i32),
+                &m.mv,
+                &(m.clocks_ms.first as i64),
+                &(m.clocks_ms.second as i64),
+                &(m.periods.first as i32),
+                &(m.periods.second as i32),
+                &(m.at_ms as i64),
+            ],
+        )
+        .await
+        .with_context(what)?;
+        self.notify(&tx, id).await?;
+        tx.commit().await.with_context(what)?;
+        Ok(())
+    }
+
+    async fn truncate(&self, id: &str, plies: usize) -> Result<()> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await?;
+        lock_game(&tx, id).await?;
+        tx.execute("DELETE FROM moves WHERE game_id = $1 AND ply >= $2", &[&id, &(plies as i32)])
+            .await
+            .with_context(|| format!("cannot take back moves of game {id}"))?;
+        self.notify(&tx, id).await?;
+        tx.commit().await.with_context(|| format!("cannot take back moves of game {id}"))?;
+        Ok(())
+    }
+
+    async fn finish(&self, id: &str, plies: usize, end: &StoredEnd) -> Result<Option<RatingChange>> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await?;
+        let row = lock_game(&tx, id).await?;
+        if row.get::<_, bool>(0) {
+            return Ok(None);
+        }
+        let stored = stored_plies(&tx, id).await?;
+        if stored > plies {
+            return Err(Conflict::Moved { id: id.to_string(), ply: plies, stored }.into());
+        }
+        tx.execute(
+            "UPDATE games SET result = $2, reason = $3, finished = $4 WHERE id = $1",
+            &[&id, &end.result, &end.reason, &(now_secs() as i64)],
+        )
+        .await
+        .with_context(|| format!("cannot store the end of game {id}"))?;
+        let (variant, rated, red, black): (String, bool, Option<String>, Option<String>) =
+            (row.get(1), row.get(2), row.get(3), row.get(4));
+        let mut change = None;
+        if let (true, Some(red), Some(black)) = (rated, red, black) {
+            let variant: Variant = variant.parse().with_context(|| format!("game {id}"))?;
+            if let Some(c) = rate(&tx, variant, &red, &black, &end.result).await? {
+                tx.execute(
+                    "UPDATE games SET red_elo_before = $2, black_elo_before = $3, red_elo_after = $4,
+                     black_elo_after = $5 WHERE id = $1",
+                    &[&id, &c.before.first, &c.before.second, &c.after.first, &c.after.second],
+                )
+                .await?;
+                change = Some(c);
+            }
+        }
+        self.notify(&tx, id).await?;
+        tx.commit().await.with_context(|| format!("cannot store the end of game {id}"))?;
+        Ok(change)
+    }
+
+    async fn rating(&self, variant: Variant, name: &str) -> Result<Option<PlayerRating>> {
+        let client = self.client().await?;
+        let row = client
+            .query_opt(
+                "SELECT name, rating, games, wins, draws, losses FROM ratings WHERE variant = $1 AND name_key = $2",
+                &[&variant.name(), &name.to_lowercase()],
+            )
+            .await
+            .with_context(|| format!("cannot read the {} rating of {name:?}", variant.name()))?;
+        Ok(row.as_ref().map(player_row))
+    }
+
+    async fn ratings(&self, variant: Variant, limit: usize) -> Result<Vec<PlayerRating>> {
+        let client = self.client().await?;
+        let rows = client
+            .query(
+                "SELECT name, rating, games, wins, draws, losses FROM ratings WHERE variant = $1
+                 ORDER BY rating DESC, name LIMIT $2",
+                &[&variant.name(), &(limit as i64)],
+            )
+            .await
+            .context("cannot read the ratings")?;
+        Ok(rows.iter().map(player_row).collect())
+    }
+
+    async fn load(&self, id: &str) -> Result<Option<Loaded>> {
+        let client = self.client().await?;
+        let Some(r) = client
+            .query_opt(
+                "SELECT id, variant, mode, level, start_fen, red_token, black_token, base_ms, increment_ms, created,
+                 result, reason, periods, period_ms, per_move_ms, overruns, red_name, black_name, rated,
+                 red_elo_before, black_elo_before, red_elo_after, black_elo_after FROM games WHERE id = $1",
+                &[&id],
+            )
+            .await
+            .with_context(|| format!("cannot read game {id}"))?
+        else {
+            return Ok(None);
+        };
+        let game = StoredGame {
+            id: r.get(0),
+            variant: r.get(1),
+            mode: r.get(2),
+            level: to_u32(r.get(3)),
+            start_fen: r.get(4),
+            tokens: BySide::new(r.get(5), r.get(6)),
+            base_ms: to_u64(r.get(7)),
+            increment_ms: to_u64(r.get(8)),
+            created: to_u64(r.get(9)),
+            periods: to_u32(r.get(12)),
+            period_ms: to_u64(r.get(13)),
+            per_move_ms: to_u64(r.get(14)),
+            overruns: to_u32(r.get(15)),
+            names: BySide::new(r.get(16), r.get(17)),
+            rated: r.get(18),
+        };
+        let result: Option<String> = r.get(10);
+        let reason: Option<String> = r.get(11);
+        let elo: [Option<f64>; 4] = [r.get(19), r.get(20), r.get(21), r.get(22)];
+        let rating = match elo {
+            [Some(a), Some(b), Some(c), Some(d)] => {
+                Some(RatingChange { before: BySide::new(a, b), after: BySide::new(c, d) })
+            }
+            _ => None,
+        };
+        let end = result.map(|result| StoredEnd { result, reason: reason.unwrap_or_default(), rating });
+        let moves = client
+            .query(
+                "SELECT mv, red_ms, black_ms, red_periods, black_periods, at_ms FROM moves WHERE game_id = $1 ORDER BY ply",
+                &[&id],
+            )
+            .await
+            .with_context(|| format!("cannot read the moves of game {id}"))?
+            .iter()
+            .map(|r| StoredMove {
+                mv: r.get(0),
+                clocks_ms: BySide::new(to_u64(r.get(1)), to_u64(r.get(2))),
+                periods: BySide::new(to_u32(r.get(3)), to_u32(r.get(4))),
+                at_ms: to_u64(r.get(5)),
+            })
+            .collect();
+        Ok(Some((game, moves, end)))
+    }
+
+    async fn unfinished(&self) -> Result<Vec<String>> {
+        let client = self.client().await?;
+        let rows = client.query("SELECT id FROM games WHERE result IS NULL", &[]).await.context("cannot list games")?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
+    async fn archive(&self, limit: usize) -> Result<Vec<ArchiveEntry>> {
+        let client = self.client().await?;
+        let rows = client
+            .query(
+                "SELECT g.id, g.variant, g.mode, g.created, g.result, g.reason,
+                 (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id), g.red_name, g.black_name
+                 FROM games g WHERE g.result IS NOT NULL ORDER BY g.finished DESC LIMIT $1",
+                &[&(limit as i64)],
+            )
+            .await
+            .context("cannot read the archive")?;
+        Ok(rows
+            .iter()
+            .map(|r| ArchiveEntry {
+                id: r.get(0),
+                variant: r.get(1),
+                mode: r.get(2),
+                created: to_u64(r.get(3)),
+                end: StoredEnd {
+                    result: r.get(4),
+                    reason: r.get::<_, Option<String>>(5).unwrap_or_default(),
+                    rating: None,
+                },
+                plies: to_u64(r.get(6)),
+                names: BySide::new(r.get(7), r.get(8)),
+            })
+            .collect())
+    }
+}
+
+/// Creates an empty database `name` (letters, digits and `_`) on the server of `url` and
+/// answers a connection string for it (libpq's `key=value` form), for tests and benchmarks
+/// that want a database of their own.
+pub async fn create_database(url: &str, name: &str) -> Result<String> {
+    if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+        return Err(anyhow!("database name {name:?}: only letters, digits and _"));
+    }
+    let config = parse_url(url)?;
+    let (client, connection) = config.connect(NoTls).await.context("cannot connect to PostgreSQL")?;
+    let task = tokio::spawn(connection);
+    client.batch_execute(&format!("CREATE DATABASE {name}")).await.with_context(|| format!("cannot create {name}"))?;
+    drop(client);
+    let _ = task.await;
+    let quote = |v: &str| format!("'{}'", v.replace('\\', "\\\\").replace('\'', "\\'"));
+    let mut parts = Vec::new();
+    for host in config.get_hosts() {
+        match host {
+            tokio_postgres::config::Host::Tcp(h) => parts.push(format!("host={}", quote(h))),
+            tokio_postgres::config::Host::Unix(p) => parts.push(format!("host={}", quote(&p.to_string_lossy()))),
+        }
+    }
+    if let Some(port) = config.get_ports().first() {
+        parts.push(format!("port={port}"));
+    }
+    if let Some(user) = config.get_user() {
+        parts.push(format!("user={}", quote(user)));
+    }
+    if let Some(password) = config.get_password() {
+        parts.push(format!("password={}", quote(&String::from_utf8_lossy(password))));
+    }
+    parts.push(format!("dbname={name}"));
+    Ok(parts.join(" "))
+}

@@ -1,0 +1,504 @@
+//! SQLite: one file in the data directory, for a single server.
+//!
+//! Schema versions (`user_version`): 0 is the first release's games and moves; 1 adds the CXA
+//! clock (`per_move_ms`, `overruns`; a move's `*_periods` then hold the overruns left), player
+//! names, the rated flag, the rating change of a finished rated game, and the `players` table; 2
+//! keeps ratings by game (`ratings`, keyed by variant and name: a janggi result must not move a
+//! xiangqi rating), rebuilt from the rated games already played (the old `players` table, one
+//! pool for both games, is left as it was); 3 adds when each move was made (`at_ms`). Opening a database migrates it forward one
+//! transaction a step, so databases written by an older server stay readable.
+//!
+//! The connection is synchronous (rusqlite); the [`Store`] methods run it on Tokio's blocking
+//! threads.
+
+use super::{now_secs, ArchiveEntry, Conflict, Loaded, Store, StoredEnd, StoredGame, StoredMove};
+use crate::rating::{self, PlayerRating, RatingChange};
+use anyhow::{Context, Result};
+use chuhan::{BySide, Side, Variant};
+use rusqlite::{params, Connection, OptionalExtension};
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+/// SQLite in WAL mode: one file, `games.sqlite3`, in the data directory. Cheap to clone (the
+/// clones share the connection).
+#[derive(Clone)]
+pub struct SqliteStore {
+    db: Arc<Db>,
+}
+
+/// The connection, behind a mutex: SQLite writes one transaction at a time anyway.
+struct Db {
+    conn: Mutex<Connection>,
+}
+
+impl SqliteStore {
+    /// Opens (creating if needed) the database in directory `dir`. Blocking: call it before
+    /// serving, or from a blocking thread.
+    pub fn open(dir: &Path) -> Result<SqliteStore> {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create data directory {}", dir.display()))?;
+        let file = dir.join("games.sqlite3");
+        let mut conn = Connection::open(&file).with_context(|| format!("cannot open {}", file.display()))?;
+        conn.pragma_update(None, "journal_mode", "WAL").with_context(|| format!("WAL mode on {}", file.display()))?;
+        // A committed move must survive a power cut too, not only a killed process.
+        conn.pragma_update(None, "synchronous", "FULL")?;
+        conn.execute_batch(SCHEMA_V0).with_context(|| format!("cannot create tables in {}", file.display()))?;
+        migrate(&mut conn).with_context(|| format!("cannot bring {} up to date", file.display()))?;
+        Ok(SqliteStore { db: Arc::new(Db { conn: Mutex::new(conn) }) })
+    }
+
+    /// Runs `f` on a blocking thread with the connection.
+    async fn blocking<T: Send + 'static>(&self, f: impl FnOnce(&Db) -> Result<T> + Send + 'static) -> Result<T> {
+        let db = self.db.clone();
+        tokio::task::spawn_blocking(move || f(&db)).await.context("a SQLite task failed")?
+    }
+
+    /// The connection, for the tests of old schemas.
+    #[cfg(test)]
+    pub(crate) fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
+        self.db.conn()
+    }
+}
+
+impl Db {
+    fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
+        // A panic while holding the lock leaves the connection usable: SQLite rolls back.
+        self.conn.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// The first release's tables: created if missing, then migrated by [`migrate`].
+pub(crate) const SCHEMA_V0: &str = "CREATE TABLE IF NOT EXISTS games (
+        id TEXT PRIMARY KEY, variant TEXT NOT NULL, mode TEXT NOT NULL, level INTEGER NOT NULL,
+        start_fen TEXT NOT NULL, red_token TEXT, black_token TEXT,
+        base_ms INTEGER NOT NULL, increment_ms INTEGER NOT NULL, periods INTEGER NOT NULL,
+        period_ms INTEGER NOT NULL, created INTEGER NOT NULL,
+        result TEXT, reason TEXT, finished INTEGER);
+     CREATE TABLE IF NOT EXISTS moves (
+        game_id TEXT NOT NULL, ply INTEGER NOT NULL, mv TEXT NOT NULL,
+        red_ms INTEGER NOT NULL, black_ms INTEGER NOT NULL,
+        red_periods INTEGER NOT NULL, black_periods INTEGER NOT NULL, PRIMARY KEY (game_id, ply));
+     CREATE INDEX IF NOT EXISTS games_finished ON games (finished);";
+
+/// Version 1: the CXA clock, names, ratings. New columns have defaults that describe the old
+/// games exactly (no per-move limit, no names, unrated).
+pub(crate) const MIGRATION_V1: &str = "ALTER TABLE games ADD COLUMN per_move_ms INTEGER NOT NULL DEFAULT 0;
+     ALTER TABLE games ADD COLUMN overruns INTEGER NOT NULL DEFAULT 0;
+     ALTER TABLE games ADD COLUMN red_name TEXT;
+     ALTER TABLE games ADD COLUMN black_name TEXT;
+     ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+     ALTER TABLE games ADD COLUMN red_elo_before REAL;
+     ALTER TABLE games ADD COLUMN red_elo_after REAL;
+     ALTER TABLE games ADD COLUMN black_elo_before REAL;
+     ALTER TABLE games ADD COLUMN black_elo_after REAL;
+     CREATE TABLE IF NOT EXISTS players (
+        name TEXT PRIMARY KEY COLLATE NOCASE, rating REAL NOT NULL, games INTEGER NOT NULL,
+        wins INTEGER NOT NULL, draws INTEGER NOT NULL, losses INTEGER NOT NULL);
+     CREATE INDEX IF NOT EXISTS players_rating ON players (rating);";
+
+/// Version 2: ratings by game.
+const MIGRATION_V2: &str = "CREATE TABLE IF NOT EXISTS ratings (
+        variant TEXT NOT NULL, name TEXT NOT NULL COLLATE NOCASE, rating REAL NOT NULL,
+        games INTEGER NOT NULL, wins INTEGER NOT NULL, draws INTEGER NOT NULL, losses INTEGER NOT NULL,
+        PRIMARY KEY (variant, name));
+     CREATE INDEX IF NOT EXISTS ratings_rating ON ratings (variant, rating);";
+
+/// Version 3: when each move was made, so that a server taking a game over can charge the
+/// time since (0 for the moves stored before).
+const MIGRATION_V3: &str = "ALTER TABLE moves ADD COLUMN at_ms INTEGER NOT NULL DEFAULT 0;";
+
+/// Brings the schema from its `user_version` to the newest, one transaction per step.
+fn migrate(conn: &mut Connection) -> Result<()> {
+    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+    if version < 1 {
+        let tx = conn.transaction()?;
+        tx.execute_batch(MIGRATION_V1).context("migration to version 1")?;
+        tx.pragma_update(None, "user_version", 1)?;
+        tx.commit()?;
+    }
+    if version < 2 {
+        let tx = conn.transaction()?;
+        tx.execute_batch(MIGRATION_V2).context("migration to version 2")?;
+        rebuild_ratings(&tx).context("migration to version 2: replaying the rated games")?;
+        tx.pragma_update(None, "user_version", 2)?;
+        tx.commit()?;
+    }
+    if version < 3 {
+        let tx = conn.transaction()?;
+        tx.execute_batch(MIGRATION_V3).context("migration to version 3")?;
+        tx.pragma_update(None, "user_version", 3)?;
+        tx.commit()?;
+    }
+    Ok(())
+}
+
+/// Fills `ratings` by replaying every finished rated game in the order they ended, each in its
+/// own game's pool, with the same rule as [`Store::finish`]. The games keep the rating change
+/// stored with them (what the game was worth when it was played).
+fn rebuild_ratings(tx: &rusqlite::Transaction) -> Result<()> {
+    let mut stmt = tx.prepare(
+        "SELECT variant, red_name, black_name, result FROM games
+         WHERE rated = 1 AND result IS NOT NULL AND red_name IS NOT NULL AND black_name IS NOT NULL
+         ORDER BY finished, rowid",
+    )?;
+    let games = stmt
+        .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?, r.get(3)?)))?
+        .collect::<rusqlite::Result<Vec<(String, String, String, String)>>>()?;
+    for (variant, red, black, result) in games {
+        let variant: Variant = variant.parse().with_context(|| format!("a rated game of {variant:?}"))?;
+        rate(tx, variant, &red, &black, &result)?;
+    }
+    Ok(())
+}
+
+/// Updates both players' ratings at `variant` after a game that ended `result`, if it counts
+/// (a result, two different names); returns the change.
+fn rate(tx: &Connection, variant: Variant, red: &str, black: &str, result: &str) -> Result<Option<RatingChange>> {
+    let Some(score) = rating::red_score(result) else { return Ok(None) };
+    if rating::same_name(red, black) {
+        return Ok(None);
+    }
+    let before = [
+        player(tx, variant, red)?.unwrap_or_else(|| PlayerRating::new(red)),
+        player(tx, variant, black)?.unwrap_or_else(|| PlayerRating::new(black)),
+    ];
+    let after = rating::update(&before[0], &before[1], score);
+    for p in &after {
+        tx.execute(
+            "INSERT INTO ratings (variant, name, rating, games, wins, draws, losses) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+             ON CONFLICT (variant, name) DO UPDATE SET rating = ?3, games = ?4, wins = ?5, draws = ?6, losses = ?7",
+            params![variant.name(), p.name, p.rating, p.games, p.wins, p.draws, p.losses],
+        )?;
+    }
+    Ok(Some(RatingChange {
+        before: BySide::new(before[0].rating, before[1].rating),
+        after: BySide::new(after[0].rating, after[1].rating),
+    }))
+}
+
+/// Refuses to store move `ply` of game `id` unless the game exists, has not ended and has
+/// exactly `ply` moves.
+fn check_ply(tx: &Connection, id: &str, ply: usize) -> Result<()> {
+    let over: Option<bool> = tx
+        .query_row("SELECT result IS NOT NULL FROM games WHERE id = ?1", params![id], |r| r.get(0))
+        .optional()
+        .with_context(|| format!("cannot read game {id}"))?;
+    match over {
+        None => return Err(Conflict::Missing { id: id.to_string() }.into()),
+        Some(true) => return Err(Conflict::Over { id: id.to_string() }.into()),
+        Some(false) => {}
+    }
+    let stored = stored_plies(tx, id)?;
+    if stored != ply {
+        return Err(Conflict::Moved { id: id.to_string(), ply, stored }.into());
+    }
+    Ok(())
+}
+
+/// How many moves of game `id` are stored.
+fn stored_plies(tx: &Connection, id: &str) -> Result<usize> {
+    let n: i64 = tx
+        .query_row("SELECT COUNT(*) FROM moves WHERE game_id = ?1", params![id], |r| r.get(0))
+        .with_context(|| format!("cannot count the moves of game {id}"))?;
+    Ok(n.max(0) as usize)
+}
+
+fn player(conn: &Connection, variant: Variant, name: &str) -> rusqlite::Result<Option<PlayerRating>> {
+    conn.query_row(
+        "SELECT name, rating, games, wins, draws, losses FROM ratings WHERE variant = ?1 AND name = ?2",
+        params![variant.name(), name],
+        player_row,
+    )
+    .optional()
+}
+
+fn player_row(r: &rusqlite::Row) -> rusqlite::Result<PlayerRating> {
+    Ok(PlayerRating {
+        name: r.get(0)?,
+        rating: r.get(1)?,
+        games: r.get(2)?,
+        wins: r.get(3)?,
+        draws: r.get(4)?,
+        losses: r.get(5)?,
+    })
+}
+
+impl Db {
+    fn create(&self, g: &StoredGame) -> Result<()> {
+        self.conn()
+            .execute(
+                "INSERT INTO games (id, variant, mode, level, start_fen, red_token, black_token, base_ms,
+                 increment_ms, periods, period_ms, created, per_move_ms, overruns, red_name, black_name, rated)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
+                params![
+                    g.id,
+                    g.variant,
+                    g.mode,
+                    g.level,
+                    g.start_fen,
+                    g.tokens.first,
+                    g.tokens.second,
+                    g.base_ms as i64,
+                    g.increment_ms as i64,
+                    g.periods,
+                    g.period_ms as i64,
+                    g.created as i64,
+                    g.per_move_ms as i64,
+                    g.overruns,
+                    g.names.first,
+                    g.names.second,
+                    g.rated
+                ],
+            )
+            .with_context(|| format!("cannot store new game {}", g.id))?;
+        Ok(())
+    }
+
+    fn set_start(&self, id: &str, fen: &str) -> Result<()> {
+        self.conn()
+            .execute("UPDATE games SET start_fen = ?2 WHERE id = ?1", params![id, fen])
+            .with_context(|| format!("cannot store the start position of game {id}"))?;
+        Ok(())
+    }
+
+    fn set_token(&self, id: &str, side: Side, token: &str, name: Option<&str>) -> Result<()> {
+        let sql = if side == Side::First {
+            "UPDATE games SET red_token = ?2, red_name = ?3 WHERE id = ?1"
+        } else {
+            "UPDATE games SET black_token = ?2, black_name = ?3 WHERE id = ?1"
+        };
+        self.conn()
+            .execute(sql, params![id, token, name])
+            .with_context(|| format!("cannot store the seat of game {id}"))?;
+        Ok(())
+    }
+
+    fn add_move(&self, id: &str, ply: usize, m: &StoredMove) -> Result<()> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        check_ply(&tx, id, ply)?;
+        tx.execute(
+            "INSERT INTO moves (game_id, ply, mv, red_ms, black_ms, red_periods, black_periods, at_ms)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            params![
+                id,
+                ply as i64,
+                m.mv,
+                m.clocks_ms.first as i64,
+                m.clocks_ms.second as i64,
+                m.periods.first,
+                m.periods.second,
+                m.at_ms as i64
+            ],
+        )
+        .with_context(|| format!("cannot store move {} ({}) of game {id}", ply + 1, m.mv))?;
+        tx.commit().with_context(|| format!("cannot store move {} ({}) of game {id}", ply + 1, m.mv))?;
+        Ok(())
+    }
+
+    fn truncate(&self, id: &str, plies: usize) -> Result<()> {
+        self.conn()
+            .execute("DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2", params![id, plies as i64])
+            .with_context(|| format!("cannot take back moves of game {id}"))?;
+        Ok(())
+    }
+
+    fn finish(&self, id: &str, plies: usize, end: &StoredEnd) -> Result<Option<RatingChange>> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        let stored = stored_plies(&tx, id)?;
+        if stored > plies {
+            return Err(Conflict::Moved { id: id.to_string(), ply: plies, stored }.into());
+        }
+        let changed = tx
+            .execute(
+                "UPDATE games SET result = ?2, reason = ?3, finished = ?4 WHERE id = ?1 AND result IS NULL",
+                params![id, end.result, end.reason, now_secs() as i64],
+            )
+            .with_context(|| format!("cannot store the end of game {id}"))?;
+        let mut change = None;
+        if changed == 1 {
+            let (variant, rated, red, black): (String, bool, Option<String>, Option<String>) = tx.query_row(
+                "SELECT variant, rated, red_name, black_name FROM games WHERE id = ?1",
+                params![id],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+            )?;
+            if let (true, Some(red), Some(black)) = (rated, red, black) {
+                let variant: Variant = variant.parse().with_context(|| format!("game {id}"))?;
+                if let Some(c) = rate(&tx, variant, &red, &black, &end.result)? {
+                    tx.execute(
+                        "UPDATE games SET red_elo_before = ?2, black_elo_before = ?3, red_elo_after = ?4,
+                         black_elo_after = ?5 WHERE id = ?1",
+                        params![id, c.before.first, c.before.second, c.after.first, c.after.second],
+                    )?;
+                    change = Some(c);
+                }
+            }
+        }
+        tx.commit().with_context(|| format!("cannot store the end of game {id}"))?;
+        Ok(change)
+    }
+
+    fn rating(&self, variant: Variant, name: &str) -> Result<Option<PlayerRating>> {
+        player(&self.conn(), variant, name)
+            .with_context(|| format!("cannot read the {} rating of {name:?}", variant.name()))
+    }
+
+    fn ratings(&self, variant: Variant, limit: usize) -> Result<Vec<PlayerRating>> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT name, rating, games, wins, draws, losses FROM ratings WHERE variant = ?1
+             ORDER BY rating DESC, name LIMIT ?2",
+        )?;
+        let rows =
+            stmt.query_map(params![variant.name(), limit as i64], player_row)?.collect::<rusqlite::Result<Vec<_>>>();
+        rows.context("cannot read the ratings")
+    }
+
+    fn load(&self, id: &str) -> Result<Option<Loaded>> {
+        let conn = self.conn();
+        let row = conn
+            .query_row(
+                "SELECT id, variant, mode, level, start_fen, red_token, black_token, base_ms, increment_ms, created,
+                 result, reason, periods, period_ms, per_move_ms, overruns, red_name, black_name, rated,
+                 red_elo_before, black_elo_before, red_elo_after, black_elo_after FROM games WHERE id = ?1",
+                params![id],
+                |r| {
+                    let game = StoredGame {
+                        id: r.get(0)?,
+                        variant: r.get(1)?,
+                        mode: r.get(2)?,
+                        level: r.get(3)?,
+                        start_fen: r.get(4)?,
+                        tokens: BySide::new(r.get(5)?, r.get(6)?),
+                        base_ms: r.get::<_, i64>(7)?.max(0) as u64,
+                        increment_ms: r.get::<_, i64>(8)?.max(0) as u64,
+                        created: r.get::<_, i64>(9)?.max(0) as u64,
+                        periods: r.get(12)?,
+                        period_ms: r.get::<_, i64>(13)?.max(0) as u64,
+                        per_move_ms: r.get::<_, i64>(14)?.max(0) as u64,
+                        overruns: r.get(15)?,
+                        names: BySide::new(r.get(16)?, r.get(17)?),
+                        rated: r.get(18)?,
+                    };
+                    let result: Option<String> = r.get(10)?;
+                    let reason: Option<String> = r.get(11)?;
+                    let elo: [Option<f64>; 4] = [r.get(19)?, r.get(20)?, r.get(21)?, r.get(22)?];
+                    let rating = match elo {
+                        [Some(a), Some(b), Some(c), Some(d)] => {
+                            Some(RatingChange { before: BySide::new(a, b), after: BySide::new(c, d) })
+                        }
+                        _ => None,
+                    };
+                    Ok((game, result.map(|result| StoredEnd { result, reason: reason.unwrap_or_default(), rating })))
+                },
+            )
+            .optional()
+            .with_context(|| format!("cannot read game {id}"))?;
+        let Some((game, end)) = row else { return Ok(None) };
+        let mut stmt = conn.prepare(
+            "SELECT mv, red_ms, black_ms, red_periods, black_periods, at_ms FROM moves WHERE game_id = ?1 ORDER BY ply",
+        )?;
+        let moves = stmt
+            .query_map(params![id], |r| {
+                Ok(StoredMove {
+                    mv: r.get(0)?,
+                    clocks_ms: BySide::new(r.get::<_, i64>(1)?.max(0) as u64, r.get::<_, i64>(2)?.max(0) as u64),
+                    periods: BySide::new(r.get(3)?, r.get(4)?),
+                    at_ms: r.get::<_, i64>(5)?.max(0) as u64,
+                })
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()
+            .with_context(|| format!("cannot read the moves of game {id}"))?;
+        Ok(Some((game, moves, end)))
+    }
+
+    fn unfinished(&self) -> Result<Vec<String>> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare("SELECT id FROM games WHERE result IS NULL")?;
+        let ids = stmt.query_map([], |r| r.get(0))?.collect::<rusqlite::Result<Vec<String>>>()?;
+        Ok(ids)
+    }
+
+    fn archive(&self, limit: usize) -> Result<Vec<ArchiveEntry>> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT g.id, g.variant, g.mode, g.created, g.result, g.reason,
+             (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id), g.red_name, g.black_name
+             FROM games g WHERE g.result IS NOT NULL ORDER BY g.finished DESC LIMIT ?1",
+        )?;
+        let rows = stmt
+            .query_map(params![limit as i64], |r| {
+                Ok(ArchiveEntry {
+                    id: r.get(0)?,
+                    variant: r.get(1)?,
+                    mode: r.get(2)?,
+                    created: r.get::<_, i64>(3)?.max(0) as u64,
+                    end: StoredEnd {
+                        result: r.get(4)?,
+                        reason: r.get::<_, Option<String>>(5)?.unwrap_or_default(),
+                        rating: None,
+                    },
+                    plies: r.get::<_, i64>(6)?.max(0) as u64,
+                    names: BySide::new(r.get(7)?, r.get(8)?),
+                })
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()
+            .context("cannot read the archive")?;
+        Ok(rows)
+    }
+}
+
+#[async_trait::async_trait]
+impl Store for SqliteStore {
+    async fn create(&self, g: &StoredGame) -> Result<()> {
+        let g = g.clone();
+        self.blocking(move |db| db.create(&g)).await
+    }
+
+    async fn set_token(&self, id: &str, side: Side, token: &str, name: Option<&str>) -> Result<()> {
+        let (id, token, name) = (id.to_string(), token.to_string(), name.map(str::to_string));
+        self.blocking(move |db| db.set_token(&id, side, &token, name.as_deref())).await
+    }
+
+    async fn set_start(&self, id: &str, fen: &str) -> Result<()> {
+        let (id, fen) = (id.to_string(), fen.to_string());
+        self.blocking(move |db| db.set_start(&id, &fen)).await
+    }
+
+    async fn add_move(&self, id: &str, ply: usize, m: &StoredMove) -> Result<()> {
+        let (id, m) = (id.to_string(), m.clone());
+        self.blocking(move |db| db.add_move(&id, ply, &m)).await
+    }
+
+    async fn truncate(&self, id: &str, plies: usize) -> Result<()> {
+        let id = id.to_string();
+        self.blocking(move |db| db.truncate(&id, plies)).await
+    }
+
+    async fn finish(&self, id: &str, plies: usize, end: &StoredEnd) -> Result<Option<RatingChange>> {
+        let (id, end) = (id.to_string(), end.clone());
+        self.blocking(move |db| db.finish(&id, plies, &end)).await
+    }
+
+    async fn rating(&self, variant: Variant, name: &str) -> Result<Option<PlayerRating>> {
+        let name = name.to_string();
+        self.blocking(move |db| db.rating(variant, &name)).await
+    }
+
+    async fn ratings(&self, variant: Variant, limit: usize) -> Result<Vec<PlayerRating>> {
+        self.blocking(move |db| db.ratings(variant, limit)).await
+    }
+
+    async fn load(&self, id: &str) -> Result<Option<Loaded>> {
+        let id = id.to_string();
+        self.blocking(move |db| db.load(&id)).await
+    }
+
+    async fn unfinished(&self) -> Result<Vec<String>> {
+        self.blocking(|db| db.unfinished()).await
+    }
+
+    async fn archive(&self, limit: usize) -> Result<Vec<ArchiveEntry>> {
+        self.blocking(move |db| db.archive(limit)).await
+    }
+}

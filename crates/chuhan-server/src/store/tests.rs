@@ -1,0 +1,295 @@
+//! The store's rules, each test body run against SQLite and against PostgreSQL (a database of
+//! its own on the cluster named by `CHUHAN_TEST_POSTGRES_URL`; without it the PostgreSQL half is
+//! skipped with a message, or fails under CI=true).
+
+use super::*;
+use rusqlite::Connection;
+use sqlite::SCHEMA_V0;
+use std::sync::Arc;
+
+fn game(id: &str) -> StoredGame {
+    StoredGame {
+        id: id.into(),
+        variant: "xiangqi".into(),
+        mode: "friend".into(),
+        level: 0,
+        start_fen: chuhan::Variant::Xiangqi.start_fen().into(),
+        tokens: BySide::new(Some("t".into()), None),
+        base_ms: 0,
+        increment_ms: 0,
+        periods: 0,
+        period_ms: 0,
+        per_move_ms: 0,
+        overruns: 0,
+        names: BySide::new(None, None),
+        rated: false,
+        created: 1,
+    }
+}
+
+fn end(result: &str) -> StoredEnd {
+    StoredEnd { result: result.into(), reason: "mate".into(), rating: None }
+}
+
+fn mv(m: &str) -> StoredMove {
+    StoredMove { mv: m.into(), clocks_ms: BySide::new(1, 2), periods: BySide::new(0, 1), at_ms: 1_700_000_000_000 }
+}
+
+/// The PostgreSQL test cluster's URL, if there is one.
+pub(crate) fn pg_url() -> Option<String> {
+    match std::env::var("CHUHAN_TEST_POSTGRES_URL") {
+        Ok(url) if !url.is_empty() => Some(url),
+        _ if std::env::var("CI").as_deref() == Ok("true") => {
+            panic!(
+                "CHUHAN_TEST_POSTGRES_URL is not set: the PostgreSQL tests cannot run (see scripts/pg-test-cluster.sh)"
+            )
+        }
+        _ => {
+            eprintln!("CHUHAN_TEST_POSTGRES_URL is not set: PostgreSQL half of the store tests skipped");
+            None
+        }
+    }
+}
+
+/// A fresh database on the test cluster, for one test.
+async fn pg_store(test: &str) -> Option<PgStore> {
+    let url = pg_url()?;
+    let name = format!("chuhan_store_{test}_{}", crate::state::random_hex(4).unwrap());
+    let conn = pg::create_database(&url, &name).await.expect("test database");
+    Some(PgStore::connect(&conn, "test").await.expect("PostgreSQL store"))
+}
+
+/// The back ends a test runs on: SQLite in a temporary directory, then PostgreSQL if there.
+async fn stores(test: &str) -> (tempfile::TempDir, Vec<(&'static str, Arc<dyn Store>)>) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut v: Vec<(&'static str, Arc<dyn Store>)> = vec![("sqlite", Arc::new(SqliteStore::open(dir.path()).unwrap()))];
+    if let Some(pg) = pg_store(test).await {
+        v.push(("postgres", Arc::new(pg)));
+    }
+    (dir, v)
+}
+
+#[tokio::test]
+async fn a_game_and_its_moves_come_back() {
+    let (_dir, stores) = stores("moves").await;
+    for (name, store) in stores {
+        let g = StoredGame { per_move_ms: 60_000, overruns: 3, base_ms: 1_200_000, ..game("abc") };
+        store.create(&g).await.unwrap();
+        store.set_token("abc", Side::Second, "u", Some("Han Xin")).await.unwrap();
+        store.add_move("abc", 0, &mv("h2e2")).await.unwrap();
+        store.add_move("abc", 1, &mv("h9g7")).await.unwrap();
+        store.truncate("abc", 1).await.unwrap();
+        assert_eq!(store.unfinished().await.unwrap(), vec!["abc".to_string()], "{name}");
+        let (back, moves, end_) = store.load("abc").await.unwrap().unwrap();
+        assert_eq!(
+            back,
+            StoredGame {
+                tokens: BySide::new(Some("t".into()), Some("u".into())),
+                names: BySide::new(None, Some("Han Xin".into())),
+                ..g.clone()
+            },
+            "{name}"
+        );
+        assert_eq!(moves, vec![mv("h2e2")], "{name}");
+        assert!(end_.is_none());
+        assert_eq!(store.finish("abc", 1, &end("1-0")).await.unwrap(), None, "{name}: not rated");
+        assert!(store.unfinished().await.unwrap().is_empty(), "{name}");
+        let archive = store.archive(10).await.unwrap();
+        assert_eq!((archive[0].plies, archive[0].end.result.as_str()), (1, "1-0"), "{name}");
+        assert!(store.load("nope").await.unwrap().is_none(), "{name}");
+        assert!(store.ratings(Variant::Xiangqi, 10).await.unwrap().is_empty(), "{name}");
+    }
+}
+
+#[tokio::test]
+async fn a_ply_is_stored_once_and_never_after_the_end() {
+    let (_dir, stores) = stores("plies").await;
+    for (name, store) in stores {
+        store.create(&game("p")).await.unwrap();
+        store.add_move("p", 0, &mv("h2e2")).await.unwrap();
+        // A second server storing ply 0 again, or one that skips a ply, is told it is behind.
+        let e = store.add_move("p", 0, &mv("b2e2")).await.unwrap_err();
+        assert_eq!(
+            e.downcast_ref::<Conflict>(),
+            Some(&Conflict::Moved { id: "p".into(), ply: 0, stored: 1 }),
+            "{name}: {e:#}"
+        );
+        let e = store.add_move("p", 2, &mv("h9g7")).await.unwrap_err();
+        assert!(matches!(e.downcast_ref::<Conflict>(), Some(Conflict::Moved { .. })), "{name}: {e:#}");
+        let e = store.add_move("none", 0, &mv("h2e2")).await.unwrap_err();
+        assert!(matches!(e.downcast_ref::<Conflict>(), Some(Conflict::Missing { .. })), "{name}: {e:#}");
+        // An end judged before a move that another server stored is refused.
+        store.add_move("p", 1, &mv("h9g7")).await.unwrap();
+        let e = store.finish("p", 1, &end("0-1")).await.unwrap_err();
+        assert!(matches!(e.downcast_ref::<Conflict>(), Some(Conflict::Moved { stored: 2, .. })), "{name}: {e:#}");
+        store.finish("p", 2, &end("1-0")).await.unwrap();
+        let e = store.add_move("p", 2, &mv("h0g2")).await.unwrap_err();
+        assert!(matches!(e.downcast_ref::<Conflict>(), Some(Conflict::Over { .. })), "{name}: {e:#}");
+        let (_, moves, end_) = store.load("p").await.unwrap().unwrap();
+        assert_eq!((moves.len(), end_.unwrap().result.as_str()), (2, "1-0"), "{name}");
+    }
+}
+
+#[tokio::test]
+async fn a_rated_game_changes_ratings_once() {
+    let (_dir, stores) = stores("rated").await;
+    for (name, store) in stores {
+        let names = BySide::new(Some("Liu Bang".to_string()), Some("Xiang Yu".to_string()));
+        store.create(&StoredGame { names: names.clone(), rated: true, ..game("g1") }).await.unwrap();
+        let change = store.finish("g1", 0, &end("0-1")).await.unwrap().expect("rated");
+        assert_eq!((change.before, change.after), (BySide::new(1500.0, 1500.0), BySide::new(1484.0, 1516.0)), "{name}");
+        assert_eq!(store.finish("g1", 0, &end("1-0")).await.unwrap(), None, "{name}: a game ends once");
+        let top = store.ratings(Variant::Xiangqi, 10).await.unwrap();
+        assert_eq!(
+            top.iter().map(|p| (p.name.as_str(), p.rating)).collect::<Vec<_>>(),
+            [("Xiang Yu", 1516.0), ("Liu Bang", 1484.0)],
+            "{name}"
+        );
+        assert_eq!(
+            store.rating(Variant::Xiangqi, "xiang yu").await.unwrap().unwrap().wins,
+            1,
+            "{name}: names ignore case"
+        );
+        assert_eq!(store.load("g1").await.unwrap().unwrap().2.unwrap().rating, Some(change), "{name}");
+        // Unrated, or one seat without a name: no change.
+        store.create(&StoredGame { names: names.clone(), ..game("g2") }).await.unwrap();
+        assert_eq!(store.finish("g2", 0, &end("1-0")).await.unwrap(), None, "{name}");
+        store
+            .create(&StoredGame { names: BySide::new(names.first.clone(), None), rated: true, ..game("g3") })
+            .await
+            .unwrap();
+        assert_eq!(store.finish("g3", 0, &end("1-0")).await.unwrap(), None, "{name}");
+        // A draw between them: the weaker gains.
+        store.create(&StoredGame { names: names.clone(), rated: true, ..game("g4") }).await.unwrap();
+        let c = store.finish("g4", 0, &end("1/2-1/2")).await.unwrap().unwrap();
+        assert!(c.after.first > c.before.first && c.after.second < c.before.second, "{name}");
+        assert_eq!(store.rating(Variant::Xiangqi, "Liu Bang").await.unwrap().unwrap().games, 2, "{name}");
+        // A janggi game between them starts a janggi rating and leaves the xiangqi one alone.
+        store.create(&StoredGame { variant: "janggi".into(), names, rated: true, ..game("g5") }).await.unwrap();
+        let j = store.finish("g5", 0, &end("1-0")).await.unwrap().unwrap();
+        assert_eq!((j.before, j.after), (BySide::new(1500.0, 1500.0), BySide::new(1516.0, 1484.0)), "{name}");
+        assert_eq!(store.rating(Variant::Xiangqi, "Liu Bang").await.unwrap().unwrap().games, 2, "{name}");
+        assert_eq!(store.rating(Variant::Janggi, "Liu Bang").await.unwrap().unwrap().games, 1, "{name}");
+        assert_eq!(store.ratings(Variant::Janggi, 10).await.unwrap()[0].name, "Liu Bang", "{name}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn rated_games_ending_at_once_lose_no_update() {
+    let (_dir, stores) = stores("race").await;
+    for (name, store) in stores {
+        // Twenty games of Ann against four others end at the same moment: Ann's record must
+        // count all twenty (a lost update would leave fewer).
+        let n = 20;
+        for i in 0..n {
+            let names = BySide::new(Some("Ann".to_string()), Some(format!("P{}", i % 4)));
+            store.create(&StoredGame { names, rated: true, ..game(&format!("r{i}")) }).await.unwrap();
+        }
+        let tasks: Vec<_> = (0..n)
+            .map(|i| {
+                let store = store.clone();
+                tokio::spawn(async move { store.finish(&format!("r{i}"), 0, &end("1-0")).await })
+            })
+            .collect();
+        for t in tasks {
+            t.await.unwrap().unwrap().expect("rated");
+        }
+        let ann = store.rating(Variant::Xiangqi, "ann").await.unwrap().unwrap();
+        assert_eq!((ann.games, ann.wins), (n, n), "{name}");
+        let others: u32 = store.ratings(Variant::Xiangqi, 10).await.unwrap().iter().map(|p| p.losses).sum();
+        assert_eq!(others, n, "{name}");
+    }
+}
+
+#[tokio::test]
+async fn postgres_migrates_once_when_servers_start_together() {
+    let Some(url) = pg_url() else { return };
+    let db = pg::create_database(&url, &format!("chuhan_store_migrate_{}", crate::state::random_hex(4).unwrap()))
+        .await
+        .unwrap();
+    let (a, b) = tokio::join!(PgStore::connect(&db, "a"), PgStore::connect(&db, "b"));
+    let (a, _b) = (a.unwrap(), b.unwrap());
+    let client = a.client().await.unwrap();
+    let versions: Vec<i32> = client
+        .query("SELECT version FROM chuhan_migrations ORDER BY version", &[])
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    assert_eq!(versions, (1..=pg::MIGRATIONS.len() as i32).collect::<Vec<_>>());
+    let Err(e) = PgStore::connect("mysql://nope", "c").await else { panic!("a MySQL URL was taken") };
+    assert!(e.to_string().contains("--database"), "{e}");
+}
+
+#[tokio::test]
+async fn a_version_1_database_gets_ratings_by_game_from_its_rated_games() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        // As version 1 wrote it: one pool, moved by a xiangqi win and a janggi loss of Ann.
+        let conn = Connection::open(dir.path().join("games.sqlite3")).unwrap();
+        conn.execute_batch(SCHEMA_V0).unwrap();
+        conn.execute_batch(sqlite::MIGRATION_V1).unwrap();
+        conn.pragma_update(None, "user_version", 1).unwrap();
+        conn.execute_batch(
+            "INSERT INTO games (id, variant, mode, level, start_fen, base_ms, increment_ms, periods, period_ms,
+             created, result, reason, finished, red_name, black_name, rated) VALUES
+             ('x1', 'xiangqi', 'friend', 0, 'x', 0, 0, 0, 0, 1, '1-0', 'mate', 10, 'Ann', 'Bo', 1),
+             ('j1', 'janggi', 'friend', 0, 'j', 0, 0, 0, 0, 2, '0-1', 'mate', 20, 'Ann', 'Bo', 1),
+             ('x2', 'xiangqi', 'friend', 0, 'x', 0, 0, 0, 0, 3, '1-0', 'mate', 30, 'Ann', 'Cy', 0);
+             INSERT INTO players VALUES ('Ann', 1500.7, 2, 1, 0, 1), ('Bo', 1499.3, 2, 1, 0, 1);",
+        )
+        .unwrap();
+    }
+    let store = SqliteStore::open(dir.path()).unwrap();
+    let x = store.ratings(Variant::Xiangqi, 10).await.unwrap();
+    assert_eq!(
+        x.iter().map(|p| (p.name.as_str(), p.rating, p.games)).collect::<Vec<_>>(),
+        [("Ann", 1516.0, 1), ("Bo", 1484.0, 1)]
+    );
+    let j = store.ratings(Variant::Janggi, 10).await.unwrap();
+    assert_eq!(
+        j.iter().map(|p| (p.name.as_str(), p.rating, p.wins)).collect::<Vec<_>>(),
+        [("Bo", 1516.0, 1), ("Ann", 1484.0, 0)]
+    );
+    // The old pool is kept as it was.
+    let conn = store.conn();
+    let old: f64 = conn.query_row("SELECT rating FROM players WHERE name = 'Ann'", [], |r| r.get(0)).unwrap();
+    assert_eq!(old, 1500.7);
+}
+
+#[tokio::test]
+async fn a_database_of_the_first_schema_is_migrated_and_read() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        // A database as the first release wrote it.
+        let conn = Connection::open(dir.path().join("games.sqlite3")).unwrap();
+        conn.execute_batch(SCHEMA_V0).unwrap();
+        conn.execute_batch(
+            "INSERT INTO games (id, variant, mode, level, start_fen, red_token, black_token, base_ms,
+             increment_ms, periods, period_ms, created) VALUES ('old', 'xiangqi', 'friend', 0,
+             'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1', 'r', 'b', 60000, 2000, 3, 5000, 7);
+             INSERT INTO moves VALUES ('old', 0, 'h2e2', 60000, 60000, 3, 3);",
+        )
+        .unwrap();
+    }
+    let store = SqliteStore::open(dir.path()).unwrap();
+    let (g, moves, end_) = store.load("old").await.unwrap().unwrap();
+    assert_eq!((g.base_ms, g.increment_ms, g.periods, g.period_ms), (60000, 2000, 3, 5000));
+    assert_eq!((g.per_move_ms, g.overruns, g.names.clone(), g.rated), (0, 0, BySide::new(None, None), false));
+    assert_eq!(moves.len(), 1);
+    assert!(end_.is_none());
+    store
+        .add_move(
+            "old",
+            1,
+            &StoredMove { mv: "h9g7".into(), clocks_ms: BySide::new(1, 2), periods: BySide::new(3, 3), at_ms: 5 },
+        )
+        .await
+        .unwrap();
+    store.finish("old", 2, &end("1-0")).await.unwrap();
+    drop(store);
+    // Opening it again does not migrate twice.
+    let store = SqliteStore::open(dir.path()).unwrap();
+    assert_eq!(store.archive(5).await.unwrap()[0].plies, 2);
+}
