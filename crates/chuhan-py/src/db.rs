@@ -204,7 +204,8 @@ impl PyDatabase {
     /// CBL, CBF), `batch` games a transaction. Resumes an interrupted import, skips games
     /// already stored and files already done, and reports bad games rather than stopping.
     /// Returns a dict: files, files_already_done, games_read, games_resumed_past, imported,
-    /// duplicates, positions, errors (one message a bad game: file, game, ply and why), stopped.
+    /// duplicates, positions, errors (a dict a bad game or unreadable file: file, game, ply,
+    /// reason, and the whole message), stopped.
     #[pyo3(signature = (paths, *, batch=5000))]
     fn import_files<'py>(&self, py: Python<'py>, paths: Vec<PathBuf>, batch: usize) -> PyResult<Bound<'py, PyDict>> {
         if batch == 0 {
@@ -220,7 +221,17 @@ impl PyDatabase {
         d.set_item("imported", r.imported)?;
         d.set_item("duplicates", r.duplicates)?;
         d.set_item("positions", r.positions)?;
-        d.set_item("errors", &r.errors)?;
+        let bad = PyList::empty(py);
+        for e in &r.errors {
+            let b = PyDict::new(py);
+            b.set_item("file", &e.file)?;
+            b.set_item("game", e.game)?;
+            b.set_item("ply", e.ply)?;
+            b.set_item("reason", &e.reason)?;
+            b.set_item("message", &e.message)?;
+            bad.append(b)?;
+        }
+        d.set_item("errors", bad)?;
         d.set_item("stopped", r.stopped)?;
         Ok(d)
     }

@@ -63,7 +63,10 @@ def test_import_report(small):
     assert (report["files"], report["games_read"], report["imported"], report["duplicates"]) == (1, 4, 3, 0)
     assert len(report["errors"]) == 1
     error = report["errors"][0]
-    assert "small.pgn" in error and "game 4" in error and "ply 3" in error and "h0h5" in error, error
+    assert error["file"].endswith("small.pgn") and (error["game"], error["ply"]) == (4, 3), error
+    assert "h0h5" in error["reason"] and "small.pgn" not in error["reason"], error
+    message = error["message"]
+    assert "small.pgn" in message and "game 4" in message and "ply 3" in message and error["reason"] in message
     assert db.backend == "sqlite" and db.fold == "mirror"
     # The same file again is done already; its games under another name are duplicates.
     assert db.import_files([pgn])["files_already_done"] == 1
@@ -193,7 +196,9 @@ def test_bad_input_raises(small, tmp_path):
         chuhan.Database("postgres://nobody@127.0.0.1:1/none?connect_timeout=2")
     # A missing file to import is a bad entry of the report, not an exception.
     report = db.import_files([tmp_path / "absent.pgn"])
-    assert report["imported"] == 0 and "absent.pgn" in report["errors"][0]
+    (absent,) = report["errors"]
+    assert report["imported"] == 0 and absent["file"].endswith("absent.pgn") and absent["game"] is None
+    assert absent["ply"] is None and "absent.pgn" in absent["message"]
 
 
 def mirror_square(name):

@@ -276,6 +276,13 @@ __all__: List[str]
 Lang = Literal["traditional", "simplified", "english"]
 PathLike = Union[str, "os.PathLike[str]"]
 
+class BadGame(TypedDict):
+    file: str
+    game: Optional[int]
+    ply: Optional[int]
+    reason: str
+    message: str
+
 class ImportReport(TypedDict):
     files: int
     files_already_done: int
@@ -284,7 +291,7 @@ class ImportReport(TypedDict):
     imported: int
     duplicates: int
     positions: int
-    errors: List[str]
+    errors: List[BadGame]
     stopped: bool
 
 class MoveStats(TypedDict):
