@@ -14,6 +14,7 @@ use crate::opening::{classify, janggi_opening, OPENING_PLY};
 use crate::{Database, DbError};
 use chuhan::{Move, Position, Variant};
 use chuhan_record::tools::for_each_game;
+use chuhan_record::tools::RecordError;
 use chuhan_record::{Outcome, Record};
 use rusqlite::params;
 use std::collections::HashSet;
@@ -54,10 +55,73 @@ pub struct ImportReport {
     pub duplicates: usize,
     /// Positions (rows of the index) stored.
     pub positions: usize,
-    /// Why each bad game was skipped: `file: game N, ply P: ...`.
-    pub errors: Vec<String>,
+    /// Each bad game (or unreadable file), with where and why.
+    pub errors: Vec<BadGame>,
     /// Whether the run stopped early ([`ImportOptions::stop_after`]).
     pub stopped: bool,
+}
+
+/// A game an import skipped (or a file it could not read): where, why, and the whole message.
+/// It displays, and serialises to JSON, as the message alone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadGame {
+    /// The file as named.
+    pub file: String,
+    /// The game's number in the file, from 1; `None` when the file itself could not be read.
+    pub game: Option<usize>,
+    /// The ply the problem is at, from 1, where the reader knows it.
+    pub ply: Option<usize>,
+    /// Why, without the file, game and ply (`move "h0h5": ...`).
+    pub reason: String,
+    /// The file, game and ply, then why: `a.pgn: game 2, ply 3: move "h0h5": ...`.
+    pub message: String,
+}
+
+impl BadGame {
+    /// A file that could not be read at all.
+    fn file(file: &str, why: impl std::fmt::Display) -> BadGame {
+        BadGame {
+            file: file.to_string(),
+            game: None,
+            ply: None,
+            reason: why.to_string(),
+            message: format!("{file}: {why}"),
+        }
+    }
+
+    /// A game its reader refused: the place and reason from the reader's typed error.
+    fn read(e: &RecordError) -> BadGame {
+        use chuhan_record::dhtmlxq::DhtmlXqError;
+        use chuhan_record::{CbfError, CbrError, ReadError as R, TreeError, XqfError};
+        let (ply, reason) = match &e.error {
+            R::Pgn(p) if p.in_variation => (p.ply, format!("{} (in a variation)", p.kind)),
+            R::Pgn(p) => (p.ply, p.kind.to_string()),
+            R::Xqf(XqfError::Tree(t))
+            | R::DhtmlXq(DhtmlXqError::Tree(t))
+            | R::Cbr(CbrError::Tree(t))
+            | R::Cbf(CbfError::Tree(t)) => match t {
+                TreeError::Illegal { ply, in_variation, error, fen } => {
+                    let variation = if *in_variation { " (in a variation)" } else { "" };
+                    (Some(*ply), format!("{error} (in {fen}){variation}"))
+                }
+                t => (None, t.to_string()),
+            },
+            other => (None, other.to_string()),
+        };
+        BadGame { file: e.file.clone(), game: (e.game > 0).then_some(e.game), ply, reason, message: e.to_string() }
+    }
+}
+
+impl std::fmt::Display for BadGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl serde::Serialize for BadGame {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.message)
+    }
 }
 
 /// Where an import is, for a progress bar.
@@ -339,7 +403,7 @@ impl Database {
             let size = match std::fs::metadata(file) {
                 Ok(m) => m.len(),
                 Err(e) => {
-                    report.errors.push(format!("{name}: {e}"));
+                    report.errors.push(BadGame::file(&name, e));
                     continue;
                 }
             };
@@ -409,11 +473,17 @@ impl Database {
                         Ok(true) => report.duplicates += 1,
                         Ok(false) => match self.prepare(record, seen) {
                             Ok(p) => batch.push(p),
-                            Err(why) => report.errors.push(format!("{name}: game {seen}: {why}")),
+                            Err(why) => report.errors.push(BadGame {
+                                file: name.to_string(),
+                                game: Some(seen),
+                                ply: None,
+                                message: format!("{name}: game {seen}: {why}"),
+                                reason: why,
+                            }),
                         },
                         Err(e) => failure = Some(self.sql(e)),
                     },
-                    Err(e) => report.errors.push(e.to_string()),
+                    Err(e) => report.errors.push(BadGame::read(&e)),
                 }
                 if batch.len() >= options.batch {
                     match self.store(name, size, seen, false, &batch) {
@@ -433,7 +503,7 @@ impl Database {
             return Err(e);
         }
         if let Err(e) = read {
-            report.errors.push(format!("{name}: {e}"));
+            report.errors.push(BadGame::file(name, e));
             return Ok(false);
         }
         if !stopped {

@@ -11,7 +11,7 @@ pub mod schema;
 
 pub use backend::{is_postgres_url, Backend};
 
-pub use import::{ImportOptions, ImportProgress, ImportReport};
+pub use import::{BadGame, ImportOptions, ImportProgress, ImportReport};
 pub use key::Fold;
 pub use opening::{Lang, Opening};
 pub use query::{Explorer, GameSummary, MoveStats, SearchFilter, Stats};

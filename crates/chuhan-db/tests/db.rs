@@ -305,11 +305,18 @@ fn bad_and_truncated_files_import_what_they_can(target: &Target) {
     let r = db.import(&files, &ImportOptions::default(), |_| {}).unwrap();
     assert!(r.imported >= 2, "{r:?}");
     assert!(
-        r.errors.iter().any(|e| e.contains("cut.pgn") && e.contains("game 2") && e.contains("ply 3")),
+        r.errors
+            .iter()
+            .any(|e| e.message.contains("cut.pgn") && e.message.contains("game 2") && e.message.contains("ply 3")),
         "{:#?}",
         r.errors
     );
-    assert!(r.errors.iter().any(|e| e.contains("missing.pgn")), "{:#?}", r.errors);
+    // The same place, typed: the file, the game's number and the ply, and the reason alone.
+    let cut_error = r.errors.iter().find(|e| e.file.ends_with("cut.pgn")).unwrap();
+    assert_eq!((cut_error.game, cut_error.ply), (Some(2), Some(3)), "{cut_error:#?}");
+    assert!(!cut_error.reason.contains("cut.pgn") && !cut_error.reason.is_empty(), "{cut_error:#?}");
+    let missing = r.errors.iter().find(|e| e.message.contains("missing.pgn")).unwrap();
+    assert_eq!((missing.game, missing.ply), (None, None), "{missing:#?}");
     let found =
         db.search(&SearchFilter { event: Some("cut-a".into()), ..SearchFilter::default() }, Lang::English).unwrap();
     assert!(found.iter().any(|g| g.event == "cut-a" && g.result == "1-0"), "{found:?} {r:?}");

@@ -33,6 +33,12 @@ create_exception!(
     PyValueError,
     "A game record that cannot be read or written: the message names the file, game and ply."
 );
+create_exception!(
+    chuhan,
+    DatabaseError,
+    PyValueError,
+    "A game database that cannot be opened, read or written: the message names it (a PostgreSQL URL without its password)."
+);
 create_exception!(chuhan, GameOverError, PyValueError, "A move played in a game that has already ended.");
 
 /// A FEN error as Python sees it.

@@ -10,6 +10,7 @@
 //! exceptions).
 
 mod board;
+mod db;
 mod engine;
 mod errors;
 mod game;
@@ -35,6 +36,7 @@ fn _chuhan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<engine::PyEngine>()?;
     m.add_class::<engine::PyAnalysis>()?;
     m.add_class::<engine::PyScore>()?;
+    m.add_class::<db::PyDatabase>()?;
     m.add_function(wrap_pyfunction!(moves::square_name, m)?)?;
     m.add_function(wrap_pyfunction!(moves::parse_square, m)?)?;
     m.add_function(wrap_pyfunction!(board::perft, m)?)?;
@@ -44,6 +46,7 @@ fn _chuhan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(records::write_pgn, m)?)?;
     m.add_function(wrap_pyfunction!(records::write_xqf, m)?)?;
     m.add_function(wrap_pyfunction!(records::write_dhtmlxq, m)?)?;
+    m.add_function(wrap_pyfunction!(db::opening_name, m)?)?;
     let notations: Vec<&str> = chuhan::notation::Notation::ALL.iter().map(|n| n.name()).collect();
     m.add("NOTATIONS", notations)?;
     let formations: Vec<&str> = chuhan::JanggiFormation::ALL.iter().map(|f| f.name()).collect();
@@ -55,5 +58,6 @@ fn _chuhan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("NotationError", py.get_type::<errors::NotationError>())?;
     m.add("RecordError", py.get_type::<errors::RecordError>())?;
     m.add("GameOverError", py.get_type::<errors::GameOverError>())?;
+    m.add("DatabaseError", py.get_type::<errors::DatabaseError>())?;
     Ok(())
 }

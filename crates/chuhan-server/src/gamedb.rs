@@ -305,7 +305,7 @@ pub async fn import(
     let _ = std::fs::remove_file(&file);
     let report = report?;
     let prefix = file.display().to_string();
-    let errors: Vec<String> = report.errors.iter().take(100).map(|e| e.replace(&prefix, &shown)).collect();
+    let errors: Vec<String> = report.errors.iter().take(100).map(|e| e.message.replace(&prefix, &shown)).collect();
     Ok(Json(json!({
         "file": shown,
         "read": report.games_read,

@@ -1,6 +1,7 @@
 """chuhan: xiangqi (Chinese chess) and janggi (Korean chess) in Rust, for Python.
 
-Rules, every notation, game records (PGN, XQF, DhtmlXQ, CCBridge) and chuhan's own engine::
+Rules, every notation, game records (PGN, XQF, DhtmlXQ, CCBridge), chuhan's own engine and the
+game database (``Database``)::
 
     import chuhan
 
@@ -11,8 +12,8 @@ Rules, every notation, game records (PGN, XQF, DhtmlXQ, CCBridge) and chuhan's o
     print(len(board.legal_moves), board.fen())
 
 Bad input raises ``ValueError`` (or a subclass: ``FenError``, ``IllegalMoveError``,
-``NotationError``, ``RecordError``, ``GameOverError``) with the same message as the ``chuhan``
-command line; a wrong type raises ``TypeError``; a missing file ``FileNotFoundError``.
+``NotationError``, ``RecordError``, ``GameOverError``, ``DatabaseError``) with the same message
+as the ``chuhan`` command line; a wrong type raises ``TypeError``; a missing file ``FileNotFoundError``.
 """
 
 from ._chuhan import *  # noqa: F401,F403

@@ -1,7 +1,7 @@
 """Type stubs of the chuhan package (the extension module chuhan._chuhan)."""
 
 import os
-from typing import IO, Iterator, List, Literal, Optional, Sequence, Tuple, Union, overload
+from typing import IO, Iterator, List, Literal, Optional, Sequence, Tuple, TypedDict, Union, overload
 
 __version__: str
 NOTATIONS: List[str]
@@ -26,6 +26,9 @@ class RecordError(ValueError):
 
 class GameOverError(ValueError):
     """A move played in a game that has already ended."""
+
+class DatabaseError(ValueError):
+    """A game database that cannot be opened, read or written; the message names it."""
 
 def square_name(square: Square) -> str: ...
 def parse_square(name: str) -> int: ...
@@ -269,3 +272,134 @@ class Engine:
     def new_game(self) -> None: ...
 
 __all__: List[str]
+
+Lang = Literal["traditional", "simplified", "english"]
+PathLike = Union[str, "os.PathLike[str]"]
+
+class BadGame(TypedDict):
+    file: str
+    game: Optional[int]
+    ply: Optional[int]
+    reason: str
+    message: str
+
+class ImportReport(TypedDict):
+    files: int
+    files_already_done: int
+    games_read: int
+    games_resumed_past: int
+    imported: int
+    duplicates: int
+    positions: int
+    errors: List[BadGame]
+    stopped: bool
+
+class MoveStats(TypedDict):
+    move: str
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    unknown: int
+    score: Optional[float]
+    draw_rate: Optional[float]
+    last_year: Optional[int]
+
+class _GameSummary(TypedDict):
+    id: int
+    red: str
+    black: str
+    event: str
+    date: str
+    result: str
+    plies: int
+    opening: Optional[str]
+
+class GameSummary(_GameSummary, total=False):
+    next: str
+
+class Explorer(TypedDict):
+    games: int
+    moves: List[MoveStats]
+    opening: Optional[str]
+    top_games: List[GameSummary]
+
+class Stats(TypedDict):
+    games: int
+    xiangqi: int
+    janggi: int
+    results: List[int]
+    positions: int
+    players: int
+    years: Optional[Tuple[int, int]]
+    openings: List[Tuple[str, int]]
+    bytes: int
+    bytes_per_position: Optional[float]
+    fold: str
+
+class Database:
+    """A game database (SQLite file or PostgreSQL URL): import, explore, search, export, stats."""
+
+    def __init__(self, target: PathLike, fold_colours: bool = False, *, create: bool = True) -> None: ...
+    @property
+    def path(self) -> str: ...
+    @property
+    def backend(self) -> str: ...
+    @property
+    def fold(self) -> str: ...
+    def import_files(self, paths: Sequence[PathLike], *, batch: int = 5000) -> ImportReport: ...
+    def explore(
+        self,
+        board: Optional[Board] = None,
+        *,
+        fen: Optional[str] = None,
+        moves: Optional[Sequence[str]] = None,
+        variant: str = "xiangqi",
+        top: int = 5,
+        lang: Lang = "traditional",
+    ) -> Explorer: ...
+    def search(
+        self,
+        board: Optional[Board] = None,
+        *,
+        player: Optional[str] = None,
+        red: Optional[str] = None,
+        black: Optional[str] = None,
+        event: Optional[str] = None,
+        date_from: Optional[str] = None,
+        date_to: Optional[str] = None,
+        result: Optional[str] = None,
+        opening: Optional[str] = None,
+        fen: Optional[str] = None,
+        moves: Optional[Sequence[str]] = None,
+        variant: str = "xiangqi",
+        material: Optional[str] = None,
+        game_variant: Optional[str] = None,
+        limit: int = 100,
+        lang: Lang = "traditional",
+    ) -> List[GameSummary]: ...
+    def game(self, id: int, *, lang: Lang = "traditional") -> Optional[Record]: ...
+    def export(
+        self,
+        board: Optional[Board] = None,
+        *,
+        player: Optional[str] = None,
+        red: Optional[str] = None,
+        black: Optional[str] = None,
+        event: Optional[str] = None,
+        date_from: Optional[str] = None,
+        date_to: Optional[str] = None,
+        result: Optional[str] = None,
+        opening: Optional[str] = None,
+        fen: Optional[str] = None,
+        moves: Optional[Sequence[str]] = None,
+        variant: str = "xiangqi",
+        material: Optional[str] = None,
+        game_variant: Optional[str] = None,
+        limit: int = 100,
+        lang: Lang = "traditional",
+        notation: str = "chinese",
+    ) -> str: ...
+    def stats(self, *, openings: int = 10, lang: Lang = "traditional") -> Stats: ...
+
+def opening_name(board: Board, lang: Lang = "traditional") -> Optional[str]: ...
