@@ -45,6 +45,8 @@ struct CreateRequest {
     /// The creator's name (optional) and whether the game should be rated.
     name: Option<String>,
     rated: Option<bool>,
+    /// Friend games: list it among the lobby's open challenges, for anyone to take.
+    open: Option<bool>,
     /// A start position other than the standard one.
     fen: Option<String>,
     /// Janggi: the formations of Cho and Han (outer, inner, left, right, mobile).
@@ -69,6 +71,10 @@ pub async fn create(State(state): State<Arc<AppState>>, body: Bytes) -> Result<J
     let rated = req.rated.unwrap_or(false);
     if rated && mode == Mode::Engine {
         return Err(bad("games against the engine are not rated"));
+    }
+    let open = req.open.unwrap_or(false);
+    if open && mode == Mode::Engine {
+        return Err(bad("open: a game against the engine has no seat to offer"));
     }
     let setup = req.cho_setup.is_some() || req.han_setup.is_some();
     let start = match &req.fen {
@@ -112,6 +118,7 @@ pub async fn create(State(state): State<Arc<AppState>>, body: Bytes) -> Result<J
     state.store.create(&g).map_err(internal)?;
     let mut room = Room::from_stored(&g, &[], None, Instant::now()).map_err(internal)?;
     room.ratings = state.seat_ratings(room.variant, &room.names);
+    room.seek = open;
     let live = state.insert(room);
     state.after_change(&live);
     Ok(Json(json!({ "id": id, "token": token, "side": side.index(), "url": format!("/game/{id}") })))

@@ -14,6 +14,7 @@ pub mod rating;
 pub mod records;
 pub mod room;
 pub mod routes;
+pub mod seeks;
 pub mod state;
 pub mod store;
 pub mod tree;

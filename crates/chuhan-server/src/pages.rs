@@ -13,6 +13,7 @@ const MOVETREE_JS: &str = include_str!("../static/movetree.js");
 const UTIL_JS: &str = include_str!("../static/util.js");
 const EXPLORER_JS: &str = include_str!("../static/explorer.js");
 const DATABASE_JS: &str = include_str!("../static/database.js");
+const SEEKS_JS: &str = include_str!("../static/seeks.js");
 const STYLE: &str = include_str!("../static/style.css");
 
 /// Scripts and styles come only from this server; user data never becomes markup.
@@ -52,5 +53,6 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/static/util.js", get(|| async { page("text/javascript; charset=utf-8", UTIL_JS) }))
         .route("/static/explorer.js", get(|| async { page("text/javascript; charset=utf-8", EXPLORER_JS) }))
         .route("/static/database.js", get(|| async { page("text/javascript; charset=utf-8", DATABASE_JS) }))
+        .route("/static/seeks.js", get(|| async { page("text/javascript; charset=utf-8", SEEKS_JS) }))
         .route("/static/style.css", get(|| async { page("text/css; charset=utf-8", STYLE) }))
 }

@@ -153,6 +153,13 @@ pub struct Room {
     pub created: u64,
     /// Whether an engine search for this room is running.
     pub engine_busy: bool,
+    /// Whether the creator of a friend game offered it to anyone: listed among the lobby's
+    /// open challenges while a seat is free and the creator's page is open (see
+    /// [`crate::seeks`]). Kept in memory only: a restart withdraws every open challenge (a
+    /// player who left would be waited for by nobody).
+    pub seek: bool,
+    /// The WebSocket connections open for each seat now (a player's pages).
+    pub present: BySide<u32>,
 }
 
 /// The PGN result of a `GameResult`.
@@ -211,6 +218,8 @@ impl Room {
             end,
             created: g.created,
             engine_busy: false,
+            seek: false,
+            present: BySide::new(0, 0),
         })
     }
 

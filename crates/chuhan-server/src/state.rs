@@ -148,6 +148,11 @@ impl AppState {
         rooms.entry(id).or_insert(live).clone()
     }
 
+    /// Every room in memory now (the lobby's open challenges are among them).
+    pub fn live_rooms(&self) -> Vec<Arc<Live>> {
+        self.rooms().values().cloned().collect()
+    }
+
     /// A player's current rating at `variant`, if they have one (a store error only hides it).
     pub fn rating_of(&self, variant: Variant, name: &str) -> Option<f64> {
         self.store.rating(variant, name).ok().flatten().map(|p| p.rating)

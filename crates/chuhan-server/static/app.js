@@ -4,6 +4,7 @@
 import { Board, parseFen, pieceStyleSelect, toFen } from "/static/board.js";
 import { analysis } from "/static/analysis.js";
 import { database } from "/static/database.js";
+import { seeksPanel } from "/static/seeks.js";
 import { $, api, capital, startOf } from "/static/util.js";
 
 const tokenKey = (id) => `chuhan:token:${id}`;
@@ -43,6 +44,7 @@ function lobby() {
     $("friend-setup").hidden = !friend;
     $("level-field").hidden = friend;
     $("rated-field").hidden = !friend;
+    $("open-field").hidden = !friend;
     for (const l of form.querySelectorAll(".fischer-field")) l.hidden = field("clock").value !== "fischer";
     if (!(Number(field("periods").value) > 0)) field("period").closest("label").hidden = true;
   };
@@ -66,6 +68,7 @@ function lobby() {
     });
   }
   update();
+  seeksPanel({ tokenKey, name: () => field("name").value.trim() });
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     lobbyMessage("");
@@ -87,6 +90,7 @@ function lobby() {
         ...(f.get("fen").trim() ? { fen: f.get("fen").trim() } : f.get("variant") === "janggi" ? setups : {}),
         ...(f.get("name").trim() ? { name: f.get("name").trim() } : {}),
         rated: f.get("rated") === "on" && friend,
+        ...(friend ? { open: f.get("open") === "on" } : {}),
       });
       if (f.get("name").trim()) localStorage.setItem("chuhan:name", f.get("name").trim());
       localStorage.setItem(tokenKey(g.id), g.token);
