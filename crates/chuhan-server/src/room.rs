@@ -160,6 +160,8 @@ pub struct Room {
     pub seek: bool,
     /// The WebSocket connections open for each seat now (a player's pages).
     pub present: BySide<u32>,
+    /// Engine games against a `--engine` engine: its name (`None`: chuhan's own).
+    pub engine: Option<String>,
 }
 
 /// The PGN result of a `GameResult`.
@@ -220,6 +222,7 @@ impl Room {
             engine_busy: false,
             seek: false,
             present: BySide::new(0, 0),
+            engine: g.engine.clone(),
         })
     }
 
@@ -391,12 +394,31 @@ impl Room {
 
     /// After a change: if the game has ended, stop the clocks and store the end.
     fn finish_if_over(&mut self, store: &dyn Store, now: Instant) {
+        self.finish_with(store, now, None);
+    }
+
+    /// The engine of `side` (another engine than chuhan's own) could not give a legal move:
+    /// it crashed, hung or played an illegal one. It loses, and `why` is the game's reason, as
+    /// in `chuhan play --engine`.
+    pub fn engine_forfeits(&mut self, side: Side, why: &str, store: &dyn Store, now: Instant) {
+        if self.is_over() {
+            return;
+        }
+        self.game.resign(side);
+        let winner = (!side).name(self.variant);
+        let mut w = winner.chars();
+        let winner: String = w.next().map(|c| c.to_uppercase().chain(w).collect()).unwrap_or_default();
+        self.finish_with(store, now, Some(format!("{why}: {winner} wins")));
+    }
+
+    /// Stores the end of a game that is over, with `reason` instead of the rules' words.
+    fn finish_with(&mut self, store: &dyn Store, now: Instant, reason: Option<String>) {
         if self.end.is_some() {
             return;
         }
         let Some(o) = self.game.outcome() else { return };
-        let mut end =
-            StoredEnd { result: pgn_result(o.result).to_string(), reason: o.describe(self.variant), rating: None };
+        let reason = reason.unwrap_or_else(|| o.describe(self.variant));
+        let mut end = StoredEnd { result: pgn_result(o.result).to_string(), reason, rating: None };
         if let Some(c) = &mut self.clocks {
             c.stop(now);
         }
@@ -519,6 +541,7 @@ impl Room {
             "names": pair(self.names.clone()),
             "ratings": pair(self.ratings.map(|r| r.map(f64::round))),
             "rated": self.is_rated(),
+            "engine": self.engine,
             "rating_change": rating_change,
             "notation": notation.name(),
             "notations": Notation::for_variant(v).iter().map(|n| n.name()).collect::<Vec<_>>(),
@@ -536,7 +559,11 @@ impl Room {
         record.headers.set("Date", crate::pgn_tags::date(self.created));
         for (tag, (side, name)) in ["Red", "Black"].into_iter().zip(self.names.iter()) {
             if self.engine_side == Some(side) {
-                record.headers.set(tag, crate::pgn_tags::engine_name(self.level));
+                let name = match &self.engine {
+                    Some(other) => other.clone(),
+                    None => crate::pgn_tags::engine_name(self.level),
+                };
+                record.headers.set(tag, name);
             } else if let Some(name) = name {
                 record.headers.set(tag, name.clone());
             }

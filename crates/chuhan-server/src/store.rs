@@ -9,7 +9,9 @@
 //! player names, the rated flag, the rating change of a finished rated game, and the `players`
 //! table; 2 keeps ratings by game (`ratings`, keyed by variant and name: a janggi result must
 //! not move a xiangqi rating), rebuilt from the rated games already played (the old `players`
-//! table, one pool for both games, is left as it was). Opening a database migrates it forward
+//! table, one pool for both games, is left as it was); 3 adds `engine` to games (the name of the
+//! `--engine` engine an engine game is played against; NULL for chuhan's own and friend games).
+//! Opening a database migrates it forward
 //! one transaction a step, so databases written by an older server stay readable.
 
 use crate::rating::{self, PlayerRating, RatingChange};
@@ -52,6 +54,9 @@ pub struct StoredGame {
     pub rated: bool,
     /// Seconds since the Unix epoch.
     pub created: u64,
+    /// Engine games against another engine than chuhan's own (`chuhan serve --engine`): its
+    /// name. `None` for chuhan's own engine and friend games.
+    pub engine: Option<String>,
 }
 
 /// A stored move with the clocks after it: main time (ms) and byo-yomi periods (or CXA
@@ -189,6 +194,8 @@ const MIGRATION_V2: &str = "CREATE TABLE IF NOT EXISTS ratings (
         PRIMARY KEY (variant, name));
      CREATE INDEX IF NOT EXISTS ratings_rating ON ratings (variant, rating);";
 
+const MIGRATION_V3: &str = "ALTER TABLE games ADD COLUMN engine TEXT;";
+
 /// Brings the schema from its `user_version` to the newest, one transaction per step.
 fn migrate(conn: &mut Connection) -> Result<()> {
     let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
@@ -203,6 +210,12 @@ fn migrate(conn: &mut Connection) -> Result<()> {
         tx.execute_batch(MIGRATION_V2).context("migration to version 2")?;
         rebuild_ratings(&tx).context("migration to version 2: replaying the rated games")?;
         tx.pragma_update(None, "user_version", 2)?;
+        tx.commit()?;
+    }
+    if version < 3 {
+        let tx = conn.transaction()?;
+        tx.execute_batch(MIGRATION_V3).context("migration to version 3")?;
+        tx.pragma_update(None, "user_version", 3)?;
         tx.commit()?;
     }
     Ok(())
@@ -281,8 +294,9 @@ impl Store for SqliteStore {
         self.conn()
             .execute(
                 "INSERT INTO games (id, variant, mode, level, start_fen, red_token, black_token, base_ms,
-                 increment_ms, periods, period_ms, created, per_move_ms, overruns, red_name, black_name, rated)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
+                 increment_ms, periods, period_ms, created, per_move_ms, overruns, red_name, black_name, rated,
+                 engine)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
                 params![
                     g.id,
                     g.variant,
@@ -300,7 +314,8 @@ impl Store for SqliteStore {
                     g.overruns,
                     g.names.first,
                     g.names.second,
-                    g.rated
+                    g.rated,
+                    g.engine
                 ],
             )
             .with_context(|| format!("cannot store new game {}", g.id))?;
@@ -406,7 +421,7 @@ impl Store for SqliteStore {
             .query_row(
                 "SELECT id, variant, mode, level, start_fen, red_token, black_token, base_ms, increment_ms, created,
                  result, reason, periods, period_ms, per_move_ms, overruns, red_name, black_name, rated,
-                 red_elo_before, black_elo_before, red_elo_after, black_elo_after FROM games WHERE id = ?1",
+                 red_elo_before, black_elo_before, red_elo_after, black_elo_after, engine FROM games WHERE id = ?1",
                 params![id],
                 |r| {
                     let game = StoredGame {
@@ -425,6 +440,7 @@ impl Store for SqliteStore {
                         overruns: r.get(15)?,
                         names: BySide::new(r.get(16)?, r.get(17)?),
                         rated: r.get(18)?,
+                        engine: r.get(23)?,
                     };
                     let result: Option<String> = r.get(10)?;
                     let reason: Option<String> = r.get(11)?;
@@ -514,6 +530,7 @@ mod tests {
             names: BySide::new(None, None),
             rated: false,
             created: 1,
+            engine: None,
         }
     }
 
@@ -525,7 +542,13 @@ mod tests {
     fn a_game_and_its_moves_come_back() {
         let dir = tempfile::tempdir().unwrap();
         let store = SqliteStore::open(dir.path()).unwrap();
-        let g = StoredGame { per_move_ms: 60_000, overruns: 3, base_ms: 1_200_000, ..game("abc") };
+        let g = StoredGame {
+            per_move_ms: 60_000,
+            overruns: 3,
+            base_ms: 1_200_000,
+            engine: Some("Pikafish".into()),
+            ..game("abc")
+        };
         store.create(&g).unwrap();
         store.set_token("abc", Side::Second, "u", Some("Han Xin")).unwrap();
         store
@@ -548,6 +571,7 @@ mod tests {
         assert_eq!(back.tokens[Side::Second].as_deref(), Some("u"));
         assert_eq!(back.names[Side::Second].as_deref(), Some("Han Xin"));
         assert_eq!((back.per_move_ms, back.overruns, back.rated), (60_000, 3, false));
+        assert_eq!(back.engine.as_deref(), Some("Pikafish"));
         assert_eq!(
             moves,
             vec![StoredMove { mv: "h2e2".into(), clocks_ms: BySide::new(1, 2), periods: BySide::new(0, 1) }]

@@ -42,13 +42,28 @@ function lobby() {
     $("cho-setup").hidden = friend && mine !== "cho-setup";
     $("han-setup").hidden = friend && mine !== "han-setup";
     $("friend-setup").hidden = !friend;
-    $("level-field").hidden = friend;
+    // chuhan's own engine has levels; another (`chuhan serve --engine`) plays at its strength.
+    $("engine-field").hidden = friend || field("engine").options.length < 2;
+    $("level-field").hidden = friend || field("engine").value !== "chuhan";
     $("rated-field").hidden = !friend;
     $("open-field").hidden = !friend;
     for (const l of form.querySelectorAll(".fischer-field")) l.hidden = field("clock").value !== "fischer";
     if (!(Number(field("periods").value) > 0)) field("period").closest("label").hidden = true;
   };
-  for (const name of ["variant", "mode", "side", "clock"]) field(name).addEventListener("change", update);
+  for (const name of ["variant", "mode", "side", "clock", "engine"]) field(name).addEventListener("change", update);
+  // The engines the server offers for engine games; the choice is kept in this browser.
+  api("GET", "/api/engines").then((v) => {
+    if (v.engines.length < 2) return;
+    field("engine").replaceChildren(...v.engines.map((n) => {
+      const o = document.createElement("option");
+      o.value = n;
+      o.textContent = n === v.default ? `${n} (built in)` : n;
+      return o;
+    }));
+    const kept = localStorage.getItem("chuhan:game-engine");
+    field("engine").value = v.engines.includes(kept) ? kept : v.default;
+    update();
+  }).catch(() => { /* chuhan's engine only */ });
   field("fen").addEventListener("input", update);
   field("periods").addEventListener("input", update);
   // Quick time controls: minutes+increment, the CXA rule, or none.
@@ -82,7 +97,7 @@ function lobby() {
       const clock = f.get("clock");
       const g = await api("POST", "/api/games", {
         variant: f.get("variant"), mode: f.get("mode"), side: f.get("side"),
-        ...(friend ? {} : { level: Number(f.get("level")) }),
+        ...(friend ? {} : { level: Number(f.get("level")), engine: f.get("engine") }),
         ...(clock !== "fischer" ? { clock } : {
           base_secs: Math.round(Number(f.get("minutes")) * 60), increment_secs: Number(f.get("increment")),
           periods: Number(f.get("periods")), period_secs: Number(f.get("periods")) > 0 ? Number(f.get("period")) : 0,
@@ -93,6 +108,7 @@ function lobby() {
         ...(friend ? { open: f.get("open") === "on" } : {}),
       });
       if (f.get("name").trim()) localStorage.setItem("chuhan:name", f.get("name").trim());
+      if (!friend) localStorage.setItem("chuhan:game-engine", f.get("engine"));
       localStorage.setItem(tokenKey(g.id), g.token);
       location.href = g.url;
     } catch (err) { lobbyMessage(err.message); }
