@@ -19,7 +19,7 @@ use chuhan::{Move, Side};
 use std::time::Instant;
 
 /// What a player, the engine or the clock does to a game.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub enum Action {
     /// `side` plays a move (a pass in janggi is the general moving onto itself).
     Move(Side, Move),
@@ -34,6 +34,10 @@ pub enum Action {
     /// The engine's move for `side`, chosen in the position with this ply count and hash:
     /// played only if the game is still there.
     Engine(Side, Move, (usize, u64)),
+    /// The other engine (`--engine`) playing `side` gave no legal move in the position with
+    /// this ply count and hash (it crashed, hung or played an illegal move): it loses, with
+    /// this reason. Done only if the game is still there.
+    EngineForfeit(Side, String, (usize, u64)),
 }
 
 /// Does `action` to the room of `live` at time `now`, storing first. Answers whether the room
@@ -45,14 +49,23 @@ pub async fn act(live: &Live, store: &dyn Store, action: Action, now: Instant) -
     match action {
         Action::Move(side, mv) => play(live, store, side, mv, now).await,
         Action::Engine(side, mv, key) => {
-            let here = {
-                let room = live.lock();
-                (room.game.ply(), room.game.position().hash())
-            };
-            if here != key {
+            if !still_at(live, key) {
                 return (false, Err(RoomError::PositionChanged));
             }
             play(live, store, side, mv, now).await
+        }
+        Action::EngineForfeit(side, why, key) => {
+            if !still_at(live, key) {
+                return (false, Err(RoomError::PositionChanged));
+            }
+            let done = {
+                let mut room = live.lock();
+                room.engine_forfeits(side, &why, now).map(|end| (end, room.game.ply()))
+            };
+            match done {
+                Ok((end, plies)) => (true, finish(live, store, plies, end).await),
+                Err(e) => (false, Err(e)),
+            }
         }
         Action::Resign(side) => {
             let done = {
@@ -89,6 +102,12 @@ pub async fn act(live: &Live, store: &dyn Store, action: Action, now: Instant) -
         }
         Action::Flag => flag(live, store, now).await,
     }
+}
+
+/// Whether the game of `live` is still in the position with this ply count and hash.
+fn still_at(live: &Live, key: (usize, u64)) -> bool {
+    let room = live.lock();
+    (room.game.ply(), room.game.position().hash()) == key
 }
 
 /// A move: checked, stored, played, and the end stored if it ended the game.

@@ -119,6 +119,7 @@ async fn run_search(
     pos: &Position,
     millis: u64,
     multipv: usize,
+    depth: i32,
 ) -> Result<Vec<Report>, ApiError> {
     let _permit = state.searches.try_acquire().map_err(|_| busy())?;
     let _long = if millis > MAX_MILLIS { Some(state.deeper.long.try_acquire().map_err(|_| busy())?) } else { None };
@@ -131,7 +132,7 @@ async fn run_search(
             hard: Some(Duration::from_millis(millis)),
             soft: Some(Duration::from_millis(millis)),
             multipv,
-            depth: Some(64),
+            depth: Some(depth),
             ..Limits::default()
         };
         let mut best: Vec<Option<Report>> = vec![None; multipv];
@@ -165,7 +166,13 @@ struct AnalyseRequest {
     relaxed: bool,
     /// Which engine: `chuhan` (the default) or a name given with `--engine`.
     engine: Option<String>,
+    /// Stop at this depth (1 to [`MAX_DEPTH`]), still within `millis`: the evaluation graph
+    /// asks every position of a game at one small depth, so that its scores compare.
+    depth: Option<u32>,
 }
+
+/// The deepest fixed-depth search a request may ask for.
+const MAX_DEPTH: u32 = 20;
 
 /// A line's score for the eval bar: centipawns from Red's (Cho's) side, or mate in moves
 /// (positive when Red mates), and the engine's text for it (`+0.35`, `-M3`).
@@ -214,7 +221,15 @@ pub async fn analyse(State(state): State<Arc<Analysis>>, body: Bytes) -> Result<
         game.outcome().map(|o| json!({ "result": crate::room::pgn_result(o.result), "reason": o.describe(variant) }));
     let millis = req.millis.unwrap_or(1000).min(MAX_DEEP_MILLIS);
     let multipv = req.multipv.unwrap_or(3).clamp(1, MAX_MULTIPV);
+    let depth = match req.depth {
+        None => 64,
+        Some(d @ 1..=MAX_DEPTH) => d as i32,
+        Some(d) => return Err(bad(format!("depth {d}: expected 1 to {MAX_DEPTH}"))),
+    };
     let engine = req.engine.as_deref().unwrap_or(OWN);
+    if req.depth.is_some() && engine != OWN {
+        return Err(bad(format!("depth: only chuhan's own engine takes a fixed depth, not {engine:?}")));
+    }
     if engine != OWN && !state.engines.has(engine) {
         return Err(bad(format!(
             "engine {engine:?}: not configured (the engines: {})",
@@ -224,7 +239,7 @@ pub async fn analyse(State(state): State<Arc<Analysis>>, body: Bytes) -> Result<
     let mut lines = Vec::new();
     let red = pos.turn().index() == 0;
     if end.is_none() && millis > 0 && engine == OWN {
-        let reports = run_search(&state, &pos, millis, multipv).await?;
+        let reports = run_search(&state, &pos, millis, multipv, depth).await?;
         for r in reports {
             lines.push(json!({ "depth": r.depth, "score": score(r.score, red), "pv": line(&pos, &r.pv, notation) }));
         }

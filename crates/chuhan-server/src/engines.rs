@@ -1,4 +1,4 @@
-//! Other engines for the analysis board (`chuhan serve --engine`): Pikafish, Fairy-Stockfish,
+//! Other engines for the analysis board and engine games (`chuhan serve --engine`): Pikafish, Fairy-Stockfish,
 //! ElephantEye or any UCI/UCCI program, run through [`chuhan_engine::external`], the runner of
 //! `chuhan match`.
 //!
@@ -106,6 +106,79 @@ impl Engines {
         .await
         .map_err(|e| ApiError::internal(anyhow::anyhow!("{name}: {e}")))?;
         result.map_err(|why| ApiError(StatusCode::BAD_GATEWAY, why))
+    }
+}
+
+impl Engines {
+    /// Engine `name`'s move at the end of `game`, thinking for `budget` (engine games against
+    /// it). It waits its turn behind the analysis board's searches (each bounded). `Err` says
+    /// why there is no move — a crash, a hang, an illegal or unreadable move — in the words of
+    /// `chuhan play --engine`: the game ends with it, and the process is started afresh next
+    /// time.
+    pub async fn best_move(&self, name: &str, game: &Game, budget: Duration) -> Result<Move, String> {
+        let slot = self
+            .slots
+            .iter()
+            .find(|s| s.spec.name == name)
+            .ok_or_else(|| format!("{name} is not configured on this server any more"))?
+            .clone();
+        let turn = slot.turn.clone().acquire_owned().await.map_err(|_| format!("{name} is closed"))?;
+        let game = game.clone();
+        tokio::task::spawn_blocking(move || {
+            let _turn = turn;
+            let engine = slot.running.lock().unwrap_or_else(|e| e.into_inner()).take();
+            let (engine, result) = choose(&slot.spec, engine, &game, budget);
+            *slot.running.lock().unwrap_or_else(|e| e.into_inner()) = engine;
+            result
+        })
+        .await
+        .map_err(|e| format!("{name}: {e}"))?
+    }
+}
+
+/// One move from `engine` (started if `None` or set up for the other game); gives the engine
+/// back unless it failed.
+fn choose(spec: &EngineSpec, engine: Kept, game: &Game, budget: Duration) -> (Kept, Result<Move, String>) {
+    let name = &spec.name;
+    let variant = game.position().variant();
+    let mut engine = match engine {
+        Some((v, e)) if v == variant => e,
+        other => {
+            if let Some((_, old)) = other {
+                old.quit();
+            }
+            match Engine::start(spec, variant, MARGIN) {
+                Ok(e) => e,
+                Err(e) => return (None, Err(e.to_string())),
+            }
+        }
+    };
+    let ms = budget.as_millis().clamp(1, u128::from(u32::MAX)) as u64;
+    let asked = engine.set_multipv(1).and_then(|_| {
+        let position = engine.position_command(game);
+        let go = engine.movetime_command(ms);
+        engine.go(&position, &go, budget + MARGIN)
+    });
+    let reply = match asked {
+        Ok(r) => r,
+        Err(e) => return (None, Err(e.to_string())),
+    };
+    let choice = match reply.bestmove {
+        None => Err(format!("{name} gave up (no move)")),
+        Some(text) => match engine.parse_move(&text) {
+            None => Err(format!("{name} sent a move that cannot be read: {text:?}")),
+            Some(m) => match game.clone().play(m) {
+                Ok(_) => Ok(m),
+                Err(e) => Err(format!("{name} played an illegal move, {text}: {e}")),
+            },
+        },
+    };
+    match choice {
+        Ok(m) => (Some((variant, engine)), Ok(m)),
+        Err(why) => {
+            engine.quit();
+            (None, Err(why))
+        }
     }
 }
 

@@ -28,6 +28,8 @@ struct CreateRequest {
     /// `engine` or `friend` (the default).
     mode: Option<String>,
     level: Option<u32>,
+    /// Engine games: `chuhan` (the default, at `level`) or an engine given with `--engine`.
+    engine: Option<String>,
     /// `red`/`cho`/`first` or `black`/`han`/`second`: the creator's side (Red by default).
     side: Option<Side>,
     /// Base time in seconds (0 = untimed) and increment in seconds.
@@ -45,6 +47,8 @@ struct CreateRequest {
     /// The creator's name (optional) and whether the game should be rated.
     name: Option<String>,
     rated: Option<bool>,
+    /// Friend games: list it among the lobby's open challenges, for anyone to take.
+    open: Option<bool>,
     /// A start position other than the standard one.
     fen: Option<String>,
     /// Janggi: the formations of Cho and Han (outer, inner, left, right, mobile).
@@ -69,6 +73,19 @@ pub async fn create(State(state): State<Arc<AppState>>, body: Bytes) -> Result<J
     let rated = req.rated.unwrap_or(false);
     if rated && mode == Mode::Engine {
         return Err(bad("games against the engine are not rated"));
+    }
+    let engine = match req.engine.as_deref() {
+        None | Some(crate::engines::OWN) => None,
+        Some(_) if mode != Mode::Engine => return Err(bad("engine: only for games against the engine")),
+        Some(name) if state.analysis.engines.has(name) => Some(name.to_string()),
+        Some(name) => {
+            let names = state.analysis.engines.names().join(", ");
+            return Err(bad(format!("engine {name:?}: not configured (the engines: {names})")));
+        }
+    };
+    let open = req.open.unwrap_or(false);
+    if open && mode == Mode::Engine {
+        return Err(bad("open: a game against the engine has no seat to offer"));
     }
     let setup = req.cho_setup.is_some() || req.han_setup.is_some();
     let start = match &req.fen {
@@ -108,10 +125,12 @@ pub async fn create(State(state): State<Arc<AppState>>, body: Bytes) -> Result<J
         names,
         rated,
         created: now_secs(),
+        engine,
     };
     state.store.create(&g).await.map_err(internal)?;
     let mut room = Room::from_stored(&g, &[], None, Instant::now()).map_err(internal)?;
     room.ratings = state.seat_ratings(room.variant, &room.names).await;
+    room.seek = open;
     let live = state.insert(room);
     state.claim(&id).await;
     state.after_change(&live);

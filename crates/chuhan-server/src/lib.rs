@@ -17,6 +17,7 @@ pub mod read_move;
 pub mod records;
 pub mod room;
 pub mod routes;
+pub mod seeks;
 pub mod state;
 pub mod store;
 pub mod tree;

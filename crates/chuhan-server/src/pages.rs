@@ -15,6 +15,7 @@ const EXPLORER_JS: &str = include_str!("../static/explorer.js");
 const DATABASE_JS: &str = include_str!("../static/database.js");
 const MOVEBOX_JS: &str = include_str!("../static/movebox.js");
 const SOUND_JS: &str = include_str!("../static/sound.js");
+const SEEKS_JS: &str = include_str!("../static/seeks.js");
 const STYLE: &str = include_str!("../static/style.css");
 
 /// Scripts and styles come only from this server; user data never becomes markup.
@@ -56,5 +57,6 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/static/database.js", get(|| async { page("text/javascript; charset=utf-8", DATABASE_JS) }))
         .route("/static/movebox.js", get(|| async { page("text/javascript; charset=utf-8", MOVEBOX_JS) }))
         .route("/static/sound.js", get(|| async { page("text/javascript; charset=utf-8", SOUND_JS) }))
+        .route("/static/seeks.js", get(|| async { page("text/javascript; charset=utf-8", SEEKS_JS) }))
         .route("/static/style.css", get(|| async { page("text/css; charset=utf-8", STYLE) }))
 }

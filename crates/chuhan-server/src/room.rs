@@ -160,6 +160,15 @@ pub struct Room {
     pub created: u64,
     /// Whether an engine search for this room is running.
     pub engine_busy: bool,
+    /// Whether the creator of a friend game offered it to anyone: listed among the lobby's
+    /// open challenges while a seat is free and the creator's page is open (see
+    /// [`crate::seeks`]). Kept in memory only: a restart withdraws every open challenge (a
+    /// player who left would be waited for by nobody).
+    pub seek: bool,
+    /// The WebSocket connections open for each seat now (a player's pages).
+    pub present: BySide<u32>,
+    /// Engine games against a `--engine` engine: its name (`None`: chuhan's own).
+    pub engine: Option<String>,
 }
 
 /// A move checked by [`Room::prepare_move`], to be stored and then played.
@@ -254,6 +263,9 @@ impl Room {
             end,
             created: g.created,
             engine_busy: false,
+            seek: false,
+            present: BySide::new(0, 0),
+            engine: g.engine.clone(),
         })
     }
 
@@ -432,12 +444,31 @@ impl Room {
     /// After a change: if the game has ended, stop the clocks, keep the end (its rating change
     /// comes once the store has it) and answer it, to be stored.
     fn end_if_over(&mut self, now: Instant) -> Option<StoredEnd> {
+        self.end_with(now, None)
+    }
+
+    /// The engine of `side` (another engine than chuhan's own) could not give a legal move:
+    /// it crashed, hung or played an illegal one. It loses, and `why` is the game's reason, as
+    /// in `chuhan play --engine`. Answers the end to store.
+    pub fn engine_forfeits(&mut self, side: Side, why: &str, now: Instant) -> Result<Option<StoredEnd>, RoomError> {
+        if self.is_over() {
+            return Err(RoomError::AlreadyOver);
+        }
+        self.game.resign(side);
+        let winner = (!side).name(self.variant);
+        let mut w = winner.chars();
+        let winner: String = w.next().map(|c| c.to_uppercase().chain(w).collect()).unwrap_or_default();
+        Ok(self.end_with(now, Some(format!("{why}: {winner} wins"))))
+    }
+
+    /// [`Room::end_if_over`] with `reason` (if given) instead of the rules' words.
+    fn end_with(&mut self, now: Instant, reason: Option<String>) -> Option<StoredEnd> {
         if self.end.is_some() {
             return None;
         }
         let o = self.game.outcome()?;
-        let end =
-            StoredEnd { result: pgn_result(o.result).to_string(), reason: o.describe(self.variant), rating: None };
+        let reason = reason.unwrap_or_else(|| o.describe(self.variant));
+        let end = StoredEnd { result: pgn_result(o.result).to_string(), reason, rating: None };
         if let Some(c) = &mut self.clocks {
             c.stop(now);
         }
@@ -552,6 +583,7 @@ impl Room {
             "names": pair(self.names.clone()),
             "ratings": pair(self.ratings.map(|r| r.map(f64::round))),
             "rated": self.is_rated(),
+            "engine": self.engine,
             "rating_change": rating_change,
             "notation": notation.name(),
             // The opening by chuhan-db's names, as the analysis board shows it.
@@ -571,7 +603,11 @@ impl Room {
         record.headers.set("Date", crate::pgn_tags::date(self.created));
         for (tag, (side, name)) in ["Red", "Black"].into_iter().zip(self.names.iter()) {
             if self.engine_side == Some(side) {
-                record.headers.set(tag, crate::pgn_tags::engine_name(self.level));
+                let name = match &self.engine {
+                    Some(other) => other.clone(),
+                    None => crate::pgn_tags::engine_name(self.level),
+                };
+                record.headers.set(tag, name);
             } else if let Some(name) = name {
                 record.headers.set(tag, name.clone());
             }

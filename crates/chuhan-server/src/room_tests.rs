@@ -26,6 +26,7 @@ fn stored(id: &str, base_ms: u64, per_move_ms: u64) -> StoredGame {
         names: BySide::new(None, None),
         rated: false,
         created: 0,
+        engine: None,
     }
 }
 

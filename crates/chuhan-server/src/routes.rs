@@ -4,7 +4,7 @@
 //! [`crate::state`] and [`crate::error`] at most, so the dependency graph stays acyclic.
 
 use crate::state::AppState;
-use crate::{analysis, gamedb, games, limit, pages, position, read_move, records, tree, ws};
+use crate::{analysis, gamedb, games, limit, pages, position, read_move, records, seeks, tree, ws};
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use axum::Router;
@@ -23,6 +23,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}", get(games::game_state))
         .route("/api/games/{id}/join", post(games::join))
         .route("/api/games/{id}/pgn", get(games::pgn))
+        .route("/api/games/{id}/seek", post(seeks::set))
+        .route("/api/seeks", get(seeks::list))
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .route("/api/archive", get(games::archive))
         .route("/api/ratings", get(games::ratings))

@@ -200,7 +200,7 @@ impl AppState {
         }
     }
 
-    /// Every room in memory.
+    /// Every room in memory (the lobby's open challenges are among them).
     pub fn all_in_memory(&self) -> Vec<Arc<Live>> {
         self.rooms().values().cloned().collect()
     }
@@ -340,14 +340,26 @@ impl AppState {
                 let _ = state.apply(&live, Action::Flag).await;
             });
         }
-        if let Some((pos, limits, level, side)) = engine {
+        if let Some(job) = engine {
             let (state, live) = (self.clone(), live.clone());
             tokio::spawn(async move {
-                let chosen =
-                    tokio::task::spawn_blocking(move || engine_move(&pos, &limits, level)).await.ok().flatten();
+                let side = job.side;
+                let chosen: Result<Option<chuhan::Move>, String> = match job.other {
+                    None => {
+                        let (pos, limits, level) = (job.pos, job.limits, job.level);
+                        Ok(tokio::task::spawn_blocking(move || engine_move(&pos, &limits, level)).await.ok().flatten())
+                    }
+                    Some((name, game)) => state.analysis.engines.best_move(&name, &game, job.budget).await.map(Some),
+                };
                 live.lock().engine_busy = false;
-                let played = match chosen {
-                    Some(m) => match state.apply(&live, Action::Engine(side, m, key)).await {
+                let action = match chosen {
+                    Ok(Some(m)) => Some(Action::Engine(side, m, key)),
+                    // Another engine that failed loses the game, with the reason.
+                    Err(why) => Some(Action::EngineForfeit(side, why, key)),
+                    Ok(None) => None,
+                };
+                let played = match action {
+                    Some(action) => match state.apply(&live, action).await {
                         Ok(()) => true,
                         Err(RoomError::PositionChanged) => false,
                         Err(e) => {
@@ -365,13 +377,24 @@ impl AppState {
     }
 }
 
-/// What the engine needs to choose a move: the position, limits, level and side.
-fn engine_job(room: &Room, now: Instant) -> (Position, Limits, u32, Side) {
+/// What the engine needs to choose a move.
+struct EngineJob {
+    pos: Position,
+    limits: Limits,
+    level: u32,
+    side: Side,
+    budget: Duration,
+    /// Another engine than chuhan's own: its name and the game (its moves are sent to it).
+    other: Option<(String, chuhan::Game)>,
+}
+
+fn engine_job(room: &Room, now: Instant) -> EngineJob {
     let pos = room.game.position().clone();
     let side = pos.turn();
     let level = room.level.clamp(1, 20);
     let budget = room.clocks.as_ref().map_or(Duration::from_secs(2), |c| c.think_budget(side, now));
-    (pos, level_limits(level, budget), level, side)
+    let other = room.engine.clone().map(|name| (name, room.game.clone()));
+    EngineJob { limits: level_limits(level, budget), pos, level, side, budget, other }
 }
 
 /// Runs the search (on a blocking thread) and picks the move, weakened below level 20.

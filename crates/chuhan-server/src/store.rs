@@ -15,8 +15,8 @@
 //!   caller judged; a rated game's ratings change in the same transaction (under row locks on
 //!   PostgreSQL, so two games ending at once lose no update).
 //!
-//! Schema versions: see [`sqlite`] (SQLite's `user_version`, 0 to 2) and [`pg`] (numbered
-//! migrations recorded in a table, the same tables as SQLite's version 2).
+//! Schema versions: see [`sqlite`] (SQLite's `user_version`, 0 to 4) and [`pg`] (numbered
+//! migrations recorded in a table, the same tables as SQLite's version 4).
 
 use crate::rating::{PlayerRating, RatingChange};
 use anyhow::Result;
@@ -61,6 +61,9 @@ pub struct StoredGame {
     pub rated: bool,
     /// Seconds since the Unix epoch.
     pub created: u64,
+    /// Engine games against another engine than chuhan's own (`chuhan serve --engine`): its
+    /// name. `None` for chuhan's own engine and friend games.
+    pub engine: Option<String>,
 }
 
 /// A stored move with the clocks after it: main time (ms) and byo-yomi periods (or CXA

@@ -114,6 +114,27 @@ pub async fn upgrade(
         .on_upgrade(move |socket| connection(socket, state, live, seat, notation)))
 }
 
+/// Counts a seat's connection in [`crate::room::Room::present`] while it is open: a player
+/// whose last page closed has left (their open challenge is no longer listed).
+struct Presence {
+    live: Arc<Live>,
+    side: Side,
+}
+
+impl Presence {
+    fn new(live: Arc<Live>, side: Side) -> Presence {
+        live.lock().present[side] += 1;
+        Presence { live, side }
+    }
+}
+
+impl Drop for Presence {
+    fn drop(&mut self) {
+        let mut room = self.live.lock();
+        room.present[self.side] = room.present[self.side].saturating_sub(1);
+    }
+}
+
 fn error(e: &WsError) -> Message {
     Message::Text(json!({ "type": "error", "message": e.to_string() }).to_string().into())
 }
@@ -125,6 +146,7 @@ async fn connection(
     seat: Option<Side>,
     mut notation: Notation,
 ) {
+    let _present = seat.map(|side| Presence::new(live.clone(), side));
     let mut changed = live.changed.subscribe();
     changed.mark_changed();
     let mut window = (Instant::now(), 0u32);

@@ -86,6 +86,14 @@ export function analysis() {
 
   function go(node) { if (node && node !== cur) { cur = node; update(); } }
 
+  /// Plays the first `n` moves of an engine line `pv` from `from` onto the tree: moves already
+  /// there are followed, the rest become a variation (or the main line where none goes on).
+  function playLine(from, pv, n) {
+    let node = from;
+    for (const m of pv.slice(0, n)) node = node.children.find((c) => c.mv === m.mv) || T.addChild(node, m.mv, m.text);
+    go(node);
+  }
+
   // The explorer: a move clicked there is played as on the board; a game opens in its place.
   const explorer = explorerPanel({
     onMove: (mv) => { cur = cur.children.find((c) => c.mv === mv) || T.addChild(cur, mv, null); update(); },
@@ -225,12 +233,25 @@ export function analysis() {
     if (!lines) clearLines();
     // A finished position: the bar shows the result (the first mover's share).
     if (r.end) $("evalfill").style.height = { "1-0": "100%", "0-1": "0%" }[r.end.result] || "50%";
+    // A line is played onto the tree when clicked: the whole line from its score, or up to
+    // the move clicked. The lines belong to the node shown now, kept here since `cur` moves on.
+    const at = cur;
     const rows = (lines || []).map((l) => {
       const li = document.createElement("li");
       const b = document.createElement("b");
       b.textContent = fmtScore(l.score);
+      b.title = "Play this line";
+      b.addEventListener("click", () => playLine(at, l.pv, l.pv.length));
       li.appendChild(b);
-      li.appendChild(document.createTextNode(`${l.depth == null ? "" : ` d${l.depth}`} ` + l.pv.map((m) => m.text).join(" ")));
+      li.appendChild(document.createTextNode(l.depth == null ? "" : ` d${l.depth}`));
+      l.pv.forEach((m, i) => {
+        const s = document.createElement("span");
+        s.className = "pvmove";
+        s.textContent = m.text;
+        s.title = "Play the line up to this move";
+        s.addEventListener("click", () => playLine(at, l.pv, i + 1));
+        li.append(" ", s);
+      });
       return li;
     });
     if (lines) $("alines").replaceChildren(...rows);
@@ -242,7 +263,99 @@ export function analysis() {
     }
   }
 
+  // The evaluation graph: chuhan's score after each move of the main line, each position
+  // searched to GRAPH_DEPTH (one depth for all, so that the points compare; a few ms each).
+  // `graphLine` is the main line it was drawn for, `graphScores` the scores found so far.
+  const GRAPH_DEPTH = 6;
+  let graphSeq = 0, graphLine = null, graphScores = [];
+
+  /// The first mover's share for one position, 0 to 1, as the eval bar reads it.
+  function share(r) {
+    if (r.end) return { "1-0": 1, "0-1": 0 }[r.end.result] ?? 0.5;
+    const sc = r.lines[0] && r.lines[0].score;
+    if (!sc) return 0.5;
+    return sc.mate !== undefined ? (sc.mate > 0 ? 1 : 0) : 1 / (1 + Math.exp(-sc.cp / 400));
+  }
+
+  async function graph() {
+    const mine = ++graphSeq;
+    graphLine = [root];
+    for (let n = root; n.children.length;) { n = n.children[0]; graphLine.push(n); }
+    graphScores = [];
+    $("agraph").hidden = false;
+    $("agraphbtn").disabled = true;
+    try {
+      for (let i = 0; i < graphLine.length; i++) {
+        const moves = T.pathTo(graphLine[i]).map((n) => n.mv);
+        let r = null;
+        while (!r) {
+          try {
+            r = await api("POST", "/api/analyse", { variant, fen, moves, millis: 2000, multipv: 1, depth: GRAPH_DEPTH, relaxed, notation: notation() });
+          } catch (err) {
+            // The board's own search holds the slots a moment: wait for one.
+            if (err.status !== 503) throw err;
+            await sleep(300);
+          }
+          if (mine !== graphSeq) return;
+        }
+        const sc = r.end ? null : r.lines[0] && r.lines[0].score;
+        graphScores.push({ share: share(r), text: r.end ? r.end.result : fmtScore(sc) });
+        $("agraphnote").textContent = i + 1 < graphLine.length ? `${i + 1} of ${graphLine.length} positions…` : `depth ${GRAPH_DEPTH}; click a point to go to that move`;
+        drawGraph();
+      }
+    } catch (err) {
+      if (mine === graphSeq) $("amessage").textContent = err.message;
+    } finally {
+      if (mine === graphSeq) $("agraphbtn").disabled = false;
+    }
+  }
+
+  /// Takes the graph away (a new tree, or its main line changed under it).
+  function clearGraph() {
+    graphSeq += 1;
+    graphLine = null;
+    graphScores = [];
+    $("agraph").replaceChildren();
+    $("agraph").hidden = true;
+    $("agraphnote").textContent = "";
+    $("agraphbtn").disabled = false;
+  }
+
+  function drawGraph() {
+    if (!graphLine) return;
+    // Still the main line? A cut, a promotion or a deletion changes it: the graph goes.
+    const still = graphLine.every((n, i) => i === 0 ? n === root : n.parent === graphLine[i - 1] && n.parent.children[0] === n);
+    if (!still) { clearGraph(); return; }
+    const NS = "http://www.w3.org/2000/svg", W = 400, H = 80;
+    const el = (name, attrs) => {
+      const e = document.createElementNS(NS, name);
+      for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+      return e;
+    };
+    const n = graphLine.length;
+    const x = (i) => n > 1 ? 4 + (i * (W - 8)) / (n - 1) : W / 2;
+    const y = (v) => 4 + (1 - v) * (H - 8);
+    const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: "none", role: "img", "aria-label": "Evaluation graph" });
+    svg.appendChild(el("line", { x1: 0, x2: W, y1: H / 2, y2: H / 2, stroke: "#aaa", "stroke-dasharray": "3 3" }));
+    const pts = graphScores.map((s, i) => `${x(i).toFixed(1)},${y(s.share).toFixed(1)}`);
+    if (pts.length > 1) {
+      svg.appendChild(el("polygon", { points: `${x(0)},${H / 2} ${pts.join(" ")} ${x(pts.length - 1)},${H / 2}`, fill: variant === "janggi" ? "#1f5fa855" : "#c0231b40" }));
+      svg.appendChild(el("polyline", { points: pts.join(" "), fill: "none", stroke: "#333", "stroke-width": 1.5 }));
+    }
+    graphScores.forEach((s, i) => {
+      const c = el("circle", { cx: x(i), cy: y(s.share), r: 4, fill: "#333", "data-ply": i });
+      if (graphLine[i] === cur) c.classList.add("cur");
+      const t = el("title", {});
+      t.textContent = `${i === 0 ? "Start" : `${Math.ceil(i / 2)}. ${graphLine[i].text || graphLine[i].mv}`}: ${s.text}`;
+      c.appendChild(t);
+      c.addEventListener("click", () => go(graphLine[i]));
+      svg.appendChild(c);
+    });
+    $("agraph").replaceChildren(svg);
+  }
+
   function renderMoves() {
+    drawGraph();
     const box = $("amoves");
     box.replaceChildren(...T.renderTree(root, cur, startOf(startFen), go));
     save();
@@ -269,6 +382,7 @@ export function analysis() {
     fen = newFen;
     startFen = newFen;
     cur = root;
+    clearGraph();
     showHeaders();
     update();
   }
@@ -347,6 +461,7 @@ export function analysis() {
   });
   $("acomment").addEventListener("input", (e) => { cur.comment = e.target.value; renderMoves(); });
   $("aexport").addEventListener("click", exportPgn);
+  $("agraphbtn").addEventListener("click", graph);
   $("anotation").addEventListener("change", (e) => { localStorage.setItem("chuhan:notation", e.target.value); renameMoves(); });
   pieceStyleSelect($("apieces"), () => { if (board.state) board.render(board.state); if (editing) palette(); });
   boardSettings($("aboard-settings"), () => { if (board.state) board.render(board.state); if (editing) palette(); });

@@ -6,6 +6,7 @@ import { moveBox } from "/static/movebox.js";
 import { playSound, soundToggle } from "/static/sound.js";
 import { analysis } from "/static/analysis.js";
 import { database } from "/static/database.js";
+import { seeksPanel } from "/static/seeks.js";
 import { $, api, capital, startOf } from "/static/util.js";
 
 const tokenKey = (id) => `chuhan:token:${id}`;
@@ -43,12 +44,28 @@ function lobby() {
     $("cho-setup").hidden = friend && mine !== "cho-setup";
     $("han-setup").hidden = friend && mine !== "han-setup";
     $("friend-setup").hidden = !friend;
-    $("level-field").hidden = friend;
+    // chuhan's own engine has levels; another (`chuhan serve --engine`) plays at its strength.
+    $("engine-field").hidden = friend || field("engine").options.length < 2;
+    $("level-field").hidden = friend || field("engine").value !== "chuhan";
     $("rated-field").hidden = !friend;
+    $("open-field").hidden = !friend;
     for (const l of form.querySelectorAll(".fischer-field")) l.hidden = field("clock").value !== "fischer";
     if (!(Number(field("periods").value) > 0)) field("period").closest("label").hidden = true;
   };
-  for (const name of ["variant", "mode", "side", "clock"]) field(name).addEventListener("change", update);
+  for (const name of ["variant", "mode", "side", "clock", "engine"]) field(name).addEventListener("change", update);
+  // The engines the server offers for engine games; the choice is kept in this browser.
+  api("GET", "/api/engines").then((v) => {
+    if (v.engines.length < 2) return;
+    field("engine").replaceChildren(...v.engines.map((n) => {
+      const o = document.createElement("option");
+      o.value = n;
+      o.textContent = n === v.default ? `${n} (built in)` : n;
+      return o;
+    }));
+    const kept = localStorage.getItem("chuhan:game-engine");
+    field("engine").value = v.engines.includes(kept) ? kept : v.default;
+    update();
+  }).catch(() => { /* chuhan's engine only */ });
   field("fen").addEventListener("input", update);
   field("periods").addEventListener("input", update);
   // Quick time controls: minutes+increment, the CXA rule, or none.
@@ -68,6 +85,7 @@ function lobby() {
     });
   }
   update();
+  seeksPanel({ tokenKey, name: () => field("name").value.trim() });
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     lobbyMessage("");
@@ -81,7 +99,7 @@ function lobby() {
       const clock = f.get("clock");
       const g = await api("POST", "/api/games", {
         variant: f.get("variant"), mode: f.get("mode"), side: f.get("side"),
-        ...(friend ? {} : { level: Number(f.get("level")) }),
+        ...(friend ? {} : { level: Number(f.get("level")), engine: f.get("engine") }),
         ...(clock !== "fischer" ? { clock } : {
           base_secs: Math.round(Number(f.get("minutes")) * 60), increment_secs: Number(f.get("increment")),
           periods: Number(f.get("periods")), period_secs: Number(f.get("periods")) > 0 ? Number(f.get("period")) : 0,
@@ -89,8 +107,10 @@ function lobby() {
         ...(f.get("fen").trim() ? { fen: f.get("fen").trim() } : f.get("variant") === "janggi" ? setups : {}),
         ...(f.get("name").trim() ? { name: f.get("name").trim() } : {}),
         rated: f.get("rated") === "on" && friend,
+        ...(friend ? { open: f.get("open") === "on" } : {}),
       });
       if (f.get("name").trim()) localStorage.setItem("chuhan:name", f.get("name").trim());
+      if (!friend) localStorage.setItem("chuhan:game-engine", f.get("engine"));
       localStorage.setItem(tokenKey(g.id), g.token);
       location.href = g.url;
     } catch (err) { lobbyMessage(err.message); }

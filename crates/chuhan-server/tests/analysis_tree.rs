@@ -150,7 +150,9 @@ async fn one_long_search_at_a_time_and_its_slot_frees_when_its_request_goes() {
 #[tokio::test]
 async fn the_board_scripts_are_served_under_the_same_policy() {
     let (addr, _dir) = server().await;
-    for path in ["/static/analysis.js", "/static/movetree.js", "/static/board.js", "/static/util.js"] {
+    for path in
+        ["/static/analysis.js", "/static/movetree.js", "/static/board.js", "/static/util.js", "/static/seeks.js"]
+    {
         let r = reqwest::get(format!("http://{addr}{path}")).await.unwrap();
         assert_eq!(r.status().as_u16(), 200, "{path}");
         assert!(r.headers()["content-type"].to_str().unwrap().starts_with("text/javascript"), "{path}");
@@ -186,4 +188,20 @@ async fn a_composed_position_is_analysed_only_when_relaxed() {
     let tree = json!({ "fen": fen, "relaxed": true, "tree": { "nodes": [ { "parent": null, "mv": "d1e1" } ] } });
     let (status, v) = post_json(addr, "/api/tree", &tree).await;
     assert_eq!(status, 200, "{v}");
+}
+
+/// The evaluation graph's searches: a fixed depth is kept to, and a bad one is refused.
+#[tokio::test]
+async fn a_fixed_depth_search_stops_at_that_depth() {
+    let (addr, _dir) = server().await;
+    let ask = json!({ "moves": ["h2e2"], "millis": 3000, "multipv": 1, "depth": 4 });
+    let (code, v) = post_json(addr, "/api/analyse", &ask).await;
+    assert_eq!(code, 200, "{v}");
+    assert_eq!(v["lines"][0]["depth"], 4, "{v}");
+    assert!(v["lines"][0]["score"]["cp"].is_i64(), "{v}");
+    for bad in [0, 21] {
+        let (code, v) = post_json(addr, "/api/analyse", &json!({ "millis": 100, "depth": bad })).await;
+        assert_eq!(code, 400, "{v}");
+        assert!(v["error"].as_str().unwrap().contains("depth"), "{v}");
+    }
 }

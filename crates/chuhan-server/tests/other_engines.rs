@@ -102,3 +102,68 @@ async fn lines_come_from_the_chosen_engine_and_a_broken_one_is_an_error() {
     let (code, _) = post(addr, "/api/analyse", json!({ "engine": "Crash", "millis": 0 })).await;
     assert_eq!(code, 200);
 }
+
+/// Frames of game `id`'s WebSocket (as `token`'s seat) until `done` holds for a state.
+async fn state_until(addr: SocketAddr, id: &str, token: &str, done: impl Fn(&Value) -> bool) -> Value {
+    use futures_util::StreamExt;
+    let url = format!("ws://{addr}/api/games/{id}/ws?token={token}&notation=uci");
+    let mut ws = tokio_tungstenite::connect_async(url).await.unwrap().0;
+    loop {
+        let msg = tokio::time::timeout(std::time::Duration::from_secs(20), ws.next()).await.expect("a state in time");
+        if let tokio_tungstenite::tungstenite::Message::Text(t) = msg.unwrap().unwrap() {
+            let v: Value = serde_json::from_str(&t).unwrap();
+            if done(&v) {
+                return v;
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn an_engine_game_against_another_engine_names_it_and_its_failures_end_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let tools = || chuhan_server::Tools {
+        engines: vec![
+            fake("Fake", "--mode script --script h2e2 h9g7 b0c2"),
+            fake("Crash", "--mode crash"),
+            fake("Illegal", "--mode illegal"),
+        ],
+        ..Default::default()
+    };
+    let limits = chuhan_server::RateLimits::default();
+    let (addr, task) = chuhan_server::start_with_tools("127.0.0.1:0", dir.path(), limits, tools()).await.unwrap();
+
+    // Refusals: an engine not configured, or an engine for a friend game.
+    let (code, v) = post(addr, "/api/games", json!({ "mode": "engine", "engine": "Nope" })).await;
+    assert_eq!(code, 400, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("Fake"), "{v}");
+    let (code, v) = post(addr, "/api/games", json!({ "mode": "friend", "engine": "Fake" })).await;
+    assert_eq!(code, 400, "{v}");
+
+    // Fake plays Red: its scripted moves, answered by ours; the PGN names it.
+    let (code, g) = post(addr, "/api/games", json!({ "mode": "engine", "engine": "Fake", "side": "black" })).await;
+    assert_eq!(code, 200, "{g}");
+    let (id, token) = (g["id"].as_str().unwrap().to_string(), g["token"].as_str().unwrap().to_string());
+    let s = state_until(addr, &id, &token, |v| v["moves"].as_array().map(Vec::len) == Some(1)).await;
+    assert_eq!(s["moves"][0]["mv"], "h2e2");
+    assert_eq!(s["engine"], "Fake");
+    let pgn = reqwest::get(format!("http://{addr}/api/games/{id}/pgn")).await.unwrap().text().await.unwrap();
+    assert!(pgn.contains("[Red \"Fake\"]"), "{pgn}");
+
+    // A crash, and an illegal move, end the game with the reason; the human side wins.
+    for (engine, reason) in [("Crash", "Crash crashed"), ("Illegal", "Illegal played an illegal move")] {
+        let (_, g) = post(addr, "/api/games", json!({ "mode": "engine", "engine": engine, "side": "black" })).await;
+        let s =
+            state_until(addr, g["id"].as_str().unwrap(), g["token"].as_str().unwrap(), |v| !v["end"].is_null()).await;
+        assert_eq!(s["end"]["result"], "0-1", "{s}");
+        let why = s["end"]["reason"].as_str().unwrap();
+        assert!(why.starts_with(reason) && why.ends_with("Black wins"), "{why}");
+    }
+
+    // The engine's name is stored with the game: it is there after a restart.
+    task.abort();
+    let _ = task.await;
+    let (addr, _task) = chuhan_server::start_with_tools("127.0.0.1:0", dir.path(), limits, tools()).await.unwrap();
+    let s: Value = reqwest::get(format!("http://{addr}/api/games/{id}")).await.unwrap().json().await.unwrap();
+    assert_eq!(s["engine"], "Fake", "{s}");
+}

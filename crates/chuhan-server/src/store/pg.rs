@@ -1,6 +1,6 @@
 //! PostgreSQL: one database shared by several `chuhan serve` processes.
 //!
-//! The tables are SQLite's at version 3 (migrations 1 and 2 here) (see [`super::sqlite`]), with PostgreSQL's types;
+//! The tables are SQLite's at version 4 (migrations 1 to 3 here) (see [`super::sqlite`]), with PostgreSQL's types;
 //! ratings are keyed by the lower-cased name (`name_key`), as [`crate::rating::same_name`]
 //! compares names. The schema grows by numbered migrations ([`MIGRATIONS`]), each recorded in
 //! `chuhan_migrations`; servers starting at once take an advisory lock first, so one of them
@@ -59,6 +59,7 @@ pub const MIGRATIONS: &[(i32, &str)] = &[
      CREATE INDEX ratings_rating ON ratings (variant, rating);",
     ),
     (2, "ALTER TABLE moves ADD COLUMN at_ms BIGINT NOT NULL DEFAULT 0;"),
+    (3, "ALTER TABLE games ADD COLUMN engine TEXT;"),
 ];
 
 /// PostgreSQL behind a connection pool.
@@ -243,8 +244,9 @@ impl Store for PgStore {
         client
             .execute(
                 "INSERT INTO games (id, variant, mode, level, start_fen, red_token, black_token, base_ms,
-                 increment_ms, periods, period_ms, created, per_move_ms, overruns, red_name, black_name, rated)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
+                 increment_ms, periods, period_ms, created, per_move_ms, overruns, red_name, black_name, rated,
+                 engine)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)",
                 &[
                     &g.id,
                     &g.variant,
@@ -263,6 +265,7 @@ impl Store for PgStore {
                     &g.names.first,
                     &g.names.second,
                     &g.rated,
+                    &g.engine,
                 ],
             )
             .await
@@ -407,7 +410,7 @@ impl Store for PgStore {
             .query_opt(
                 "SELECT id, variant, mode, level, start_fen, red_token, black_token, base_ms, increment_ms, created,
                  result, reason, periods, period_ms, per_move_ms, overruns, red_name, black_name, rated,
-                 red_elo_before, black_elo_before, red_elo_after, black_elo_after FROM games WHERE id = $1",
+                 red_elo_before, black_elo_before, red_elo_after, black_elo_after, engine FROM games WHERE id = $1",
                 &[&id],
             )
             .await
@@ -431,6 +434,7 @@ impl Store for PgStore {
             overruns: to_u32(r.get(15)),
             names: BySide::new(r.get(16), r.get(17)),
             rated: r.get(18),
+            engine: r.get(23),
         };
         let result: Option<String> = r.get(10);
         let reason: Option<String> = r.get(11);

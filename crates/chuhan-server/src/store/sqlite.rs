@@ -5,8 +5,10 @@
 //! names, the rated flag, the rating change of a finished rated game, and the `players` table; 2
 //! keeps ratings by game (`ratings`, keyed by variant and name: a janggi result must not move a
 //! xiangqi rating), rebuilt from the rated games already played (the old `players` table, one
-//! pool for both games, is left as it was); 3 adds when each move was made (`at_ms`). Opening a database migrates it forward one
-//! transaction a step, so databases written by an older server stay readable.
+//! pool for both games, is left as it was); 3 adds when each move was made (`at_ms`); 4 adds `engine` to games (the name of the
+//! `--engine` engine an engine game is played against; NULL for chuhan's own and friend games).
+//! Opening a database migrates it forward one transaction a step, so databases written by an
+//! older server stay readable.
 //!
 //! The connection is synchronous (rusqlite); the [`Store`] methods run it on Tokio's blocking
 //! threads.
@@ -106,6 +108,9 @@ const MIGRATION_V2: &str = "CREATE TABLE IF NOT EXISTS ratings (
 /// time since (0 for the moves stored before).
 const MIGRATION_V3: &str = "ALTER TABLE moves ADD COLUMN at_ms INTEGER NOT NULL DEFAULT 0;";
 
+/// Version 4: the other engine an engine game is played against.
+const MIGRATION_V4: &str = "ALTER TABLE games ADD COLUMN engine TEXT;";
+
 /// Brings the schema from its `user_version` to the newest, one transaction per step.
 fn migrate(conn: &mut Connection) -> Result<()> {
     let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
@@ -126,6 +131,12 @@ fn migrate(conn: &mut Connection) -> Result<()> {
         let tx = conn.transaction()?;
         tx.execute_batch(MIGRATION_V3).context("migration to version 3")?;
         tx.pragma_update(None, "user_version", 3)?;
+        tx.commit()?;
+    }
+    if version < 4 {
+        let tx = conn.transaction()?;
+        tx.execute_batch(MIGRATION_V4).context("migration to version 4")?;
+        tx.pragma_update(None, "user_version", 4)?;
         tx.commit()?;
     }
     Ok(())
@@ -227,8 +238,9 @@ impl Db {
         self.conn()
             .execute(
                 "INSERT INTO games (id, variant, mode, level, start_fen, red_token, black_token, base_ms,
-                 increment_ms, periods, period_ms, created, per_move_ms, overruns, red_name, black_name, rated)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
+                 increment_ms, periods, period_ms, created, per_move_ms, overruns, red_name, black_name, rated,
+                 engine)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
                 params![
                     g.id,
                     g.variant,
@@ -246,7 +258,8 @@ impl Db {
                     g.overruns,
                     g.names.first,
                     g.names.second,
-                    g.rated
+                    g.rated,
+                    g.engine
                 ],
             )
             .with_context(|| format!("cannot store new game {}", g.id))?;
@@ -360,7 +373,7 @@ impl Db {
             .query_row(
                 "SELECT id, variant, mode, level, start_fen, red_token, black_token, base_ms, increment_ms, created,
                  result, reason, periods, period_ms, per_move_ms, overruns, red_name, black_name, rated,
-                 red_elo_before, black_elo_before, red_elo_after, black_elo_after FROM games WHERE id = ?1",
+                 red_elo_before, black_elo_before, red_elo_after, black_elo_after, engine FROM games WHERE id = ?1",
                 params![id],
                 |r| {
                     let game = StoredGame {
@@ -379,6 +392,7 @@ impl Db {
                         overruns: r.get(15)?,
                         names: BySide::new(r.get(16)?, r.get(17)?),
                         rated: r.get(18)?,
+                        engine: r.get(23)?,
                     };
                     let result: Option<String> = r.get(10)?;
                     let reason: Option<String> = r.get(11)?;

@@ -24,6 +24,7 @@ fn game(id: &str) -> StoredGame {
         names: BySide::new(None, None),
         rated: false,
         created: 1,
+        engine: None,
     }
 }
 
@@ -73,7 +74,14 @@ async fn stores(test: &str) -> (tempfile::TempDir, Vec<(&'static str, Arc<dyn St
 async fn a_game_and_its_moves_come_back() {
     let (_dir, stores) = stores("moves").await;
     for (name, store) in stores {
-        let g = StoredGame { per_move_ms: 60_000, overruns: 3, base_ms: 1_200_000, ..game("abc") };
+        // An engine game's other engine comes back by name (checked with the whole game below).
+        let g = StoredGame {
+            per_move_ms: 60_000,
+            overruns: 3,
+            base_ms: 1_200_000,
+            engine: Some("Pikafish".into()),
+            ..game("abc")
+        };
         store.create(&g).await.unwrap();
         store.set_token("abc", Side::Second, "u", Some("Han Xin")).await.unwrap();
         store.add_move("abc", 0, &mv("h2e2")).await.unwrap();
@@ -277,6 +285,7 @@ async fn a_database_of_the_first_schema_is_migrated_and_read() {
     let (g, moves, end_) = store.load("old").await.unwrap().unwrap();
     assert_eq!((g.base_ms, g.increment_ms, g.periods, g.period_ms), (60000, 2000, 3, 5000));
     assert_eq!((g.per_move_ms, g.overruns, g.names.clone(), g.rated), (0, 0, BySide::new(None, None), false));
+    assert_eq!(g.engine, None, "an old game is against chuhan's own engine");
     assert_eq!(moves.len(), 1);
     assert!(end_.is_none());
     store
