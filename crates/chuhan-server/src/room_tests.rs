@@ -268,3 +268,34 @@ async fn the_pgn_has_the_date_time_control_and_the_engine() {
     assert!(pgn.contains("[TimeControl \"600+5\"]"), "{pgn}");
     assert!(pgn.contains(&format!("[Black \"{}\"]", crate::pgn_tags::engine_name(7))), "{pgn}");
 }
+
+#[tokio::test]
+async fn another_engine_that_fails_loses_and_the_end_is_stored() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(dir.path()).unwrap();
+    let t0 = Instant::now();
+    let g = StoredGame {
+        mode: "engine".into(),
+        tokens: BySide::new(Some("r".into()), None),
+        engine: Some("Broken".into()),
+        ..stored("ef", 0, 0)
+    };
+    let r = room(&store, &g, t0).await;
+    assert_eq!(r.lock().state(None, Notation::Iccs, t0)["engine"], "Broken");
+    let before = (0, r.lock().game.position().hash());
+    r.play(R, "h2e2".parse().unwrap(), &store, t0).await.unwrap();
+    // A failure in a position the game has left (a takeback meanwhile) changes nothing.
+    let stale = act(&r, &store, Action::EngineForfeit(B, "Broken crashed".into(), before), t0).await;
+    assert!(matches!(stale, (false, Err(RoomError::PositionChanged))), "{stale:?}");
+    assert!(!r.lock().is_over());
+    let key = (1, r.lock().game.position().hash());
+    let (changed, done) = act(&r, &store, Action::EngineForfeit(B, "Broken crashed".into(), key), t0).await;
+    assert!(changed && done.is_ok(), "{done:?}");
+    let end = store.load("ef").await.unwrap().unwrap().2.expect("the end is stored");
+    assert_eq!((end.result.as_str(), end.reason.as_str()), ("1-0", "Broken crashed: Red wins"));
+    assert_eq!(r.lock().end.as_ref().map(|e| e.reason.clone()), Some(end.reason));
+    assert!(r.lock().pgn(Notation::Iccs).unwrap().contains("[Black \"Broken\"]"));
+    // A second failure report finds the game over.
+    let again = act(&r, &store, Action::EngineForfeit(B, "Broken hung".into(), key), t0).await;
+    assert!(matches!(again, (false, Err(RoomError::AlreadyOver))), "{again:?}");
+}
