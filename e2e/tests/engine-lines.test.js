@@ -17,6 +17,8 @@ test("a click on an engine line plays it onto the move tree", async () => {
     const page = await newPage(browser);
     await page.goto(`${BASE}/analysis?moves=h2e2`);
     await settled(page);
+    const fen1 = await page.$eval("#alines", (e) => e.dataset.fen);
+    assert.ok(fen1, "the lines name their position");
     const line1 = await page.$$eval("#alines li:nth-child(1) .pvmove", (s) => s.map((x) => x.textContent));
     assert.ok(line1.length >= 2, `a line of two moves or more: ${line1}`);
     // The second move of the best line: both its moves are played, the board is after them.
@@ -31,10 +33,17 @@ test("a click on an engine line plays it onto the move tree", async () => {
     await page.click("#aback");
     await page.click("#aback");
     await page.waitForFunction(() => document.querySelector("#amoves span.mv.cur")?.dataset.ply === "1");
-    await settled(page);
-    const line2 = await page.$$eval("#alines li:nth-child(2) .pvmove", (s) => s.map((x) => x.textContent));
-    assert.notEqual(line2[0], line1[0]);
-    await page.click("#alines li:nth-child(2) b");
+    // The lines of this position again (not the ones left from the position two moves on),
+    // and among them one that starts with another move than the one played: a search's order
+    // of the lines may differ from the first search's.
+    await page.waitForFunction((f) => document.querySelector("#alines").dataset.fen === f
+      && document.querySelectorAll("#alines li").length > 1
+      && !/thinking/.test(document.querySelector("#astatus").textContent), fen1);
+    const lines = await page.$$eval("#alines li", (ls) => ls.map((l) => [...l.querySelectorAll(".pvmove")].map((x) => x.textContent)));
+    const k = lines.findIndex((l) => l[0] !== line1[0]);
+    assert.ok(k >= 0, `a line that starts with another move than ${line1[0]}: ${JSON.stringify(lines)}`);
+    const line2 = lines[k];
+    await page.click(`#alines li:nth-child(${k + 1}) b`);
     await page.waitForFunction((n) => Number(document.querySelector("#amoves span.mv.cur")?.dataset.ply) === n, 1 + line2.length);
     assert.equal(await page.$$eval("#amoves > span.mv", (s) => s.length), 3, "the main line is untouched");
     const variation = await page.$$eval("#amoves > span.var span.mv", (s) => s.map((x) => x.textContent));

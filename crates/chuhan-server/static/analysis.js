@@ -201,6 +201,7 @@ export function analysis() {
   /// shown (a move was made, the game ended there, the editor is open).
   function clearLines() {
     $("alines").replaceChildren();
+    delete $("alines").dataset.fen;
     $("evalfill").style.height = "50%";
     if (board.hints && board.hints.length) {
       board.hints = [];
@@ -254,7 +255,8 @@ export function analysis() {
       });
       return li;
     });
-    if (lines) $("alines").replaceChildren(...rows);
+    // The list says which position its lines belong to (tests wait on it; a stale list has none).
+    if (lines) { $("alines").replaceChildren(...rows); $("alines").dataset.fen = r.fen; }
     if (lines && lines.length && lines[0].score) {
       const sc = lines[0].score;
       const red = sc.mate !== undefined ? (sc.mate > 0 ? 1 : 0) : 1 / (1 + Math.exp(-sc.cp / 400));
