@@ -241,6 +241,12 @@ pub fn run(args: MatchArgs) -> Result<()> {
     let mut sprt_result = None;
     let time_control = tc.pgn();
     for (job, record) in rx {
+        if sprt_result.is_some() {
+            // Decided: a game that ends after the decision is dropped like one still being
+            // played (the worker may finish one before it sees the stop flag), so the result
+            // is the one the test decided on, whatever the machine's load.
+            continue;
+        }
         finished += 1;
         let (a, _) = pairings[job.pairing];
         let a_points = if job.red == a { record.red_points() } else { 1.0 - record.red_points() };
