@@ -345,6 +345,17 @@ impl Engine {
         parse_coords(text, self.coords)
     }
 
+    /// The engine's `bestmove` (as [`GoReply::bestmove`] holds it) read and checked against
+    /// `game`'s rules: an error sentence naming the engine when it gave no move, one that
+    /// cannot be read, or an illegal one (what a player or a site shows when the engine loses).
+    pub fn checked_move(&self, bestmove: Option<&str>, game: &Game) -> Result<Move, String> {
+        let name = &self.spec.name;
+        let text = bestmove.ok_or_else(|| format!("{name} gave up (no move)"))?;
+        let m = self.parse_move(text).ok_or_else(|| format!("{name} sent a move that cannot be read: {text:?}"))?;
+        game.clone().play(m).map_err(|e| format!("{name} played an illegal move, {text}: {e}"))?;
+        Ok(m)
+    }
+
     /// `position startpos|fen F moves ...` for the game's start and moves (UCCI has no startpos).
     pub fn position_command(&self, game: &Game) -> String {
         let start = game.start();

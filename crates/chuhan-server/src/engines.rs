@@ -139,7 +139,6 @@ impl Engines {
 /// One move from `engine` (started if `None` or set up for the other game); gives the engine
 /// back unless it failed.
 fn choose(spec: &EngineSpec, engine: Kept, game: &Game, budget: Duration) -> (Kept, Result<Move, String>) {
-    let name = &spec.name;
     let variant = game.position().variant();
     let mut engine = match engine {
         Some((v, e)) if v == variant => e,
@@ -163,16 +162,7 @@ fn choose(spec: &EngineSpec, engine: Kept, game: &Game, budget: Duration) -> (Ke
         Ok(r) => r,
         Err(e) => return (None, Err(e.to_string())),
     };
-    let choice = match reply.bestmove {
-        None => Err(format!("{name} gave up (no move)")),
-        Some(text) => match engine.parse_move(&text) {
-            None => Err(format!("{name} sent a move that cannot be read: {text:?}")),
-            Some(m) => match game.clone().play(m) {
-                Ok(_) => Ok(m),
-                Err(e) => Err(format!("{name} played an illegal move, {text}: {e}")),
-            },
-        },
-    };
+    let choice = engine.checked_move(reply.bestmove.as_deref(), game);
     match choice {
         Ok(m) => (Some((variant, engine)), Ok(m)),
         Err(why) => {

@@ -576,17 +576,7 @@ fn external_move(spec: &EngineSpec, engine: Option<Engine>, game: &Game, budget:
         Ok(r) => r,
         Err(e) => return Thought { choice: Err(e.to_string()), engine: None },
     };
-    let name = &spec.name;
-    let choice = match reply.bestmove {
-        None => Err(format!("{name} gave up (no move)")),
-        Some(text) => match engine.parse_move(&text) {
-            None => Err(format!("{name} sent a move that cannot be read: {text:?}")),
-            Some(m) => match game.clone().play(m) {
-                Ok(_) => Ok(m),
-                Err(e) => Err(format!("{name} played an illegal move, {text}: {e}")),
-            },
-        },
-    };
+    let choice = engine.checked_move(reply.bestmove.as_deref(), game);
     let engine = choice.is_ok().then_some(engine);
     Thought { choice, engine }
 }
