@@ -220,6 +220,48 @@ fn the_trainer_fits_a_small_data_set() {
     assert!(worst < 20.0 && mean < 5.0, "quantization moved scores by {mean} cp on average, {worst} at most");
 }
 
+/// The trainer's gradient is the loss's: central finite differences agree on parameters of every
+/// kind (first layer, its bias, output weights, output bias, piece-square weights).
+#[test]
+fn the_trainer_gradient_matches_finite_differences() {
+    use chuhan_engine::nnue::train::PARAMS;
+    let records = some_records(Variant::Janggi, 2, 5);
+    let (set, _) = samples(&records, Variant::Janggi, 0.7, false);
+    let set = &set[..set.len().min(40)];
+    let mut net = FloatNet::random(Variant::Janggi, 3);
+    let mut rng = Rng::new(8);
+    for p in net.params.iter_mut() {
+        *p += ((rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 - 0.5) * 0.2;
+    }
+    let grad = net.gradient(set);
+    // Parameters that the samples use: a first-layer weight of an active feature, then the
+    // blocks after the first layer, the piece-square weights of active features last.
+    let f = set[0].us[3] as usize;
+    let hidden = chuhan_engine::nnue::HIDDEN;
+    let inputs = chuhan_engine::nnue::INPUTS;
+    let psqt = PARAMS - inputs;
+    let mut checked = vec![f * hidden + 5, inputs * hidden + 7, inputs * hidden + hidden + 9, psqt - 1];
+    // A piece-square weight counts for the side to move's view and against the other's, so in a
+    // colour-symmetric position (the start) it cancels: take features of one view only.
+    let lopsided = set.iter().rev().find(|s| s.us.iter().any(|f| !s.them.contains(f))).expect("an unbalanced position");
+    checked.extend(lopsided.us.iter().filter(|f| !lopsided.them.contains(f)).take(2).map(|&f| psqt + f as usize));
+    checked.extend(lopsided.them.iter().filter(|f| !lopsided.us.contains(f)).take(2).map(|&f| psqt + f as usize));
+    for i in checked {
+        let h = 1e-3f32;
+        let mut plus = net.clone();
+        plus.params[i] += h;
+        let mut minus = net.clone();
+        minus.params[i] -= h;
+        let numeric = (plus.loss(set) as f64 - minus.loss(set) as f64) / (2.0 * h as f64);
+        let analytic = grad[i] as f64;
+        assert!(analytic.abs() > 1e-7, "parameter {i}: no gradient to check");
+        assert!(
+            (numeric - analytic).abs() <= 0.05 * analytic.abs().max(numeric.abs()) + 1e-6,
+            "parameter {i}: finite differences {numeric:e}, trainer {analytic:e}"
+        );
+    }
+}
+
 /// The quantized network's score of a record's position.
 fn score_of_record(net: &Network, r: &Record) -> i32 {
     net.evaluate(&r.position().unwrap())

@@ -6,12 +6,16 @@
 //! game). Each view feeds one accumulator of [`HIDDEN`] values (the first layer's weights of
 //! the active features summed, shared by both views); the side to move's accumulator and the
 //! other one, clipped to [0, 1] (clipped ReLU), give the score through one output layer.
+//! Beside the hidden layer, every feature also has one weight added straight to the output (a
+//! piece-square table, "PSQT", summed per view like the accumulators): material and the plain
+//! worth of a square are linear sums, which clipped neurons (each saturating at 1) carry poorly;
+//! the direct term carries them and leaves the neurons the patterns between pieces.
 //!
 //! Integers throughout: first-layer weights and accumulators are `i16` scaled by [`QA`], output
-//! weights `i16` scaled by [`QB`], so the arithmetic is exact and an accumulator updated move by
-//! move equals one computed from scratch ([`Network::refresh`]). The search keeps one
-//! [`Accumulators`] stack per thread and updates it on make and undo (a move touches at most
-//! three features per view); no king buckets, so no refresh is ever needed inside the tree.
+//! weights `i16` scaled by [`QB`], the piece-square weights `i32` in output units (`QA × QB`), so
+//! the arithmetic is exact and an accumulator updated move by move equals one computed from
+//! scratch ([`Network::refresh`]). The search keeps one [`Accumulators`] stack per thread and
+//! updates it on make and undo (a move touches at most three features per view); no king buckets, so no refresh is ever needed inside the tree.
 //! The loops run over fixed-size arrays so that LLVM vectorises them for the target (SSE on
 //! x86-64-v2) without `unsafe`.
 //!
@@ -44,10 +48,10 @@ pub const SCALE: i32 = 400;
 pub const WEIGHT_CLIP: f32 = 1.98;
 
 const MAGIC: &[u8; 4] = b"CHNN";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 const HEADER: usize = 4 + 4 + 1 + 4 + 4 + 2 + 2 + 2;
 /// The file size of a network of this build's sizes.
-pub const FILE_SIZE: usize = HEADER + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4 + 8;
+pub const FILE_SIZE: usize = HEADER + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4 + 4 * INPUTS + 8;
 
 /// Why a network file was refused.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -103,6 +107,8 @@ pub struct Network {
     /// Output weights: the side to move's half, then the other side's.
     out: [[i16; HIDDEN]; 2],
     out_bias: i32,
+    /// The piece-square weight of every input feature, in output units (`QA × QB` a logit unit).
+    psqt: Vec<i32>,
 }
 
 impl std::fmt::Debug for Network {
@@ -129,8 +135,15 @@ pub fn features(pos: &Position, view: Side, out: &mut Vec<usize>) {
     out.extend(pos.piece_squares().map(|(sq, p)| feature(view, p, sq)));
 }
 
-/// The two views' accumulators of one position: `[first player's view, second player's]`.
-pub type Accumulator = [[i16; HIDDEN]; 2];
+/// The two views' sums of one position, each indexed `[first player's view, second player's]`:
+/// the hidden layer's accumulators and the piece-square sums.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Accumulator {
+    /// The first layer's sums (before the clipping).
+    pub hidden: [[i16; HIDDEN]; 2],
+    /// The piece-square weights of the view's features, summed.
+    pub psqt: [i32; 2],
+}
 
 impl Network {
     /// A network from its quantized parts (the trainer's output); the weights must respect
@@ -141,9 +154,11 @@ impl Network {
         ft_bias: [i16; HIDDEN],
         out: [[i16; HIDDEN]; 2],
         out_bias: i32,
+        psqt: Vec<i32>,
     ) -> Network {
         assert_eq!(ft.len(), INPUTS, "one first-layer row per input");
-        Network { variant, ft, ft_bias, out, out_bias }
+        assert_eq!(psqt.len(), INPUTS, "one piece-square weight per input");
+        Network { variant, ft, ft_bias, out, out_bias, psqt }
     }
 
     /// The game this network evaluates.
@@ -189,9 +204,11 @@ impl Network {
         let ft: Vec<[i16; HIDDEN]> = (0..INPUTS).map(|_| row()).collect();
         let ft_bias = row();
         let out = [row(), row()];
-        let tail = &body[body.len() - 4..];
-        let out_bias = i32::from_le_bytes(tail.try_into().expect("4 bytes"));
-        Ok(Network { variant, ft, ft_bias, out, out_bias })
+        let rest = &body[HEADER + 2 * (INPUTS * HIDDEN + 3 * HIDDEN)..];
+        let mut dwords = rest.chunks_exact(4).map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]));
+        let out_bias = dwords.next().expect("size checked");
+        let psqt: Vec<i32> = dwords.collect();
+        Ok(Network { variant, ft, ft_bias, out, out_bias, psqt })
     }
 
     /// Everything but the checksum.
@@ -213,6 +230,9 @@ impl Network {
             b.extend_from_slice(&w.to_le_bytes());
         }
         b.extend_from_slice(&self.out_bias.to_le_bytes());
+        for w in &self.psqt {
+            b.extend_from_slice(&w.to_le_bytes());
+        }
         b
     }
 
@@ -226,10 +246,12 @@ impl Network {
 
     /// Both views' accumulators of `pos`, from scratch.
     pub fn refresh(&self, pos: &Position) -> Accumulator {
-        let mut acc = [self.ft_bias; 2];
+        let mut acc = Accumulator { hidden: [self.ft_bias; 2], psqt: [0; 2] };
         for (sq, p) in pos.piece_squares() {
             for view in Side::BOTH {
-                add(&mut acc[view as usize], &self.ft[feature(view, p, sq)]);
+                let f = feature(view, p, sq);
+                add(&mut acc.hidden[view as usize], &self.ft[f]);
+                acc.psqt[view as usize] += self.psqt[f];
             }
         }
         acc
@@ -245,20 +267,28 @@ impl Network {
         let Some(piece) = pos.piece_at(m.from) else { return };
         let captured = pos.piece_at(m.to);
         for view in Side::BOTH {
-            let a = &mut acc[view as usize];
-            sub(a, &self.ft[feature(view, piece, m.from)]);
-            add(a, &self.ft[feature(view, piece, m.to)]);
+            let (a, p) = (&mut acc.hidden[view as usize], &mut acc.psqt[view as usize]);
+            let (from, to) = (feature(view, piece, m.from), feature(view, piece, m.to));
+            sub(a, &self.ft[from]);
+            add(a, &self.ft[to]);
+            *p += self.psqt[to] - self.psqt[from];
             if let Some(c) = captured {
-                sub(a, &self.ft[feature(view, c, m.to)]);
+                let gone = feature(view, c, m.to);
+                sub(a, &self.ft[gone]);
+                *p -= self.psqt[gone];
             }
         }
     }
 
     /// The score for `to_move` from the accumulators, in centipawns.
     pub fn output(&self, acc: &Accumulator, to_move: Side) -> i32 {
-        let us = &acc[to_move as usize];
-        let them = &acc[(!to_move) as usize];
-        let sum = dot_crelu(us, &self.out[0]) + dot_crelu(them, &self.out[1]) + self.out_bias;
+        let (us, them) = (to_move as usize, (!to_move) as usize);
+        // Each view's piece-square sum sees the board from its side: half of their difference.
+        let psqt = (acc.psqt[us] - acc.psqt[them]) / 2;
+        let sum = dot_crelu(&acc.hidden[us], &self.out[0])
+            + dot_crelu(&acc.hidden[them], &self.out[1])
+            + self.out_bias
+            + psqt;
         (sum as i64 * SCALE as i64 / (QA * QB) as i64).clamp(-15_000, 15_000) as i32
     }
 

@@ -99,7 +99,9 @@ impl Rng {
 }
 
 /// The network in floats, as trained. Parameters are one flat vector: the first layer
-/// (`INPUTS × HIDDEN`, row by feature), its bias, the output weights (us, then them), the output bias.
+/// (`INPUTS × HIDDEN`, row by feature), its bias, the output weights (us, then them), the output
+/// bias, then the piece-square weight of every feature (in logit units, added to the output as
+/// half the difference of the two views' sums).
 #[derive(Clone, Debug)]
 pub struct FloatNet {
     /// The game it is for.
@@ -111,8 +113,9 @@ pub struct FloatNet {
 const FT_BIAS: usize = INPUTS * HIDDEN;
 const OUT: usize = FT_BIAS + HIDDEN;
 const OUT_BIAS: usize = OUT + 2 * HIDDEN;
+const PSQT: usize = OUT_BIAS + 1;
 /// Number of parameters.
-pub const PARAMS: usize = OUT_BIAS + 1;
+pub const PARAMS: usize = PSQT + INPUTS;
 
 /// Adam's state and settings.
 #[derive(Clone, Debug)]
@@ -145,6 +148,13 @@ impl FloatNet {
         for p in &mut params[OUT..OUT_BIAS] {
             *p = rng.unit() / (2.0 * HIDDEN as f32).sqrt();
         }
+        // The piece-square weights start from the material values the search orders moves by
+        // (own pieces positive, the opponent's negative), a rough start that training refines.
+        for (f, p) in params[PSQT..].iter_mut().enumerate() {
+            let (theirs, role) = (f / 90 / 7, f / 90 % 7);
+            let value = crate::eval::piece_value(variant, chuhan::Role::ALL[role]) as f32 / (2 * SCALE) as f32;
+            *p = if theirs == 0 { value } else { -value };
+        }
         FloatNet { variant, params }
     }
 
@@ -164,7 +174,9 @@ impl FloatNet {
         self.accumulate(&s.us, us);
         self.accumulate(&s.them, them);
         let w = &self.params[OUT..OUT_BIAS];
-        let mut out = self.params[OUT_BIAS];
+        let psqt = &self.params[PSQT..];
+        let view_sum = |feats: &[u16]| feats.iter().map(|&f| psqt[f as usize]).sum::<f32>();
+        let mut out = self.params[OUT_BIAS] + 0.5 * (view_sum(&s.us) - view_sum(&s.them));
         for i in 0..HIDDEN {
             out += us[i].clamp(0.0, 1.0) * w[i] + them[i].clamp(0.0, 1.0) * w[HIDDEN + i];
         }
@@ -190,6 +202,58 @@ impl FloatNet {
         (total / samples.len().max(1) as f64) as f32
     }
 
+    /// Adds `weight` × the gradient of `(sigmoid(output) − target)²` for `s` to `grad`, and
+    /// returns that squared error. The forward pass is redone here; `us` and `them` are scratch.
+    fn add_gradient(
+        &self,
+        s: &Sample,
+        weight: f32,
+        grad: &mut [f32],
+        us: &mut [f32; HIDDEN],
+        them: &mut [f32; HIDDEN],
+    ) -> f32 {
+        let out = self.forward(s, us, them);
+        let p = sigmoid(out);
+        let d = p - s.target;
+        let g = 2.0 * d * p * (1.0 - p) * weight;
+        let w = &self.params[OUT..OUT_BIAS];
+        grad[OUT_BIAS] += g;
+        for &f in &s.us {
+            grad[PSQT + f as usize] += 0.5 * g;
+        }
+        for &f in &s.them {
+            grad[PSQT + f as usize] -= 0.5 * g;
+        }
+        for (view, feats, half) in [(&*us, &s.us, 0), (&*them, &s.them, HIDDEN)] {
+            let mut d_acc = [0.0f32; HIDDEN];
+            for k in 0..HIDDEN {
+                let a = view[k];
+                grad[OUT + half + k] += g * a.clamp(0.0, 1.0);
+                d_acc[k] = if a > 0.0 && a < 1.0 { g * w[half + k] } else { 0.0 };
+            }
+            for (gb, d) in grad[FT_BIAS..OUT].iter_mut().zip(&d_acc) {
+                *gb += d;
+            }
+            for &f in feats.iter() {
+                for (gw, d) in grad[f as usize * HIDDEN..][..HIDDEN].iter_mut().zip(&d_acc) {
+                    *gw += d;
+                }
+            }
+        }
+        d * d
+    }
+
+    /// The gradient of the mean loss over `samples` (what [`FloatNet::epoch`] steps along; the
+    /// tests compare it with finite differences).
+    pub fn gradient(&self, samples: &[Sample]) -> Vec<f32> {
+        let mut grad = vec![0.0f32; PARAMS];
+        let (mut us, mut them) = ([0.0; HIDDEN], [0.0; HIDDEN]);
+        for s in samples {
+            self.add_gradient(s, 1.0 / samples.len() as f32, &mut grad, &mut us, &mut them);
+        }
+        grad
+    }
+
     /// One pass over `samples` in a random order (from `rng`), in batches of `batch`; returns
     /// the mean training loss seen during the pass.
     pub fn epoch(&mut self, samples: &[Sample], adam: &mut Adam, batch: usize, rng: &mut Rng) -> f32 {
@@ -203,30 +267,7 @@ impl FloatNet {
         for chunk in order.chunks(batch.max(1)) {
             grad.iter_mut().for_each(|g| *g = 0.0);
             for &i in chunk {
-                let s = &samples[i];
-                let out = self.forward(s, &mut us, &mut them);
-                let p = sigmoid(out);
-                let d = p - s.target;
-                total += (d * d) as f64;
-                let g = 2.0 * d * p * (1.0 - p) / chunk.len() as f32;
-                let w = &self.params[OUT..OUT_BIAS];
-                grad[OUT_BIAS] += g;
-                for (view, feats, half) in [(&us, &s.us, 0), (&them, &s.them, HIDDEN)] {
-                    let mut d_acc = [0.0f32; HIDDEN];
-                    for k in 0..HIDDEN {
-                        let a = view[k];
-                        grad[OUT + half + k] += g * a.clamp(0.0, 1.0);
-                        d_acc[k] = if a > 0.0 && a < 1.0 { g * w[half + k] } else { 0.0 };
-                    }
-                    for (gb, d) in grad[FT_BIAS..OUT].iter_mut().zip(&d_acc) {
-                        *gb += d;
-                    }
-                    for &f in feats.iter() {
-                        for (gw, d) in grad[f as usize * HIDDEN..][..HIDDEN].iter_mut().zip(&d_acc) {
-                            *gw += d;
-                        }
-                    }
-                }
+                total += self.add_gradient(&samples[i], 1.0 / chunk.len() as f32, &mut grad, &mut us, &mut them) as f64;
             }
             self.step(&grad, adam);
         }
@@ -250,7 +291,8 @@ impl FloatNet {
         }
     }
 
-    /// The quantized network: first layer × [`QA`], output weights × [`QB`], output bias × QA·QB.
+    /// The quantized network: first layer × [`QA`], output weights × [`QB`], output bias and
+    /// piece-square weights × QA·QB.
     pub fn quantize(&self) -> Network {
         let q = |x: f32, s: i32| (x * s as f32).round().clamp(-32767.0, 32767.0) as i16;
         let row = |slice: &[f32], s: i32| {
@@ -261,7 +303,9 @@ impl FloatNet {
         let ft = self.params[..FT_BIAS].chunks_exact(HIDDEN).map(|c| row(c, QA)).collect();
         let ft_bias = row(&self.params[FT_BIAS..OUT], QA);
         let out = [row(&self.params[OUT..OUT + HIDDEN], QB), row(&self.params[OUT + HIDDEN..OUT_BIAS], QB)];
-        let out_bias = (self.params[OUT_BIAS] * (QA * QB) as f32).round() as i32;
-        Network::from_parts(self.variant, ft, ft_bias, out, out_bias)
+        let out_units = |x: f32| (x * (QA * QB) as f32).round() as i32;
+        let out_bias = out_units(self.params[OUT_BIAS]);
+        let psqt = self.params[PSQT..].iter().map(|&x| out_units(x)).collect();
+        Network::from_parts(self.variant, ft, ft_bias, out, out_bias, psqt)
     }
 }
