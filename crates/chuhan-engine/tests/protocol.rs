@@ -337,3 +337,23 @@ fn a_tiny_limit_still_gets_a_move() {
         assert_eq!(m.len(), 4, "{go}: {m}");
     }
 }
+
+/// Options on the command line (for runners that start an engine by its path alone) are set
+/// before the input is read: `bench` with the network searches a different tree than without.
+#[test]
+fn options_on_the_command_line() {
+    use std::process::Command;
+    let bench = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_chuhan-engine")).args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        let text = String::from_utf8(out.stdout).unwrap();
+        let nodes = text.lines().find_map(|l| l.strip_prefix("Nodes searched  : ")).map(str::to_owned);
+        nodes.unwrap_or_else(|| panic!("{args:?}: no node count in {text}"))
+    };
+    let classic = bench(&["bench", "4"]);
+    assert_eq!(bench(&["--option", "Use NNUE=false", "bench", "4"]), classic);
+    assert_ne!(bench(&["--option", "Use NNUE=true", "bench", "4"]), classic);
+    let bad = Command::new(env!("CARGO_BIN_EXE_chuhan-engine")).arg("--option").arg("Hash").output().unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("NAME=VALUE"));
+}
