@@ -165,3 +165,36 @@ fn perpetual_chase_is_avoided_by_the_chaser() {
     assert!(tried >= 5, "only {tried} usable cases");
     assert_eq!(avoided, tried);
 }
+
+/// A janggi ending where every evasion of a check can uncover a check on the other general:
+/// the quiescence search followed such chains move by move, 120 plies deep, and the first
+/// iteration never finished (the search only stops once it has an answer), so a 4,000-node
+/// search ran for minutes. It came up in self-play (`nnue_gen`, seed 2, game 495) and needs the
+/// table as the game's earlier searches left it, so the test replays the game as the generator
+/// played it: a search of 4,000 nodes before every move, one table throughout.
+#[test]
+fn long_lines_of_checks_do_not_run_away() {
+    let text = include_str!("data/janggi-check-chain.txt");
+    let mut lines = text.lines();
+    let mut pos = Position::from_fen(Variant::Janggi, lines.next().unwrap()).unwrap();
+    let moves: Vec<Move> = lines.next().unwrap().split_whitespace().map(|m| m.parse().unwrap()).collect();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let shared = Shared::new(4);
+        let move_limit = chuhan::game::Rules::for_variant(Variant::Janggi).move_limit.unwrap_or(0);
+        let limits = Limits { nodes: Some(4000), move_limit, ..Limits::default() };
+        let mut most = 0;
+        for m in moves.into_iter().map(Some).chain([None]) {
+            let r = search(&pos, &shared, &Classic, &limits, 1, |_| {});
+            most = most.max(r.nodes);
+            if let Some(m) = m {
+                pos.play(m).unwrap();
+            }
+        }
+        let _ = tx.send(most);
+    });
+    let most = rx.recv_timeout(std::time::Duration::from_secs(60)).expect("a search ran away (over 60 s for the game)");
+    // A node limit is checked every 1,024 nodes and a first iteration always finishes: a little
+    // over 4,000, never thousands of times over.
+    assert!(most < 40_000, "a 4,000-node search took {most} nodes");
+}

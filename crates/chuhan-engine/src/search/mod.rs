@@ -264,10 +264,18 @@ impl<'a> Searcher<'a> {
             if self.shared.stop.load(Ordering::Relaxed) {
                 self.stopped = true;
             } else if self.main {
-                let over_time = self.limits.hard.is_some_and(|h| self.start.elapsed() >= h);
+                let elapsed = self.start.elapsed();
+                let over_time = self.limits.hard.is_some_and(|h| elapsed >= h);
                 let over_nodes = self.limits.nodes.is_some_and(|n| self.shared.nodes.load(Ordering::Relaxed) >= n);
                 let unbounded = self.limits.infinite || self.shared.pondering.load(Ordering::Relaxed);
-                if (over_nodes || (over_time && !unbounded)) && !self.limits.infinite && self.answered {
+                // A first iteration is always finished (a move chosen by no search at all is
+                // worse than a slightly late one), but not at any price: at twice the hard limit
+                // the search stops without it and `search` falls back on a legal move, rather
+                // than lose on time.
+                let far_over_time = self.limits.hard.is_some_and(|h| elapsed >= h * 2);
+                if ((over_nodes || (over_time && !unbounded)) && !self.limits.infinite && self.answered)
+                    || (far_over_time && !unbounded)
+                {
                     self.shared.stop.store(true, Ordering::Relaxed);
                     self.stopped = true;
                 }

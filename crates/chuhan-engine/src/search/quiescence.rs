@@ -7,6 +7,9 @@ use crate::see::see_at_least;
 use crate::tt::{Bound, Entry};
 use chuhan::{Bitboard, Move, Position, Variant};
 
+/// How many quiescence plies deep a position in check is still searched move by move.
+const MAX_CHECK_PLIES: u32 = 10;
+
 impl Searcher<'_> {
     /// The quiescence search: captures that do not lose material, every evasion in check, and
     /// at its first ply (`qdepth` 0) quiet moves that give check without losing the piece —
@@ -21,8 +24,17 @@ impl Searcher<'_> {
         if self.pos.ended_by_pass() {
             return self.counting(ply);
         }
+        // Evasions are quiet moves, and an evasion can uncover a check on the other general
+        // (a cannon's screen stepping away): a line of such checks can cycle. A repeated
+        // position is scored as the rules score it, as in the main search.
+        if let Some(score) = self.rule_score(ply) {
+            return score;
+        }
         let in_check = self.checks.last().copied().unwrap_or_else(|| self.pos.is_check());
-        if ply >= MAX_PLY {
+        // And even without a repetition, every evasion of every check is searched: beyond a few
+        // checks in a row the tree grows without bound (a janggi ending searched 120 plies deep
+        // for minutes at depth 1), so a long line of checks is cut at the static evaluation.
+        if ply >= MAX_PLY || (in_check && qdepth >= MAX_CHECK_PLIES) {
             return self.evaluate();
         }
         let pv_node = beta - alpha > 1;
