@@ -1,0 +1,73 @@
+//! PostgreSQL restarts under two live `chuhan serve` processes (a cluster of the test's own,
+//! made by `scripts/pg-test-cluster.sh`, since the shared one must not go down under other
+//! tests; run when `CHUHAN_TEST_POSTGRES_URL` is set, failed under CI=true without it).
+//!
+//! While the database is down, a move gets an error frame at once (not a hang, and not played);
+//! once it is back, the same move is stored and seen on both servers (their pools and LISTEN
+//! connections reconnect by themselves), the game goes on to its end, and the database holds
+//! every move a player was shown.
+
+mod common;
+
+use common::{friend_game, next_frame, postgres_url, send_move, serve, state_at, stored_moves, ws, PgCluster};
+use futures_util::SinkExt;
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::Message;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_survives_a_database_restart() {
+    if postgres_url("the database restart test").is_none() {
+        return;
+    }
+    let pg = PgCluster::start();
+    let (a, b) = (serve(&pg.url), serve(&pg.url));
+    let http = reqwest::Client::new();
+    // Red plays on A, Black on B.
+    let (id, red, black) = friend_game(&http, &a.addr, 300).await;
+    let (mut r, mut k) = (ws(&a.addr, &id, &red).await, ws(&b.addr, &id, &black).await);
+    for (i, mv) in ["h2e2", "h9g7"].iter().enumerate() {
+        send_move(if i % 2 == 0 { &mut r } else { &mut k }, mv).await;
+        state_at(&mut r, i + 1).await;
+        state_at(&mut k, i + 1).await;
+    }
+
+    pg.pause();
+    // A move now cannot be stored: a clear error at once, and nothing played.
+    let asked = Instant::now();
+    send_move(&mut r, "h0g2").await;
+    let answer = next_frame(&mut r, 10).await;
+    assert_eq!(answer["type"], "error", "{answer}");
+    let message = answer["message"].as_str().unwrap();
+    assert!(message.contains("could not be saved"), "{message}");
+    assert!(asked.elapsed() < Duration::from_secs(5), "the error took {:?}", asked.elapsed());
+    // The servers still answer from memory.
+    let state: Value =
+        http.get(format!("http://{}/api/games/{id}", a.addr)).send().await.unwrap().json().await.unwrap();
+    assert_eq!(state["moves"].as_array().map(Vec::len), Some(2), "{state}");
+
+    pg.resume();
+    // The same move again: stored, and seen on both servers.
+    send_move(&mut r, "h0g2").await;
+    let s = state_at(&mut r, 3).await;
+    assert_eq!(s["clock"]["running"], 1, "{s}");
+    state_at(&mut k, 3).await;
+    send_move(&mut k, "i9h9").await;
+    state_at(&mut k, 4).await;
+    state_at(&mut r, 4).await;
+    assert_eq!(stored_moves(&pg.url, &id), ["h2e2", "h9g7", "h0g2", "i9h9"]);
+
+    // The game ends and its end is stored.
+    k.send(Message::Text(json!({ "type": "resign" }).to_string().into())).await.unwrap();
+    let end = loop {
+        let v = next_frame(&mut r, 5).await;
+        assert_ne!(v["type"], "error", "{v}");
+        if !v["end"].is_null() {
+            break v;
+        }
+    };
+    assert_eq!(end["end"]["result"], "1-0", "{end}");
+    let archived: Value =
+        http.get(format!("http://{}/api/archive", b.addr)).send().await.unwrap().json().await.unwrap();
+    assert!(archived.to_string().contains(&id), "game {id} in the archive: {archived}");
+}
