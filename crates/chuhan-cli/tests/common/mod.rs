@@ -105,6 +105,18 @@ pub async fn next_frame(ws: &mut Ws, secs: u64) -> Value {
     }
 }
 
+/// Every JSON frame that comes within `wait`.
+pub async fn frames_within(ws: &mut Ws, wait: Duration) -> Vec<Value> {
+    let until = tokio::time::Instant::now() + wait;
+    let mut frames = Vec::new();
+    while let Ok(Some(msg)) = tokio::time::timeout_at(until, ws.next()).await {
+        if let Message::Text(t) = msg.expect("a frame") {
+            frames.push(serde_json::from_str(&t).unwrap());
+        }
+    }
+    frames
+}
+
 /// Frames until a state with `plies` moves (an error frame fails the test).
 pub async fn state_at(ws: &mut Ws, plies: usize) -> Value {
     loop {

@@ -102,7 +102,8 @@ impl PgStore {
     }
 
     pub(crate) async fn client(&self) -> Result<deadpool_postgres::Object> {
-        self.pool.get().await.map_err(|e| anyhow!("cannot connect to PostgreSQL: {e}"))
+        // The pool's error names only its step; the connection's error (and its cause) follow.
+        self.pool.get().await.map_err(|e| anyhow::Error::new(e).context("cannot connect to PostgreSQL"))
     }
 
     /// Applies the migrations not applied yet, under an advisory lock.
