@@ -1,4 +1,6 @@
-//! PostgreSQL restarts under two live `chuhan serve` processes (a cluster of the test's own,
+//! PostgreSQL away under `chuhan serve`.
+//!
+//! It restarts under two live `chuhan serve` processes (a cluster of the test's own,
 //! made by `scripts/pg-test-cluster.sh`, since the shared one must not go down under other
 //! tests; run when `CHUHAN_TEST_POSTGRES_URL` is set, failed under CI=true without it).
 //!
@@ -7,6 +9,9 @@
 //! database is back, the flag is stored, the same move is stored and seen on both servers (their
 //! pools and LISTEN connections reconnect by themselves), the game goes on to its end, and the
 //! database holds every move a player was shown.
+//!
+//! A database host that accepts connections and then says nothing (no PostgreSQL needed: a
+//! listener of the test's own) makes `chuhan serve --database` fail with an error, not hang.
 
 mod common;
 
@@ -15,6 +20,8 @@ use common::{
 };
 use futures_util::SinkExt;
 use serde_json::{json, Value};
+use std::io::Read;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -107,4 +114,32 @@ async fn a_game_survives_a_database_restart() {
     for game in [&id, &fast] {
         assert!(archived.to_string().contains(game.as_str()), "game {game} in the archive: {archived}");
     }
+}
+
+#[test]
+fn a_silent_database_is_an_error_not_a_hang() {
+    // Accepts connections (the kernel does) and never answers the startup message.
+    let silent = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("postgres://chuhan@{}/chuhan", silent.local_addr().unwrap());
+    let mut server = common::Proc(
+        Command::new(env!("CARGO_BIN_EXE_chuhan"))
+            .args(["serve", "--addr", "127.0.0.1:0", "--database", &url])
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = server.0.try_wait().unwrap() {
+            break status;
+        }
+        assert!(started.elapsed() < Duration::from_secs(20), "chuhan serve still waits for the database");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let mut err = String::new();
+    server.0.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    assert!(!status.success());
+    assert!(err.contains("cannot connect to PostgreSQL"), "{err}");
+    drop(silent);
 }
