@@ -8,7 +8,7 @@
 //! before the room forgets them. An end (mate, resignation, draw, time) is stored right after
 //! the room knows it, before the players are told. If the store cannot take it (the database
 //! is down), an end by resignation, draw, time or an engine's failure is undone in the room
-//! ([`Before`]) and the action answered with the store's error, so nobody is told of an end
+//! (`Before`) and the action answered with the store's error, so nobody is told of an end
 //! that a restart would lose (the flag timer tries again, see `AppState::after_change`); an end
 //! by a move (mate, stalemate, a rule) stays, since its move is stored and the end is found
 //! again from the moves, and the server logs it.
