@@ -153,7 +153,7 @@ async fn the_readme_recipe_routes_a_game_to_one_server_and_survives_its_death() 
     // that they are routed by it.
     let from = |n: u8| IpAddr::V4(Ipv4Addr::new(127, 0, 0, n));
     let client = |n: u8| reqwest::Client::builder().local_address(from(n)).build().unwrap();
-    let visitors: Vec<reqwest::Client> = (10..18).map(client).collect();
+    let visitors: Vec<reqwest::Client> = (10..26).map(client).collect();
 
     // A game made, seated and played through nginx; its page, state and record asked for by
     // every visitor.
