@@ -5,6 +5,8 @@
 #     postgres://postgres@/chuhan_test?host=DIR
 # `stop DIR` stops it and removes DIR. Trust authentication: the socket is reachable only through
 # DIR, which the cluster's user and root can enter.
+# `pause DIR` stops the server (fast shutdown: open connections are cut) and keeps the cluster;
+# `resume DIR` starts it again on the same socket (the database-restart test uses both).
 #
 # PostgreSQL refuses to run as root, so as root the cluster runs as the user `postgres` (Debian's
 # package creates it) or, where that user is missing, as `nobody`; as any other user it runs as
@@ -16,7 +18,7 @@
 #     scripts/pg-test-cluster.sh stop /tmp/chuhan-pg
 set -euo pipefail
 
-usage() { echo "usage: $0 start|stop DIR" >&2; exit 2; }
+usage() { echo "usage: $0 start|stop|pause|resume DIR" >&2; exit 2; }
 [ $# -eq 2 ] || usage
 action=$1
 dir=$2
@@ -41,6 +43,14 @@ as_owner() {
   if [ "$(id -un)" = "$owner" ]; then "$@"; else runuser -u "$owner" -- "$@"; fi
 }
 
+# Starts the server of the cluster in $dir, listening on a socket in $dir only.
+launch() {
+  as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
+    -o "-c listen_addresses='' -c unix_socket_directories='$dir' -c fsync=off \
+-c synchronous_commit=off -c full_page_writes=off -c max_connections=200" start >/dev/null \
+    || { cat "$dir/server.log" >&2; exit 1; }
+}
+
 case "$action" in
   start)
     [ -e "$dir" ] && { echo "pg-test-cluster: $dir exists already" >&2; exit 1; }
@@ -51,10 +61,7 @@ case "$action" in
     as_owner "$bindir/initdb" -D "$dir/data" -U postgres --auth=trust --encoding=UTF8 \
       --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
       || { cat "$dir/initdb.log" >&2; exit 1; }
-    as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-      -o "-c listen_addresses='' -c unix_socket_directories='$dir' -c fsync=off \
--c synchronous_commit=off -c full_page_writes=off -c max_connections=200" start >/dev/null \
-      || { cat "$dir/server.log" >&2; exit 1; }
+    launch
     as_owner "$bindir/createdb" -h "$dir" -U postgres chuhan_test
     echo "postgres://postgres@/chuhan_test?host=$dir"
     ;;
@@ -63,6 +70,15 @@ case "$action" in
       as_owner "$bindir/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
     fi
     rm -rf "$dir"
+    ;;
+  pause)
+    [ -d "$dir/data" ] || { echo "pg-test-cluster: no cluster in $dir" >&2; exit 1; }
+    as_owner "$bindir/pg_ctl" -D "$dir/data" -m fast -w -t 60 stop >/dev/null
+    ;;
+  resume)
+    [ -d "$dir/data" ] || { echo "pg-test-cluster: no cluster in $dir" >&2; exit 1; }
+    dir=$(cd "$dir" && pwd)
+    launch
     ;;
   *) usage ;;
 esac

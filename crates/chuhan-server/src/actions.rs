@@ -6,16 +6,21 @@
 //! database. A move is checked ([`crate::room::Room::prepare_move`]), stored ([`Store::add_move`]), and only
 //! then played in memory ([`crate::room::Room::commit_move`]); a takeback deletes the moves from the store
 //! before the room forgets them. An end (mate, resignation, draw, time) is stored right after
-//! the room knows it, before the players are told; if the store refuses it, the server logs it
-//! (the moves are stored, so a restart finds the mates and stalemates again).
+//! the room knows it, before the players are told. If the store cannot take it (the database
+//! is down), an end by resignation, draw, time or an engine's failure is undone in the room
+//! (`Before`) and the action answered with the store's error, so nobody is told of an end
+//! that a restart would lose (the flag timer tries again, see `AppState::after_change`); an end
+//! by a move (mate, stalemate, a rule) stays, since its move is stored and the end is found
+//! again from the moves, and the server logs it.
 //!
 //! This module knows rooms and the store, not who is told (see `AppState::apply` in
 //! [`crate::state`]).
 
-use crate::room::RoomError;
+use crate::room::{Room, RoomError};
 use crate::state::Live;
 use crate::store::{Conflict, Store, StoredEnd};
-use chuhan::{Move, Side};
+use chuhan::clock::Clocks;
+use chuhan::{Game, Move, Side};
 use std::time::Instant;
 
 /// What a player, the engine or the clock does to a game.
@@ -60,30 +65,33 @@ pub async fn act(live: &Live, store: &dyn Store, action: Action, now: Instant) -
             }
             let done = {
                 let mut room = live.lock();
-                room.engine_forfeits(side, &why, now).map(|end| (end, room.game.ply()))
+                let before = Before::of(&room);
+                room.engine_forfeits(side, &why, now).map(|end| (end, room.game.ply(), before))
             };
             match done {
-                Ok((end, plies)) => (true, finish(live, store, plies, end).await),
+                Ok((end, plies, before)) => finish_or_undo(live, store, plies, end, before).await,
                 Err(e) => (false, Err(e)),
             }
         }
         Action::Resign(side) => {
             let done = {
                 let mut room = live.lock();
-                room.resign(side, now).map(|end| (end, room.game.ply()))
+                let before = Before::of(&room);
+                room.resign(side, now).map(|end| (end, room.game.ply(), before))
             };
             match done {
-                Ok((end, plies)) => (true, finish(live, store, plies, end).await),
+                Ok((end, plies, before)) => finish_or_undo(live, store, plies, end, before).await,
                 Err(e) => (false, Err(e)),
             }
         }
         Action::Draw(side) => {
             let done = {
                 let mut room = live.lock();
-                room.draw(side, now).map(|end| (end, room.game.ply()))
+                let before = Before::of(&room);
+                room.draw(side, now).map(|end| (end, room.game.ply(), before))
             };
             match done {
-                Ok((end, plies)) => (true, finish(live, store, plies, end).await),
+                Ok((end, plies, before)) => finish_or_undo(live, store, plies, end, before).await,
                 Err(e) => (false, Err(e)),
             }
         }
@@ -138,33 +146,89 @@ async fn play(live: &Live, store: &dyn Store, side: Side, mv: Move, now: Instant
 async fn flag(live: &Live, store: &dyn Store, now: Instant) -> (bool, Result<(), RoomError>) {
     let end = {
         let mut room = live.lock();
-        room.flag(now).map(|end| (end, room.game.ply()))
+        let before = Before::of(&room);
+        room.flag(now).map(|end| (end, room.game.ply(), before))
     };
     match end {
-        Some((end, plies)) => (true, finish(live, store, plies, Some(end)).await),
+        Some((end, plies, before)) => finish_or_undo(live, store, plies, Some(end), before).await,
         None => (false, Ok(())),
     }
 }
 
+/// What ending a game without a move changes in its room, kept to be put back when the store
+/// cannot take the end.
+struct Before {
+    game: Game,
+    clocks: Option<Clocks>,
+    draw_offer: Option<Side>,
+}
+
+impl Before {
+    fn of(room: &Room) -> Before {
+        Before { game: room.game.clone(), clocks: room.clocks.clone(), draw_offer: room.draw_offer }
+    }
+}
+
+/// [`finish`], and if the store could not take the end, the room as it was `before` (it had
+/// no end then) and the store's error: the room changed only if the end was stored.
+async fn finish_or_undo(
+    live: &Live,
+    store: &dyn Store,
+    plies: usize,
+    end: Option<StoredEnd>,
+    before: Before,
+) -> (bool, Result<(), RoomError>) {
+    let Some(end) = end else { return (true, Ok(())) };
+    match store_end(live, store, plies, &end).await {
+        Err(Stored::Failed(e)) => {
+            let mut room = live.lock();
+            room.game = before.game;
+            room.clocks = before.clocks;
+            room.draw_offer = before.draw_offer;
+            room.end = None;
+            (false, Err(RoomError::Store(e.context("the end of the game could not be saved, so the game goes on"))))
+        }
+        Err(Stored::Behind(c)) => (true, Err(RoomError::Behind(c))),
+        Ok(()) => (true, Ok(())),
+    }
+}
+
+/// Why an end was not stored.
+enum Stored {
+    /// The game changed elsewhere first.
+    Behind(Conflict),
+    /// The store failed (the database is down, say).
+    Failed(anyhow::Error),
+}
+
 /// Stores the end of the game after `plies` moves, and its rating change in the room.
-async fn finish(live: &Live, store: &dyn Store, plies: usize, end: Option<StoredEnd>) -> Result<(), RoomError> {
-    let Some(end) = end else { return Ok(()) };
-    match store.finish(&live.id, plies, &end).await {
+async fn store_end(live: &Live, store: &dyn Store, plies: usize, end: &StoredEnd) -> Result<(), Stored> {
+    match store.finish(&live.id, plies, end).await {
         Ok(change) => {
             if let Some(e) = &mut live.lock().end {
                 e.rating = change;
             }
             Ok(())
         }
-        Err(e) => match e.downcast::<Conflict>() {
-            Ok(c) => Err(RoomError::Behind(c)),
-            Err(e) => {
-                // The moves are stored; the end is found again from them after a restart,
-                // except for resignations and the like.
-                eprintln!("chuhan serve: {e:#}");
-                Ok(())
-            }
-        },
+        Err(e) => Err(match e.downcast::<Conflict>() {
+            Ok(c) => Stored::Behind(c),
+            Err(e) => Stored::Failed(e),
+        }),
+    }
+}
+
+/// Stores the end that the move of ply `plies` made, if it made one. If the store fails, the
+/// end stays (its move is stored, and the rules find the end again from the moves) and the
+/// server logs it.
+async fn finish(live: &Live, store: &dyn Store, plies: usize, end: Option<StoredEnd>) -> Result<(), RoomError> {
+    let Some(end) = end else { return Ok(()) };
+    match store_end(live, store, plies, &end).await {
+        Ok(()) => Ok(()),
+        Err(Stored::Behind(c)) => Err(RoomError::Behind(c)),
+        Err(Stored::Failed(e)) => {
+            eprintln!("chuhan serve: {e:#}");
+            Ok(())
+        }
     }
 }
 

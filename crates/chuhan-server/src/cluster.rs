@@ -20,13 +20,14 @@
 //! (with the checks of [`crate::store::Store::add_move`]) lets only the first store ply N.
 
 use crate::state::AppState;
-use crate::store::pg::CHANNEL;
-use anyhow::{Context, Result};
+use crate::store::pg::{CHANNEL, CONNECT_TIMEOUT};
+use anyhow::{anyhow, Context, Result};
 use futures_util::StreamExt;
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
-use tokio_postgres::{AsyncMessage, Client, Config, NoTls};
+use tokio_postgres::tls::NoTlsStream;
+use tokio_postgres::{AsyncMessage, Client, Config, Connection, NoTls, Socket};
 
 /// How often a server looks for games without an owner (and so how soon a dead server's games
 /// are taken over).
@@ -40,6 +41,15 @@ pub struct Cluster {
     owned: Mutex<HashSet<String>>,
     /// The connection that holds the advisory locks; `None` until connected.
     lease: tokio::sync::Mutex<Option<Client>>,
+}
+
+/// A connection of its own to the database (not pooled), given up after
+/// [`CONNECT_TIMEOUT`] like the pool's.
+async fn connect(config: &Config) -> Result<(Client, Connection<Socket, NoTlsStream>)> {
+    match tokio::time::timeout(CONNECT_TIMEOUT, config.connect(NoTls)).await {
+        Ok(connected) => connected.context("cannot connect"),
+        Err(_) => Err(anyhow!("cannot connect: no answer within {CONNECT_TIMEOUT:?}")),
+    }
 }
 
 /// The advisory lock key of game `id` (FNV-1a of the id, under a prefix of our own).
@@ -81,7 +91,7 @@ impl Cluster {
         if lease.as_ref().is_none_or(|c| c.is_closed()) {
             // A new connection holds no lock: whatever this server owned is lost.
             self.owned().clear();
-            let (client, connection) = self.config.connect(NoTls).await.context("lease connection")?;
+            let (client, connection) = connect(&self.config).await.context("lease connection")?;
             tokio::spawn(async move {
                 if let Err(e) = connection.await {
                     eprintln!("chuhan serve: the lease connection to PostgreSQL ended: {e}");
@@ -180,7 +190,7 @@ async fn listen(state: Weak<AppState>, cluster: Arc<Cluster>) {
 }
 
 async fn listen_once(state: &Weak<AppState>, cluster: &Cluster) -> Result<()> {
-    let (client, mut connection) = cluster.config.connect(NoTls).await.context("cannot connect")?;
+    let (client, mut connection) = connect(&cluster.config).await?;
     let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
     let driver = tokio::spawn(async move {
         let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));

@@ -27,6 +27,9 @@ use tokio::sync::watch;
 /// The most games kept in memory at once, so that requests for old games cannot fill it.
 const MAX_ROOMS: usize = 10_000;
 
+/// How long a flag that the store could not take waits before it is tried again.
+const FLAG_RETRY: Duration = Duration::from_secs(1);
+
 /// A room with the channel that tells its WebSocket connections it changed.
 ///
 /// The room sits behind a plain mutex (held for microseconds, never across an `.await`); the
@@ -337,7 +340,16 @@ impl AppState {
             let (state, live) = (self.clone(), live.clone());
             tokio::spawn(async move {
                 tokio::time::sleep(wait + Duration::from_millis(5)).await;
-                let _ = state.apply(&live, Action::Flag).await;
+                // An end the store could not take was undone: try again every second while
+                // this server runs the game's clock (with PostgreSQL, a server whose database
+                // went away stops running it, and the one that runs it next arms its own timer).
+                while let Err(RoomError::Store(e)) = state.apply(&live, Action::Flag).await {
+                    eprintln!("chuhan serve: game {}: {e:#}", live.id);
+                    tokio::time::sleep(FLAG_RETRY).await;
+                    if !state.owns(&live.id) {
+                        break;
+                    }
+                }
             });
         }
         if let Some(job) = engine {

@@ -16,8 +16,9 @@ use super::{now_secs, ArchiveEntry, Conflict, Loaded, Store, StoredEnd, StoredGa
 use crate::rating::{self, PlayerRating, RatingChange};
 use anyhow::{anyhow, Context, Result};
 use chuhan::{BySide, Side, Variant};
-use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Transaction};
+use deadpool_postgres::{Manager, ManagerConfig, Pool, PoolError, RecyclingMethod, Transaction};
 use std::str::FromStr;
+use std::time::Duration;
 use tokio_postgres::{Config, NoTls, Row};
 
 /// The channel of `NOTIFY`: the payload is `<game id> <server id>`, so that a server can skip
@@ -27,6 +28,12 @@ pub const CHANNEL: &str = "chuhan_games";
 /// The most connections one server opens to the database for its store (the LISTEN and lease
 /// connections come on top, one each).
 const POOL_SIZE: usize = 16;
+
+/// How long a store call waits for a connection: for a free one in the pool, for a new one to
+/// be made (the whole connection, startup included: a database host that accepts and then says
+/// nothing does not hang the server), or for a pooled one to be checked. Past it the call fails
+/// with an error, which a player sees as "the move could not be saved".
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// The key of the advisory lock held while migrating.
 const MIGRATION_LOCK: i64 = 0x6368_7568_616e_0001;
@@ -85,7 +92,14 @@ impl PgStore {
         let config = parse_url(url)?;
         let manager =
             Manager::from_config(config.clone(), NoTls, ManagerConfig { recycling_method: RecyclingMethod::Fast });
-        let pool = Pool::builder(manager).max_size(POOL_SIZE).build().context("cannot set up the connection pool")?;
+        let pool = Pool::builder(manager)
+            .max_size(POOL_SIZE)
+            .runtime(deadpool_postgres::Runtime::Tokio1)
+            .wait_timeout(Some(CONNECT_TIMEOUT))
+            .create_timeout(Some(CONNECT_TIMEOUT))
+            .recycle_timeout(Some(CONNECT_TIMEOUT))
+            .build()
+            .context("cannot set up the connection pool")?;
         let store = PgStore { pool, config, origin: origin.to_string() };
         store.migrate().await?;
         Ok(store)
@@ -102,7 +116,12 @@ impl PgStore {
     }
 
     pub(crate) async fn client(&self) -> Result<deadpool_postgres::Object> {
-        self.pool.get().await.map_err(|e| anyhow!("cannot connect to PostgreSQL: {e}"))
+        self.pool.get().await.map_err(|e| match e {
+            // The connection's error with its cause ("No such file or directory", ...).
+            PoolError::Backend(e) => anyhow::Error::new(e).context("cannot connect to PostgreSQL"),
+            PoolError::Timeout(_) => anyhow!("cannot connect to PostgreSQL: no answer within {CONNECT_TIMEOUT:?}"),
+            e => anyhow!("cannot connect to PostgreSQL: {e}"),
+        })
     }
 
     /// Applies the migrations not applied yet, under an advisory lock.
