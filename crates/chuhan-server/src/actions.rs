@@ -5,16 +5,17 @@
 //! across an await: readers (state frames, the HTTP state) are never kept waiting by the
 //! database. A move is checked ([`crate::room::Room::prepare_move`]), stored ([`Store::add_move`]), and only
 //! then played in memory ([`crate::room::Room::commit_move`]); a takeback deletes the moves from the store
-//! before the room forgets them. An end (mate, resignation, draw, time) is stored right after
+//! before the room forgets them, and an offer (a draw, a takeback) is stored before it is shown,
+//! so that players on other servers see it too. An end (mate, resignation, draw, time) is stored right after
 //! the room knows it, before the players are told; if the store refuses it, the server logs it
 //! (the moves are stored, so a restart finds the mates and stalemates again).
 //!
 //! This module knows rooms and the store, not who is told (see `AppState::apply` in
 //! [`crate::state`]).
 
-use crate::room::RoomError;
+use crate::room::{RoomError, Takeback};
 use crate::state::Live;
-use crate::store::{Conflict, Store, StoredEnd};
+use crate::store::{Conflict, Offers, Store, StoredEnd};
 use chuhan::{Move, Side};
 use std::time::Instant;
 
@@ -78,22 +79,33 @@ pub async fn act(live: &Live, store: &dyn Store, action: Action, now: Instant) -
             }
         }
         Action::Draw(side) => {
-            let done = {
-                let mut room = live.lock();
-                room.draw(side, now).map(|end| (end, room.game.ply()))
+            let request = {
+                let room = live.lock();
+                room.draw_request(side).map(|offers| (offers, room.offers, room.game.ply()))
             };
-            match done {
-                Ok((end, plies)) => (true, finish(live, store, plies, end).await),
+            match request {
+                Ok((Some(offers), seen, plies)) => offer(live, store, plies, seen, offers).await,
+                Ok((None, _, plies)) => {
+                    // The other side's offer is accepted: the game ends drawn.
+                    let end = live.lock().draw(side, now);
+                    match end {
+                        Ok(end) => (true, finish(live, store, plies, end).await),
+                        Err(e) => (false, Err(e)),
+                    }
+                }
                 Err(e) => (false, Err(e)),
             }
         }
         Action::Takeback(side) => {
-            let keep = live.lock().takeback(side);
-            match keep {
-                Ok(None) => (true, Ok(())),
-                Ok(Some(keep)) => {
-                    if let Err(e) = store.truncate(&live.id, keep).await {
-                        return (false, Err(RoomError::Store(e)));
+            let request = {
+                let room = live.lock();
+                room.takeback(side).map(|t| (t, room.offers, room.game.ply()))
+            };
+            match request {
+                Ok((Takeback::Ask(offers), seen, plies)) => offer(live, store, plies, seen, offers).await,
+                Ok((Takeback::Undo(keep), _, plies)) => {
+                    if let Err(e) = store.truncate(&live.id, plies, keep).await {
+                        return (false, Err(refused(e)));
                     }
                     (true, live.lock().undo_to(keep, now))
                 }
@@ -102,6 +114,22 @@ pub async fn act(live: &Live, store: &dyn Store, action: Action, now: Instant) -
         }
         Action::Flag => flag(live, store, now).await,
     }
+}
+
+/// Stores new offers (a draw offered, a takeback asked for) after `plies` moves, where the
+/// player saw `seen`, and then shows them.
+async fn offer(
+    live: &Live,
+    store: &dyn Store,
+    plies: usize,
+    seen: Offers,
+    offers: Offers,
+) -> (bool, Result<(), RoomError>) {
+    if let Err(e) = store.set_offers(&live.id, plies, seen, offers).await {
+        return (false, Err(refused(e)));
+    }
+    live.lock().offers = offers;
+    (true, Ok(()))
 }
 
 /// Whether the game of `live` is still in the position with this ply count and hash.
@@ -173,5 +201,13 @@ fn not_stored(e: anyhow::Error) -> RoomError {
     match e.downcast::<Conflict>() {
         Ok(c) => RoomError::Behind(c),
         Err(e) => RoomError::NotSaved(e),
+    }
+}
+
+/// The room's error for another change (an offer, a takeback) the store refused.
+fn refused(e: anyhow::Error) -> RoomError {
+    match e.downcast::<Conflict>() {
+        Ok(c) => RoomError::Behind(c),
+        Err(e) => RoomError::Store(e),
     }
 }

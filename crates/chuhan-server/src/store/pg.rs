@@ -1,6 +1,6 @@
 //! PostgreSQL: one database shared by several `chuhan serve` processes.
 //!
-//! The tables are SQLite's at version 4 (migrations 1 to 3 here) (see [`super::sqlite`]), with PostgreSQL's types;
+//! The tables are SQLite's at version 5 (migrations 1 to 4 here) (see [`super::sqlite`]), with PostgreSQL's types;
 //! ratings are keyed by the lower-cased name (`name_key`), as [`crate::rating::same_name`]
 //! compares names. The schema grows by numbered migrations ([`MIGRATIONS`]), each recorded in
 //! `chuhan_migrations`; servers starting at once take an advisory lock first, so one of them
@@ -10,9 +10,11 @@
 //! change a game lock its row (`SELECT … FOR UPDATE`), so that the checks of [`Store::add_move`]
 //! and [`Store::finish`] hold until the commit, and run `NOTIFY` ([`CHANNEL`]) in the same
 //! transaction: the other servers hear of the change exactly when it is visible to them (see
-//! [`crate::cluster`]).
+//! [`crate::cluster`]). A move is stored by one call of the function `chuhan_add_move`
+//! (migration 4), one round trip instead of six, and its notification carries the move, so
+//! that the other servers play it without reading the game again ([`Notice`]).
 
-use super::{now_secs, ArchiveEntry, Conflict, Loaded, Store, StoredEnd, StoredGame, StoredMove};
+use super::{now_secs, ArchiveEntry, Conflict, Loaded, Offers, Store, StoredEnd, StoredGame, StoredMove, StoredOffers};
 use crate::rating::{self, PlayerRating, RatingChange};
 use anyhow::{anyhow, Context, Result};
 use chuhan::{BySide, Side, Variant};
@@ -20,9 +22,77 @@ use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Transacti
 use std::str::FromStr;
 use tokio_postgres::{Config, NoTls, Row};
 
-/// The channel of `NOTIFY`: the payload is `<game id> <server id>`, so that a server can skip
-/// its own changes.
+/// The channel of `NOTIFY`: the payload is `<game id> <server id>` (so that a server can skip
+/// its own changes), followed for a move by the move itself (see [`Notice`]).
 pub const CHANNEL: &str = "chuhan_games";
+
+/// What another server's notification says.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Notice {
+    /// The game that changed.
+    pub id: String,
+    /// The server that changed it.
+    pub origin: String,
+    /// What changed.
+    pub change: Change,
+}
+
+/// What changed in a game, as far as the notification says.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Change {
+    /// Anything (a seat, an end, a takeback, offers): read the game again.
+    Game,
+    /// Move number `ply` (0-based) was stored, and nothing else changed with it.
+    Move {
+        /// Its number.
+        ply: usize,
+        /// The move as stored.
+        stored: StoredMove,
+    },
+}
+
+impl Notice {
+    /// The payload of a notification: `<id> <origin>`, and for a move
+    /// `move <ply> <mv> <red ms> <black ms> <red periods> <black periods> <at ms>`.
+    pub fn payload(&self) -> String {
+        match &self.change {
+            Change::Game => format!("{} {}", self.id, self.origin),
+            Change::Move { ply, stored: m } => format!(
+                "{} {} move {ply} {} {} {} {} {} {}",
+                self.id,
+                self.origin,
+                m.mv,
+                m.clocks_ms.first,
+                m.clocks_ms.second,
+                m.periods.first,
+                m.periods.second,
+                m.at_ms
+            ),
+        }
+    }
+
+    /// Reads a payload written by [`Notice::payload`]; a move that cannot be read is taken for
+    /// [`Change::Game`] (the game is read again: slower, never wrong).
+    pub fn parse(payload: &str) -> Notice {
+        let mut words = payload.split(' ');
+        let id = words.next().unwrap_or_default().to_string();
+        let origin = words.next().unwrap_or_default().to_string();
+        let change = match words.next() {
+            Some("move") => Notice::read_move(words).unwrap_or(Change::Game),
+            _ => Change::Game,
+        };
+        Notice { id, origin, change }
+    }
+
+    fn read_move<'a>(mut w: impl Iterator<Item = &'a str>) -> Option<Change> {
+        let ply = w.next()?.parse().ok()?;
+        let mv = w.next()?.to_string();
+        let mut n = || w.next()?.parse::<u64>().ok();
+        let (red, black, red_p, black_p, at_ms) = (n()?, n()?, n()?, n()?, n()?);
+        let periods = BySide::new(u32::try_from(red_p).ok()?, u32::try_from(black_p).ok()?);
+        Some(Change::Move { ply, stored: StoredMove { mv, clocks_ms: BySide::new(red, black), periods, at_ms } })
+    }
+}
 
 /// The most connections one server opens to the database for its store (the LISTEN and lease
 /// connections come on top, one each).
@@ -60,6 +130,27 @@ pub const MIGRATIONS: &[(i32, &str)] = &[
     ),
     (2, "ALTER TABLE moves ADD COLUMN at_ms BIGINT NOT NULL DEFAULT 0;"),
     (3, "ALTER TABLE games ADD COLUMN engine TEXT;"),
+    (
+        4,
+        "ALTER TABLE games ADD COLUMN draw_offer SMALLINT, ADD COLUMN takeback_offer SMALLINT,
+        ADD COLUMN offers_ply INTEGER NOT NULL DEFAULT 0;
+     CREATE FUNCTION chuhan_add_move(g TEXT, p INTEGER, m TEXT, rms BIGINT, bms BIGINT, rp INTEGER,
+        bp INTEGER, made BIGINT, channel TEXT, note TEXT) RETURNS INTEGER LANGUAGE plpgsql AS $$
+     DECLARE
+        ended BOOLEAN;
+        n INTEGER;
+     BEGIN
+        SELECT result IS NOT NULL INTO ended FROM games WHERE id = g FOR UPDATE;
+        IF NOT FOUND THEN RETURN -1; END IF;
+        IF ended THEN RETURN -2; END IF;
+        SELECT COUNT(*) INTO n FROM moves WHERE game_id = g;
+        IF n <> p THEN RETURN n; END IF;
+        INSERT INTO moves (game_id, ply, mv, red_ms, black_ms, red_periods, black_periods, at_ms)
+            VALUES (g, p, m, rms, bms, rp, bp, made);
+        PERFORM pg_notify(channel, note);
+        RETURN p;
+     END $$;",
+    ),
 ];
 
 /// PostgreSQL behind a connection pool.
@@ -132,7 +223,7 @@ impl PgStore {
 
     /// Tells the other servers that game `id` changed, when `tx` commits.
     async fn notify(&self, tx: &Transaction<'_>, id: &str) -> Result<()> {
-        let payload = format!("{id} {}", self.origin);
+        let payload = Notice { id: id.to_string(), origin: self.origin.clone(), change: Change::Game }.payload();
         tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload]).await.context("NOTIFY")?;
         Ok(())
     }
@@ -142,12 +233,52 @@ impl PgStore {
 /// no such game.
 async fn lock_game(tx: &Transaction<'_>, id: &str) -> Result<Row> {
     tx.query_opt(
-        "SELECT result IS NOT NULL, variant, rated, red_name, black_name FROM games WHERE id = $1 FOR UPDATE",
+        "SELECT result IS NOT NULL, variant, rated, red_name, black_name, draw_offer, takeback_offer, offers_ply
+         FROM games WHERE id = $1 FOR UPDATE",
         &[&id],
     )
     .await
     .with_context(|| format!("cannot read game {id}"))?
     .ok_or_else(|| Conflict::Missing { id: id.to_string() }.into())
+}
+
+/// Locks game `id`'s row and refuses ([`Conflict`]) unless the game goes on with exactly `plies`
+/// moves stored; answers the row (see [`lock_game`]).
+async fn check_ply(tx: &Transaction<'_>, id: &str, plies: usize) -> Result<Row> {
+    let row = lock_game(tx, id).await?;
+    if row.get::<_, bool>(0) {
+        return Err(Conflict::Over { id: id.to_string() }.into());
+    }
+    let stored = stored_plies(tx, id).await?;
+    if stored != plies {
+        return Err(Conflict::Moved { id: id.to_string(), ply: plies, stored }.into());
+    }
+    Ok(row)
+}
+
+/// A side as stored (0 or 1), back.
+fn side_of(v: Option<i16>) -> Option<Side> {
+    v.and_then(|i| Side::BOTH.get(usize::try_from(i).ok()?).copied())
+}
+
+/// The offers in columns `at`, `at + 1` and `at + 2` of `r` (draw, takeback, plies).
+fn offers_row(r: &Row, at: usize) -> StoredOffers {
+    StoredOffers {
+        offers: Offers { draw: side_of(r.get(at)), takeback: side_of(r.get(at + 1)) },
+        plies: r.get::<_, i32>(at + 2).max(0) as usize,
+    }
+}
+
+/// Stores the offers of game `id`.
+async fn write_offers(tx: &Transaction<'_>, id: &str, o: &StoredOffers) -> Result<()> {
+    let side = |s: Option<Side>| s.map(|s| s.index() as i16);
+    tx.execute(
+        "UPDATE games SET draw_offer = $2, takeback_offer = $3, offers_ply = $4 WHERE id = $1",
+        &[&id, &side(o.offers.draw), &side(o.offers.takeback), &(o.plies as i32)],
+    )
+    .await
+    .with_context(|| format!("cannot store the offers of game {id}"))?;
+    Ok(())
 }
 
 async fn stored_plies(tx: &Transaction<'_>, id: &str) -> Result<usize> {
@@ -300,45 +431,65 @@ impl Store for PgStore {
 
     async fn add_move(&self, id: &str, ply: usize, m: &StoredMove) -> Result<()> {
         let what = || format!("cannot store move {} ({}) of game {id}", ply + 1, m.mv);
+        let note =
+            Notice { id: id.to_string(), origin: self.origin.clone(), change: Change::Move { ply, stored: m.clone() } }
+                .payload();
+        let client = self.client().await?;
+        let stmt = client
+            .prepare_cached("SELECT chuhan_add_move($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)")
+            .await
+            .with_context(what)?;
+        let ply_i = i32::try_from(ply).with_context(what)?;
+        let stored: i32 = client
+            .query_one(
+                &stmt,
+                &[
+                    &id,
+                    &ply_i,
+                    &m.mv,
+                    &(m.clocks_ms.first as i64),
+                    &(m.clocks_ms.second as i64),
+                    &(m.periods.first as i32),
+                    &(m.periods.second as i32),
+                    &(m.at_ms as i64),
+                    &CHANNEL,
+                    &note,
+                ],
+            )
+            .await
+            .with_context(what)?
+            .get(0);
+        match stored {
+            -1 => Err(Conflict::Missing { id: id.to_string() }.into()),
+            -2 => Err(Conflict::Over { id: id.to_string() }.into()),
+            n if n == ply_i => Ok(()),
+            n => Err(Conflict::Moved { id: id.to_string(), ply, stored: n.max(0) as usize }.into()),
+        }
+    }
+
+    async fn truncate(&self, id: &str, plies: usize, keep: usize) -> Result<()> {
         let mut client = self.client().await?;
         let tx = client.transaction().await?;
-        if lock_game(&tx, id).await?.get::<_, bool>(0) {
-            return Err(Conflict::Over { id: id.to_string() }.into());
-        }
-        let stored = stored_plies(&tx, id).await?;
-        if stored != ply {
-            return Err(Conflict::Moved { id: id.to_string(), ply, stored }.into());
-        }
-        tx.execute(
-            "INSERT INTO moves (game_id, ply, mv, red_ms, black_ms, red_periods, black_periods, at_ms)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-            &[
-                &id,
-                &(ply as i32),
-                &m.mv,
-                &(m.clocks_ms.first as i64),
-                &(m.clocks_ms.second as i64),
-                &(m.periods.first as i32),
-                &(m.periods.second as i32),
-                &(m.at_ms as i64),
-            ],
-        )
-        .await
-        .with_context(what)?;
+        check_ply(&tx, id, plies).await?;
+        tx.execute("DELETE FROM moves WHERE game_id = $1 AND ply >= $2", &[&id, &(keep as i32)])
+            .await
+            .with_context(|| format!("cannot take back moves of game {id}"))?;
+        write_offers(&tx, id, &StoredOffers { offers: Offers::default(), plies: keep }).await?;
         self.notify(&tx, id).await?;
-        tx.commit().await.with_context(what)?;
+        tx.commit().await.with_context(|| format!("cannot take back moves of game {id}"))?;
         Ok(())
     }
 
-    async fn truncate(&self, id: &str, plies: usize) -> Result<()> {
+    async fn set_offers(&self, id: &str, plies: usize, seen: Offers, offers: Offers) -> Result<()> {
         let mut client = self.client().await?;
         let tx = client.transaction().await?;
-        lock_game(&tx, id).await?;
-        tx.execute("DELETE FROM moves WHERE game_id = $1 AND ply >= $2", &[&id, &(plies as i32)])
-            .await
-            .with_context(|| format!("cannot take back moves of game {id}"))?;
+        let row = check_ply(&tx, id, plies).await?;
+        if offers_row(&row, 5).plies == plies && offers_row(&row, 5).offers != seen {
+            return Err(Conflict::Offers { id: id.to_string() }.into());
+        }
+        write_offers(&tx, id, &StoredOffers { offers, plies }).await?;
         self.notify(&tx, id).await?;
-        tx.commit().await.with_context(|| format!("cannot take back moves of game {id}"))?;
+        tx.commit().await.with_context(|| format!("cannot store the offers of game {id}"))?;
         Ok(())
     }
 
@@ -410,7 +561,8 @@ impl Store for PgStore {
             .query_opt(
                 "SELECT id, variant, mode, level, start_fen, red_token, black_token, base_ms, increment_ms, created,
                  result, reason, periods, period_ms, per_move_ms, overruns, red_name, black_name, rated,
-                 red_elo_before, black_elo_before, red_elo_after, black_elo_after, engine FROM games WHERE id = $1",
+                 red_elo_before, black_elo_before, red_elo_after, black_elo_after, engine, draw_offer, takeback_offer,
+                 offers_ply FROM games WHERE id = $1",
                 &[&id],
             )
             .await
@@ -461,7 +613,7 @@ impl Store for PgStore {
                 at_ms: to_u64(r.get(5)),
             })
             .collect();
-        Ok(Some((game, moves, end)))
+        Ok(Some((game, moves, end, offers_row(&r, 24))))
     }
 
     async fn unfinished(&self) -> Result<Vec<String>> {
