@@ -11,8 +11,9 @@
 //! and [`Store::finish`] hold until the commit, and run `NOTIFY` ([`CHANNEL`]) in the same
 //! transaction: the other servers hear of the change exactly when it is visible to them (see
 //! [`crate::cluster`]). A move is stored by one call of the function `chuhan_add_move`
-//! (migration 4), one round trip instead of six, and its notification carries the move, so
-//! that the other servers play it without reading the game again ([`Notice`]).
+//! (migration 4), the moves of many games at once in one transaction ([`store_moves`]), and
+//! its notification carries the move, so that the other servers play it without reading the
+//! game again ([`Notice`]).
 
 use super::{now_secs, ArchiveEntry, Conflict, Loaded, Offers, Store, StoredEnd, StoredGame, StoredMove, StoredOffers};
 use crate::rating::{self, PlayerRating, RatingChange};
@@ -20,6 +21,7 @@ use anyhow::{anyhow, Context, Result};
 use chuhan::{BySide, Side, Variant};
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Transaction};
 use std::str::FromStr;
+use std::sync::Arc;
 use tokio_postgres::{Config, NoTls, Row};
 
 /// The channel of `NOTIFY`: the payload is `<game id> <server id>` (so that a server can skip
@@ -158,6 +160,91 @@ pub struct PgStore {
     pool: Pool,
     config: Config,
     origin: String,
+    /// The way to the task that stores moves by groups ([`store_moves`]).
+    moves: tokio::sync::mpsc::UnboundedSender<PendingMove>,
+}
+
+/// The most moves stored in one transaction.
+const MAX_GROUP: usize = 256;
+
+/// How many groups of moves may be under way at once (each on a connection of its own).
+const GROUPS_AT_ONCE: usize = 4;
+
+/// The statement that stores one move (see migration 4).
+const ADD_MOVE: &str = "SELECT chuhan_add_move($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
+
+/// A move waiting to be stored, and where the answer of `chuhan_add_move` goes.
+struct PendingMove {
+    id: String,
+    ply: i32,
+    stored: StoredMove,
+    note: String,
+    reply: tokio::sync::oneshot::Sender<Result<i32>>,
+}
+
+/// Stores the moves sent to it by groups, for as long as the store lives: it takes every move
+/// waiting (up to [`GROUPS_AT_ONCE`] groups under way), stores them in one transaction (in the order of their games' ids, so that two
+/// servers' groups lock rows in the same order and never wait for each other crosswise) and
+/// answers each once that transaction is committed.
+///
+/// Why groups: a transaction that runs NOTIFY holds PostgreSQL's notification lock from its
+/// commit until the commit is on disk, so on a durable server the moves of all games, each in
+/// its own transaction, would queue for one WAL flush each. A group shares one.
+async fn store_moves(pool: Pool, mut pending: tokio::sync::mpsc::UnboundedReceiver<PendingMove>) {
+    let slots = Arc::new(tokio::sync::Semaphore::new(GROUPS_AT_ONCE));
+    while let Some(first) = pending.recv().await {
+        // Wait for a free slot first: the moves that come meanwhile join this group.
+        let Ok(slot) = slots.clone().acquire_owned().await else { return };
+        let mut group = vec![first];
+        while group.len() < MAX_GROUP {
+            match pending.try_recv() {
+                Ok(p) => group.push(p),
+                Err(_) => break,
+            }
+        }
+        group.sort_by(|a, b| a.id.cmp(&b.id));
+        let pool = pool.clone();
+        tokio::spawn(async move {
+            match commit_moves(&pool, &group).await {
+                Ok(codes) => {
+                    for (p, code) in group.into_iter().zip(codes) {
+                        let _ = p.reply.send(Ok(code));
+                    }
+                }
+                Err(e) => {
+                    let e = format!("{e:#}");
+                    for p in group {
+                        let _ = p.reply.send(Err(anyhow!("{e}")));
+                    }
+                }
+            }
+            drop(slot);
+        });
+    }
+}
+
+/// Runs `chuhan_add_move` for each move of `group` in one transaction (the calls pipelined on
+/// one connection) and commits; answers each call's result.
+async fn commit_moves(pool: &Pool, group: &[PendingMove]) -> Result<Vec<i32>> {
+    let mut client = pool.get().await.map_err(|e| anyhow!("cannot connect to PostgreSQL: {e}"))?;
+    let tx = client.transaction().await?;
+    let stmt = tx.prepare_cached(ADD_MOVE).await?;
+    let calls = group.iter().map(|p| {
+        let m = &p.stored;
+        let (red, black) = (m.clocks_ms.first as i64, m.clocks_ms.second as i64);
+        let (red_p, black_p, at) = (m.periods.first as i32, m.periods.second as i32, m.at_ms as i64);
+        let stmt = &stmt;
+        let tx = &tx;
+        async move {
+            let row = tx
+                .query_one(stmt, &[&p.id, &p.ply, &m.mv, &red, &black, &red_p, &black_p, &at, &CHANNEL, &p.note])
+                .await?;
+            Ok::<i32, tokio_postgres::Error>(row.get(0))
+        }
+    });
+    let codes = futures_util::future::try_join_all(calls).await?;
+    tx.commit().await?;
+    Ok(codes)
 }
 
 /// Reads a libpq-style URL (`postgres://user:password@host:port/db`, or a Unix socket
@@ -177,7 +264,9 @@ impl PgStore {
         let manager =
             Manager::from_config(config.clone(), NoTls, ManagerConfig { recycling_method: RecyclingMethod::Fast });
         let pool = Pool::builder(manager).max_size(POOL_SIZE).build().context("cannot set up the connection pool")?;
-        let store = PgStore { pool, config, origin: origin.to_string() };
+        let (moves, pending) = tokio::sync::mpsc::unbounded_channel();
+        tokio::spawn(store_moves(pool.clone(), pending));
+        let store = PgStore { pool, config, origin: origin.to_string(), moves };
         store.migrate().await?;
         Ok(store)
     }
@@ -434,31 +523,12 @@ impl Store for PgStore {
         let note =
             Notice { id: id.to_string(), origin: self.origin.clone(), change: Change::Move { ply, stored: m.clone() } }
                 .payload();
-        let client = self.client().await?;
-        let stmt = client
-            .prepare_cached("SELECT chuhan_add_move($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)")
-            .await
-            .with_context(what)?;
         let ply_i = i32::try_from(ply).with_context(what)?;
-        let stored: i32 = client
-            .query_one(
-                &stmt,
-                &[
-                    &id,
-                    &ply_i,
-                    &m.mv,
-                    &(m.clocks_ms.first as i64),
-                    &(m.clocks_ms.second as i64),
-                    &(m.periods.first as i32),
-                    &(m.periods.second as i32),
-                    &(m.at_ms as i64),
-                    &CHANNEL,
-                    &note,
-                ],
-            )
-            .await
-            .with_context(what)?
-            .get(0);
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        let pending = PendingMove { id: id.to_string(), ply: ply_i, stored: m.clone(), note, reply };
+        self.moves.send(pending).map_err(|_| anyhow!("the task that stores moves has stopped")).with_context(what)?;
+        let stored =
+            answer.await.map_err(|_| anyhow!("the task that stores moves has stopped")).with_context(what)??;
         match stored {
             -1 => Err(Conflict::Missing { id: id.to_string() }.into()),
             -2 => Err(Conflict::Over { id: id.to_string() }.into()),
