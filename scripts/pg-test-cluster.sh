@@ -12,6 +12,9 @@
 # package creates it) or, where that user is missing, as `nobody`; as any other user it runs as
 # that user. Needs Debian's `postgresql` package (.ci/run installs it).
 #
+# The cluster does not wait for the disk (fsync=off): tests need no durability. With
+# CHUHAN_PG_DURABLE=1 it does (fsync, synchronous commits), as a production server would.
+#
 # Example (what .ci/run does):
 #     url=$(scripts/pg-test-cluster.sh start /tmp/chuhan-pg)
 #     CHUHAN_TEST_POSTGRES_URL=$url cargo test --workspace
@@ -45,9 +48,13 @@ as_owner() {
 
 # Starts the server of the cluster in $dir, listening on a socket in $dir only.
 launch() {
+  # Tests need no durability; CHUHAN_PG_DURABLE=1 keeps PostgreSQL's defaults (fsync and
+  # synchronous commits on), for benchmarks that compare with SQLite's fsync a commit.
+  local durability="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+  [ "${CHUHAN_PG_DURABLE:-0}" = 1 ] && durability="-c fsync=on -c synchronous_commit=on -c full_page_writes=on"
   as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-    -o "-c listen_addresses='' -c unix_socket_directories='$dir' -c fsync=off \
--c synchronous_commit=off -c full_page_writes=off -c max_connections=200" start >/dev/null \
+    -o "-c listen_addresses='' -c unix_socket_directories='$dir' $durability \
+-c max_connections=200" start >/dev/null \
     || { cat "$dir/server.log" >&2; exit 1; }
 }
 

@@ -106,6 +106,32 @@ fn rss_kib(pid: u32) -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
+/// The CPU time a process has used (user and system, from /proc/PID/stat), if it can be read:
+/// the benchmark reports its own and the servers', to show which of them the cores were busy
+/// with (all share this machine).
+fn cpu_secs(pid: &str) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The fields after the command name (which may hold spaces) and its closing parenthesis.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    // Linux reports these in USER_HZ, 100 a second on every architecture it runs on.
+    Some(ticks as f64 / 100.0)
+}
+
+/// The machine's load average over the last minute (/proc/loadavg), or `?`.
+fn loadavg() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| l.split_whitespace().next().map(str::to_string))
+        .unwrap_or_else(|| "?".into())
+}
+
+/// The CPU seconds of the benchmark itself and of the servers together.
+fn cpu_now(pids: &[u32]) -> (Option<f64>, Option<f64>) {
+    let servers = if pids.is_empty() { None } else { pids.iter().map(|p| cpu_secs(&p.to_string())).sum() };
+    (cpu_secs("self"), servers)
+}
+
 /// Starts this program again as the server; returns the child and the address it listens on.
 fn spawn_server(flag: &str, arg: &std::ffi::OsStr) -> Result<(Child, SocketAddr), BoxError> {
     let mut child = Command::new(std::env::current_exe()?).arg(flag).arg(arg).stdout(Stdio::piped()).spawn()?;
@@ -333,6 +359,8 @@ async fn run(o: &Options, addrs: &[SocketAddr], pids: &[u32]) -> Result<(), BoxE
     let connected = rss_all(pids);
 
     let t = Instant::now();
+    let cpu_before = cpu_now(pids);
+    let load_before = loadavg();
     let tasks: Vec<_> = seats
         .into_iter()
         .enumerate()
@@ -358,6 +386,7 @@ async fn run(o: &Options, addrs: &[SocketAddr], pids: &[u32]) -> Result<(), BoxE
         }
     }
     let elapsed = t.elapsed();
+    let cpu_after = cpu_now(pids);
     let after = rss_all(pids);
     // Unfinished games stay in the server's memory when their players leave.
     drop(open);
@@ -369,6 +398,16 @@ async fn run(o: &Options, addrs: &[SocketAddr], pids: &[u32]) -> Result<(), BoxE
         elapsed.as_secs_f64(),
         acks.len() as f64 / elapsed.as_secs_f64(),
         if failed > 0 { format!(", {failed} games failed") } else { String::new() }
+    );
+    let used = |a: Option<f64>, b: Option<f64>| match (a, b) {
+        (Some(a), Some(b)) => format!("{:.1} s ({:.0} % of one core)", b - a, 100.0 * (b - a) / elapsed.as_secs_f64()),
+        _ => "not measured".to_string(),
+    };
+    println!("load average (1 min) of the machine: {} before play, {} after", load_before, loadavg());
+    println!(
+        "CPU during play: load generator {}, server(s) {}",
+        used(cpu_before.0, cpu_after.0),
+        used(cpu_before.1, cpu_after.1)
     );
     report("move round trip (sent → mover has the new state)", acks);
     report("move seen by the opponent (sent → opponent has it)", seens);

@@ -5,10 +5,11 @@
 //! across an await: readers (state frames, the HTTP state) are never kept waiting by the
 //! database. A move is checked ([`crate::room::Room::prepare_move`]), stored ([`Store::add_move`]), and only
 //! then played in memory ([`crate::room::Room::commit_move`]); a takeback deletes the moves from the store
-//! before the room forgets them. An end (mate, resignation, draw, time) is stored right after
-//! the room knows it, before the players are told. If the store cannot take it (the database
-//! is down), an end by resignation, draw, time or an engine's failure is undone in the room
-//! (`Before`) and the action answered with the store's error, so nobody is told of an end
+//! before the room forgets them, and an offer (a draw, a takeback) is stored before it is shown,
+//! so that players on other servers see it too. An end (mate, resignation, draw, time) is stored
+//! right after the room knows it, before the players are told. If the store cannot take it (the
+//! database is down), an end by resignation, draw, time or an engine's failure is undone in the
+//! room (`Before`) and the action answered with the store's error, so nobody is told of an end
 //! that a restart would lose (the flag timer tries again, see `AppState::after_change`); an end
 //! by a move (mate, stalemate, a rule) stays, since its move is stored and the end is found
 //! again from the moves, and the server logs it.
@@ -16,9 +17,9 @@
 //! This module knows rooms and the store, not who is told (see `AppState::apply` in
 //! [`crate::state`]).
 
-use crate::room::{Room, RoomError};
+use crate::room::{Room, RoomError, Takeback};
 use crate::state::Live;
-use crate::store::{Conflict, Store, StoredEnd};
+use crate::store::{Conflict, Offers, Store, StoredEnd};
 use chuhan::clock::Clocks;
 use chuhan::{Game, Move, Side};
 use std::time::Instant;
@@ -85,23 +86,37 @@ pub async fn act(live: &Live, store: &dyn Store, action: Action, now: Instant) -
             }
         }
         Action::Draw(side) => {
-            let done = {
-                let mut room = live.lock();
-                let before = Before::of(&room);
-                room.draw(side, now).map(|end| (end, room.game.ply(), before))
+            let request = {
+                let room = live.lock();
+                room.draw_request(side).map(|offers| (offers, room.offers, room.game.ply()))
             };
-            match done {
-                Ok((end, plies, before)) => finish_or_undo(live, store, plies, end, before).await,
+            match request {
+                Ok((Some(offers), seen, plies)) => offer(live, store, plies, seen, offers).await,
+                Ok((None, _, plies)) => {
+                    // The other side's offer is accepted: the game ends drawn.
+                    let end = {
+                        let mut room = live.lock();
+                        let before = Before::of(&room);
+                        room.draw(side, now).map(|end| (end, before))
+                    };
+                    match end {
+                        Ok((end, before)) => finish_or_undo(live, store, plies, end, before).await,
+                        Err(e) => (false, Err(e)),
+                    }
+                }
                 Err(e) => (false, Err(e)),
             }
         }
         Action::Takeback(side) => {
-            let keep = live.lock().takeback(side);
-            match keep {
-                Ok(None) => (true, Ok(())),
-                Ok(Some(keep)) => {
-                    if let Err(e) = store.truncate(&live.id, keep).await {
-                        return (false, Err(RoomError::Store(e)));
+            let request = {
+                let room = live.lock();
+                room.takeback(side).map(|t| (t, room.offers, room.game.ply()))
+            };
+            match request {
+                Ok((Takeback::Ask(offers), seen, plies)) => offer(live, store, plies, seen, offers).await,
+                Ok((Takeback::Undo(keep), _, plies)) => {
+                    if let Err(e) = store.truncate(&live.id, plies, keep).await {
+                        return (false, Err(refused(e)));
                     }
                     (true, live.lock().undo_to(keep, now))
                 }
@@ -110,6 +125,22 @@ pub async fn act(live: &Live, store: &dyn Store, action: Action, now: Instant) -
         }
         Action::Flag => flag(live, store, now).await,
     }
+}
+
+/// Stores new offers (a draw offered, a takeback asked for) after `plies` moves, where the
+/// player saw `seen`, and then shows them.
+async fn offer(
+    live: &Live,
+    store: &dyn Store,
+    plies: usize,
+    seen: Offers,
+    offers: Offers,
+) -> (bool, Result<(), RoomError>) {
+    if let Err(e) = store.set_offers(&live.id, plies, seen, offers).await {
+        return (false, Err(refused(e)));
+    }
+    live.lock().offers = offers;
+    (true, Ok(()))
 }
 
 /// Whether the game of `live` is still in the position with this ply count and hash.
@@ -160,12 +191,12 @@ async fn flag(live: &Live, store: &dyn Store, now: Instant) -> (bool, Result<(),
 struct Before {
     game: Game,
     clocks: Option<Clocks>,
-    draw_offer: Option<Side>,
+    offers: Offers,
 }
 
 impl Before {
     fn of(room: &Room) -> Before {
-        Before { game: room.game.clone(), clocks: room.clocks.clone(), draw_offer: room.draw_offer }
+        Before { game: room.game.clone(), clocks: room.clocks.clone(), offers: room.offers }
     }
 }
 
@@ -184,7 +215,7 @@ async fn finish_or_undo(
             let mut room = live.lock();
             room.game = before.game;
             room.clocks = before.clocks;
-            room.draw_offer = before.draw_offer;
+            room.offers = before.offers;
             room.end = None;
             (false, Err(RoomError::Store(e.context("the end of the game could not be saved, so the game goes on"))))
         }
@@ -237,5 +268,13 @@ fn not_stored(e: anyhow::Error) -> RoomError {
     match e.downcast::<Conflict>() {
         Ok(c) => RoomError::Behind(c),
         Err(e) => RoomError::NotSaved(e),
+    }
+}
+
+/// The room's error for another change (an offer, a takeback) the store refused.
+fn refused(e: anyhow::Error) -> RoomError {
+    match e.downcast::<Conflict>() {
+        Ok(c) => RoomError::Behind(c),
+        Err(e) => RoomError::Store(e),
     }
 }

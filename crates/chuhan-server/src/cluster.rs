@@ -3,8 +3,9 @@
 //!
 //! - **Changes**: the store runs `NOTIFY chuhan_games, '<game> <server>'` in the transaction of
 //!   every change to a game ([`crate::store::pg`]). Each server keeps one connection that
-//!   `LISTEN`s; for a game it holds in memory and another server changed, it reads
-//!   the room again from the store ([`AppState::reload`]) and wakes its WebSocket connections.
+//!   `LISTEN`s; for a game it holds in memory and another server changed, it plays the move
+//!   the notification carries, or reads the room again from the store for any other change
+//!   ([`AppState::heard`]), and wakes its WebSocket connections.
 //!   After a lost connection, it reconnects and reloads every room it holds (notifications sent
 //!   meanwhile are lost).
 //! - **Ownership**: a live game's flag timer and engine run only on the server that holds the
@@ -20,7 +21,7 @@
 //! (with the checks of [`crate::store::Store::add_move`]) lets only the first store ply N.
 
 use crate::state::AppState;
-use crate::store::pg::{CHANNEL, CONNECT_TIMEOUT};
+use crate::store::pg::{Notice, CHANNEL, CONNECT_TIMEOUT};
 use anyhow::{anyhow, Context, Result};
 use futures_util::StreamExt;
 use std::collections::HashSet;
@@ -219,13 +220,13 @@ async fn listen_once(state: &Weak<AppState>, cluster: &Cluster) -> Result<()> {
     }
     while let Some(payload) = rx.recv().await {
         let Some(state) = state.upgrade() else { break };
-        let (id, origin) = payload.split_once(' ').unwrap_or((payload.as_str(), ""));
-        if origin == cluster.origin {
+        let notice = Notice::parse(&payload);
+        if notice.origin == cluster.origin {
             continue;
         }
-        if let Some(live) = state.in_memory(id) {
+        if let Some(live) = state.in_memory(&notice.id) {
             tokio::spawn(async move {
-                if let Err(e) = state.reload(&live).await {
+                if let Err(e) = state.heard(&live, notice.change).await {
                     eprintln!("chuhan serve: game {} not reloaded: {e:#}", live.id);
                 }
             });

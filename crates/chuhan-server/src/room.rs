@@ -5,7 +5,7 @@
 //! played in memory) and only then tells the players, so what they are told is stored.
 
 use crate::rating;
-use crate::store::{StoredEnd, StoredGame, StoredMove};
+use crate::store::{Offers, StoredEnd, StoredGame, StoredMove, StoredOffers};
 use anyhow::{anyhow, Context, Result};
 use chuhan::clock::{Clocks, Control, Rule};
 use chuhan::notation::Notation;
@@ -77,7 +77,7 @@ pub enum RoomError {
     /// The store refused the move; it was not played, so the players were told nothing false.
     #[error("the move could not be saved, so it was not played: {0:#}")]
     NotSaved(anyhow::Error),
-    /// The store refused a takeback's deletion.
+    /// The store refused a takeback's deletion or an offer: nothing was done.
     #[error("{0:#}")]
     Store(anyhow::Error),
     /// The game changed elsewhere (another server stored a move or ended it) before this
@@ -149,10 +149,10 @@ pub struct Room {
     pub ratings: BySide<Option<f64>>,
     /// Whether the creator asked for a rated game (see [`crate::rating`] for when it counts).
     pub rated: bool,
-    /// The side that offered a draw, until the other side moves or answers.
-    pub draw_offer: Option<Side>,
-    /// The side that asked to take back its last move, until a move or an answer.
-    pub takeback_offer: Option<Side>,
+    /// The side that offered a draw (until the other side moves or answers) and the side that
+    /// asked to take back its last move (until a move or an answer); stored, so that a player
+    /// on another server sees them and can answer.
+    pub offers: Offers,
     /// How the game ended, once it has (also for resignations and time, which `Game` keeps
     /// only in memory).
     pub end: Option<StoredEnd>,
@@ -186,6 +186,28 @@ pub struct PreparedMove {
     clocks: Option<Clocks>,
 }
 
+/// What a takeback request does (see [`Room::takeback`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Takeback {
+    /// The request is made: these are the offers with it.
+    Ask(Offers),
+    /// Moves are taken back now: keep this many.
+    Undo(usize),
+}
+
+/// When the running clock started after move `last`: `now`, or with `since` (the wall-clock
+/// time matching `now`) the moment the move was made, if it is known.
+fn started_at(last: Option<&StoredMove>, now: Instant, since: Option<std::time::SystemTime>) -> Instant {
+    match (since, last) {
+        (Some(wall), Some(m)) if m.at_ms > 0 => {
+            let at = std::time::UNIX_EPOCH + Duration::from_millis(m.at_ms);
+            let elapsed = wall.duration_since(at).unwrap_or(Duration::ZERO);
+            now.checked_sub(elapsed).unwrap_or(now)
+        }
+        _ => now,
+    }
+}
+
 /// The PGN result of a `GameResult`.
 pub fn pgn_result(r: GameResult) -> &'static str {
     chuhan_record::Outcome::from(r).pgn()
@@ -199,34 +221,34 @@ impl Room {
     /// Builds the room for a stored game, replaying its moves; the clocks are restarted from
     /// the times stored with the last move (the time the server was down is charged to no one).
     pub fn from_stored(g: &StoredGame, moves: &[StoredMove], end: Option<StoredEnd>, now: Instant) -> Result<Room> {
-        Room::from_stored_at(g, moves, end, now, None)
+        Room::from_stored_at(g, moves, end, StoredOffers::default(), now, None)
     }
 
-    /// [`Room::from_stored`], but when `since` is given (the wall-clock time matching `now`)
-    /// the running clock is charged the time from the last move (when it is known) to then:
-    /// how a server taking a game over from another resumes it.
+    /// [`Room::from_stored`] with the offers stored, and when `since` is given (the wall-clock
+    /// time matching `now`) the running clock is charged the time from the last move (when it
+    /// is known) to then: how a server taking a game over from another resumes it.
     pub fn from_stored_at(
         g: &StoredGame,
         moves: &[StoredMove],
         end: Option<StoredEnd>,
+        offers: StoredOffers,
         now: Instant,
         since: Option<std::time::SystemTime>,
     ) -> Result<Room> {
-        let started = match (since, moves.last()) {
-            (Some(wall), Some(m)) if m.at_ms > 0 => {
-                let at = std::time::UNIX_EPOCH + Duration::from_millis(m.at_ms);
-                let elapsed = wall.duration_since(at).unwrap_or(Duration::ZERO);
-                now.checked_sub(elapsed).unwrap_or(now)
-            }
-            _ => now,
-        };
+        let started = started_at(moves.last(), now, since);
         let variant: Variant = g.variant.parse().with_context(|| format!("game {}", g.id))?;
         let mode = Mode::parse(&g.mode).ok_or_else(|| anyhow!("game {}: unknown mode {:?}", g.id, g.mode))?;
         let start = Position::from_fen(variant, &g.start_fen).with_context(|| format!("game {}: start FEN", g.id))?;
         let mut game = Game::new(start, Rules::for_variant(variant));
+        // Offers written after more moves than are stored belong to moves taken back.
+        let mut open = if offers.plies <= moves.len() { offers.offers } else { Offers::default() };
         for (i, m) in moves.iter().enumerate() {
             let mv: Move = m.mv.parse().with_context(|| format!("game {}: move {}", g.id, i + 1))?;
+            let mover = game.position().turn();
             game.play(mv).with_context(|| format!("game {}: move {} ({})", g.id, i + 1, m.mv))?;
+            if i >= offers.plies {
+                open = open.after_move(mover);
+            }
         }
         let clocks = control_of(g).map(|control| {
             let (main, spare) = moves
@@ -258,8 +280,7 @@ impl Room {
             names: g.names.clone(),
             ratings: BySide::new(None, None),
             rated: g.rated,
-            draw_offer: None,
-            takeback_offer: None,
+            offers: if end.is_some() { Offers::default() } else { open },
             end,
             created: g.created,
             engine_busy: false,
@@ -338,12 +359,38 @@ impl Room {
         self.game.play(p.mv).map_err(|error| RoomError::Game { mv: p.mv, error })?;
         self.clocks = p.clocks;
         self.history.push((p.stored.clocks_ms, p.stored.periods));
-        if self.draw_offer.is_some_and(|s| s != p.side) {
-            // Moving declines the opponent's offer.
-            self.draw_offer = None;
-        }
-        self.takeback_offer = None;
+        self.offers = self.offers.after_move(p.side);
         Ok(self.end_if_over(now))
+    }
+
+    /// Plays move number `ply`, which another server stored (`m`), as that server played it:
+    /// its clocks are the ones stored with it, the running one charged from when it was made
+    /// (`wall` is the wall-clock time matching `now`). Answers `Ok(false)`, changing nothing,
+    /// when the room is not at move `ply` or has ended (the caller reads the game again), and
+    /// an error when the move is not legal here.
+    pub fn play_stored(
+        &mut self,
+        ply: usize,
+        m: &StoredMove,
+        now: Instant,
+        wall: std::time::SystemTime,
+    ) -> Result<bool> {
+        if self.game.ply() != ply || self.is_over() {
+            return Ok(false);
+        }
+        let mv: Move = m.mv.parse().with_context(|| format!("game {}: move {}", self.id, ply + 1))?;
+        let mover = self.game.position().turn();
+        self.game.play(mv).with_context(|| format!("game {}: move {} ({})", self.id, ply + 1, m.mv))?;
+        self.history.push((m.clocks_ms, m.periods));
+        if let Some(c) = &mut self.clocks {
+            *c = Clocks::restored(c.control(), m.clocks_ms.map(Duration::from_millis), m.periods);
+            if clocks_run(self.game.ply()) {
+                c.start(self.game.position().turn(), started_at(Some(m), now, Some(wall)));
+            }
+        }
+        self.offers = self.offers.after_move(mover);
+        self.end_if_over(now);
+        Ok(true)
     }
 
     /// `side` resigns; answers the end to store.
@@ -355,42 +402,54 @@ impl Room {
         Ok(self.end_if_over(now))
     }
 
-    /// `side` offers a draw, or accepts the other side's offer; answers the end to store.
-    pub fn draw(&mut self, side: Side, now: Instant) -> Result<Option<StoredEnd>, RoomError> {
+    /// What a draw request by `side` does: `Some(offers)`, the offers once `side`'s offer is
+    /// made (the caller stores them, then sets [`Room::offers`]), or `None` when it accepts
+    /// the other side's offer (the caller then calls [`Room::draw`]).
+    pub fn draw_request(&self, side: Side) -> Result<Option<Offers>, RoomError> {
         if self.is_over() {
             return Err(RoomError::AlreadyOver);
         }
         if self.mode == Mode::Engine {
             return Err(RoomError::EngineDeclinesDraws);
         }
-        match self.draw_offer {
-            Some(s) if s != side => {
-                self.game.agree_draw();
-                return Ok(self.end_if_over(now));
-            }
-            Some(_) => return Err(RoomError::DrawAlreadyOffered),
-            None => self.draw_offer = Some(side),
+        match self.offers.draw {
+            Some(s) if s != side => Ok(None),
+            Some(_) => Err(RoomError::DrawAlreadyOffered),
+            None => Ok(Some(Offers { draw: Some(side), ..self.offers })),
         }
-        Ok(None)
     }
 
-    /// `side` asks to take back its last move, or agrees to the other side's request. Against
-    /// the engine the takeback is immediate. Answers how many moves to keep when moves are to
-    /// be taken back: the caller deletes the others from the store, then calls
-    /// [`Room::undo_to`].
-    pub fn takeback(&mut self, side: Side) -> Result<Option<usize>, RoomError> {
+    /// `side` offers a draw, or accepts the other side's offer; answers the end to store.
+    pub fn draw(&mut self, side: Side, now: Instant) -> Result<Option<StoredEnd>, RoomError> {
+        match self.draw_request(side)? {
+            None => {
+                self.game.agree_draw();
+                Ok(self.end_if_over(now))
+            }
+            Some(offers) => {
+                self.offers = offers;
+                Ok(None)
+            }
+        }
+    }
+
+    /// What a takeback request by `side` does: [`Takeback::Ask`] with the offers once it is
+    /// asked for (the caller stores them, then sets [`Room::offers`]), or [`Takeback::Undo`]
+    /// with how many moves to keep when the moves are to be taken back now (the other side
+    /// agrees, or the opponent is the engine): the caller deletes the others from the store,
+    /// then calls [`Room::undo_to`].
+    pub fn takeback(&self, side: Side) -> Result<Takeback, RoomError> {
         if self.is_over() {
             return Err(RoomError::AlreadyOver);
         }
-        match (self.mode, self.takeback_offer) {
-            (Mode::Friend, Some(s)) if s != side => Ok(Some(self.game.ply() - self.plies_to_undo(s)?)),
+        match (self.mode, self.offers.takeback) {
+            (Mode::Friend, Some(s)) if s != side => Ok(Takeback::Undo(self.game.ply() - self.plies_to_undo(s)?)),
             (Mode::Friend, Some(_)) => Err(RoomError::TakebackAlreadyAsked),
             (Mode::Friend, None) => {
                 self.plies_to_undo(side)?;
-                self.takeback_offer = Some(side);
-                Ok(None)
+                Ok(Takeback::Ask(Offers { takeback: Some(side), ..self.offers }))
             }
-            (Mode::Engine, _) => Ok(Some(self.game.ply() - self.plies_to_undo(side)?)),
+            (Mode::Engine, _) => Ok(Takeback::Undo(self.game.ply() - self.plies_to_undo(side)?)),
         }
     }
 
@@ -426,8 +485,7 @@ impl Room {
                 c.start(self.game.position().turn(), now);
             }
         }
-        self.draw_offer = None;
-        self.takeback_offer = None;
+        self.offers = Offers::default();
         Ok(())
     }
 
@@ -472,7 +530,7 @@ impl Room {
         if let Some(c) = &mut self.clocks {
             c.stop(now);
         }
-        self.draw_offer = None;
+        self.offers = Offers::default();
         self.end = Some(end.clone());
         Some(end)
     }
@@ -575,8 +633,8 @@ impl Room {
             "moves": moves,
             "legal": legal,
             "clock": clock,
-            "draw_offer": self.draw_offer.map(Side::index),
-            "takeback_offer": self.takeback_offer.map(Side::index),
+            "draw_offer": self.offers.draw.map(Side::index),
+            "takeback_offer": self.offers.takeback.map(Side::index),
             "end": self.end.as_ref().map(|e| json!({ "result": e.result, "reason": e.reason, "points": self.game.outcome().and_then(|o| o.points).map(|(c, h)| [c, h]) })),
             "pass_ends": self.pass_would_end(),
             "formation_open": self.formation_open(),

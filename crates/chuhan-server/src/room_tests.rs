@@ -95,7 +95,7 @@ async fn an_accepted_takeback_gives_the_time_back() {
     }
     assert_eq!(left(&r.lock(), R, now + 10 * S), 530 * S);
     // The store agrees, so a restart would too.
-    let (g, moves, _) = store.load("tb").await.unwrap().unwrap();
+    let (g, moves, _, _) = store.load("tb").await.unwrap().unwrap();
     let back = Room::from_stored(&g, &moves, None, now).unwrap();
     assert_eq!((left(&back, R, now), left(&back, B, now)), (540 * S, 570 * S));
     // Taken back to two moves, Red's clock runs; to one, no clock runs until each side has
@@ -141,7 +141,7 @@ async fn no_clock_runs_before_each_side_has_moved() {
         );
     }
     // A restart with one move stored: still no clock.
-    let (g, moves, _) = store.load("wait").await.unwrap().unwrap();
+    let (g, moves, _, _) = store.load("wait").await.unwrap().unwrap();
     assert_eq!(Room::from_stored(&g, &moves, None, later).unwrap().clocks.unwrap().running(), None);
     // Black's first move is untimed too; then Red's clock starts.
     r.play(B, "h9g7".parse().unwrap(), &store, later + 30 * S).await.unwrap();
@@ -298,4 +298,61 @@ async fn another_engine_that_fails_loses_and_the_end_is_stored() {
     // A second failure report finds the game over.
     let again = act(&r, &store, Action::EngineForfeit(B, "Broken hung".into(), key), t0).await;
     assert!(matches!(again, (false, Err(RoomError::AlreadyOver))), "{again:?}");
+}
+
+#[tokio::test]
+async fn offers_are_stored_and_come_back_as_the_moves_since_leave_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(dir.path()).unwrap();
+    let t0 = Instant::now();
+    let g = stored("of", 600_000, 0);
+    let r = room(&store, &g, t0).await;
+    // Red offers a draw before moving, then moves: its offer stays open for Black.
+    act(&r, &store, Action::Draw(R), t0).await.1.unwrap();
+    r.play(R, "h2e2".parse().unwrap(), &store, t0).await.unwrap();
+    let (g2, moves, end, offers) = store.load("of").await.unwrap().unwrap();
+    assert_eq!(offers.plies, 0, "a move does not write the offers");
+    let back = Room::from_stored_at(&g2, &moves, end.clone(), offers, t0, None).unwrap();
+    assert_eq!((back.offers.draw, r.lock().offers.draw), (Some(R), Some(R)), "the mover's own offer stays");
+    // Black asks for nothing but moves: that declines Red's offer, in memory and when read again.
+    r.play(B, "h9g7".parse().unwrap(), &store, t0).await.unwrap();
+    let (g2, moves, end, offers) = store.load("of").await.unwrap().unwrap();
+    let back = Room::from_stored_at(&g2, &moves, end, offers, t0, None).unwrap();
+    assert_eq!((back.offers, r.lock().offers), (Offers::default(), Offers::default()));
+    // A takeback request is stored, shown after a reload, and answered.
+    r.takeback(R, &store, t0).await.unwrap();
+    let (g2, moves, end, offers) = store.load("of").await.unwrap().unwrap();
+    let back = Room::from_stored_at(&g2, &moves, end, offers, t0, None).unwrap();
+    assert_eq!(back.offers.takeback, Some(R));
+    r.takeback(B, &store, t0).await.unwrap();
+    assert_eq!(r.lock().game.ply(), 0, "Red's move and Black's reply are taken back");
+    assert_eq!(store.load("of").await.unwrap().unwrap().3.offers, Offers::default());
+}
+
+#[test]
+fn a_move_stored_elsewhere_is_played_with_its_clocks() {
+    let t0 = Instant::now();
+    let wall = std::time::SystemTime::now();
+    let at = |ago: u64| wall.duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as u64 - ago;
+    let g = stored("ps", 600_000, 0);
+    let mut r = Room::from_stored(&g, &[], None, t0).unwrap();
+    let m = |mv: &str, red: u64, black: u64, at_ms: u64| StoredMove {
+        mv: mv.into(),
+        clocks_ms: BySide::new(red, black),
+        periods: BySide::new(0, 0),
+        at_ms,
+    };
+    assert!(r.play_stored(0, &m("h2e2", 600_000, 600_000, at(9_000)), t0, wall).unwrap());
+    // Not at that move: nothing changes, the caller reads the game again.
+    assert!(!r.play_stored(0, &m("h9g7", 600_000, 600_000, at(5_000)), t0, wall).unwrap());
+    assert!(!r.play_stored(5, &m("h9g7", 600_000, 600_000, at(5_000)), t0, wall).unwrap());
+    assert!(r.play_stored(1, &m("h9g7", 600_000, 590_000, at(5_000)), t0, wall).unwrap());
+    // Red's clock runs from when Black's move was made, 5 s ago.
+    assert_eq!(r.clocks.as_ref().unwrap().running(), Some(R));
+    let red = left(&r, R, t0);
+    assert!(red <= 595 * S && red > 594 * S, "{red:?}");
+    assert_eq!(left(&r, B, t0), 590 * S);
+    // An illegal move is an error and changes nothing.
+    assert!(r.play_stored(2, &m("a0a9", 1, 1, at(0)), t0, wall).is_err());
+    assert_eq!(r.game.ply(), 2);
 }

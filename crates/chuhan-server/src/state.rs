@@ -13,6 +13,7 @@ use crate::error::{internal, ApiError};
 use crate::gamedb::{DbState as GamesDbState, GamesDb};
 use crate::limit::{Limiter, RateLimits};
 use crate::room::{Room, RoomError};
+use crate::store::pg::Change;
 use crate::store::{PgStore, SqliteStore, Store};
 use anyhow::{Context, Result};
 use chuhan::{BySide, Position, Side, Variant};
@@ -242,11 +243,11 @@ impl AppState {
 
     /// Reads game `id` from the store into a room (not yet in memory).
     async fn read(&self, id: &str) -> Result<Option<Room>> {
-        let Some((g, moves, end)) = self.store.load(id).await? else { return Ok(None) };
+        let Some((g, moves, end, offers)) = self.store.load(id).await? else { return Ok(None) };
         // Among several servers the game went on while this one did not hold it: the time
         // since the last move is charged. A single server's restart charges no one.
         let since = self.cluster.is_some().then(std::time::SystemTime::now);
-        let mut room = Room::from_stored_at(&g, &moves, end, Instant::now(), since)?;
+        let mut room = Room::from_stored_at(&g, &moves, end, offers, Instant::now(), since)?;
         if room.end.is_none() {
             room.ratings = self.seat_ratings(room.variant, &room.names).await;
         }
@@ -288,9 +289,33 @@ impl AppState {
         result
     }
 
+    /// What another server changed in a game this one holds in memory ([`Change`]): a move is
+    /// played from the notification itself when the room is at that move (a move it already
+    /// has is skipped); anything else, or a move that does not follow, reads the game again.
+    pub async fn heard(self: &Arc<Self>, live: &Arc<Live>, change: Change) -> Result<()> {
+        let Change::Move { ply, stored } = change else { return self.reload(live).await };
+        let played = {
+            let _writer = live.writer.lock().await;
+            let mut room = live.lock();
+            if ply < room.game.ply() && room.game.moves().nth(ply).is_some_and(|m| m.to_string() == stored.mv) {
+                // Already played (read with an earlier reload).
+                return Ok(());
+            }
+            room.play_stored(ply, &stored, Instant::now(), std::time::SystemTime::now())
+        };
+        match played {
+            Ok(true) => {
+                self.after_change(live);
+                Ok(())
+            }
+            // A gap, a conflict or a move the room refuses: the store decides.
+            Ok(false) | Err(_) => self.reload(live).await,
+        }
+    }
+
     /// Reads the room of `live` again from the store (another server changed the game) and
     /// tells its watchers. What only memory holds is kept while the moves are the same: the
-    /// running clocks, offers of a draw or a takeback, an engine search under way.
+    /// running clocks and an engine search under way.
     pub async fn reload(self: &Arc<Self>, live: &Arc<Live>) -> Result<()> {
         let writer = live.writer.lock().await;
         let Some(fresh) = self.read(&live.id).await? else { return Ok(()) };
@@ -300,6 +325,7 @@ impl AppState {
                 room.tokens = fresh.tokens;
                 room.names = fresh.names;
                 room.ratings = fresh.ratings;
+                room.offers = fresh.offers;
                 if fresh.end.is_some() {
                     room.end = fresh.end;
                 }

@@ -111,8 +111,39 @@ pub struct ArchiveEntry {
     pub names: BySide<Option<String>>,
 }
 
-/// A stored game, its moves, and its end if it has ended.
-pub type Loaded = (StoredGame, Vec<StoredMove>, Option<StoredEnd>);
+/// The offers open in a game: a draw offered, a takeback asked for, by side.
+///
+/// They are stored so that every server shows them (a player on another server can answer
+/// them) and a restart keeps them. The store keeps them as they were written, with the number
+/// of moves stored then ([`StoredOffers::plies`]); the moves made since decline them as the room's
+/// rules say ([`Offers::after_move`]), so a move does not have to write them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Offers {
+    /// The side that offered a draw.
+    pub draw: Option<Side>,
+    /// The side that asked to take back its last move.
+    pub takeback: Option<Side>,
+}
+
+impl Offers {
+    /// The offers left after `mover` moves: a move declines the opponent's draw offer (the
+    /// mover's own stays open) and ends any takeback request.
+    pub fn after_move(self, mover: Side) -> Offers {
+        Offers { draw: self.draw.filter(|&s| s == mover), takeback: None }
+    }
+}
+
+/// Offers as stored: written when `plies` moves were stored.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StoredOffers {
+    /// The offers when they were written.
+    pub offers: Offers,
+    /// How many moves were stored when they were written.
+    pub plies: usize,
+}
+
+/// A stored game, its moves, its end if it has ended, and its open offers.
+pub type Loaded = (StoredGame, Vec<StoredMove>, Option<StoredEnd>, StoredOffers);
 
 /// Why a write was refused although the store works: the game changed under the caller (on
 /// another server, or in a race on this one). The caller's view of the game is stale: it
@@ -128,6 +159,13 @@ pub enum Conflict {
         ply: usize,
         /// How many moves are stored.
         stored: usize,
+    },
+    /// The offers are not what the caller saw: the opponent, on another server, offered or
+    /// asked first.
+    #[error("the offers in game {id} have changed")]
+    Offers {
+        /// The game.
+        id: String,
     },
     /// The game has ended already.
     #[error("game {id} is over")]
@@ -156,8 +194,17 @@ pub trait Store: Send + Sync {
     /// Appends move number `ply` (0-based) of game `id`: refused with [`Conflict::Moved`] unless
     /// exactly `ply` moves are stored, and with [`Conflict::Over`] once the game has ended.
     async fn add_move(&self, id: &str, ply: usize, mv: &StoredMove) -> Result<()>;
-    /// Deletes the moves of game `id` from number `plies` (0-based) on: a takeback.
-    async fn truncate(&self, id: &str, plies: usize) -> Result<()>;
+    /// Deletes the moves of game `id` from number `keep` (0-based) on, and its offers: a
+    /// takeback agreed after `plies` moves. Refused with [`Conflict::Moved`] unless exactly
+    /// `plies` moves are stored (a move stored meanwhile, on another server, must not vanish),
+    /// and with [`Conflict::Over`] once the game has ended.
+    async fn truncate(&self, id: &str, plies: usize, keep: usize) -> Result<()>;
+    /// Records the offers open in game `id` after `plies` moves (see [`Offers`]); `seen` are
+    /// the offers the caller saw. Refused with [`Conflict::Moved`] unless exactly `plies` moves
+    /// are stored, with [`Conflict::Offers`] if offers were written at this number of moves
+    /// and differ from `seen` (the opponent offered first, on another server), and with
+    /// [`Conflict::Over`] once the game has ended.
+    async fn set_offers(&self, id: &str, plies: usize, seen: Offers, offers: Offers) -> Result<()>;
     /// Marks the game finished after `plies` moves; if it is rated (see [`crate::rating`]),
     /// updates both players' ratings in the same transaction and returns the change. A game
     /// already finished is left as it is (ratings change once per game); a game with more

@@ -129,3 +129,63 @@ async fn a_game_across_two_servers_is_seen_on_both() {
     send(&mut r2, json!({ "type": "move", "move": "a0a1" })).await;
     assert_eq!(state_at(&mut r2, 99, long).await["type"], "error");
 }
+
+/// Frames until a state for which `want` holds, within `wait`; an error frame fails the test.
+async fn state_where(ws: &mut Ws, what: &str, wait: Duration, want: impl Fn(&Value) -> bool) -> Value {
+    let deadline = Instant::now() + wait;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let msg = tokio::time::timeout(left, ws.next()).await.unwrap_or_else(|_| panic!("no state with {what}"));
+        if let Message::Text(t) = msg.expect("open").expect("a frame") {
+            let v: Value = serde_json::from_str(&t).unwrap();
+            assert_ne!(v["type"], "error", "waiting for {what}: {v}");
+            if v["type"] == "state" && want(&v) {
+                return v;
+            }
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_takeback_and_a_draw_offered_on_one_server_are_answered_on_the_other() {
+    let Some(db) = database("offers").await else { return };
+    let (a, _ta) = server(&db).await;
+    let (b, _tb) = server(&db).await;
+    let created = post(a, "/api/games", json!({ "mode": "friend" })).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let red = created["token"].as_str().unwrap().to_string();
+    let joined = post(b, &format!("/api/games/{id}/join"), json!({})).await;
+    let black = joined["token"].as_str().unwrap().to_string();
+    // Red plays on server A, Black on server B.
+    let mut r = ws(a, &id, Some(&red)).await;
+    let mut k = ws(b, &id, Some(&black)).await;
+    let long = Duration::from_secs(5);
+    state_where(&mut r, "both seats", long, |v| v["seats"] == json!([true, true])).await;
+    for (i, mv) in ["b2c2", "h7c7"].iter().enumerate() {
+        send(if i == 0 { &mut r } else { &mut k }, json!({ "type": "move", "move": mv })).await;
+        for s in [&mut r, &mut k] {
+            state_where(s, "the move", long, |v| v["moves"].as_array().map(Vec::len) == Some(i + 1)).await;
+        }
+    }
+    // Red asks on A to take back its move; Black sees the request on B and agrees there.
+    send(&mut r, json!({ "type": "takeback" })).await;
+    state_where(&mut k, "Red's takeback request", long, |v| v["takeback_offer"] == 0).await;
+    send(&mut k, json!({ "type": "takeback" })).await;
+    for s in [&mut r, &mut k] {
+        let v = state_where(s, "the moves taken back", long, |v| v["moves"] == json!([])).await;
+        assert!(v["takeback_offer"].is_null(), "{v}");
+    }
+    // Red offers a draw on A; Black accepts it on B: drawn on both servers.
+    send(&mut r, json!({ "type": "draw" })).await;
+    state_where(&mut k, "Red's draw offer", long, |v| v["draw_offer"] == 0).await;
+    send(&mut k, json!({ "type": "draw" })).await;
+    for s in [&mut r, &mut k] {
+        let v = state_where(s, "the end", long, |v| !v["end"].is_null()).await;
+        assert_eq!(v["end"]["result"], "1/2-1/2", "{v}");
+    }
+    let archive: Value = reqwest::get(format!("http://{a}/api/archive")).await.unwrap().json().await.unwrap();
+    assert_eq!(
+        (archive["games"][0]["id"].as_str(), archive["games"][0]["plies"].as_u64()),
+        (Some(id.as_str()), Some(0))
+    );
+}

@@ -1,6 +1,6 @@
 //! PostgreSQL: one database shared by several `chuhan serve` processes.
 //!
-//! The tables are SQLite's at version 4 (migrations 1 to 3 here) (see [`super::sqlite`]), with PostgreSQL's types;
+//! The tables are SQLite's at version 5 (migrations 1 to 4 here) (see [`super::sqlite`]), with PostgreSQL's types;
 //! ratings are keyed by the lower-cased name (`name_key`), as [`crate::rating::same_name`]
 //! compares names. The schema grows by numbered migrations ([`MIGRATIONS`]), each recorded in
 //! `chuhan_migrations`; servers starting at once take an advisory lock first, so one of them
@@ -10,20 +10,92 @@
 //! change a game lock its row (`SELECT … FOR UPDATE`), so that the checks of [`Store::add_move`]
 //! and [`Store::finish`] hold until the commit, and run `NOTIFY` ([`CHANNEL`]) in the same
 //! transaction: the other servers hear of the change exactly when it is visible to them (see
-//! [`crate::cluster`]).
+//! [`crate::cluster`]). A move is stored by one call of the function `chuhan_add_move`
+//! (migration 4), the moves of many games at once in one transaction (`store_moves`), and
+//! its notification carries the move, so that the other servers play it without reading the
+//! game again ([`Notice`]).
 
-use super::{now_secs, ArchiveEntry, Conflict, Loaded, Store, StoredEnd, StoredGame, StoredMove};
+use super::{now_secs, ArchiveEntry, Conflict, Loaded, Offers, Store, StoredEnd, StoredGame, StoredMove, StoredOffers};
 use crate::rating::{self, PlayerRating, RatingChange};
 use anyhow::{anyhow, Context, Result};
 use chuhan::{BySide, Side, Variant};
 use deadpool_postgres::{Manager, ManagerConfig, Pool, PoolError, RecyclingMethod, Transaction};
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 use tokio_postgres::{Config, NoTls, Row};
 
-/// The channel of `NOTIFY`: the payload is `<game id> <server id>`, so that a server can skip
-/// its own changes.
+/// The channel of `NOTIFY`: the payload is `<game id> <server id>` (so that a server can skip
+/// its own changes), followed for a move by the move itself (see [`Notice`]).
 pub const CHANNEL: &str = "chuhan_games";
+
+/// What another server's notification says.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Notice {
+    /// The game that changed.
+    pub id: String,
+    /// The server that changed it.
+    pub origin: String,
+    /// What changed.
+    pub change: Change,
+}
+
+/// What changed in a game, as far as the notification says.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Change {
+    /// Anything (a seat, an end, a takeback, offers): read the game again.
+    Game,
+    /// Move number `ply` (0-based) was stored, and nothing else changed with it.
+    Move {
+        /// Its number.
+        ply: usize,
+        /// The move as stored.
+        stored: StoredMove,
+    },
+}
+
+impl Notice {
+    /// The payload of a notification: `<id> <origin>`, and for a move
+    /// `move <ply> <mv> <red ms> <black ms> <red periods> <black periods> <at ms>`.
+    pub fn payload(&self) -> String {
+        match &self.change {
+            Change::Game => format!("{} {}", self.id, self.origin),
+            Change::Move { ply, stored: m } => format!(
+                "{} {} move {ply} {} {} {} {} {} {}",
+                self.id,
+                self.origin,
+                m.mv,
+                m.clocks_ms.first,
+                m.clocks_ms.second,
+                m.periods.first,
+                m.periods.second,
+                m.at_ms
+            ),
+        }
+    }
+
+    /// Reads a payload written by [`Notice::payload`]; a move that cannot be read is taken for
+    /// [`Change::Game`] (the game is read again: slower, never wrong).
+    pub fn parse(payload: &str) -> Notice {
+        let mut words = payload.split(' ');
+        let id = words.next().unwrap_or_default().to_string();
+        let origin = words.next().unwrap_or_default().to_string();
+        let change = match words.next() {
+            Some("move") => Notice::read_move(words).unwrap_or(Change::Game),
+            _ => Change::Game,
+        };
+        Notice { id, origin, change }
+    }
+
+    fn read_move<'a>(mut w: impl Iterator<Item = &'a str>) -> Option<Change> {
+        let ply = w.next()?.parse().ok()?;
+        let mv = w.next()?.to_string();
+        let mut n = || w.next()?.parse::<u64>().ok();
+        let (red, black, red_p, black_p, at_ms) = (n()?, n()?, n()?, n()?, n()?);
+        let periods = BySide::new(u32::try_from(red_p).ok()?, u32::try_from(black_p).ok()?);
+        Some(Change::Move { ply, stored: StoredMove { mv, clocks_ms: BySide::new(red, black), periods, at_ms } })
+    }
+}
 
 /// The most connections one server opens to the database for its store (the LISTEN and lease
 /// connections come on top, one each).
@@ -67,6 +139,27 @@ pub const MIGRATIONS: &[(i32, &str)] = &[
     ),
     (2, "ALTER TABLE moves ADD COLUMN at_ms BIGINT NOT NULL DEFAULT 0;"),
     (3, "ALTER TABLE games ADD COLUMN engine TEXT;"),
+    (
+        4,
+        "ALTER TABLE games ADD COLUMN draw_offer SMALLINT, ADD COLUMN takeback_offer SMALLINT,
+        ADD COLUMN offers_ply INTEGER NOT NULL DEFAULT 0;
+     CREATE FUNCTION chuhan_add_move(g TEXT, p INTEGER, m TEXT, rms BIGINT, bms BIGINT, rp INTEGER,
+        bp INTEGER, made BIGINT, channel TEXT, note TEXT) RETURNS INTEGER LANGUAGE plpgsql AS $$
+     DECLARE
+        ended BOOLEAN;
+        n INTEGER;
+     BEGIN
+        SELECT result IS NOT NULL INTO ended FROM games WHERE id = g FOR UPDATE;
+        IF NOT FOUND THEN RETURN -1; END IF;
+        IF ended THEN RETURN -2; END IF;
+        SELECT COUNT(*) INTO n FROM moves WHERE game_id = g;
+        IF n <> p THEN RETURN n; END IF;
+        INSERT INTO moves (game_id, ply, mv, red_ms, black_ms, red_periods, black_periods, at_ms)
+            VALUES (g, p, m, rms, bms, rp, bp, made);
+        PERFORM pg_notify(channel, note);
+        RETURN p;
+     END $$;",
+    ),
 ];
 
 /// PostgreSQL behind a connection pool.
@@ -74,6 +167,91 @@ pub struct PgStore {
     pool: Pool,
     config: Config,
     origin: String,
+    /// The way to the task that stores moves by groups ([`store_moves`]).
+    moves: tokio::sync::mpsc::UnboundedSender<PendingMove>,
+}
+
+/// The most moves stored in one transaction.
+const MAX_GROUP: usize = 256;
+
+/// How many groups of moves may be under way at once (each on a connection of its own).
+const GROUPS_AT_ONCE: usize = 4;
+
+/// The statement that stores one move (see migration 4).
+const ADD_MOVE: &str = "SELECT chuhan_add_move($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
+
+/// A move waiting to be stored, and where the answer of `chuhan_add_move` goes.
+struct PendingMove {
+    id: String,
+    ply: i32,
+    stored: StoredMove,
+    note: String,
+    reply: tokio::sync::oneshot::Sender<Result<i32>>,
+}
+
+/// Stores the moves sent to it by groups, for as long as the store lives: it takes every move
+/// waiting (up to [`GROUPS_AT_ONCE`] groups under way), stores them in one transaction (in the order of their games' ids, so that two
+/// servers' groups lock rows in the same order and never wait for each other crosswise) and
+/// answers each once that transaction is committed.
+///
+/// Why groups: a transaction that runs NOTIFY holds PostgreSQL's notification lock from its
+/// commit until the commit is on disk, so on a durable server the moves of all games, each in
+/// its own transaction, would queue for one WAL flush each. A group shares one.
+async fn store_moves(pool: Pool, mut pending: tokio::sync::mpsc::UnboundedReceiver<PendingMove>) {
+    let slots = Arc::new(tokio::sync::Semaphore::new(GROUPS_AT_ONCE));
+    while let Some(first) = pending.recv().await {
+        // Wait for a free slot first: the moves that come meanwhile join this group.
+        let Ok(slot) = slots.clone().acquire_owned().await else { return };
+        let mut group = vec![first];
+        while group.len() < MAX_GROUP {
+            match pending.try_recv() {
+                Ok(p) => group.push(p),
+                Err(_) => break,
+            }
+        }
+        group.sort_by(|a, b| a.id.cmp(&b.id));
+        let pool = pool.clone();
+        tokio::spawn(async move {
+            match commit_moves(&pool, &group).await {
+                Ok(codes) => {
+                    for (p, code) in group.into_iter().zip(codes) {
+                        let _ = p.reply.send(Ok(code));
+                    }
+                }
+                Err(e) => {
+                    let e = format!("{e:#}");
+                    for p in group {
+                        let _ = p.reply.send(Err(anyhow!("{e}")));
+                    }
+                }
+            }
+            drop(slot);
+        });
+    }
+}
+
+/// Runs `chuhan_add_move` for each move of `group` in one transaction (the calls pipelined on
+/// one connection) and commits; answers each call's result.
+async fn commit_moves(pool: &Pool, group: &[PendingMove]) -> Result<Vec<i32>> {
+    let mut client = pool.get().await.map_err(|e| anyhow!("cannot connect to PostgreSQL: {e}"))?;
+    let tx = client.transaction().await?;
+    let stmt = tx.prepare_cached(ADD_MOVE).await?;
+    let calls = group.iter().map(|p| {
+        let m = &p.stored;
+        let (red, black) = (m.clocks_ms.first as i64, m.clocks_ms.second as i64);
+        let (red_p, black_p, at) = (m.periods.first as i32, m.periods.second as i32, m.at_ms as i64);
+        let stmt = &stmt;
+        let tx = &tx;
+        async move {
+            let row = tx
+                .query_one(stmt, &[&p.id, &p.ply, &m.mv, &red, &black, &red_p, &black_p, &at, &CHANNEL, &p.note])
+                .await?;
+            Ok::<i32, tokio_postgres::Error>(row.get(0))
+        }
+    });
+    let codes = futures_util::future::try_join_all(calls).await?;
+    tx.commit().await?;
+    Ok(codes)
 }
 
 /// Reads a libpq-style URL (`postgres://user:password@host:port/db`, or a Unix socket
@@ -100,7 +278,9 @@ impl PgStore {
             .recycle_timeout(Some(CONNECT_TIMEOUT))
             .build()
             .context("cannot set up the connection pool")?;
-        let store = PgStore { pool, config, origin: origin.to_string() };
+        let (moves, pending) = tokio::sync::mpsc::unbounded_channel();
+        tokio::spawn(store_moves(pool.clone(), pending));
+        let store = PgStore { pool, config, origin: origin.to_string(), moves };
         store.migrate().await?;
         Ok(store)
     }
@@ -151,7 +331,7 @@ impl PgStore {
 
     /// Tells the other servers that game `id` changed, when `tx` commits.
     async fn notify(&self, tx: &Transaction<'_>, id: &str) -> Result<()> {
-        let payload = format!("{id} {}", self.origin);
+        let payload = Notice { id: id.to_string(), origin: self.origin.clone(), change: Change::Game }.payload();
         tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload]).await.context("NOTIFY")?;
         Ok(())
     }
@@ -161,12 +341,52 @@ impl PgStore {
 /// no such game.
 async fn lock_game(tx: &Transaction<'_>, id: &str) -> Result<Row> {
     tx.query_opt(
-        "SELECT result IS NOT NULL, variant, rated, red_name, black_name FROM games WHERE id = $1 FOR UPDATE",
+        "SELECT result IS NOT NULL, variant, rated, red_name, black_name, draw_offer, takeback_offer, offers_ply
+         FROM games WHERE id = $1 FOR UPDATE",
         &[&id],
     )
     .await
     .with_context(|| format!("cannot read game {id}"))?
     .ok_or_else(|| Conflict::Missing { id: id.to_string() }.into())
+}
+
+/// Locks game `id`'s row and refuses ([`Conflict`]) unless the game goes on with exactly `plies`
+/// moves stored; answers the row (see [`lock_game`]).
+async fn check_ply(tx: &Transaction<'_>, id: &str, plies: usize) -> Result<Row> {
+    let row = lock_game(tx, id).await?;
+    if row.get::<_, bool>(0) {
+        return Err(Conflict::Over { id: id.to_string() }.into());
+    }
+    let stored = stored_plies(tx, id).await?;
+    if stored != plies {
+        return Err(Conflict::Moved { id: id.to_string(), ply: plies, stored }.into());
+    }
+    Ok(row)
+}
+
+/// A side as stored (0 or 1), back.
+fn side_of(v: Option<i16>) -> Option<Side> {
+    v.and_then(|i| Side::BOTH.get(usize::try_from(i).ok()?).copied())
+}
+
+/// The offers in columns `at`, `at + 1` and `at + 2` of `r` (draw, takeback, plies).
+fn offers_row(r: &Row, at: usize) -> StoredOffers {
+    StoredOffers {
+        offers: Offers { draw: side_of(r.get(at)), takeback: side_of(r.get(at + 1)) },
+        plies: r.get::<_, i32>(at + 2).max(0) as usize,
+    }
+}
+
+/// Stores the offers of game `id`.
+async fn write_offers(tx: &Transaction<'_>, id: &str, o: &StoredOffers) -> Result<()> {
+    let side = |s: Option<Side>| s.map(|s| s.index() as i16);
+    tx.execute(
+        "UPDATE games SET draw_offer = $2, takeback_offer = $3, offers_ply = $4 WHERE id = $1",
+        &[&id, &side(o.offers.draw), &side(o.offers.takeback), &(o.plies as i32)],
+    )
+    .await
+    .with_context(|| format!("cannot store the offers of game {id}"))?;
+    Ok(())
 }
 
 async fn stored_plies(tx: &Transaction<'_>, id: &str) -> Result<usize> {
@@ -319,45 +539,46 @@ impl Store for PgStore {
 
     async fn add_move(&self, id: &str, ply: usize, m: &StoredMove) -> Result<()> {
         let what = || format!("cannot store move {} ({}) of game {id}", ply + 1, m.mv);
+        let note =
+            Notice { id: id.to_string(), origin: self.origin.clone(), change: Change::Move { ply, stored: m.clone() } }
+                .payload();
+        let ply_i = i32::try_from(ply).with_context(what)?;
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        let pending = PendingMove { id: id.to_string(), ply: ply_i, stored: m.clone(), note, reply };
+        self.moves.send(pending).map_err(|_| anyhow!("the task that stores moves has stopped")).with_context(what)?;
+        let stored =
+            answer.await.map_err(|_| anyhow!("the task that stores moves has stopped")).with_context(what)??;
+        match stored {
+            -1 => Err(Conflict::Missing { id: id.to_string() }.into()),
+            -2 => Err(Conflict::Over { id: id.to_string() }.into()),
+            n if n == ply_i => Ok(()),
+            n => Err(Conflict::Moved { id: id.to_string(), ply, stored: n.max(0) as usize }.into()),
+        }
+    }
+
+    async fn truncate(&self, id: &str, plies: usize, keep: usize) -> Result<()> {
         let mut client = self.client().await?;
         let tx = client.transaction().await?;
-        if lock_game(&tx, id).await?.get::<_, bool>(0) {
-            return Err(Conflict::Over { id: id.to_string() }.into());
-        }
-        let stored = stored_plies(&tx, id).await?;
-        if stored != ply {
-            return Err(Conflict::Moved { id: id.to_string(), ply, stored }.into());
-        }
-        tx.execute(
-            "INSERT INTO moves (game_id, ply, mv, red_ms, black_ms, red_periods, black_periods, at_ms)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-            &[
-                &id,
-                &(ply as i32),
-                &m.mv,
-                &(m.clocks_ms.first as i64),
-                &(m.clocks_ms.second as i64),
-                &(m.periods.first as i32),
-                &(m.periods.second as i32),
-                &(m.at_ms as i64),
-            ],
-        )
-        .await
-        .with_context(what)?;
+        check_ply(&tx, id, plies).await?;
+        tx.execute("DELETE FROM moves WHERE game_id = $1 AND ply >= $2", &[&id, &(keep as i32)])
+            .await
+            .with_context(|| format!("cannot take back moves of game {id}"))?;
+        write_offers(&tx, id, &StoredOffers { offers: Offers::default(), plies: keep }).await?;
         self.notify(&tx, id).await?;
-        tx.commit().await.with_context(what)?;
+        tx.commit().await.with_context(|| format!("cannot take back moves of game {id}"))?;
         Ok(())
     }
 
-    async fn truncate(&self, id: &str, plies: usize) -> Result<()> {
+    async fn set_offers(&self, id: &str, plies: usize, seen: Offers, offers: Offers) -> Result<()> {
         let mut client = self.client().await?;
         let tx = client.transaction().await?;
-        lock_game(&tx, id).await?;
-        tx.execute("DELETE FROM moves WHERE game_id = $1 AND ply >= $2", &[&id, &(plies as i32)])
-            .await
-            .with_context(|| format!("cannot take back moves of game {id}"))?;
+        let row = check_ply(&tx, id, plies).await?;
+        if offers_row(&row, 5).plies == plies && offers_row(&row, 5).offers != seen {
+            return Err(Conflict::Offers { id: id.to_string() }.into());
+        }
+        write_offers(&tx, id, &StoredOffers { offers, plies }).await?;
         self.notify(&tx, id).await?;
-        tx.commit().await.with_context(|| format!("cannot take back moves of game {id}"))?;
+        tx.commit().await.with_context(|| format!("cannot store the offers of game {id}"))?;
         Ok(())
     }
 
@@ -429,7 +650,8 @@ impl Store for PgStore {
             .query_opt(
                 "SELECT id, variant, mode, level, start_fen, red_token, black_token, base_ms, increment_ms, created,
                  result, reason, periods, period_ms, per_move_ms, overruns, red_name, black_name, rated,
-                 red_elo_before, black_elo_before, red_elo_after, black_elo_after, engine FROM games WHERE id = $1",
+                 red_elo_before, black_elo_before, red_elo_after, black_elo_after, engine, draw_offer, takeback_offer,
+                 offers_ply FROM games WHERE id = $1",
                 &[&id],
             )
             .await
@@ -480,7 +702,7 @@ impl Store for PgStore {
                 at_ms: to_u64(r.get(5)),
             })
             .collect();
-        Ok(Some((game, moves, end)))
+        Ok(Some((game, moves, end, offers_row(&r, 24))))
     }
 
     async fn unfinished(&self) -> Result<Vec<String>> {

@@ -6,66 +6,175 @@
 //! keeps ratings by game (`ratings`, keyed by variant and name: a janggi result must not move a
 //! xiangqi rating), rebuilt from the rated games already played (the old `players` table, one
 //! pool for both games, is left as it was); 3 adds when each move was made (`at_ms`); 4 adds `engine` to games (the name of the
-//! `--engine` engine an engine game is played against; NULL for chuhan's own and friend games).
+//! `--engine` engine an engine game is played against; NULL for chuhan's own and friend games);
+//! 5 adds the open offers (`draw_offer`, `takeback_offer`, `offers_ply`: see [`super::Offers`]).
 //! Opening a database migrates it forward one transaction a step, so databases written by an
 //! older server stay readable.
 //!
-//! The connection is synchronous (rusqlite); the [`Store`] methods run it on Tokio's blocking
-//! threads.
+//! The connections are synchronous (rusqlite), so none is used on Tokio's threads:
+//! - **Writes** go to one writer thread, which owns the writing connection and commits them
+//!   by groups: it takes every write waiting, runs each under a savepoint of its own (one that
+//!   fails is rolled back alone and answered its error), commits them in one transaction (one
+//!   fsync of the WAL for the group) and only then answers each. A move is still on disk
+//!   before anyone is told of it (`synchronous=FULL`), but a thousand games moving at once
+//!   share fsyncs instead of queueing for one each.
+//! - **Reads** run on Tokio's blocking threads with a second connection: in WAL mode they see
+//!   every committed write and never wait for the writer's fsync.
 
-use super::{now_secs, ArchiveEntry, Conflict, Loaded, Store, StoredEnd, StoredGame, StoredMove};
+use super::{now_secs, ArchiveEntry, Conflict, Loaded, Offers, Store, StoredEnd, StoredGame, StoredMove, StoredOffers};
 use crate::rating::{self, PlayerRating, RatingChange};
-use anyhow::{Context, Result};
+use anyhow::{anyhow, Context, Result};
 use chuhan::{BySide, Side, Variant};
-use rusqlite::{params, Connection, OptionalExtension};
+use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 use std::path::Path;
-use std::sync::{Arc, Mutex};
+use std::sync::{mpsc, Arc, Mutex};
+
+/// The most writes committed together (a bound on one transaction's size, far above what
+/// waits at once in practice).
+const MAX_GROUP: usize = 512;
 
 /// SQLite in WAL mode: one file, `games.sqlite3`, in the data directory. Cheap to clone (the
-/// clones share the connection).
+/// clones share the connections and the writer thread).
 #[derive(Clone)]
 pub struct SqliteStore {
     db: Arc<Db>,
 }
 
-/// The connection, behind a mutex: SQLite writes one transaction at a time anyway.
+/// The reading connection, and the way to the writer thread (which ends when the last clone
+/// of the store is dropped).
 struct Db {
-    conn: Mutex<Connection>,
+    reader: Mutex<Connection>,
+    writes: Mutex<mpsc::Sender<Box<dyn Write>>>,
+}
+
+/// Opens `file` with the settings both connections share.
+fn connect(file: &Path) -> Result<Connection> {
+    let conn = Connection::open(file).with_context(|| format!("cannot open {}", file.display()))?;
+    conn.pragma_update(None, "journal_mode", "WAL").with_context(|| format!("WAL mode on {}", file.display()))?;
+    // A committed move must survive a power cut too, not only a killed process.
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    // The writer thread and a test's own connection may meet: wait for the other's lock.
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    Ok(conn)
 }
 
 impl SqliteStore {
-    /// Opens (creating if needed) the database in directory `dir`. Blocking: call it before
-    /// serving, or from a blocking thread.
+    /// Opens (creating if needed) the database in directory `dir` and starts its writer
+    /// thread. Blocking: call it before serving, or from a blocking thread.
     pub fn open(dir: &Path) -> Result<SqliteStore> {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create data directory {}", dir.display()))?;
         let file = dir.join("games.sqlite3");
-        let mut conn = Connection::open(&file).with_context(|| format!("cannot open {}", file.display()))?;
-        conn.pragma_update(None, "journal_mode", "WAL").with_context(|| format!("WAL mode on {}", file.display()))?;
-        // A committed move must survive a power cut too, not only a killed process.
-        conn.pragma_update(None, "synchronous", "FULL")?;
-        conn.execute_batch(SCHEMA_V0).with_context(|| format!("cannot create tables in {}", file.display()))?;
-        migrate(&mut conn).with_context(|| format!("cannot bring {} up to date", file.display()))?;
-        Ok(SqliteStore { db: Arc::new(Db { conn: Mutex::new(conn) }) })
+        let mut writer = connect(&file)?;
+        writer.execute_batch(SCHEMA_V0).with_context(|| format!("cannot create tables in {}", file.display()))?;
+        migrate(&mut writer).with_context(|| format!("cannot bring {} up to date", file.display()))?;
+        let reader = connect(&file)?;
+        let (tx, rx) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("chuhan-sqlite-writer".into())
+            .spawn(move || write_loop(writer, rx))
+            .context("cannot start the SQLite writer thread")?;
+        Ok(SqliteStore { db: Arc::new(Db { reader: Mutex::new(reader), writes: Mutex::new(tx) }) })
     }
 
-    /// Runs `f` on a blocking thread with the connection.
-    async fn blocking<T: Send + 'static>(&self, f: impl FnOnce(&Db) -> Result<T> + Send + 'static) -> Result<T> {
+    /// Runs `f` on a blocking thread with the reading connection.
+    async fn read<T: Send + 'static>(&self, f: impl FnOnce(&Connection) -> Result<T> + Send + 'static) -> Result<T> {
         let db = self.db.clone();
-        tokio::task::spawn_blocking(move || f(&db)).await.context("a SQLite task failed")?
+        tokio::task::spawn_blocking(move || f(&db.reader())).await.context("a SQLite task failed")?
     }
 
-    /// The connection, for the tests of old schemas.
+    /// Runs `f` on the writer thread, in the next group's transaction, and answers once that
+    /// group is committed (or `f`'s own error).
+    async fn write<T: Send + 'static>(&self, f: impl FnOnce(&Connection) -> Result<T> + Send + 'static) -> Result<T> {
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        let job: Box<dyn Write> = Box::new(Job { work: Some(f), result: None, reply });
+        self.db
+            .writes
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .send(job)
+            .map_err(|_| anyhow!("the SQLite writer thread has stopped"))?;
+        answer.await.map_err(|_| anyhow!("the SQLite writer thread has stopped"))?
+    }
+
+    /// The reading connection, for the tests of old schemas.
     #[cfg(test)]
     pub(crate) fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
-        self.db.conn()
+        self.db.reader()
     }
 }
 
 impl Db {
-    fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
+    fn reader(&self) -> std::sync::MutexGuard<'_, Connection> {
         // A panic while holding the lock leaves the connection usable: SQLite rolls back.
-        self.conn.lock().unwrap_or_else(|e| e.into_inner())
+        self.reader.lock().unwrap_or_else(|e| e.into_inner())
     }
+}
+
+/// A write waiting for the writer thread.
+trait Write: Send {
+    /// Runs the write on `conn` (inside its savepoint); answers whether it succeeded.
+    fn run(&mut self, conn: &Connection) -> bool;
+    /// Answers the caller: its result, unless the group's commit failed (`commit`).
+    fn answer(self: Box<Self>, commit: Option<&str>);
+}
+
+/// A write and where its answer goes.
+struct Job<T, F> {
+    work: Option<F>,
+    result: Option<Result<T>>,
+    reply: tokio::sync::oneshot::Sender<Result<T>>,
+}
+
+impl<T: Send, F: FnOnce(&Connection) -> Result<T> + Send> Write for Job<T, F> {
+    fn run(&mut self, conn: &Connection) -> bool {
+        let result = match self.work.take() {
+            Some(f) => f(conn),
+            None => Err(anyhow!("a SQLite write ran twice")),
+        };
+        let ok = result.is_ok();
+        self.result = Some(result);
+        ok
+    }
+
+    fn answer(self: Box<Self>, commit: Option<&str>) {
+        let result = match (self.result, commit) {
+            (Some(Ok(_)), Some(e)) => Err(anyhow!("the write was not committed: {e}")),
+            (Some(r), _) => r,
+            (None, _) => Err(anyhow!("the write was not run: {}", commit.unwrap_or("no transaction"))),
+        };
+        // The caller may have gone (a closed connection): nothing to tell then.
+        let _ = self.reply.send(result);
+    }
+}
+
+/// The writer thread: groups the writes waiting, commits each group once, answers.
+fn write_loop(mut conn: Connection, writes: mpsc::Receiver<Box<dyn Write>>) {
+    while let Ok(first) = writes.recv() {
+        let mut group = vec![first];
+        while group.len() < MAX_GROUP {
+            match writes.try_recv() {
+                Ok(w) => group.push(w),
+                Err(_) => break,
+            }
+        }
+        let committed = commit_group(&mut conn, &mut group).map_err(|e| format!("{e:#}"));
+        for w in group {
+            w.answer(committed.as_ref().err().map(String::as_str));
+        }
+    }
+}
+
+/// Runs each write of `group` under its own savepoint in one transaction, and commits.
+fn commit_group(conn: &mut Connection, group: &mut [Box<dyn Write>]) -> Result<()> {
+    let mut tx = conn.transaction_with_behavior(TransactionBehavior::Immediate).context("cannot begin a write")?;
+    for w in group.iter_mut() {
+        let sp = tx.savepoint().context("cannot make a savepoint")?;
+        if w.run(&sp) {
+            sp.commit().context("cannot release a savepoint")?;
+        }
+        // A failed write's savepoint is rolled back when it is dropped.
+    }
+    tx.commit().context("cannot commit")
 }
 
 /// The first release's tables: created if missing, then migrated by [`migrate`].
@@ -111,6 +220,12 @@ const MIGRATION_V3: &str = "ALTER TABLE moves ADD COLUMN at_ms INTEGER NOT NULL 
 /// Version 4: the other engine an engine game is played against.
 const MIGRATION_V4: &str = "ALTER TABLE games ADD COLUMN engine TEXT;";
 
+/// Version 5: the offers open in a game (sides as 0 and 1), and how many moves were stored
+/// when they were written.
+const MIGRATION_V5: &str = "ALTER TABLE games ADD COLUMN draw_offer INTEGER;
+     ALTER TABLE games ADD COLUMN takeback_offer INTEGER;
+     ALTER TABLE games ADD COLUMN offers_ply INTEGER NOT NULL DEFAULT 0;";
+
 /// Brings the schema from its `user_version` to the newest, one transaction per step.
 fn migrate(conn: &mut Connection) -> Result<()> {
     let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
@@ -137,6 +252,12 @@ fn migrate(conn: &mut Connection) -> Result<()> {
         let tx = conn.transaction()?;
         tx.execute_batch(MIGRATION_V4).context("migration to version 4")?;
         tx.pragma_update(None, "user_version", 4)?;
+        tx.commit()?;
+    }
+    if version < 5 {
+        let tx = conn.transaction()?;
+        tx.execute_batch(MIGRATION_V5).context("migration to version 5")?;
+        tx.pragma_update(None, "user_version", 5)?;
         tx.commit()?;
     }
     Ok(())
@@ -213,6 +334,38 @@ fn stored_plies(tx: &Connection, id: &str) -> Result<usize> {
     Ok(n.max(0) as usize)
 }
 
+/// A side as stored (0 or 1), back.
+fn side_of(v: Option<i64>) -> Option<Side> {
+    v.and_then(|i| Side::BOTH.get(usize::try_from(i).ok()?).copied())
+}
+
+/// The offers in columns `at`, `at + 1` and `at + 2` of `r` (draw, takeback, plies).
+fn offers_row(r: &rusqlite::Row, at: usize) -> rusqlite::Result<StoredOffers> {
+    Ok(StoredOffers {
+        offers: Offers { draw: side_of(r.get(at)?), takeback: side_of(r.get(at + 1)?) },
+        plies: r.get::<_, i64>(at + 2)?.max(0) as usize,
+    })
+}
+
+/// The offers stored with game `id`.
+fn read_offers(conn: &Connection, id: &str) -> Result<StoredOffers> {
+    conn.query_row("SELECT draw_offer, takeback_offer, offers_ply FROM games WHERE id = ?1", params![id], |r| {
+        offers_row(r, 0)
+    })
+    .with_context(|| format!("cannot read the offers of game {id}"))
+}
+
+/// Stores the offers of game `id`.
+fn write_offers(conn: &Connection, id: &str, o: &StoredOffers) -> Result<()> {
+    let side = |s: Option<Side>| s.map(|s| s.index() as i64);
+    conn.execute(
+        "UPDATE games SET draw_offer = ?2, takeback_offer = ?3, offers_ply = ?4 WHERE id = ?1",
+        params![id, side(o.offers.draw), side(o.offers.takeback), o.plies as i64],
+    )
+    .with_context(|| format!("cannot store the offers of game {id}"))?;
+    Ok(())
+}
+
 fn player(conn: &Connection, variant: Variant, name: &str) -> rusqlite::Result<Option<PlayerRating>> {
     conn.query_row(
         "SELECT name, rating, games, wins, draws, losses FROM ratings WHERE variant = ?1 AND name = ?2",
@@ -233,147 +386,143 @@ fn player_row(r: &rusqlite::Row) -> rusqlite::Result<PlayerRating> {
     })
 }
 
-impl Db {
-    fn create(&self, g: &StoredGame) -> Result<()> {
-        self.conn()
-            .execute(
-                "INSERT INTO games (id, variant, mode, level, start_fen, red_token, black_token, base_ms,
+// The operations, each on a connection the caller has put in a transaction (a write
+// group's savepoint) or reads with.
+fn create(conn: &Connection, g: &StoredGame) -> Result<()> {
+    conn.execute(
+        "INSERT INTO games (id, variant, mode, level, start_fen, red_token, black_token, base_ms,
                  increment_ms, periods, period_ms, created, per_move_ms, overruns, red_name, black_name, rated,
                  engine)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
-                params![
-                    g.id,
-                    g.variant,
-                    g.mode,
-                    g.level,
-                    g.start_fen,
-                    g.tokens.first,
-                    g.tokens.second,
-                    g.base_ms as i64,
-                    g.increment_ms as i64,
-                    g.periods,
-                    g.period_ms as i64,
-                    g.created as i64,
-                    g.per_move_ms as i64,
-                    g.overruns,
-                    g.names.first,
-                    g.names.second,
-                    g.rated,
-                    g.engine
-                ],
-            )
-            .with_context(|| format!("cannot store new game {}", g.id))?;
-        Ok(())
-    }
+        params![
+            g.id,
+            g.variant,
+            g.mode,
+            g.level,
+            g.start_fen,
+            g.tokens.first,
+            g.tokens.second,
+            g.base_ms as i64,
+            g.increment_ms as i64,
+            g.periods,
+            g.period_ms as i64,
+            g.created as i64,
+            g.per_move_ms as i64,
+            g.overruns,
+            g.names.first,
+            g.names.second,
+            g.rated,
+            g.engine
+        ],
+    )
+    .with_context(|| format!("cannot store new game {}", g.id))?;
+    Ok(())
+}
 
-    fn set_start(&self, id: &str, fen: &str) -> Result<()> {
-        self.conn()
-            .execute("UPDATE games SET start_fen = ?2 WHERE id = ?1", params![id, fen])
-            .with_context(|| format!("cannot store the start position of game {id}"))?;
-        Ok(())
-    }
+fn set_start(conn: &Connection, id: &str, fen: &str) -> Result<()> {
+    conn.execute("UPDATE games SET start_fen = ?2 WHERE id = ?1", params![id, fen])
+        .with_context(|| format!("cannot store the start position of game {id}"))?;
+    Ok(())
+}
 
-    fn set_token(&self, id: &str, side: Side, token: &str, name: Option<&str>) -> Result<()> {
-        let sql = if side == Side::First {
-            "UPDATE games SET red_token = ?2, red_name = ?3 WHERE id = ?1"
-        } else {
-            "UPDATE games SET black_token = ?2, black_name = ?3 WHERE id = ?1"
-        };
-        self.conn()
-            .execute(sql, params![id, token, name])
-            .with_context(|| format!("cannot store the seat of game {id}"))?;
-        Ok(())
-    }
+fn set_token(conn: &Connection, id: &str, side: Side, token: &str, name: Option<&str>) -> Result<()> {
+    let sql = if side == Side::First {
+        "UPDATE games SET red_token = ?2, red_name = ?3 WHERE id = ?1"
+    } else {
+        "UPDATE games SET black_token = ?2, black_name = ?3 WHERE id = ?1"
+    };
+    conn.execute(sql, params![id, token, name]).with_context(|| format!("cannot store the seat of game {id}"))?;
+    Ok(())
+}
 
-    fn add_move(&self, id: &str, ply: usize, m: &StoredMove) -> Result<()> {
-        let mut conn = self.conn();
-        let tx = conn.transaction()?;
-        check_ply(&tx, id, ply)?;
-        tx.execute(
-            "INSERT INTO moves (game_id, ply, mv, red_ms, black_ms, red_periods, black_periods, at_ms)
+fn add_move(conn: &Connection, id: &str, ply: usize, m: &StoredMove) -> Result<()> {
+    check_ply(conn, id, ply)?;
+    conn.execute(
+        "INSERT INTO moves (game_id, ply, mv, red_ms, black_ms, red_periods, black_periods, at_ms)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-            params![
-                id,
-                ply as i64,
-                m.mv,
-                m.clocks_ms.first as i64,
-                m.clocks_ms.second as i64,
-                m.periods.first,
-                m.periods.second,
-                m.at_ms as i64
-            ],
+        params![
+            id,
+            ply as i64,
+            m.mv,
+            m.clocks_ms.first as i64,
+            m.clocks_ms.second as i64,
+            m.periods.first,
+            m.periods.second,
+            m.at_ms as i64
+        ],
+    )
+    .with_context(|| format!("cannot store move {} ({}) of game {id}", ply + 1, m.mv))?;
+    Ok(())
+}
+
+fn truncate(conn: &Connection, id: &str, plies: usize, keep: usize) -> Result<()> {
+    check_ply(conn, id, plies)?;
+    conn.execute("DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2", params![id, keep as i64])
+        .with_context(|| format!("cannot take back moves of game {id}"))?;
+    write_offers(conn, id, &StoredOffers { offers: Offers::default(), plies: keep })?;
+    Ok(())
+}
+
+fn set_offers(conn: &Connection, id: &str, plies: usize, seen: Offers, offers: Offers) -> Result<()> {
+    check_ply(conn, id, plies)?;
+    let stored = read_offers(conn, id)?;
+    if stored.plies == plies && stored.offers != seen {
+        return Err(Conflict::Offers { id: id.to_string() }.into());
+    }
+    write_offers(conn, id, &StoredOffers { offers, plies })
+}
+
+fn finish(conn: &Connection, id: &str, plies: usize, end: &StoredEnd) -> Result<Option<RatingChange>> {
+    let stored = stored_plies(conn, id)?;
+    if stored > plies {
+        return Err(Conflict::Moved { id: id.to_string(), ply: plies, stored }.into());
+    }
+    let changed = conn
+        .execute(
+            "UPDATE games SET result = ?2, reason = ?3, finished = ?4 WHERE id = ?1 AND result IS NULL",
+            params![id, end.result, end.reason, now_secs() as i64],
         )
-        .with_context(|| format!("cannot store move {} ({}) of game {id}", ply + 1, m.mv))?;
-        tx.commit().with_context(|| format!("cannot store move {} ({}) of game {id}", ply + 1, m.mv))?;
-        Ok(())
-    }
-
-    fn truncate(&self, id: &str, plies: usize) -> Result<()> {
-        self.conn()
-            .execute("DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2", params![id, plies as i64])
-            .with_context(|| format!("cannot take back moves of game {id}"))?;
-        Ok(())
-    }
-
-    fn finish(&self, id: &str, plies: usize, end: &StoredEnd) -> Result<Option<RatingChange>> {
-        let mut conn = self.conn();
-        let tx = conn.transaction()?;
-        let stored = stored_plies(&tx, id)?;
-        if stored > plies {
-            return Err(Conflict::Moved { id: id.to_string(), ply: plies, stored }.into());
-        }
-        let changed = tx
-            .execute(
-                "UPDATE games SET result = ?2, reason = ?3, finished = ?4 WHERE id = ?1 AND result IS NULL",
-                params![id, end.result, end.reason, now_secs() as i64],
-            )
-            .with_context(|| format!("cannot store the end of game {id}"))?;
-        let mut change = None;
-        if changed == 1 {
-            let (variant, rated, red, black): (String, bool, Option<String>, Option<String>) = tx.query_row(
-                "SELECT variant, rated, red_name, black_name FROM games WHERE id = ?1",
-                params![id],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
-            )?;
-            if let (true, Some(red), Some(black)) = (rated, red, black) {
-                let variant: Variant = variant.parse().with_context(|| format!("game {id}"))?;
-                if let Some(c) = rate(&tx, variant, &red, &black, &end.result)? {
-                    tx.execute(
-                        "UPDATE games SET red_elo_before = ?2, black_elo_before = ?3, red_elo_after = ?4,
+        .with_context(|| format!("cannot store the end of game {id}"))?;
+    let mut change = None;
+    if changed == 1 {
+        let (variant, rated, red, black): (String, bool, Option<String>, Option<String>) =
+            conn.query_row("SELECT variant, rated, red_name, black_name FROM games WHERE id = ?1", params![id], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+            })?;
+        if let (true, Some(red), Some(black)) = (rated, red, black) {
+            let variant: Variant = variant.parse().with_context(|| format!("game {id}"))?;
+            if let Some(c) = rate(conn, variant, &red, &black, &end.result)? {
+                conn.execute(
+                    "UPDATE games SET red_elo_before = ?2, black_elo_before = ?3, red_elo_after = ?4,
                          black_elo_after = ?5 WHERE id = ?1",
-                        params![id, c.before.first, c.before.second, c.after.first, c.after.second],
-                    )?;
-                    change = Some(c);
-                }
+                    params![id, c.before.first, c.before.second, c.after.first, c.after.second],
+                )?;
+                change = Some(c);
             }
         }
-        tx.commit().with_context(|| format!("cannot store the end of game {id}"))?;
-        Ok(change)
     }
+    Ok(change)
+}
 
-    fn rating(&self, variant: Variant, name: &str) -> Result<Option<PlayerRating>> {
-        player(&self.conn(), variant, name)
-            .with_context(|| format!("cannot read the {} rating of {name:?}", variant.name()))
-    }
+fn rating(conn: &Connection, variant: Variant, name: &str) -> Result<Option<PlayerRating>> {
+    player(conn, variant, name).with_context(|| format!("cannot read the {} rating of {name:?}", variant.name()))
+}
 
-    fn ratings(&self, variant: Variant, limit: usize) -> Result<Vec<PlayerRating>> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare(
-            "SELECT name, rating, games, wins, draws, losses FROM ratings WHERE variant = ?1
+fn ratings(conn: &Connection, variant: Variant, limit: usize) -> Result<Vec<PlayerRating>> {
+    let mut stmt = conn.prepare(
+        "SELECT name, rating, games, wins, draws, losses FROM ratings WHERE variant = ?1
              ORDER BY rating DESC, name LIMIT ?2",
-        )?;
-        let rows =
-            stmt.query_map(params![variant.name(), limit as i64], player_row)?.collect::<rusqlite::Result<Vec<_>>>();
-        rows.context("cannot read the ratings")
-    }
+    )?;
+    let rows = stmt.query_map(params![variant.name(), limit as i64], player_row)?.collect::<rusqlite::Result<Vec<_>>>();
+    rows.context("cannot read the ratings")
+}
 
-    fn load(&self, id: &str) -> Result<Option<Loaded>> {
-        let conn = self.conn();
-        let row = conn
+fn load(conn: &Connection, id: &str) -> Result<Option<Loaded>> {
+    let row = conn
             .query_row(
                 "SELECT id, variant, mode, level, start_fen, red_token, black_token, base_ms, increment_ms, created,
                  result, reason, periods, period_ms, per_move_ms, overruns, red_name, black_name, rated,
-                 red_elo_before, black_elo_before, red_elo_after, black_elo_after, engine FROM games WHERE id = ?1",
+                 red_elo_before, black_elo_before, red_elo_after, black_elo_after, engine, draw_offer, takeback_offer, offers_ply FROM games WHERE id = ?1",
                 params![id],
                 |r| {
                     let game = StoredGame {
@@ -403,116 +552,119 @@ impl Db {
                         }
                         _ => None,
                     };
-                    Ok((game, result.map(|result| StoredEnd { result, reason: reason.unwrap_or_default(), rating })))
+                    let offers = offers_row(r, 24)?;
+                    Ok((game, result.map(|result| StoredEnd { result, reason: reason.unwrap_or_default(), rating }), offers))
                 },
             )
             .optional()
             .with_context(|| format!("cannot read game {id}"))?;
-        let Some((game, end)) = row else { return Ok(None) };
-        let mut stmt = conn.prepare(
-            "SELECT mv, red_ms, black_ms, red_periods, black_periods, at_ms FROM moves WHERE game_id = ?1 ORDER BY ply",
-        )?;
-        let moves = stmt
-            .query_map(params![id], |r| {
-                Ok(StoredMove {
-                    mv: r.get(0)?,
-                    clocks_ms: BySide::new(r.get::<_, i64>(1)?.max(0) as u64, r.get::<_, i64>(2)?.max(0) as u64),
-                    periods: BySide::new(r.get(3)?, r.get(4)?),
-                    at_ms: r.get::<_, i64>(5)?.max(0) as u64,
-                })
-            })?
-            .collect::<rusqlite::Result<Vec<_>>>()
-            .with_context(|| format!("cannot read the moves of game {id}"))?;
-        Ok(Some((game, moves, end)))
-    }
+    let Some((game, end, offers)) = row else { return Ok(None) };
+    let mut stmt = conn.prepare(
+        "SELECT mv, red_ms, black_ms, red_periods, black_periods, at_ms FROM moves WHERE game_id = ?1 ORDER BY ply",
+    )?;
+    let moves = stmt
+        .query_map(params![id], |r| {
+            Ok(StoredMove {
+                mv: r.get(0)?,
+                clocks_ms: BySide::new(r.get::<_, i64>(1)?.max(0) as u64, r.get::<_, i64>(2)?.max(0) as u64),
+                periods: BySide::new(r.get(3)?, r.get(4)?),
+                at_ms: r.get::<_, i64>(5)?.max(0) as u64,
+            })
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()
+        .with_context(|| format!("cannot read the moves of game {id}"))?;
+    Ok(Some((game, moves, end, offers)))
+}
 
-    fn unfinished(&self) -> Result<Vec<String>> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare("SELECT id FROM games WHERE result IS NULL")?;
-        let ids = stmt.query_map([], |r| r.get(0))?.collect::<rusqlite::Result<Vec<String>>>()?;
-        Ok(ids)
-    }
+fn unfinished(conn: &Connection) -> Result<Vec<String>> {
+    let mut stmt = conn.prepare("SELECT id FROM games WHERE result IS NULL")?;
+    let ids = stmt.query_map([], |r| r.get(0))?.collect::<rusqlite::Result<Vec<String>>>()?;
+    Ok(ids)
+}
 
-    fn archive(&self, limit: usize) -> Result<Vec<ArchiveEntry>> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare(
-            "SELECT g.id, g.variant, g.mode, g.created, g.result, g.reason,
+fn archive(conn: &Connection, limit: usize) -> Result<Vec<ArchiveEntry>> {
+    let mut stmt = conn.prepare(
+        "SELECT g.id, g.variant, g.mode, g.created, g.result, g.reason,
              (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id), g.red_name, g.black_name
              FROM games g WHERE g.result IS NOT NULL ORDER BY g.finished DESC LIMIT ?1",
-        )?;
-        let rows = stmt
-            .query_map(params![limit as i64], |r| {
-                Ok(ArchiveEntry {
-                    id: r.get(0)?,
-                    variant: r.get(1)?,
-                    mode: r.get(2)?,
-                    created: r.get::<_, i64>(3)?.max(0) as u64,
-                    end: StoredEnd {
-                        result: r.get(4)?,
-                        reason: r.get::<_, Option<String>>(5)?.unwrap_or_default(),
-                        rating: None,
-                    },
-                    plies: r.get::<_, i64>(6)?.max(0) as u64,
-                    names: BySide::new(r.get(7)?, r.get(8)?),
-                })
-            })?
-            .collect::<rusqlite::Result<Vec<_>>>()
-            .context("cannot read the archive")?;
-        Ok(rows)
-    }
+    )?;
+    let rows = stmt
+        .query_map(params![limit as i64], |r| {
+            Ok(ArchiveEntry {
+                id: r.get(0)?,
+                variant: r.get(1)?,
+                mode: r.get(2)?,
+                created: r.get::<_, i64>(3)?.max(0) as u64,
+                end: StoredEnd {
+                    result: r.get(4)?,
+                    reason: r.get::<_, Option<String>>(5)?.unwrap_or_default(),
+                    rating: None,
+                },
+                plies: r.get::<_, i64>(6)?.max(0) as u64,
+                names: BySide::new(r.get(7)?, r.get(8)?),
+            })
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()
+        .context("cannot read the archive")?;
+    Ok(rows)
 }
 
 #[async_trait::async_trait]
 impl Store for SqliteStore {
     async fn create(&self, g: &StoredGame) -> Result<()> {
         let g = g.clone();
-        self.blocking(move |db| db.create(&g)).await
+        self.write(move |c| create(c, &g)).await
     }
 
     async fn set_token(&self, id: &str, side: Side, token: &str, name: Option<&str>) -> Result<()> {
         let (id, token, name) = (id.to_string(), token.to_string(), name.map(str::to_string));
-        self.blocking(move |db| db.set_token(&id, side, &token, name.as_deref())).await
+        self.write(move |c| set_token(c, &id, side, &token, name.as_deref())).await
     }
 
     async fn set_start(&self, id: &str, fen: &str) -> Result<()> {
         let (id, fen) = (id.to_string(), fen.to_string());
-        self.blocking(move |db| db.set_start(&id, &fen)).await
+        self.write(move |c| set_start(c, &id, &fen)).await
     }
 
     async fn add_move(&self, id: &str, ply: usize, m: &StoredMove) -> Result<()> {
         let (id, m) = (id.to_string(), m.clone());
-        self.blocking(move |db| db.add_move(&id, ply, &m)).await
+        self.write(move |c| add_move(c, &id, ply, &m)).await
     }
 
-    async fn truncate(&self, id: &str, plies: usize) -> Result<()> {
+    async fn truncate(&self, id: &str, plies: usize, keep: usize) -> Result<()> {
         let id = id.to_string();
-        self.blocking(move |db| db.truncate(&id, plies)).await
+        self.write(move |c| truncate(c, &id, plies, keep)).await
+    }
+
+    async fn set_offers(&self, id: &str, plies: usize, seen: Offers, offers: Offers) -> Result<()> {
+        let id = id.to_string();
+        self.write(move |c| set_offers(c, &id, plies, seen, offers)).await
     }
 
     async fn finish(&self, id: &str, plies: usize, end: &StoredEnd) -> Result<Option<RatingChange>> {
         let (id, end) = (id.to_string(), end.clone());
-        self.blocking(move |db| db.finish(&id, plies, &end)).await
+        self.write(move |c| finish(c, &id, plies, &end)).await
     }
 
     async fn rating(&self, variant: Variant, name: &str) -> Result<Option<PlayerRating>> {
         let name = name.to_string();
-        self.blocking(move |db| db.rating(variant, &name)).await
+        self.read(move |c| rating(c, variant, &name)).await
     }
 
     async fn ratings(&self, variant: Variant, limit: usize) -> Result<Vec<PlayerRating>> {
-        self.blocking(move |db| db.ratings(variant, limit)).await
+        self.read(move |c| ratings(c, variant, limit)).await
     }
 
     async fn load(&self, id: &str) -> Result<Option<Loaded>> {
         let id = id.to_string();
-        self.blocking(move |db| db.load(&id)).await
+        self.read(move |c| load(c, &id)).await
     }
 
     async fn unfinished(&self) -> Result<Vec<String>> {
-        self.blocking(|db| db.unfinished()).await
+        self.read(unfinished).await
     }
 
     async fn archive(&self, limit: usize) -> Result<Vec<ArchiveEntry>> {
-        self.blocking(move |db| db.archive(limit)).await
+        self.read(move |c| archive(c, limit)).await
     }
 }

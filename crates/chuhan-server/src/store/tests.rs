@@ -86,9 +86,9 @@ async fn a_game_and_its_moves_come_back() {
         store.set_token("abc", Side::Second, "u", Some("Han Xin")).await.unwrap();
         store.add_move("abc", 0, &mv("h2e2")).await.unwrap();
         store.add_move("abc", 1, &mv("h9g7")).await.unwrap();
-        store.truncate("abc", 1).await.unwrap();
+        store.truncate("abc", 2, 1).await.unwrap();
         assert_eq!(store.unfinished().await.unwrap(), vec!["abc".to_string()], "{name}");
-        let (back, moves, end_) = store.load("abc").await.unwrap().unwrap();
+        let (back, moves, end_, _) = store.load("abc").await.unwrap().unwrap();
         assert_eq!(
             back,
             StoredGame {
@@ -106,6 +106,75 @@ async fn a_game_and_its_moves_come_back() {
         assert_eq!((archive[0].plies, archive[0].end.result.as_str()), (1, "1-0"), "{name}");
         assert!(store.load("nope").await.unwrap().is_none(), "{name}");
         assert!(store.ratings(Variant::Xiangqi, 10).await.unwrap().is_empty(), "{name}");
+    }
+}
+
+#[tokio::test]
+async fn offers_are_stored_once_and_a_takeback_deletes_no_move_it_did_not_see() {
+    let (_dir, stores) = stores("offers").await;
+    let (red, black) = (Some(Side::First), Some(Side::Second));
+    for (name, store) in stores {
+        store.create(&game("o")).await.unwrap();
+        store.add_move("o", 0, &mv("h2e2")).await.unwrap();
+        let none = Offers::default();
+        let draw = |s| Offers { draw: s, takeback: None };
+        store.set_offers("o", 1, none, draw(black)).await.unwrap();
+        let (_, _, _, o) = store.load("o").await.unwrap().unwrap();
+        assert_eq!(o, StoredOffers { offers: draw(black), plies: 1 }, "{name}");
+        // Red, on another server, had not seen Black's offer: refused, it must look again.
+        let e = store.set_offers("o", 1, none, draw(red)).await.unwrap_err();
+        assert!(matches!(e.downcast_ref::<Conflict>(), Some(Conflict::Offers { .. })), "{name}: {e:#}");
+        // Offers for a position the game has left are refused.
+        let e = store.set_offers("o", 0, none, draw(red)).await.unwrap_err();
+        assert!(matches!(e.downcast_ref::<Conflict>(), Some(Conflict::Moved { .. })), "{name}: {e:#}");
+        // After a move the stored offers are the room's business (they stay as written, with
+        // their number of moves); new ones are written over them.
+        store.add_move("o", 1, &mv("h9g7")).await.unwrap();
+        let ask = Offers { draw: black, takeback: black };
+        store.set_offers("o", 2, none, ask).await.unwrap();
+        // A takeback agreed after 2 moves while a third was stored (on another server) would
+        // delete a move its player was told of: refused.
+        store.add_move("o", 2, &mv("h0g2")).await.unwrap();
+        let e = store.truncate("o", 2, 1).await.unwrap_err();
+        assert!(matches!(e.downcast_ref::<Conflict>(), Some(Conflict::Moved { stored: 3, .. })), "{name}: {e:#}");
+        // Agreed on what is stored: the moves go, and the offers with them.
+        store.truncate("o", 3, 1).await.unwrap();
+        let (_, moves, _, o) = store.load("o").await.unwrap().unwrap();
+        assert_eq!((moves.len(), o), (1, StoredOffers { offers: none, plies: 1 }), "{name}");
+        store.finish("o", 1, &end("1-0")).await.unwrap();
+        let e = store.set_offers("o", 1, none, draw(red)).await.unwrap_err();
+        assert!(matches!(e.downcast_ref::<Conflict>(), Some(Conflict::Over { .. })), "{name}: {e:#}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn moves_of_many_games_at_once_are_each_stored_or_refused_alone() {
+    // Many writers at once: SQLite commits them by groups, PostgreSQL each in its own
+    // transaction; either way each write is answered on its own, a refused one among them
+    // (a second ply 0) changes nothing, and the others are all stored.
+    let (_dir, stores) = stores("group").await;
+    for (name, store) in stores {
+        let ids: Vec<String> = (0..40).map(|i| format!("g{i}")).collect();
+        for id in &ids {
+            store.create(&game(id)).await.unwrap();
+        }
+        let mut tasks = Vec::new();
+        for id in ids.clone() {
+            let store = store.clone();
+            tasks.push(tokio::spawn(async move {
+                let first = store.add_move(&id, 0, &mv("h2e2")).await;
+                let again = store.add_move(&id, 0, &mv("b2e2")).await;
+                let second = store.add_move(&id, 1, &mv("h9g7")).await;
+                (first.is_ok(), again.is_err(), second.is_ok())
+            }));
+        }
+        for t in tasks {
+            assert_eq!(t.await.unwrap(), (true, true, true), "{name}");
+        }
+        for id in &ids {
+            let (_, moves, _, _) = store.load(id).await.unwrap().unwrap();
+            assert_eq!(moves.iter().map(|m| m.mv.as_str()).collect::<Vec<_>>(), ["h2e2", "h9g7"], "{name} {id}");
+        }
     }
 }
 
@@ -133,7 +202,7 @@ async fn a_ply_is_stored_once_and_never_after_the_end() {
         store.finish("p", 2, &end("1-0")).await.unwrap();
         let e = store.add_move("p", 2, &mv("h0g2")).await.unwrap_err();
         assert!(matches!(e.downcast_ref::<Conflict>(), Some(Conflict::Over { .. })), "{name}: {e:#}");
-        let (_, moves, end_) = store.load("p").await.unwrap().unwrap();
+        let (_, moves, end_, _) = store.load("p").await.unwrap().unwrap();
         assert_eq!((moves.len(), end_.unwrap().result.as_str()), (2, "1-0"), "{name}");
     }
 }
@@ -282,7 +351,7 @@ async fn a_database_of_the_first_schema_is_migrated_and_read() {
         .unwrap();
     }
     let store = SqliteStore::open(dir.path()).unwrap();
-    let (g, moves, end_) = store.load("old").await.unwrap().unwrap();
+    let (g, moves, end_, _) = store.load("old").await.unwrap().unwrap();
     assert_eq!((g.base_ms, g.increment_ms, g.periods, g.period_ms), (60000, 2000, 3, 5000));
     assert_eq!((g.per_move_ms, g.overruns, g.names.clone(), g.rated), (0, 0, BySide::new(None, None), false));
     assert_eq!(g.engine, None, "an old game is against chuhan's own engine");
@@ -301,4 +370,16 @@ async fn a_database_of_the_first_schema_is_migrated_and_read() {
     // Opening it again does not migrate twice.
     let store = SqliteStore::open(dir.path()).unwrap();
     assert_eq!(store.archive(5).await.unwrap()[0].plies, 2);
+}
+
+#[test]
+fn a_notice_carries_a_move_and_anything_unreadable_reads_the_game_again() {
+    use pg::{Change, Notice};
+    let n = Notice { id: "abc".into(), origin: "s1".into(), change: Change::Move { ply: 7, stored: mv("h2e2") } };
+    assert_eq!(Notice::parse(&n.payload()), n);
+    let g = Notice { id: "abc".into(), origin: "s1".into(), change: Change::Game };
+    assert_eq!(Notice::parse(&g.payload()), g);
+    for bad in ["abc s1 move", "abc s1 move x h2e2 1 2 3 4 5", "abc s1 move 1 h2e2 1 2 3 -4 5", "abc s1 what"] {
+        assert_eq!(Notice::parse(bad).change, Change::Game, "{bad}");
+    }
 }
