@@ -11,6 +11,7 @@ use crate::backend::{Arg, Conn, SqlError};
 use crate::key::{encode_moves, fnv1a, move_code, KeyTracker};
 use crate::material::Material;
 use crate::opening::{classify, janggi_opening, OPENING_PLY};
+use crate::popular::Candidates;
 use crate::{Database, DbError};
 use chuhan::{Move, Position, Variant};
 use chuhan_record::tools::for_each_game;
@@ -30,11 +31,14 @@ pub struct ImportOptions {
     /// Stop after this many games have been read in this run, as if killed after the last
     /// batch (tests of resuming use it; `None` in real imports).
     pub stop_after: Option<usize>,
+    /// A position reached by at least this many games gets the explorer's answer stored
+    /// (default [`crate::popular::THRESHOLD`]; `u64::MAX`: none).
+    pub popular: u64,
 }
 
 impl Default for ImportOptions {
     fn default() -> ImportOptions {
-        ImportOptions { batch: 5000, stop_after: None }
+        ImportOptions { batch: 5000, stop_after: None, popular: crate::popular::THRESHOLD }
     }
 }
 
@@ -59,6 +63,9 @@ pub struct ImportReport {
     pub errors: Vec<BadGame>,
     /// Whether the run stopped early ([`ImportOptions::stop_after`]).
     pub stopped: bool,
+    /// Positions that now have so many games that the explorer's answer for them was stored
+    /// ([`crate::popular`]).
+    pub promoted: usize,
 }
 
 /// A game an import skipped (or a file it could not read): where, why, and the whole message.
@@ -177,6 +184,13 @@ pub(crate) struct Progress<'a> {
     pub(crate) complete: bool,
 }
 
+impl GameRow {
+    /// Both Elo ratings added, an unknown one as 0: the explorer's order of best-known games.
+    pub(crate) fn elo_sum(&self) -> i64 {
+        self.red_elo.unwrap_or(0) + self.black_elo.unwrap_or(0)
+    }
+}
+
 impl Prepared {
     pub(crate) fn row(&self) -> GameRow {
         let h = &self.record.headers;
@@ -214,7 +228,11 @@ fn store_sqlite(
     progress: &Progress<'_>,
     batch: &[Prepared],
 ) -> rusqlite::Result<(usize, usize, usize)> {
-    let tx = conn.transaction()?;
+    // The write lock from the start: no other importer can promote a position between the
+    // reading of the popular set and the commit ([`crate::popular`]).
+    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    let popular = crate::popular::keys_sqlite(&tx)?;
+    let mut deltas = crate::popular::Deltas::default();
     let mut counts = (0, 0, 0);
     let mut rows: Vec<(i64, i64, u32, Option<i64>)> = Vec::with_capacity(batch.iter().map(|g| g.positions.len()).sum());
     {
@@ -257,6 +275,7 @@ fn store_sqlite(
                 continue;
             }
             let id = tx.last_insert_rowid();
+            deltas.add(&popular, id, r.elo_sum(), r.year, g);
             rows.extend(g.positions.iter().map(|&(key, ply, next)| (key, id, ply, next)));
             for &sig in &g.materials {
                 mat_stmt.execute(params![sig, id])?;
@@ -283,6 +302,7 @@ fn store_sqlite(
         for (key, id, ply, next) in chunks.remainder() {
             pos_stmt.execute(params![key, id, ply, next])?;
         }
+        crate::popular::apply_sqlite(&tx, &mut deltas)?;
         tx.execute(
             "INSERT INTO imports (file, size, games_done, complete) VALUES (?1, ?2, ?3, ?4) \
              ON CONFLICT(file) DO UPDATE SET size = ?2, games_done = ?3, complete = ?4",
@@ -396,6 +416,7 @@ impl Database {
         mut progress: impl FnMut(ImportProgress<'_>),
     ) -> Result<ImportReport, DbError> {
         let mut report = ImportReport::default();
+        let mut candidates = Candidates::default();
         for file in files {
             let file = file.as_ref();
             report.files += 1;
@@ -424,7 +445,7 @@ impl Database {
                 Some((s, n, false)) if s as u64 == size => n as usize,
                 _ => 0,
             };
-            if self.import_file(file, &name, size, skip, options, &mut report, &mut progress)? {
+            if self.import_file(file, &name, size, skip, options, &mut report, &mut candidates, &mut progress)? {
                 report.stopped = true;
                 break;
             }
@@ -434,6 +455,12 @@ impl Database {
                 // Fresh statistics for the planner, and the visibility map that lets the
                 // explorer read the position index alone.
                 let done = pg.client.get_mut().batch_execute("VACUUM (ANALYZE) games, positions, materials");
+                done.map_err(|e| self.sql(e))?;
+            }
+            report.promoted =
+                crate::popular::promote(&mut self.conn, &candidates, options.popular).map_err(|e| self.sql(e))?;
+            if let (Conn::Postgres(pg), true) = (&mut self.conn, report.promoted > 0) {
+                let done = pg.client.get_mut().batch_execute("ANALYZE popular_positions, popular_moves, popular_games");
                 done.map_err(|e| self.sql(e))?;
             }
         }
@@ -450,6 +477,7 @@ impl Database {
         skip: usize,
         options: &ImportOptions,
         report: &mut ImportReport,
+        candidates: &mut Candidates,
         progress: &mut impl FnMut(ImportProgress<'_>),
     ) -> Result<bool, DbError> {
         let mut seen = 0usize;
@@ -472,7 +500,10 @@ impl Database {
                     Ok(record) => match self.stored_already(&record) {
                         Ok(true) => report.duplicates += 1,
                         Ok(false) => match self.prepare(record, seen) {
-                            Ok(p) => batch.push(p),
+                            Ok(p) => {
+                                candidates.add(&p);
+                                batch.push(p);
+                            }
                             Err(why) => report.errors.push(BadGame {
                                 file: name.to_string(),
                                 game: Some(seen),
