@@ -2,16 +2,19 @@
 //! low node budget, written as PGN.
 //!
 //! ```text
-//! cargo run --release -p chuhan-db --example generate -- --games 100000 --nodes 64 \
+//! cargo run --release -p chuhan-db --example generate -- --games 100000 --depth 1 \
 //!     --threads 2 --seed 1 --out games-100k.pgn
 //! ```
 //!
 //! Game `g` is played from a generator seeded with `(seed, g)`, so a run is deterministic from
 //! the seed whatever the number of threads (games are written in order): the first 4 to 8
 //! plies of an opening picked from chuhan-cli's opening book (the first plies of master games),
-//! half the time one random legal move after them, then chuhan's search at between half and
-//! twice `--nodes` nodes a move (the budget picked per game, so that games from one opening
-//! part ways). A game ends by the rules, by adjudication (a score beyond ±2500 for 8 plies in a
+//! half the time one random legal move after them, then chuhan's search to `--depth` plies (1
+//! by default: a one-ply search and its quiescence, a few hundred nodes a move) or, with
+//! `--nodes`, at between half and twice that many nodes a move (picked per game; a search
+//! always finishes its first iteration and counts nodes by the thousand, so this is never
+//! cheaper than depth 1). Within the first 40 plies, one move in 12 is a random legal move
+//! instead, so that games from one opening part ways. A game ends by the rules, by adjudication (a score beyond ±2500 for 8 plies in a
 //! row), or as a draw after 300 plies. Each game gets made-up players (from a pool of 2,000),
 //! Elo ratings, a date and an event, so that the explorer's "best-known games" and "last year
 //! played" have something to sort on.
@@ -31,11 +34,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 const USAGE: &str = "\
-usage: generate --out FILE [--games N] [--nodes N] [--threads N] [--seed S]
+usage: generate --out FILE [--games N] [--depth N | --nodes N] [--threads N] [--seed S]
 
   --out FILE     the PGN file to write (replaced)
   --games N      games to play (default 1000)
-  --nodes N      nodes searched a move, on average (default 64)
+  --depth N      search depth a move (default 1)
+  --nodes N      nodes searched a move, on average, instead of a depth
   --threads N    games played at once (default 1)
   --seed S       the run's seed (default 1)";
 
@@ -45,21 +49,23 @@ const OPENINGS: &str = include_str!("../../chuhan-cli/data/openings-xiangqi.txt"
 struct Args {
     out: String,
     games: u64,
-    nodes: u64,
+    depth: i32,
+    nodes: Option<u64>,
     threads: usize,
     seed: u64,
 }
 
 fn parse_args() -> Result<Args, String> {
     let mut args = std::env::args().skip(1);
-    let mut a = Args { out: String::new(), games: 1000, nodes: 64, threads: 1, seed: 1 };
+    let mut a = Args { out: String::new(), games: 1000, depth: 1, nodes: None, threads: 1, seed: 1 };
     while let Some(flag) = args.next() {
         let mut value = || args.next().ok_or(format!("{flag} needs a value"));
         let num = |v: String| v.parse::<u64>().map_err(|_| format!("{flag}: {v:?} is not a number"));
         match flag.as_str() {
             "--out" => a.out = value()?,
             "--games" => a.games = num(value()?)?,
-            "--nodes" => a.nodes = num(value()?)?.max(2),
+            "--depth" => a.depth = num(value()?)?.clamp(1, 20) as i32,
+            "--nodes" => a.nodes = Some(num(value()?)?.max(2)),
             "--threads" => a.threads = num(value()?)?.max(1) as usize,
             "--seed" => a.seed = num(value()?)?,
             "--help" | "-h" => return Err(String::new()),
@@ -109,13 +115,23 @@ fn play_game(a: &Args, openings: &[Vec<Move>], g: u64) -> Vec<u8> {
             let _ = game.play(legal[rng.below(legal.len())]);
         }
     }
-    let nodes = a.nodes / 2 + rng.below((a.nodes * 3 / 2) as usize + 1) as u64;
+    let (depth, nodes) = match a.nodes {
+        Some(n) => (None, Some(n / 2 + rng.below((n * 3 / 2) as usize + 1) as u64)),
+        None => (Some(a.depth), None),
+    };
     let shared = Shared::new(1);
-    let limits = Limits { nodes: Some(nodes), move_limit: rules.move_limit.unwrap_or(0), ..Limits::default() };
+    let limits = Limits { depth, nodes, move_limit: rules.move_limit.unwrap_or(0), ..Limits::default() };
     let mut decisive_run = 0;
     let mut result = None;
     while game.outcome().is_none() && game.ply() < 300 {
         let pos = game.position().clone();
+        if game.ply() < 40 && rng.below(12) == 0 {
+            let legal = pos.legal_moves();
+            if !legal.is_empty() && game.play(legal[rng.below(legal.len())]).is_ok() {
+                decisive_run = 0;
+                continue;
+            }
+        }
         let report = search(&pos, &shared, &Classic, &limits, 1, |_| {});
         let Some(&m) = report.pv.first() else { break };
         let raw = report.score.raw();
