@@ -367,15 +367,7 @@ fn prepare(record: Record, source_game: usize, fold: Fold) -> Result<Prepared, S
         opening = record.start_position().ok().and_then(|p| janggi_opening(&p)).map(|o| o.code());
     }
     let dedup = dedup_key(&record, &moves);
-    Ok(Prepared {
-        dedup,
-        record,
-        moves,
-        positions,
-        materials: materials.into_iter().collect(),
-        opening,
-        source_game,
-    })
+    Ok(Prepared { dedup, record, moves, positions, materials: materials.into_iter().collect(), opening, source_game })
 }
 
 impl Database {
