@@ -6,7 +6,9 @@
 //! postgres://...`, where a schema of its own is made for the run and dropped after), then
 //! explores positions at plies 0-40 of every 7th game (at most 2,000), each asked once.
 //! `--explore-only --db PATH|URL` skips the import and explores an existing database (for
-//! PostgreSQL, the URL of the schema it is in).
+//! PostgreSQL, the URL of the schema it is in). `--explore-start --db PATH|URL` only opens the
+//! database and explores the start position once, as `chuhan db explore` does, and prints the
+//! process's peak memory (VmHWM).
 //!
 //! Besides wall-clock times it prints the CPU time the import took (the process's, both
 //! threads) and each query's own thread CPU time (SQLite runs in the calling thread), so that
@@ -59,6 +61,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     if let Some(i) = args.iter().position(|a| a == "--batch") {
         options.batch = args.remove(i + 1).parse()?;
         args.remove(i);
+    }
+    if let Some(i) = args.iter().position(|a| a == "--explore-start") {
+        args.remove(i);
+        let db = Database::open_target(&target, Fold::Mirror)?;
+        let t = Instant::now();
+        let e = db.explore(&chuhan::Position::new(chuhan::Variant::Xiangqi), 8, Lang::English)?;
+        println!(
+            "start position: {} games, {} moves, {:.3} ms",
+            e.games,
+            e.moves.len(),
+            t.elapsed().as_secs_f64() * 1e3
+        );
+        println!("memory: {}", peak_memory());
+        return Ok(());
     }
     let explore_only = match args.iter().position(|a| a == "--explore-only") {
         Some(i) => {
@@ -156,13 +172,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         slowest.1,
         slowest.2
     );
-    if let Some(hwm) = std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| s.lines().find(|l| l.starts_with("VmHWM:")).map(str::to_string))
-    {
-        println!("memory: {hwm}");
-    }
+    println!("memory: {}", peak_memory());
     Ok(())
+}
+
+/// The process's peak resident memory, as `/proc/self/status` says it.
+fn peak_memory() -> String {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| s.lines().find(|l| l.starts_with("VmHWM:")).map(|l| l.split_whitespace().skip(1).collect()))
+        .unwrap_or_else(|| "unknown".into())
 }
 
 /// This process's CPU time in seconds, all threads, ended ones included (`/proc/self/stat`:
