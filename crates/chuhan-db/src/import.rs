@@ -398,6 +398,8 @@ impl Database {
     ) -> Result<ImportReport, DbError> {
         let mut report = ImportReport::default();
         let mut candidates = Candidates::default();
+        // The games stored before the run, at most (ids only grow): for promotion.
+        let before = self.conn.query_int("SELECT COALESCE(MAX(id), 0) FROM games", &[]).map_err(|e| self.sql(e))?;
         for file in files {
             let file = file.as_ref();
             report.files += 1;
@@ -438,8 +440,8 @@ impl Database {
                 let done = pg.client.get_mut().batch_execute("VACUUM (ANALYZE) games, positions, materials");
                 done.map_err(|e| self.sql(e))?;
             }
-            report.promoted =
-                crate::popular::promote(&mut self.conn, &candidates, options.popular).map_err(|e| self.sql(e))?;
+            report.promoted = crate::popular::promote(&mut self.conn, &candidates, before, options.popular)
+                .map_err(|e| self.sql(e))?;
             if let (Conn::Postgres(pg), true) = (&mut self.conn, report.promoted > 0) {
                 let done = pg.client.get_mut().batch_execute("ANALYZE popular_positions, popular_moves, popular_games");
                 done.map_err(|e| self.sql(e))?;

@@ -12,7 +12,8 @@
 //! games contribute in the batch's own transaction. Which positions get promoted is a guess
 //! that costs speed only, never correctness: an import counts the positions of its games' first
 //! [`PROMOTE_PLY`] plies and, at its end, promotes those its counts point at once the index
-//! says they have [`THRESHOLD`] games.
+//! says they have [`THRESHOLD`] games (the index is asked only about positions whose count,
+//! with the games stored before the run, could reach it).
 //!
 //! Two importers at once stay exact: on SQLite a batch holds the write lock from its start
 //! (reading the popular set included), on PostgreSQL batches and promotions take one advisory
@@ -152,21 +153,30 @@ impl Candidates {
     }
 
     /// The keys worth asking the index about: seen in at least 16 of this run's games (or in
-    /// fewer when the run is small, so that many small imports still promote the first plies).
-    fn keys(&self) -> Vec<i64> {
+    /// fewer when the run is small, so that many small imports still promote the first plies),
+    /// and in enough that, with at most `before` games stored before the run, they may have
+    /// `threshold` games now.
+    fn keys(&self, before: i64, threshold: i64) -> Vec<i64> {
         let floor = if self.seen.len() < 10_000 { 1 } else { 16 };
-        let mut keys: Vec<i64> = self.seen.iter().filter(|&(_, &n)| n >= floor).map(|(&k, _)| k).collect();
+        let enough = |n: u32| n >= floor && i64::from(n).saturating_add(before) >= threshold;
+        let mut keys: Vec<i64> = self.seen.iter().filter(|&(_, &n)| enough(n)).map(|(&k, _)| k).collect();
         keys.sort_unstable();
         keys
     }
 }
 
 /// Promotes the candidates that have `threshold` games or more and are not popular yet; returns
-/// how many were promoted.
-pub(crate) fn promote(conn: &mut Conn, candidates: &Candidates, threshold: u64) -> Result<usize, SqlError> {
+/// how many were promoted. `before`: at least the number of games stored before the run (a
+/// key seen in fewer than `threshold - before` of the run's games cannot have `threshold`).
+pub(crate) fn promote(
+    conn: &mut Conn,
+    candidates: &Candidates,
+    before: i64,
+    threshold: u64,
+) -> Result<usize, SqlError> {
     let Ok(threshold) = i64::try_from(threshold) else { return Ok(0) };
     let mut promoted = 0;
-    for key in candidates.keys() {
+    for key in candidates.keys(before, threshold) {
         let k = Arg::Int(key);
         // Bounded: a position's rows are read up to the threshold, not all of them.
         let games = conn.query_int(
