@@ -474,3 +474,28 @@ fn colour_fold_finds_a_line_played_by_either_colour(target: &Target) {
     assert_eq!(e.moves.len(), 1);
     assert_eq!((e.moves[0].mv.as_str(), e.moves[0].games, e.moves[0].wins), ("h2e2", 2, 2));
 }
+
+/// A database of schema version 1 (before the popular positions) is brought up to version 2 and
+/// works; one of a newer version is refused with a message that says so.
+#[test]
+fn schema_version_1_is_brought_up_and_a_newer_one_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.sqlite3");
+    drop(Database::open(&path, Fold::Mirror).unwrap());
+    let set_version = |v: &str| {
+        let c = rusqlite::Connection::open(&path).unwrap();
+        c.execute_batch("DROP TABLE popular_positions; DROP TABLE popular_moves; DROP TABLE popular_games").ok();
+        c.execute("UPDATE meta SET value = ?1 WHERE key = 'version'", [v]).unwrap();
+    };
+    set_version("1");
+    let db = Database::open(&path, Fold::Mirror).unwrap();
+    assert!(db.explore(&Position::new(Variant::Xiangqi), 8, Lang::English).unwrap().moves.is_empty());
+    drop(db);
+    let c = rusqlite::Connection::open(&path).unwrap();
+    let v: String = c.query_row("SELECT value FROM meta WHERE key = 'version'", [], |r| r.get(0)).unwrap();
+    assert_eq!(v, chuhan_db::SCHEMA_VERSION.to_string());
+    drop(c);
+    set_version("99");
+    let e = Database::open(&path, Fold::Mirror).err().expect("a newer schema is refused");
+    assert!(e.to_string().contains("schema version 99"), "{e}");
+}
