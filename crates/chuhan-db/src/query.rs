@@ -369,6 +369,13 @@ impl Database {
         Ok(Some(record))
     }
 
+    /// The games stored: what a page needs to show, without [`Database::stats`]'s counts over
+    /// the whole position index (seconds on a big collection).
+    pub fn game_count(&self) -> Result<u64, DbError> {
+        let n = self.conn.query_int("SELECT COUNT(*) FROM games", &[]).map_err(|e| self.sql(e))?;
+        Ok(n as u64)
+    }
+
     /// Counts over the database; the `openings` most played openings.
     pub fn stats(&self, openings: usize, lang: Lang) -> Result<Stats, DbError> {
         let one = |sql: &str| -> Result<i64, DbError> { self.conn.query_int(sql, &[]).map_err(|e| self.sql(e)) };

@@ -119,8 +119,8 @@ pub fn line_opening(game: &chuhan::Game) -> Option<String> {
 pub async fn info(State(state): State<DbState>) -> Result<Json<Value>, ApiError> {
     let Some(g) = state else { return Ok(Json(json!({ "enabled": false }))) };
     let uploads = g.uploads;
-    let stats = g.with(|db| db.stats(0, Lang::English).map_err(db_error)).await?;
-    Ok(Json(json!({ "enabled": true, "games": stats.games, "uploads": uploads, "max_upload": MAX_UPLOAD })))
+    let games = g.with(|db| db.game_count().map_err(db_error)).await?;
+    Ok(Json(json!({ "enabled": true, "games": games, "uploads": uploads, "max_upload": MAX_UPLOAD })))
 }
 
 /// The query of `GET /api/explore`.

@@ -131,6 +131,7 @@ async fn upload_explore_search_and_open_on(addr: SocketAddr) {
     assert!(error.starts_with("badgames.pgn: game 1") && !error.contains("chuhan-uploads"), "{error}");
     let (code, v) = upload(addr, "empty.pgn", "").await;
     assert_eq!(code, 400, "{v}");
+    assert_eq!(get(addr, "/api/db").await.1["games"], 5);
 
     // The explorer at the start: 5 games, the central cannon 4 times with its results.
     let (code, v) = get(addr, &explore_path(&[])).await;
