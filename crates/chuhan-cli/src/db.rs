@@ -219,7 +219,7 @@ pub fn db(args: DbArgs) -> Result<()> {
             let mut current: Option<PathBuf> = None;
             let mut last_total = 0u64;
             let start = std::time::Instant::now();
-            let report = db.import(&files, &ImportOptions { batch, stop_after: None }, |p| {
+            let report = db.import(&files, &ImportOptions { batch, ..ImportOptions::default() }, |p| {
                 if let Some(bar) = &bar {
                     if current.as_deref() != Some(p.file) {
                         if current.is_some() {
@@ -259,6 +259,9 @@ pub fn db(args: DbArgs) -> Result<()> {
                     "resumed: {} games stored by an earlier, interrupted import were skipped",
                     report.games_resumed_past
                 );
+            }
+            if report.promoted > 0 {
+                println!("{} positions now have their explorer answer stored (many games reach them)", report.promoted);
             }
             Ok(())
         }

@@ -32,10 +32,12 @@ pub struct ServeArgs {
     /// match`. Each is started once here to check it, then on first use, and kept running.
     #[arg(long = "engine", value_name = "SPEC")]
     engines: Vec<String>,
-    /// A game database (`chuhan db import` makes one; created empty if absent): the analysis
-    /// board's explorer and the database page (/database).
-    #[arg(long, value_name = "FILE")]
-    games_db: Option<PathBuf>,
+    /// A game database (`chuhan db import` makes one; created empty if absent): a SQLite file,
+    /// or a PostgreSQL URL (`postgres://user@host/db`, the database itself existing) where the
+    /// tables are made if missing. The analysis board's explorer and the database page
+    /// (/database).
+    #[arg(long, value_name = "FILE|URL")]
+    games_db: Option<String>,
     /// Let anyone who reaches the server import collections into --games-db from the database
     /// page (8 MiB an upload).
     #[arg(long, requires = "games_db")]

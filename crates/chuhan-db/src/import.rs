@@ -8,9 +8,10 @@
 //! be read is reported with its file, number and ply, and the rest of the file imports.
 
 use crate::backend::{Arg, Conn, SqlError};
-use crate::key::{encode_moves, fnv1a, move_code, KeyTracker};
+use crate::key::{encode_moves, fnv1a, move_code, Fold, KeyTracker};
 use crate::material::Material;
 use crate::opening::{classify, janggi_opening, OPENING_PLY};
+use crate::popular::Candidates;
 use crate::{Database, DbError};
 use chuhan::{Move, Position, Variant};
 use chuhan_record::tools::for_each_game;
@@ -30,11 +31,14 @@ pub struct ImportOptions {
     /// Stop after this many games have been read in this run, as if killed after the last
     /// batch (tests of resuming use it; `None` in real imports).
     pub stop_after: Option<usize>,
+    /// A position reached by at least this many games gets the explorer's answer stored
+    /// (default [`crate::popular::THRESHOLD`]; `u64::MAX`: none).
+    pub popular: u64,
 }
 
 impl Default for ImportOptions {
     fn default() -> ImportOptions {
-        ImportOptions { batch: 5000, stop_after: None }
+        ImportOptions { batch: 5000, stop_after: None, popular: crate::popular::THRESHOLD }
     }
 }
 
@@ -59,6 +63,9 @@ pub struct ImportReport {
     pub errors: Vec<BadGame>,
     /// Whether the run stopped early ([`ImportOptions::stop_after`]).
     pub stopped: bool,
+    /// Positions that now have so many games that the explorer's answer for them was stored
+    /// ([`crate::popular`]).
+    pub promoted: usize,
 }
 
 /// A game an import skipped (or a file it could not read): where, why, and the whole message.
@@ -177,6 +184,13 @@ pub(crate) struct Progress<'a> {
     pub(crate) complete: bool,
 }
 
+impl GameRow {
+    /// Both Elo ratings added, an unknown one as 0: the explorer's order of best-known games.
+    pub(crate) fn elo_sum(&self) -> i64 {
+        self.red_elo.unwrap_or(0) + self.black_elo.unwrap_or(0)
+    }
+}
+
 impl Prepared {
     pub(crate) fn row(&self) -> GameRow {
         let h = &self.record.headers;
@@ -214,7 +228,11 @@ fn store_sqlite(
     progress: &Progress<'_>,
     batch: &[Prepared],
 ) -> rusqlite::Result<(usize, usize, usize)> {
-    let tx = conn.transaction()?;
+    // The write lock from the start: no other importer can promote a position between the
+    // reading of the popular set and the commit ([`crate::popular`]).
+    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    let popular = crate::popular::keys_sqlite(&tx)?;
+    let mut deltas = crate::popular::Deltas::default();
     let mut counts = (0, 0, 0);
     let mut rows: Vec<(i64, i64, u32, Option<i64>)> = Vec::with_capacity(batch.iter().map(|g| g.positions.len()).sum());
     {
@@ -257,6 +275,7 @@ fn store_sqlite(
                 continue;
             }
             let id = tx.last_insert_rowid();
+            deltas.add(&popular, id, r.elo_sum(), r.year, g);
             rows.extend(g.positions.iter().map(|&(key, ply, next)| (key, id, ply, next)));
             for &sig in &g.materials {
                 mat_stmt.execute(params![sig, id])?;
@@ -283,6 +302,7 @@ fn store_sqlite(
         for (key, id, ply, next) in chunks.remainder() {
             pos_stmt.execute(params![key, id, ply, next])?;
         }
+        crate::popular::apply_sqlite(&tx, &mut deltas)?;
         tx.execute(
             "INSERT INTO imports (file, size, games_done, complete) VALUES (?1, ?2, ?3, ?4) \
              ON CONFLICT(file) DO UPDATE SET size = ?2, games_done = ?3, complete = ?4",
@@ -309,67 +329,48 @@ fn score_for(outcome: Outcome, mover: chuhan::Side) -> i64 {
     }
 }
 
+/// Replays `record`'s main line and computes its index rows. The reader checked every move;
+/// the start is read again here (a reader's start FEN is trusted but not assumed).
+fn prepare(record: Record, source_game: usize, fold: Fold) -> Result<Prepared, String> {
+    let mut pos: Position = record.start_position().map_err(|e| format!("start position: {e}"))?;
+    let moves = record.mainline_moves();
+    let mut positions = Vec::with_capacity(moves.len() + 1);
+    let mut materials = HashSet::new();
+    let mut opening = None;
+    let start_is_standard = record.has_standard_start();
+    let mut keys = KeyTracker::new(&pos, fold);
+    // Material changes only with a capture: it is counted at the start and after each.
+    let mut material_changed = true;
+    for ply in 0..=moves.len() {
+        let m = moves.get(ply).copied();
+        let (key, frame) = keys.key();
+        let next = m.map(|m| i64::from(move_code(frame.apply(m))) * 4 + score_for(record.outcome, pos.turn()));
+        positions.push((key as i64, ply as u32, next));
+        if material_changed {
+            materials.insert(Material::of(&pos).signature());
+        }
+        let last = m.is_none();
+        if start_is_standard
+            && record.variant == Variant::Xiangqi
+            && (ply == OPENING_PLY || (last && ply < OPENING_PLY))
+        {
+            opening = classify(&pos).map(|o| o.code());
+        }
+        if let Some(m) = m {
+            // Legal: the reader replayed it from this start.
+            material_changed = !m.is_pass() && pos.piece_at(m.to).is_some();
+            keys.play(&pos, m);
+            pos.play_unchecked(m);
+        }
+    }
+    if record.variant == Variant::Janggi {
+        opening = record.start_position().ok().and_then(|p| janggi_opening(&p)).map(|o| o.code());
+    }
+    let dedup = dedup_key(&record, &moves);
+    Ok(Prepared { dedup, record, moves, positions, materials: materials.into_iter().collect(), opening, source_game })
+}
+
 impl Database {
-    /// Replays `record`'s main line and computes its index rows. The reader checked every move;
-    /// the start is read again here (a reader's start FEN is trusted but not assumed).
-    fn prepare(&self, record: Record, source_game: usize) -> Result<Prepared, String> {
-        let mut pos: Position = record.start_position().map_err(|e| format!("start position: {e}"))?;
-        let moves = record.mainline_moves();
-        let mut positions = Vec::with_capacity(moves.len() + 1);
-        let mut materials = HashSet::new();
-        let mut opening = None;
-        let start_is_standard = record.has_standard_start();
-        let mut keys = KeyTracker::new(&pos, self.fold);
-        // Material changes only with a capture: it is counted at the start and after each.
-        let mut material_changed = true;
-        for ply in 0..=moves.len() {
-            let m = moves.get(ply).copied();
-            let (key, frame) = keys.key();
-            let next = m.map(|m| i64::from(move_code(frame.apply(m))) * 4 + score_for(record.outcome, pos.turn()));
-            positions.push((key as i64, ply as u32, next));
-            if material_changed {
-                materials.insert(Material::of(&pos).signature());
-            }
-            let last = m.is_none();
-            if start_is_standard
-                && record.variant == Variant::Xiangqi
-                && (ply == OPENING_PLY || (last && ply < OPENING_PLY))
-            {
-                opening = classify(&pos).map(|o| o.code());
-            }
-            if let Some(m) = m {
-                // Legal: the reader replayed it from this start.
-                material_changed = !m.is_pass() && pos.piece_at(m.to).is_some();
-                keys.play(&pos, m);
-                pos.play_unchecked(m);
-            }
-        }
-        if record.variant == Variant::Janggi {
-            opening = record.start_position().ok().and_then(|p| janggi_opening(&p)).map(|o| o.code());
-        }
-        let dedup = dedup_key(&record, &moves);
-        Ok(Prepared {
-            dedup,
-            record,
-            moves,
-            positions,
-            materials: materials.into_iter().collect(),
-            opening,
-            source_game,
-        })
-    }
-
-    /// Whether a game with `record`'s start and moves is stored already (SQLite only: there the
-    /// look-up costs a microsecond and spares replaying the game; over PostgreSQL's network
-    /// round trip it would cost more than it spares, and the insert finds duplicates anyway).
-    fn stored_already(&self, record: &Record) -> Result<bool, SqlError> {
-        if self.backend() != crate::Backend::Sqlite {
-            return Ok(false);
-        }
-        let dedup = dedup_key(record, &record.mainline_moves());
-        Ok(self.conn.query_row("SELECT 1 FROM games WHERE dedup = ?1", &[Arg::Int(dedup)])?.is_some())
-    }
-
     /// Stores `batch` and the file's progress in one transaction; returns (imported, duplicates,
     /// positions).
     fn store(
@@ -396,6 +397,9 @@ impl Database {
         mut progress: impl FnMut(ImportProgress<'_>),
     ) -> Result<ImportReport, DbError> {
         let mut report = ImportReport::default();
+        let mut candidates = Candidates::default();
+        // The games stored before the run, at most (ids only grow): for promotion.
+        let before = self.conn.query_int("SELECT COALESCE(MAX(id), 0) FROM games", &[]).map_err(|e| self.sql(e))?;
         for file in files {
             let file = file.as_ref();
             report.files += 1;
@@ -424,7 +428,7 @@ impl Database {
                 Some((s, n, false)) if s as u64 == size => n as usize,
                 _ => 0,
             };
-            if self.import_file(file, &name, size, skip, options, &mut report, &mut progress)? {
+            if self.import_file(file, &name, size, skip, options, &mut report, &mut candidates, &mut progress)? {
                 report.stopped = true;
                 break;
             }
@@ -436,11 +440,20 @@ impl Database {
                 let done = pg.client.get_mut().batch_execute("VACUUM (ANALYZE) games, positions, materials");
                 done.map_err(|e| self.sql(e))?;
             }
+            report.promoted = crate::popular::promote(&mut self.conn, &candidates, before, options.popular)
+                .map_err(|e| self.sql(e))?;
+            if let (Conn::Postgres(pg), true) = (&mut self.conn, report.promoted > 0) {
+                let done = pg.client.get_mut().batch_execute("ANALYZE popular_positions, popular_moves, popular_games");
+                done.map_err(|e| self.sql(e))?;
+            }
         }
         Ok(report)
     }
 
-    /// One file; returns whether the run was stopped.
+    /// One file; returns whether the run was stopped. A thread of its own reads, replays and
+    /// hashes the games ([`read_file`]) and hands whole batches to this one, which stores them:
+    /// on two cores reading and writing overlap. Batches arrive in file order, each with the
+    /// number of games of the file read up to its end, so resuming counts as before.
     #[allow(clippy::too_many_arguments)]
     fn import_file(
         &mut self,
@@ -450,68 +463,146 @@ impl Database {
         skip: usize,
         options: &ImportOptions,
         report: &mut ImportReport,
+        candidates: &mut Candidates,
         progress: &mut impl FnMut(ImportProgress<'_>),
     ) -> Result<bool, DbError> {
-        let mut seen = 0usize;
-        let mut batch: Vec<Prepared> = Vec::with_capacity(options.batch);
-        let mut failure: Option<DbError> = None;
-        let mut stopped = false;
-        let read = for_each_game(
-            file,
-            |game| {
-                if failure.is_some() || stopped {
-                    return;
-                }
-                seen += 1;
-                if seen <= skip {
-                    report.games_resumed_past += 1;
-                    return;
-                }
-                report.games_read += 1;
-                match game {
-                    Ok(record) => match self.stored_already(&record) {
-                        Ok(true) => report.duplicates += 1,
-                        Ok(false) => match self.prepare(record, seen) {
-                            Ok(p) => batch.push(p),
-                            Err(why) => report.errors.push(BadGame {
-                                file: name.to_string(),
-                                game: Some(seen),
-                                ply: None,
-                                message: format!("{name}: game {seen}: {why}"),
-                                reason: why,
-                            }),
-                        },
-                        Err(e) => failure = Some(self.sql(e)),
-                    },
-                    Err(e) => report.errors.push(BadGame::read(&e)),
-                }
-                if batch.len() >= options.batch {
-                    match self.store(name, size, seen, false, &batch) {
-                        Ok(counts) => report.add(counts),
-                        Err(e) => failure = Some(self.sql(e)),
+        // Two batches in flight at most: the reader runs one batch ahead of the writer.
+        let (sender, receiver) = std::sync::mpsc::sync_channel::<Message>(2);
+        let fold = self.fold;
+        let already_read = report.games_read;
+        std::thread::scope(|scope| {
+            let reader = std::thread::Builder::new()
+                .name("chuhan-db import reader".into())
+                .spawn_scoped(scope, move || read_file(file, name, skip, options, already_read, fold, sender))
+                .map_err(|source| DbError::Io { file: name.to_string(), source })?;
+            let mut failure = None;
+            for message in receiver.iter() {
+                match message {
+                    Message::Progress { bytes_done, bytes_total, games } => {
+                        progress(ImportProgress { file, bytes_done, bytes_total, games })
                     }
-                    batch.clear();
+                    Message::Batch { games, seen, complete } => {
+                        games.iter().for_each(|g| candidates.add(g));
+                        match self.store(name, size, seen, complete, &games) {
+                            Ok(counts) => report.add(counts),
+                            Err(e) => {
+                                failure = Some(self.sql(e));
+                                break;
+                            }
+                        }
+                    }
                 }
-                if options.stop_after.is_some_and(|n| report.games_read >= n) {
-                    // As if killed: the batch in hand is lost, what was committed stays.
-                    stopped = true;
-                }
-            },
-            |p| progress(ImportProgress { file, bytes_done: p.bytes_done, bytes_total: p.bytes_total, games: p.games }),
-        );
-        if let Some(e) = failure {
-            return Err(e);
-        }
-        if let Err(e) = read {
-            report.errors.push(BadGame::file(name, e));
-            return Ok(false);
-        }
-        if !stopped {
-            let counts = self.store(name, size, seen, true, &batch).map_err(|e| self.sql(e))?;
-            report.add(counts);
-        }
-        Ok(stopped)
+            }
+            // The reader stops at its next send once the receiver is gone.
+            drop(receiver);
+            let read = match reader.join() {
+                Ok(read) => read,
+                Err(panic) => std::panic::resume_unwind(panic),
+            };
+            report.games_read += read.games_read;
+            report.games_resumed_past += read.resumed_past;
+            report.errors.extend(read.errors);
+            if let Some(e) = failure {
+                return Err(e);
+            }
+            if let Some(e) = read.unreadable {
+                report.errors.push(BadGame::file(name, e));
+            }
+            Ok(read.stopped)
+        })
     }
+}
+
+/// What the reader thread sends the writer.
+enum Message {
+    /// Where the reading is, for the progress bar.
+    Progress { bytes_done: u64, bytes_total: u64, games: usize },
+    /// Games to store in one transaction, `seen` games of the file read up to the last of them;
+    /// `complete` for the file's last batch.
+    Batch { games: Vec<Prepared>, seen: usize, complete: bool },
+}
+
+/// What the reader thread found besides the games.
+#[derive(Default)]
+struct ReadOutcome {
+    games_read: usize,
+    resumed_past: usize,
+    errors: Vec<BadGame>,
+    stopped: bool,
+    /// The file could not be read at all (its last batch is then not stored).
+    unreadable: Option<std::io::Error>,
+}
+
+/// The reader thread of [`Database::import_file`]: reads `file`, skips its first `skip` games,
+/// prepares the others and sends them in batches. `already_read`: games read by this run
+/// before the file (for [`ImportOptions::stop_after`]).
+fn read_file(
+    file: &Path,
+    name: &str,
+    skip: usize,
+    options: &ImportOptions,
+    already_read: usize,
+    fold: Fold,
+    sender: std::sync::mpsc::SyncSender<Message>,
+) -> ReadOutcome {
+    let mut out = ReadOutcome::default();
+    let mut seen = 0usize;
+    let mut batch: Vec<Prepared> = Vec::with_capacity(options.batch);
+    // Set when the writer has gone (it failed): nothing more is read.
+    let gone = std::cell::Cell::new(false);
+    let mut last_progress = 0usize;
+    let read = for_each_game(
+        file,
+        |game| {
+            if gone.get() || out.stopped {
+                return;
+            }
+            seen += 1;
+            if seen <= skip {
+                out.resumed_past += 1;
+                return;
+            }
+            out.games_read += 1;
+            match game {
+                Ok(record) => match prepare(record, seen, fold) {
+                    Ok(p) => batch.push(p),
+                    Err(why) => out.errors.push(BadGame {
+                        file: name.to_string(),
+                        game: Some(seen),
+                        ply: None,
+                        message: format!("{name}: game {seen}: {why}"),
+                        reason: why,
+                    }),
+                },
+                Err(e) => out.errors.push(BadGame::read(&e)),
+            }
+            if batch.len() >= options.batch {
+                let games = std::mem::replace(&mut batch, Vec::with_capacity(options.batch));
+                gone.set(sender.send(Message::Batch { games, seen, complete: false }).is_err());
+            }
+            if options.stop_after.is_some_and(|n| already_read + out.games_read >= n) {
+                // As if killed: the batch in hand is lost, what was committed stays.
+                out.stopped = true;
+            }
+        },
+        |p| {
+            // A progress bar needs no more than a few hundred updates a file.
+            if !gone.get() && (p.games >= last_progress + 256 || p.bytes_done == p.bytes_total) {
+                last_progress = p.games;
+                let (bytes_done, bytes_total, games) = (p.bytes_done, p.bytes_total, p.games);
+                gone.set(sender.send(Message::Progress { bytes_done, bytes_total, games }).is_err());
+            }
+        },
+    );
+    match read {
+        Err(e) => out.unreadable = Some(e),
+        Ok(_) if !out.stopped && !gone.get() => {
+            // The last batch, even empty: it marks the file complete.
+            let _ = sender.send(Message::Batch { games: batch, seen, complete: true });
+        }
+        Ok(_) => {}
+    }
+    out
 }
 
 impl ImportReport {

@@ -6,6 +6,7 @@ pub mod key;
 pub mod material;
 pub mod opening;
 mod pg;
+pub mod popular;
 pub mod query;
 pub mod schema;
 
@@ -80,8 +81,9 @@ fn pg_message(e: &postgres::Error) -> String {
     text
 }
 
-/// The schema version this crate writes ([`schema`]); a database with another is refused.
-pub const SCHEMA_VERSION: i64 = 1;
+/// The schema version this crate writes ([`schema`]); a database of version 1 is brought up to
+/// it, one of another version is refused.
+pub const SCHEMA_VERSION: i64 = 2;
 
 /// A game database on SQLite or PostgreSQL: games, the position index, material signatures and
 /// import progress ([`schema`] has the tables and why they are shaped so). Every operation works

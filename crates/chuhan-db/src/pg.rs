@@ -15,6 +15,11 @@ pub(crate) fn store(
     batch: &[Prepared],
 ) -> Result<(usize, usize, usize), postgres::Error> {
     let mut tx = client.transaction()?;
+    // One importer or promotion at a time ([`crate::popular`]), then the popular set.
+    tx.batch_execute(&format!("SELECT pg_advisory_xact_lock({})", crate::popular::PG_LOCK))?;
+    let popular: std::collections::HashSet<i64> =
+        tx.query(crate::popular::KEYS, &[])?.iter().map(|r| r.try_get(0)).collect::<Result<_, _>>()?;
+    let mut deltas = crate::popular::Deltas::default();
     let insert = tx.prepare(
         "INSERT INTO games (variant, red, black, event, date, year, result, red_elo, black_elo, \
          start_fen, moves, plies, opening, headers, dedup, source, source_game) \
@@ -54,6 +59,7 @@ pub(crate) fn store(
             continue;
         };
         let id: i64 = id.try_get(0)?;
+        deltas.add(&popular, id, r.elo_sum(), r.year, g);
         positions.extend(g.positions.iter().map(|&(key, ply, next)| (key, id, i64::from(ply), next)));
         materials.extend(g.materials.iter().map(|&sig| (sig, id)));
         counts.0 += 1;
@@ -73,6 +79,7 @@ pub(crate) fn store(
         writer.write(&[sig, game])?;
     }
     writer.finish()?;
+    crate::popular::apply_pg(&mut tx, &mut deltas)?;
     tx.execute(
         "INSERT INTO imports (file, size, games_done, complete) VALUES ($1, $2, $3, $4) \
          ON CONFLICT (file) DO UPDATE SET size = EXCLUDED.size, games_done = EXCLUDED.games_done, \

@@ -71,7 +71,8 @@ pub struct Explorer {
     pub moves: Vec<MoveStats>,
     /// The position's opening name, if it has one.
     pub opening: Option<String>,
-    /// The best-known games through it: both Elo ratings highest, then the most recent.
+    /// The best-known games through it: both Elo ratings added highest (an unknown one counts
+    /// 0), then the most recent (an unknown year last), then the first stored.
     pub top_games: Vec<GameSummary>,
 }
 
@@ -173,9 +174,21 @@ impl Database {
     pub fn explore(&self, pos: &Position, top: usize, lang: Lang) -> Result<Explorer, DbError> {
         let (key, frame) = position_key(pos, self.fold);
         let key = Arg::Int(key as i64);
-        let rows = self
+        let key_only = std::slice::from_ref(&key);
+        // A popular position's answer is stored ([`crate::popular`]); the others' is aggregated
+        // from the index.
+        let popular = self
             .conn
-            .query(
+            .query_row("SELECT games FROM popular_positions WHERE key = ?1", key_only)
+            .and_then(|r| r.map(|r| r.int(0)).transpose())
+            .map_err(|e| self.sql(e))?;
+        let rows = match popular {
+            Some(_) => self.conn.query(
+                "SELECT code, games, wins, draws, losses, unknown, last_year FROM popular_moves \
+                 WHERE key = ?1 ORDER BY 2 DESC, 1",
+                key_only,
+            ),
+            None => self.conn.query(
                 "SELECT q.next >> 2, COUNT(*), \
                  CAST(SUM(CASE WHEN (q.next & 3) = 0 THEN 1 ELSE 0 END) AS BIGINT), \
                  CAST(SUM(CASE WHEN (q.next & 3) = 1 THEN 1 ELSE 0 END) AS BIGINT), \
@@ -183,9 +196,10 @@ impl Database {
                  CAST(SUM(CASE WHEN (q.next & 3) = 3 THEN 1 ELSE 0 END) AS BIGINT), MAX(g.year) \
                  FROM (SELECT DISTINCT game, next FROM positions WHERE key = ?1 AND next IS NOT NULL) q \
                  JOIN games g ON g.id = q.game GROUP BY 1 ORDER BY 2 DESC, 1",
-                std::slice::from_ref(&key),
-            )
-            .map_err(|e| self.sql(e))?;
+                key_only,
+            ),
+        }
+        .map_err(|e| self.sql(e))?;
         let mut moves = Vec::new();
         for row in rows {
             let read = || -> Result<_, SqlError> {
@@ -210,23 +224,28 @@ impl Database {
                 last_year,
             });
         }
-        let games = self
-            .conn
-            .query_int("SELECT COUNT(DISTINCT game) FROM positions WHERE key = ?1", std::slice::from_ref(&key))
-            .map_err(|e| self.sql(e))?;
+        let games = match popular {
+            Some(games) => games,
+            None => self
+                .conn
+                .query_int("SELECT COUNT(DISTINCT game) FROM positions WHERE key = ?1", key_only)
+                .map_err(|e| self.sql(e))?,
+        };
         // Each game's first visit to the position gives the move it played from there.
-        let rows = self
-            .conn
-            .query(
-                &format!(
-                    "SELECT {SUMMARY_COLUMNS}, \
-                     (SELECT p.next FROM positions p WHERE p.key = ?1 AND p.game = g.id ORDER BY p.ply LIMIT 1) \
-                     FROM games g WHERE g.id IN (SELECT game FROM positions WHERE key = ?1) \
-                     ORDER BY COALESCE(g.red_elo, 0) + COALESCE(g.black_elo, 0) DESC, g.year DESC, g.id LIMIT ?2"
-                ),
-                &[key, Arg::Int(top as i64)],
+        let next = "(SELECT p.next FROM positions p WHERE p.key = ?1 AND p.game = g.id ORDER BY p.ply LIMIT 1)";
+        let sql = if popular.is_some() && top <= crate::popular::TOP_KEPT {
+            format!(
+                "SELECT {SUMMARY_COLUMNS}, {next} FROM popular_games t JOIN games g ON g.id = t.game \
+                 WHERE t.key = ?1 ORDER BY t.elo DESC, t.year DESC, t.game LIMIT ?2"
             )
-            .map_err(|e| self.sql(e))?;
+        } else {
+            format!(
+                "SELECT {SUMMARY_COLUMNS}, {next} FROM games g WHERE g.id IN (SELECT game FROM positions WHERE key = ?1) \
+                 ORDER BY {elo} DESC, COALESCE(g.year, 0) DESC, g.id LIMIT ?2",
+                elo = crate::popular::ELO
+            )
+        };
+        let rows = self.conn.query(&sql, &[key.clone(), Arg::Int(top as i64)]).map_err(|e| self.sql(e))?;
         let top_games = rows
             .iter()
             .map(|r| {
@@ -348,6 +367,13 @@ impl Database {
         }
         record.headers = headers;
         Ok(Some(record))
+    }
+
+    /// The games stored: what a page needs to show, without [`Database::stats`]'s counts over
+    /// the whole position index (seconds on a big collection).
+    pub fn game_count(&self) -> Result<u64, DbError> {
+        let n = self.conn.query_int("SELECT COUNT(*) FROM games", &[]).map_err(|e| self.sql(e))?;
+        Ok(n as u64)
     }
 
     /// Counts over the database; the `openings` most played openings.

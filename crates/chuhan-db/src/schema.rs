@@ -14,6 +14,8 @@
 //!   record header and the b-tree cell): see BENCHMARKS.md for the measured size.
 //! - `materials`: the distinct material signatures of each game ([`crate::material`]).
 //! - `imports`: how far each file's import got, for resuming ([`crate::import`]).
+//! - `popular_positions`, `popular_moves`, `popular_games`: the explorer's answers stored for the
+//!   positions many games pass through ([`crate::popular`]).
 //! - `meta`: the schema version and the fold.
 //!
 //! PostgreSQL holds the same tables with the same columns ([`PG_TABLES`]): every integer is a
@@ -80,6 +82,25 @@ CREATE TABLE IF NOT EXISTS imports (
     games_done INTEGER NOT NULL,
     complete INTEGER NOT NULL
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS popular_positions (key INTEGER PRIMARY KEY, games INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS popular_moves (
+    key INTEGER NOT NULL,
+    code INTEGER NOT NULL,
+    games INTEGER NOT NULL,
+    wins INTEGER NOT NULL,
+    draws INTEGER NOT NULL,
+    losses INTEGER NOT NULL,
+    unknown INTEGER NOT NULL,
+    last_year INTEGER,
+    PRIMARY KEY (key, code)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS popular_games (
+    key INTEGER NOT NULL,
+    elo INTEGER NOT NULL,
+    year INTEGER NOT NULL,
+    game INTEGER NOT NULL,
+    PRIMARY KEY (key, elo, year, game)
+) WITHOUT ROWID;
 ";
 
 /// The same tables on PostgreSQL.
@@ -126,6 +147,25 @@ CREATE TABLE IF NOT EXISTS imports (
     size BIGINT NOT NULL,
     games_done BIGINT NOT NULL,
     complete BIGINT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS popular_positions (key BIGINT PRIMARY KEY, games BIGINT NOT NULL);
+CREATE TABLE IF NOT EXISTS popular_moves (
+    key BIGINT NOT NULL,
+    code BIGINT NOT NULL,
+    games BIGINT NOT NULL,
+    wins BIGINT NOT NULL,
+    draws BIGINT NOT NULL,
+    losses BIGINT NOT NULL,
+    unknown BIGINT NOT NULL,
+    last_year BIGINT,
+    PRIMARY KEY (key, code)
+);
+CREATE TABLE IF NOT EXISTS popular_games (
+    key BIGINT NOT NULL,
+    elo BIGINT NOT NULL,
+    year BIGINT NOT NULL,
+    game BIGINT NOT NULL,
+    PRIMARY KEY (key, elo, year, game)
 );
 ";
 
@@ -176,7 +216,17 @@ fn check(conn: &mut Conn, fold: Fold) -> Result<Fold, SchemaError> {
             conn.execute("INSERT INTO meta VALUES ('fold', ?1)", &[Arg::from(fold.name())])?;
             fold
         }
-        (Some(v), Some(f)) if v == crate::SCHEMA_VERSION.to_string() => {
+        (Some(v), Some(f)) if v == crate::SCHEMA_VERSION.to_string() || v == "1" => {
+            if v == "1" {
+                // Version 2 added the popular positions' tables (made above, empty: every
+                // position is then answered from the index until an import promotes it). The
+                // version moves on so that a chuhan of version 1, which would not keep them up
+                // to date, refuses the database.
+                conn.execute(
+                    "UPDATE meta SET value = ?1 WHERE key = 'version'",
+                    &[Arg::from(crate::SCHEMA_VERSION.to_string())],
+                )?;
+            }
             Fold::from_name(&f).ok_or_else(|| SchemaError::Incompatible(format!("unknown position fold {f:?}")))?
         }
         (Some(v), _) => {

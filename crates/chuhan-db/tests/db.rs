@@ -89,7 +89,8 @@ on_both!(
     an_interrupted_import_resumes_without_duplicates,
     bad_and_truncated_files_import_what_they_can,
     search_export_and_stats,
-    colour_fold_finds_a_line_played_by_either_colour
+    colour_fold_finds_a_line_played_by_either_colour,
+    popular_answers_equal_the_aggregate
 );
 
 /// A file of the shared data: `../shared` beside the checkout, or `CHUHAN_SHARED` (a checkout
@@ -240,6 +241,76 @@ fn explorer_counts_equal_a_direct_count_over_the_master_games(target: &Target) {
     assert!(non_empty > samples.len() / 2, "{non_empty} of {}", samples.len());
 }
 
+/// The explorer's stored answers for popular positions ([`chuhan_db::popular`]) against the
+/// aggregate over the index: one database promotes every position with 5 games after its first
+/// file and keeps them up to date through the second file's batches and a third run; another
+/// stores none. Both must answer every sampled position alike, moves, counts, last years and
+/// best-known games.
+fn popular_answers_equal_the_aggregate(target: &Target) {
+    let Some(masters) = master_files() else { return };
+    // The master games with made-up results, dates and ratings (theirs have none), written
+    // back as PGN: wins, draws, last years and the order of best-known games are then tested.
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    let mut n = 0usize;
+    for (i, f) in masters.iter().enumerate() {
+        let mut out = Vec::new();
+        for mut g in read_all(std::slice::from_ref(f)) {
+            n += 1;
+            g.outcome = [Outcome::RedWins, Outcome::BlackWins, Outcome::Draw, Outcome::Unknown][n % 7 % 4];
+            if n % 5 != 0 {
+                g.headers.set("Date", format!("{}.01.01", 1980 + n % 37));
+            }
+            if n % 3 != 0 {
+                g.headers.set("RedElo", (2000 + n % 11 * 50).to_string());
+                g.headers.set("BlackElo", (2000 + n % 13 * 40).to_string());
+            }
+            chuhan_record::pgn::write_game(&mut out, &g, chuhan::notation::Notation::Uci).unwrap();
+            out.push(b'\n');
+        }
+        let path = dir.path().join(format!("{i}.pgn"));
+        std::fs::write(&path, out).unwrap();
+        files.push(path);
+    }
+    let mut plain = Database::in_memory(Fold::Mirror).unwrap();
+    let none = ImportOptions { popular: u64::MAX, ..ImportOptions::default() };
+    plain.import(&files, &none, |_| {}).unwrap();
+    let mut db = target.open(Fold::Mirror);
+    let few = ImportOptions { popular: 5, batch: 150, ..ImportOptions::default() };
+    let first = db.import(&files[..1], &few, |_| {}).unwrap();
+    assert!(first.promoted > 100, "{first:?}");
+    // The second file in batches, some of them cut short by a stop, then finished.
+    let cut = db.import(&files[1..], &ImportOptions { stop_after: Some(400), ..few.clone() }, |_| {}).unwrap();
+    assert!(cut.stopped);
+    let rest = db.import(&files[1..], &few, |_| {}).unwrap();
+    assert!(rest.imported > 0 && rest.promoted > 0, "{rest:?}");
+    let mut samples = vec![Position::new(Variant::Xiangqi)];
+    for g in read_all(&files).iter().step_by(23) {
+        let mut pos = g.start_position().unwrap();
+        for (ply, m) in g.mainline_moves().into_iter().enumerate().take(24) {
+            if ply % 2 == 0 {
+                samples.push(pos.clone());
+            }
+            pos.play(m).unwrap();
+        }
+    }
+    let mut popular = 0;
+    for (i, pos) in samples.iter().enumerate() {
+        // More best-known games than are stored, now and then: those are aggregated.
+        let top = if i % 10 == 0 { 40 } else { 8 };
+        // The ids differ where PostgreSQL's sequence skipped the duplicates; their order not.
+        let explore = |db: &Database| {
+            let mut e = db.explore(pos, top, Lang::English).unwrap();
+            e.top_games.iter_mut().for_each(|g| g.id = 0);
+            e
+        };
+        let got = explore(&db);
+        assert_eq!(got, explore(&plain), "{}", pos.to_fen());
+        popular += usize::from(got.games >= 5);
+    }
+    assert!(popular > 50, "{popular} of {} sampled positions popular", samples.len());
+}
+
 fn mirror_row(row: &str) -> String {
     // A FEN row reversed: runs of digits are single digits on a 9-file board.
     row.chars().rev().collect()
@@ -254,7 +325,7 @@ fn an_interrupted_import_resumes_without_duplicates(target: &Target) {
     };
     {
         let mut db = target.open(Fold::Mirror);
-        let opts = ImportOptions { batch: 200, stop_after: Some(1750) };
+        let opts = ImportOptions { batch: 200, stop_after: Some(1750), ..ImportOptions::default() };
         let r = db.import(&files, &opts, |_| {}).unwrap();
         assert!(r.stopped);
         // The games read after the last committed batch were lost, as in a kill.
@@ -402,4 +473,29 @@ fn colour_fold_finds_a_line_played_by_either_colour(target: &Target) {
     let e = db.explore(&Position::new(Variant::Xiangqi), 3, Lang::English).unwrap();
     assert_eq!(e.moves.len(), 1);
     assert_eq!((e.moves[0].mv.as_str(), e.moves[0].games, e.moves[0].wins), ("h2e2", 2, 2));
+}
+
+/// A database of schema version 1 (before the popular positions) is brought up to version 2 and
+/// works; one of a newer version is refused with a message that says so.
+#[test]
+fn schema_version_1_is_brought_up_and_a_newer_one_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.sqlite3");
+    drop(Database::open(&path, Fold::Mirror).unwrap());
+    let set_version = |v: &str| {
+        let c = rusqlite::Connection::open(&path).unwrap();
+        c.execute_batch("DROP TABLE popular_positions; DROP TABLE popular_moves; DROP TABLE popular_games").ok();
+        c.execute("UPDATE meta SET value = ?1 WHERE key = 'version'", [v]).unwrap();
+    };
+    set_version("1");
+    let db = Database::open(&path, Fold::Mirror).unwrap();
+    assert!(db.explore(&Position::new(Variant::Xiangqi), 8, Lang::English).unwrap().moves.is_empty());
+    drop(db);
+    let c = rusqlite::Connection::open(&path).unwrap();
+    let v: String = c.query_row("SELECT value FROM meta WHERE key = 'version'", [], |r| r.get(0)).unwrap();
+    assert_eq!(v, chuhan_db::SCHEMA_VERSION.to_string());
+    drop(c);
+    set_version("99");
+    let e = Database::open(&path, Fold::Mirror).err().expect("a newer schema is refused");
+    assert!(e.to_string().contains("schema version 99"), "{e}");
 }

@@ -205,13 +205,14 @@ impl PyDatabase {
     /// already stored and files already done, and reports bad games rather than stopping.
     /// Returns a dict: files, files_already_done, games_read, games_resumed_past, imported,
     /// duplicates, positions, errors (a dict a bad game or unreadable file: file, game, ply,
-    /// reason, and the whole message), stopped.
+    /// reason, and the whole message), stopped, promoted (positions whose explorer answer is
+    /// now stored because many games reach them).
     #[pyo3(signature = (paths, *, batch=5000))]
     fn import_files<'py>(&self, py: Python<'py>, paths: Vec<PathBuf>, batch: usize) -> PyResult<Bound<'py, PyDict>> {
         if batch == 0 {
             return Err(errors::value("batch must be at least 1"));
         }
-        let options = ImportOptions { batch, stop_after: None };
+        let options = ImportOptions { batch, ..ImportOptions::default() };
         let r = py.detach(|| -> PyResult<_> { self.lock()?.import(&paths, &options, |_| {}).map_err(db_error) })?;
         let d = PyDict::new(py);
         d.set_item("files", r.files)?;
@@ -233,6 +234,7 @@ impl PyDatabase {
         }
         d.set_item("errors", bad)?;
         d.set_item("stopped", r.stopped)?;
+        d.set_item("promoted", r.promoted)?;
         Ok(d)
     }
 

@@ -1,9 +1,10 @@
-//! The game database of `chuhan serve --games-db FILE` (crate `chuhan-db`): the analysis
+//! The game database of `chuhan serve --games-db FILE|URL` (crate `chuhan-db`): the analysis
 //! board's explorer, the database page's search, games opened on the board, and uploads.
 //!
-//! One SQLite connection behind a mutex: queries are milliseconds (the position index is the
-//! table's key), and each runs on a blocking thread so the server's threads never wait on the
-//! disk. An upload is written to a file of its own (chuhan-db imports files, resumably) and
+//! One connection (a SQLite file, or PostgreSQL for a `postgres://` URL) behind a mutex:
+//! queries are milliseconds (the position index is the table's key), and each runs on a
+//! blocking thread so the server's threads never wait on the disk or the network (chuhan-db's
+//! PostgreSQL client is the synchronous one, which must not run on the runtime's threads). An upload is written to a file of its own (chuhan-db imports files, resumably) and
 //! removed after.
 
 use crate::error::{bad, internal, ApiError};
@@ -41,10 +42,11 @@ pub struct GamesDb {
 pub type DbState = Option<Arc<GamesDb>>;
 
 impl GamesDb {
-    /// Opens (or creates) the database at `path`; with `uploads`, anyone who can reach the
-    /// server may import collections into it.
-    pub fn open(path: &std::path::Path, uploads: bool) -> Result<GamesDb, DbError> {
-        let db = Database::open(path, Fold::default())?;
+    /// Opens (or creates) the database at `target`, a SQLite file or a PostgreSQL URL
+    /// ([`Database::open_target`]); with `uploads`, anyone who can reach the server may import
+    /// collections into it. Call it off the runtime's threads.
+    pub fn open(target: &str, uploads: bool) -> Result<GamesDb, DbError> {
+        let db = Database::open_target(target, Fold::default())?;
         let spool = std::env::temp_dir().join(format!("chuhan-uploads-{}", std::process::id()));
         Ok(GamesDb { db: Mutex::new(db), uploads, spool })
     }
@@ -65,7 +67,7 @@ impl GamesDb {
 }
 
 fn none() -> ApiError {
-    ApiError::not_found("no game database: start the server with --games-db FILE")
+    ApiError::not_found("no game database: start the server with --games-db FILE|URL")
 }
 
 /// A query string that does not fit (a field missing or unknown) as the app's 400.
@@ -117,8 +119,8 @@ pub fn line_opening(game: &chuhan::Game) -> Option<String> {
 pub async fn info(State(state): State<DbState>) -> Result<Json<Value>, ApiError> {
     let Some(g) = state else { return Ok(Json(json!({ "enabled": false }))) };
     let uploads = g.uploads;
-    let stats = g.with(|db| db.stats(0, Lang::English).map_err(db_error)).await?;
-    Ok(Json(json!({ "enabled": true, "games": stats.games, "uploads": uploads, "max_upload": MAX_UPLOAD })))
+    let games = g.with(|db| db.game_count().map_err(db_error)).await?;
+    Ok(Json(json!({ "enabled": true, "games": games, "uploads": uploads, "max_upload": MAX_UPLOAD })))
 }
 
 /// The query of `GET /api/explore`.

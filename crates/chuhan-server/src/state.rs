@@ -71,8 +71,9 @@ impl Live {
 pub struct Tools {
     /// Engines given with `--engine`, offered beside chuhan's own.
     pub engines: Vec<EngineSpec>,
-    /// The game database (`--games-db`): the explorer and the database page.
-    pub games_db: Option<std::path::PathBuf>,
+    /// The game database (`--games-db`): a SQLite file or a PostgreSQL URL (`postgres://…`);
+    /// the explorer and the database page.
+    pub games_db: Option<String>,
     /// Whether anyone who reaches the server may import collections into it.
     pub games_db_uploads: bool,
 }
@@ -169,10 +170,11 @@ impl AppState {
         let engines = Engines::new(tools.engines).map_err(anyhow::Error::msg)?;
         let games_db = match tools.games_db {
             // Opening the game database may create its file: off the runtime's threads.
-            Some(path) => {
+            Some(target) => {
                 let uploads = tools.games_db_uploads;
                 let db = tokio::task::spawn_blocking(move || {
-                    GamesDb::open(&path, uploads).with_context(|| format!("--games-db {}", path.display()))
+                    // The error names the database (chuhan-db hides a URL's password).
+                    GamesDb::open(&target, uploads).context("--games-db")
                 })
                 .await??;
                 Some(Arc::new(db))

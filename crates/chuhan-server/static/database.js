@@ -34,7 +34,7 @@ export async function database() {
     return;
   }
   if (!info.enabled) {
-    $("dbstatus").textContent = "This server has no game database (start it with --games-db FILE).";
+    $("dbstatus").textContent = "This server has no game database (start it with --games-db FILE or a postgres:// URL).";
     $("dbsearch").hidden = true;
     return;
   }

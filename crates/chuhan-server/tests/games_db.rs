@@ -1,5 +1,7 @@
 //! `chuhan serve --games-db`: the explorer, search, games opened for the board and uploads,
-//! over loopback against a real SQLite database filled through the upload route.
+//! over loopback against a real database filled through the upload route: a SQLite file, and
+//! PostgreSQL (the cluster named by `CHUHAN_TEST_POSTGRES_URL`, a schema of its own per test,
+//! dropped at its end; skipped with a message without the variable, failed under CI=true).
 
 use chuhan::{Position, Variant};
 use serde_json::{json, Value};
@@ -8,12 +10,57 @@ use std::path::Path;
 
 const PGN: &str = include_str!("../../../e2e/fixtures/explorer.pgn");
 
+/// A schema of its own in the test cluster, dropped when the test ends.
+struct PgSchema {
+    admin: String,
+    name: String,
+    /// The URL that works in the schema.
+    url: String,
+}
+
+impl PgSchema {
+    /// The schema, or `None` (skip) without a cluster.
+    async fn create(test: &str) -> Option<PgSchema> {
+        let admin = match std::env::var("CHUHAN_TEST_POSTGRES_URL") {
+            Ok(url) if !url.is_empty() => url,
+            _ if std::env::var("CI").as_deref() == Ok("true") => panic!("CHUHAN_TEST_POSTGRES_URL is not set"),
+            _ => {
+                eprintln!("CHUHAN_TEST_POSTGRES_URL is not set: the PostgreSQL games-db test is skipped");
+                return None;
+            }
+        };
+        let name = format!("games_db_{test}_{}", chuhan_server::state::random_hex(4).unwrap());
+        let (client, conn) = tokio_postgres::connect(&admin, tokio_postgres::NoTls).await.expect("test cluster");
+        let task = tokio::spawn(conn);
+        client.batch_execute(&format!("CREATE SCHEMA {name}")).await.unwrap();
+        drop(client);
+        let _ = task.await;
+        let sep = if admin.contains('?') { '&' } else { '?' };
+        let url = format!("{admin}{sep}options=-csearch_path%3D{name}");
+        Some(PgSchema { admin, name, url })
+    }
+}
+
+impl Drop for PgSchema {
+    fn drop(&mut self) {
+        let (admin, name) = (self.admin.clone(), self.name.clone());
+        // The synchronous client needs a thread outside the test's runtime.
+        let _ = std::thread::spawn(move || {
+            if let Ok(mut c) = postgres::Client::connect(&admin, postgres::NoTls) {
+                let _ = c.batch_execute(&format!("DROP SCHEMA {name} CASCADE"));
+            }
+        })
+        .join();
+    }
+}
+
 async fn server(dir: &Path, db: bool, uploads: bool) -> SocketAddr {
-    let tools = chuhan_server::Tools {
-        games_db: db.then(|| dir.join("games.sqlite3")),
-        games_db_uploads: uploads,
-        ..Default::default()
-    };
+    server_on(dir, db.then(|| dir.join("games.sqlite3").display().to_string()), uploads).await
+}
+
+/// A server whose game database is `target` (a file or a URL).
+async fn server_on(dir: &Path, target: Option<String>, uploads: bool) -> SocketAddr {
+    let tools = chuhan_server::Tools { games_db: target, games_db_uploads: uploads, ..Default::default() };
     let limits = chuhan_server::RateLimits { requests_per_minute: 0, games_per_minute: 0 };
     chuhan_server::start_with_tools("127.0.0.1:0", &dir.join("data"), limits, tools).await.unwrap().0
 }
@@ -51,7 +98,20 @@ fn explore_path(moves: &[&str]) -> String {
 #[tokio::test]
 async fn upload_explore_search_and_open() {
     let dir = tempfile::tempdir().unwrap();
-    let addr = server(dir.path(), true, true).await;
+    upload_explore_search_and_open_on(server(dir.path(), true, true).await).await;
+}
+
+/// The same on PostgreSQL: `chuhan serve --games-db postgres://…`.
+#[tokio::test]
+async fn upload_explore_search_and_open_on_postgres() {
+    let Some(schema) = PgSchema::create("upload").await else { return };
+    let dir = tempfile::tempdir().unwrap();
+    upload_explore_search_and_open_on(server_on(dir.path(), Some(schema.url.clone()), true).await).await;
+}
+
+/// Upload, explore, search and open a game on the server at `addr`, whose game database is
+/// empty and open to uploads.
+async fn upload_explore_search_and_open_on(addr: SocketAddr) {
     assert_eq!(
         get(addr, "/api/db").await.1,
         json!({ "enabled": true, "games": 0, "uploads": true, "max_upload": 8388608 })
@@ -71,6 +131,7 @@ async fn upload_explore_search_and_open() {
     assert!(error.starts_with("badgames.pgn: game 1") && !error.contains("chuhan-uploads"), "{error}");
     let (code, v) = upload(addr, "empty.pgn", "").await;
     assert_eq!(code, 400, "{v}");
+    assert_eq!(get(addr, "/api/db").await.1["games"], 5);
 
     // The explorer at the start: 5 games, the central cannon 4 times with its results.
     let (code, v) = get(addr, &explore_path(&[])).await;
