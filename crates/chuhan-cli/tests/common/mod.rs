@@ -61,8 +61,14 @@ pub struct Server {
 /// Starts `chuhan serve` on a free loopback port with PostgreSQL at `database`, as the README's
 /// recipe does (`--rate-limit 0 --game-limit 0`: the proxy limits); its log goes to the test's.
 pub fn serve(database: &str) -> Server {
+    serve_with(["--rate-limit", "0", "--game-limit", "0", "--database", database])
+}
+
+/// Starts `chuhan serve` on a free loopback port with these further arguments.
+pub fn serve_with<S: AsRef<std::ffi::OsStr>>(args: impl IntoIterator<Item = S>) -> Server {
     let mut child = Command::new(env!("CARGO_BIN_EXE_chuhan"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--rate-limit", "0", "--game-limit", "0", "--database", database])
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .args(args)
         .stdout(Stdio::piped())
         .spawn()
         .expect("chuhan serve starts");
