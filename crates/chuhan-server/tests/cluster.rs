@@ -70,17 +70,24 @@ async fn send(ws: &mut Ws, v: Value) {
     ws.send(Message::Text(v.to_string().into())).await.unwrap();
 }
 
+/// A friend game created on server `a` with `body` and joined on server `b`: its id, Red's
+/// token and Black's.
+async fn friend_game(a: SocketAddr, b: SocketAddr, body: Value) -> (String, String, String) {
+    let created = post(a, "/api/games", body).await;
+    let id = created["id"].as_str().unwrap_or_else(|| panic!("a game: {created}")).to_string();
+    let red = created["token"].as_str().unwrap().to_string();
+    let joined = post(b, &format!("/api/games/{id}/join"), json!({})).await;
+    let black = joined["token"].as_str().unwrap_or_else(|| panic!("a seat: {joined}")).to_string();
+    (id, red, black)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_game_across_two_servers_is_seen_on_both() {
     let Some(db) = database("two").await else { return };
     let (a, _ta) = server(&db).await;
     let (b, _tb) = server(&db).await;
-    let created = post(a, "/api/games", json!({ "mode": "friend", "base_secs": 600 })).await;
-    let id = created["id"].as_str().unwrap().to_string();
-    let red = created["token"].as_str().unwrap().to_string();
     // Black joins on the other server, which reads the game from the database.
-    let joined = post(b, &format!("/api/games/{id}/join"), json!({})).await;
-    let black = joined["token"].as_str().unwrap().to_string();
+    let (id, red, black) = friend_game(a, b, json!({ "mode": "friend", "base_secs": 600 })).await;
     let mut r = ws(a, &id, Some(&red)).await;
     let mut k = ws(b, &id, Some(&black)).await;
     let mut wa = ws(a, &id, None).await;
@@ -151,11 +158,7 @@ async fn a_takeback_and_a_draw_offered_on_one_server_are_answered_on_the_other()
     let Some(db) = database("offers").await else { return };
     let (a, _ta) = server(&db).await;
     let (b, _tb) = server(&db).await;
-    let created = post(a, "/api/games", json!({ "mode": "friend" })).await;
-    let id = created["id"].as_str().unwrap().to_string();
-    let red = created["token"].as_str().unwrap().to_string();
-    let joined = post(b, &format!("/api/games/{id}/join"), json!({})).await;
-    let black = joined["token"].as_str().unwrap().to_string();
+    let (id, red, black) = friend_game(a, b, json!({ "mode": "friend" })).await;
     // Red plays on server A, Black on server B.
     let mut r = ws(a, &id, Some(&red)).await;
     let mut k = ws(b, &id, Some(&black)).await;
