@@ -197,21 +197,12 @@ impl Conn {
             Conn::Sqlite(c) => {
                 let mut stmt = c.prepare_cached(sql)?;
                 let n = stmt.column_count();
-                let params = rusqlite::params_from_iter(args.iter().map(|a| match a {
-                    Arg::Int(v) => rusqlite::types::Value::Integer(*v),
-                    Arg::Text(v) => rusqlite::types::Value::Text(v.clone()),
-                }));
+                let params = sqlite_params(args);
                 let rows = stmt.query_map(params, |r| sqlite_row(r, n))?;
                 Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
             }
             Conn::Postgres(pg) => {
-                let params: Vec<&(dyn ToSql + Sync)> = args
-                    .iter()
-                    .map(|a| match a {
-                        Arg::Int(v) => v as &(dyn ToSql + Sync),
-                        Arg::Text(v) => v as &(dyn ToSql + Sync),
-                    })
-                    .collect();
+                let params = pg_params(args);
                 let mut client = pg.client.borrow_mut();
                 let mut cache = pg.statements.borrow_mut();
                 let stmt = match cache.get(sql) {
@@ -251,20 +242,11 @@ impl Conn {
     pub(crate) fn execute(&mut self, sql: &str, args: &[Arg]) -> Result<u64, SqlError> {
         match self {
             Conn::Sqlite(c) => {
-                let params = rusqlite::params_from_iter(args.iter().map(|a| match a {
-                    Arg::Int(v) => rusqlite::types::Value::Integer(*v),
-                    Arg::Text(v) => rusqlite::types::Value::Text(v.clone()),
-                }));
+                let params = sqlite_params(args);
                 Ok(c.execute(sql, params)? as u64)
             }
             Conn::Postgres(pg) => {
-                let params: Vec<&(dyn ToSql + Sync)> = args
-                    .iter()
-                    .map(|a| match a {
-                        Arg::Int(v) => v as &(dyn ToSql + Sync),
-                        Arg::Text(v) => v as &(dyn ToSql + Sync),
-                    })
-                    .collect();
+                let params = pg_params(args);
                 Ok(pg.client.get_mut().execute(&pg_sql(sql), &params)?)
             }
         }
@@ -310,6 +292,24 @@ pub(crate) fn redact(url: &str) -> String {
 /// a SQLite file.
 pub fn is_postgres_url(target: &str) -> bool {
     target.starts_with("postgres://") || target.starts_with("postgresql://")
+}
+
+/// `args` as SQLite's parameters.
+fn sqlite_params(args: &[Arg]) -> impl rusqlite::Params + '_ {
+    rusqlite::params_from_iter(args.iter().map(|a| match a {
+        Arg::Int(v) => rusqlite::types::Value::Integer(*v),
+        Arg::Text(v) => rusqlite::types::Value::Text(v.clone()),
+    }))
+}
+
+/// `args` as PostgreSQL's parameters.
+fn pg_params(args: &[Arg]) -> Vec<&(dyn ToSql + Sync)> {
+    args.iter()
+        .map(|a| match a {
+            Arg::Int(v) => v as &(dyn ToSql + Sync),
+            Arg::Text(v) => v as &(dyn ToSql + Sync),
+        })
+        .collect()
 }
 
 #[cfg(test)]
