@@ -126,9 +126,10 @@ pub struct Shared {
     /// Pondering: search as if `infinite` until `ponderhit` clears it (then the clock limits
     /// apply again, counted from the search's start).
     pub pondering: AtomicBool,
-    /// Each thread's quiet-move histories, kept from one search to the next of a game: what
-    /// cut in the last move's tree mostly still cuts in this one's.
-    histories: std::sync::Mutex<Vec<History>>,
+    /// Each thread's memory kept from one search to the next of a game ([`ThreadMemory`]).
+    memories: std::sync::Mutex<Vec<ThreadMemory>>,
+    /// Counts searches: each one's evaluation cache entries are salted with it.
+    searches: AtomicU64,
 }
 
 impl Shared {
@@ -141,7 +142,8 @@ impl Shared {
             nodes: AtomicU64::new(0),
             generation: std::sync::atomic::AtomicU8::new(0),
             pondering: AtomicBool::new(false),
-            histories: std::sync::Mutex::new(Vec::new()),
+            memories: std::sync::Mutex::new(Vec::new()),
+            searches: AtomicU64::new(0),
         }
     }
 
@@ -149,8 +151,22 @@ impl Shared {
     /// another game steers this one's search.
     pub fn clear(&self) {
         self.tt.clear();
-        self.histories.lock().unwrap_or_else(|e| e.into_inner()).clear();
+        self.memories.lock().unwrap_or_else(|e| e.into_inner()).clear();
     }
+}
+
+/// What one searching thread keeps between the searches of a game. Both parts are megabytes:
+/// made afresh for every search, they cost more than a shallow search itself (a self-play
+/// generator at depth 1 spent four fifths of its time in the kernel, faulting their pages in).
+#[derive(Default)]
+pub(crate) struct ThreadMemory {
+    /// The quiet-move histories: what cut in the last move's tree mostly still cuts in this
+    /// one's.
+    history: History,
+    /// The evaluation cache's slots. Entries are tagged with their search's salt, so an entry
+    /// from an earlier search never answers (the evaluator may have changed in between): the
+    /// buffer is reused, its contents are not.
+    eval_cache: Vec<(u64, i32)>,
 }
 
 /// Scores stored in the table are relative to the node (mates counted from it).
@@ -198,6 +214,8 @@ pub(crate) struct Searcher<'a> {
     /// Recent static evaluations by position key (a node and its quiescence often meet the
     /// same positions again, and the evaluation is most of a node's cost).
     eval_cache: Vec<(u64, i32)>,
+    /// This search's tag for its evaluation cache entries (see [`ThreadMemory`]).
+    salt: u64,
     pv: Vec<Vec<Move>>,
     generation: u8,
     stopped: bool,
@@ -217,6 +235,7 @@ impl<'a> Searcher<'a> {
         eval: &'a dyn Evaluate,
         limits: Limits,
         main: bool,
+        memory: ThreadMemory,
     ) -> Searcher<'a> {
         // Whether each position of the game so far was in check: repetition rulings need it.
         let mut copy = pos.clone();
@@ -228,6 +247,11 @@ impl<'a> Searcher<'a> {
         }
         let generation = shared.generation.load(Ordering::Relaxed);
         let nnue = eval.network(pos.variant()).map(|net| crate::nnue::Accumulators::new(net, &pos));
+        let ThreadMemory { history, mut eval_cache } = memory;
+        eval_cache.resize(EVAL_CACHE, (0, 0));
+        // An odd multiplier keeps the salts of different searches apart; a stale entry then
+        // matches only if its key differs from the looked-for one by exactly the salts' xor.
+        let salt = shared.searches.load(Ordering::Relaxed).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         Searcher {
             pos,
             shared,
@@ -240,10 +264,11 @@ impl<'a> Searcher<'a> {
             seldepth: 0,
             checks,
             killers: vec![[None; 2]; MAX_PLY + 2],
-            history: History::default(),
+            history,
             evals: vec![NO_EVAL; MAX_PLY + 2],
             moved: vec![NO_PIECE_TO; MAX_PLY + 2],
-            eval_cache: vec![(0, 0); EVAL_CACHE],
+            eval_cache,
+            salt,
             pv: vec![Vec::new(); MAX_PLY + 2],
             generation,
             stopped: false,
@@ -251,6 +276,11 @@ impl<'a> Searcher<'a> {
             excluded: Vec::new(),
             nnue,
         }
+    }
+
+    /// What this thread keeps for the next search of the game.
+    fn into_memory(self) -> ThreadMemory {
+        ThreadMemory { history: self.history, eval_cache: self.eval_cache }
     }
 
     fn should_stop(&mut self) -> bool {
@@ -307,6 +337,7 @@ impl<'a> Searcher<'a> {
     fn evaluate(&mut self) -> i32 {
         let key = self.pos.hash();
         let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE - 1)];
+        let key = key ^ self.salt;
         if slot.0 == key {
             return slot.1;
         }
@@ -753,25 +784,24 @@ pub fn search(
     shared.stop.store(false, Ordering::Relaxed);
     shared.nodes.store(0, Ordering::Relaxed);
     shared.generation.fetch_add(1, Ordering::Relaxed);
-    let mut histories = std::mem::take(&mut *shared.histories.lock().unwrap_or_else(|e| e.into_inner()));
-    histories.resize_with(threads.max(1), History::default);
-    let (result, histories) = std::thread::scope(|scope| {
-        let mut own = histories.into_iter();
-        let main_history = own.next().unwrap_or_default();
+    shared.searches.fetch_add(1, Ordering::Relaxed);
+    let mut memories = std::mem::take(&mut *shared.memories.lock().unwrap_or_else(|e| e.into_inner()));
+    memories.resize_with(threads.max(1), ThreadMemory::default);
+    let (result, memories) = std::thread::scope(|scope| {
+        let mut own = memories.into_iter();
+        let main_memory = own.next().unwrap_or_default();
         let helpers: Vec<_> = own
-            .map(|history| {
+            .map(|memory| {
                 let pos = pos.clone();
                 let limits = limits.clone();
                 scope.spawn(move || {
-                    let mut helper = Searcher::new(pos, shared, eval, limits, false);
-                    helper.history = history;
+                    let mut helper = Searcher::new(pos, shared, eval, limits, false, memory);
                     helper.think(|_| {});
-                    helper.history
+                    helper.into_memory()
                 })
             })
             .collect();
-        let mut main = Searcher::new(pos.clone(), shared, eval, limits.clone(), true);
-        main.history = main_history;
+        let mut main = Searcher::new(pos.clone(), shared, eval, limits.clone(), true, main_memory);
         let mut result = main.think(report);
         shared.stop.store(true, Ordering::Relaxed);
         if result.pv.is_empty() {
@@ -780,11 +810,11 @@ pub fn search(
             let allowed = |m: &Move| (limits.only.is_empty() || limits.only.contains(m)) && !limits.banned.contains(m);
             result.pv.extend(pos.legal_moves().iter().copied().find(allowed));
         }
-        let mut histories = vec![main.history];
-        histories.extend(helpers.into_iter().filter_map(|h| h.join().ok()));
-        (result, histories)
+        let mut memories = vec![main.into_memory()];
+        memories.extend(helpers.into_iter().filter_map(|h| h.join().ok()));
+        (result, memories)
     });
-    *shared.histories.lock().unwrap_or_else(|e| e.into_inner()) = histories;
+    *shared.memories.lock().unwrap_or_else(|e| e.into_inner()) = memories;
     result
 }
 
