@@ -66,7 +66,10 @@ impl From<postgres::Error> for SqlError {
 #[derive(Clone, Debug)]
 pub(crate) enum Arg {
     Int(i64),
+    /// An integer or NULL.
+    OptInt(Option<i64>),
     Text(String),
+    Bytes(Vec<u8>),
 }
 
 impl From<i64> for Arg {
@@ -252,6 +255,22 @@ impl Conn {
         }
     }
 
+    /// A list of game ids as one parameter, and the condition that a column is among them with
+    /// the parameter at `placeholder` (`?3`): a JSON array read by `json_each` on SQLite, an
+    /// array literal cast to `BIGINT[]` on PostgreSQL. Any number of ids, one statement.
+    pub(crate) fn among(&self, column: &str, placeholder: &str, ids: &[i64]) -> (String, Arg) {
+        let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+        match self {
+            Conn::Sqlite(_) => {
+                (format!("{column} IN (SELECT value FROM json_each({placeholder}))"), Arg::Text(format!("[{list}]")))
+            }
+            Conn::Postgres(_) => (
+                format!("{column} = ANY(CAST(CAST({placeholder} AS TEXT) AS BIGINT[]))"),
+                Arg::Text(format!("{{{list}}}")),
+            ),
+        }
+    }
+
     /// The operator that matches a pattern ignoring ASCII case: SQLite's LIKE does, PostgreSQL's
     /// does not.
     pub(crate) fn like(&self) -> &'static str {
@@ -299,6 +318,8 @@ fn sqlite_params(args: &[Arg]) -> impl rusqlite::Params + '_ {
     rusqlite::params_from_iter(args.iter().map(|a| match a {
         Arg::Int(v) => rusqlite::types::Value::Integer(*v),
         Arg::Text(v) => rusqlite::types::Value::Text(v.clone()),
+        Arg::OptInt(v) => v.map_or(rusqlite::types::Value::Null, rusqlite::types::Value::Integer),
+        Arg::Bytes(v) => rusqlite::types::Value::Blob(v.clone()),
     }))
 }
 
@@ -308,6 +329,8 @@ fn pg_params(args: &[Arg]) -> Vec<&(dyn ToSql + Sync)> {
         .map(|a| match a {
             Arg::Int(v) => v as &(dyn ToSql + Sync),
             Arg::Text(v) => v as &(dyn ToSql + Sync),
+            Arg::OptInt(v) => v as &(dyn ToSql + Sync),
+            Arg::Bytes(v) => v as &(dyn ToSql + Sync),
         })
         .collect()
 }

@@ -12,6 +12,7 @@ use crate::key::{encode_moves, fnv1a, move_code, Fold, KeyTracker};
 use crate::material::Material;
 use crate::opening::{classify, janggi_opening, OPENING_PLY};
 use crate::popular::Candidates;
+use crate::postings::Posting;
 use crate::{Database, DbError};
 use chuhan::{Move, Position, Variant};
 use chuhan_record::tools::for_each_game;
@@ -219,36 +220,39 @@ impl Prepared {
     }
 }
 
-/// Index rows a statement in [`store_sqlite`] (4 parameters each; SQLite allows 32,766).
-const ROWS_A_STATEMENT: usize = 64;
+/// A batch's postings in key order, ready to be cut into runs: `new` holds each stored game's
+/// id and its prepared rows.
+pub(crate) fn sorted_postings(new: &[(i64, &Prepared)]) -> Result<Vec<Posting>, SqlError> {
+    let mut postings = Vec::with_capacity(new.iter().map(|(_, g)| g.positions.len()).sum());
+    for &(id, g) in new {
+        for &(key, ply, next) in &g.positions {
+            postings.push(Posting::new(key, id, ply, next)?);
+        }
+    }
+    postings.sort_unstable();
+    Ok(postings)
+}
 
-/// [`Database::store`] on SQLite: prepared statements, the index rows in key order.
+/// [`Database::store`] on SQLite: prepared statements, then the batch's runs.
 fn store_sqlite(
     conn: &mut rusqlite::Connection,
     progress: &Progress<'_>,
     batch: &[Prepared],
-) -> rusqlite::Result<(usize, usize, usize)> {
+) -> Result<(usize, usize, usize), SqlError> {
     // The write lock from the start: no other importer can promote a position between the
     // reading of the popular set and the commit ([`crate::popular`]).
     let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
     let popular = crate::popular::keys_sqlite(&tx)?;
     let mut deltas = crate::popular::Deltas::default();
     let mut counts = (0, 0, 0);
-    let mut rows: Vec<(i64, i64, u32, Option<i64>)> = Vec::with_capacity(batch.iter().map(|g| g.positions.len()).sum());
+    let mut new = Vec::with_capacity(batch.len());
     {
         let mut game_stmt = tx.prepare_cached(
             "INSERT OR IGNORE INTO games (variant, red, black, event, date, year, result, red_elo, black_elo, \
              start_fen, moves, plies, opening, headers, dedup, source, source_game) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
         )?;
-        let mut pos_stmt =
-            tx.prepare_cached("INSERT OR IGNORE INTO positions (key, game, ply, next) VALUES (?1, ?2, ?3, ?4)")?;
         let mut mat_stmt = tx.prepare_cached("INSERT OR IGNORE INTO materials (sig, game) VALUES (?1, ?2)")?;
-        let many = format!(
-            "INSERT OR IGNORE INTO positions (key, game, ply, next) VALUES {}",
-            vec!["(?, ?, ?, ?)"; ROWS_A_STATEMENT].join(", ")
-        );
-        let mut many_stmt = tx.prepare_cached(&many)?;
         for g in batch {
             let r = g.row();
             let inserted = game_stmt.execute(params![
@@ -276,31 +280,20 @@ fn store_sqlite(
             }
             let id = tx.last_insert_rowid();
             deltas.add(&popular, id, r.elo_sum(), r.year, g);
-            rows.extend(g.positions.iter().map(|&(key, ply, next)| (key, id, ply, next)));
+            new.push((id, g));
             for &sig in &g.materials {
                 mat_stmt.execute(params![sig, id])?;
             }
             counts.0 += 1;
             counts.2 += g.positions.len();
         }
-        // In key order: each insert then lands next to the last in the index's b-tree, which
-        // is several times faster than inserting a game's positions in game order. Many rows a
-        // statement: one statement's start-up cost is then shared by all of them.
-        rows.sort_unstable();
-        let mut chunks = rows.chunks_exact(ROWS_A_STATEMENT);
-        for chunk in &mut chunks {
-            let values = chunk.iter().flat_map(|(key, id, ply, next)| {
-                [
-                    rusqlite::types::Value::Integer(*key),
-                    rusqlite::types::Value::Integer(*id),
-                    rusqlite::types::Value::Integer(i64::from(*ply)),
-                    next.map_or(rusqlite::types::Value::Null, rusqlite::types::Value::Integer),
-                ]
-            });
-            many_stmt.execute(rusqlite::params_from_iter(values))?;
-        }
-        for (key, id, ply, next) in chunks.remainder() {
-            pos_stmt.execute(params![key, id, ply, next])?;
+        // One run a bucket the batch touched, numbered by the batch's first new game (unique:
+        // ids only grow).
+        if let Some(&(first, _)) = new.first() {
+            let mut run_stmt = tx.prepare_cached(crate::postings::INSERT_RUN)?;
+            for (bucket, n, data) in crate::postings::runs(&sorted_postings(&new)?) {
+                run_stmt.execute(params![bucket, first, n as i64, data])?;
+            }
         }
         crate::popular::apply_sqlite(&tx, &mut deltas)?;
         tx.execute(
@@ -383,7 +376,7 @@ impl Database {
     ) -> Result<(usize, usize, usize), SqlError> {
         let progress = Progress { file, size: size as i64, games_done: games_done as i64, complete };
         match &mut self.conn {
-            Conn::Sqlite(conn) => Ok(store_sqlite(conn, &progress, batch)?),
+            Conn::Sqlite(conn) => store_sqlite(conn, &progress, batch),
             Conn::Postgres(pg) => Ok(crate::pg::store(pg.client.get_mut(), &progress, batch)?),
         }
     }
@@ -434,10 +427,13 @@ impl Database {
             }
         }
         if report.imported > 0 {
+            // Each batch added a run to the buckets it touched: merge those that have many.
+            let max_runs = crate::postings::MAX_RUNS;
+            crate::postings::compact(&mut self.conn, max_runs, crate::popular::begin).map_err(|e| self.sql(e))?;
             if let Conn::Postgres(pg) = &mut self.conn {
                 // Fresh statistics for the planner, and the visibility map that lets the
                 // explorer read the position index alone.
-                let done = pg.client.get_mut().batch_execute("VACUUM (ANALYZE) games, positions, materials");
+                let done = pg.client.get_mut().batch_execute("VACUUM (ANALYZE) games, position_runs, materials");
                 done.map_err(|e| self.sql(e))?;
             }
             report.promoted = crate::popular::promote(&mut self.conn, &candidates, before, options.popular)

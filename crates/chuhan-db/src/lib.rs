@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+mod answer;
 mod backend;
 pub mod import;
 pub mod key;
@@ -7,6 +8,7 @@ pub mod material;
 pub mod opening;
 mod pg;
 pub mod popular;
+mod postings;
 pub mod query;
 pub mod schema;
 
@@ -81,9 +83,9 @@ fn pg_message(e: &postgres::Error) -> String {
     text
 }
 
-/// The schema version this crate writes ([`schema`]); a database of version 1 is brought up to
-/// it, one of another version is refused.
-pub const SCHEMA_VERSION: i64 = 2;
+/// The schema version this crate writes ([`schema`]); a database of version 1 or 2 is brought
+/// up to it, one of another version is refused.
+pub const SCHEMA_VERSION: i64 = 3;
 
 /// A game database on SQLite or PostgreSQL: games, the position index, material signatures and
 /// import progress ([`schema`] has the tables and why they are shaped so). Every operation works

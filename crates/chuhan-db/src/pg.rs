@@ -1,8 +1,9 @@
 //! The PostgreSQL side of an import: one transaction a batch, the games inserted with one
-//! prepared statement (which says which were new), the index and material rows sent with
-//! binary COPY, the fastest way into PostgreSQL and one round trip for the whole batch.
+//! prepared statement (which says which were new), the batch's position runs and material rows
+//! sent with binary COPY, the fastest way into PostgreSQL and one round trip for the whole batch.
 
-use crate::import::{Prepared, Progress};
+use crate::backend::SqlError;
+use crate::import::{sorted_postings, Prepared, Progress};
 use postgres::binary_copy::BinaryCopyInWriter;
 use postgres::types::Type;
 use postgres::Client;
@@ -13,7 +14,7 @@ pub(crate) fn store(
     client: &mut Client,
     progress: &Progress<'_>,
     batch: &[Prepared],
-) -> Result<(usize, usize, usize), postgres::Error> {
+) -> Result<(usize, usize, usize), SqlError> {
     let mut tx = client.transaction()?;
     // One importer or promotion at a time ([`crate::popular`]), then the popular set.
     tx.batch_execute(&format!("SELECT pg_advisory_xact_lock({})", crate::popular::PG_LOCK))?;
@@ -27,7 +28,7 @@ pub(crate) fn store(
          ON CONFLICT (dedup) DO NOTHING RETURNING id",
     )?;
     let mut counts = (0, 0, 0);
-    let mut positions: Vec<(i64, i64, i64, Option<i64>)> = Vec::new();
+    let mut new = Vec::with_capacity(batch.len());
     let mut materials: Vec<(i64, i64)> = Vec::new();
     for g in batch {
         let r = g.row();
@@ -60,19 +61,20 @@ pub(crate) fn store(
         };
         let id: i64 = id.try_get(0)?;
         deltas.add(&popular, id, r.elo_sum(), r.year, g);
-        positions.extend(g.positions.iter().map(|&(key, ply, next)| (key, id, i64::from(ply), next)));
+        new.push((id, g));
         materials.extend(g.materials.iter().map(|&sig| (sig, id)));
         counts.0 += 1;
         counts.2 += g.positions.len();
     }
-    // In key order, as on SQLite: the index's pages are then touched in order.
-    positions.sort_unstable();
-    let sink = tx.copy_in("COPY positions (key, game, ply, next) FROM STDIN (FORMAT binary)")?;
-    let mut writer = BinaryCopyInWriter::new(sink, &[Type::INT8, Type::INT8, Type::INT8, Type::INT8]);
-    for (key, game, ply, next) in &positions {
-        writer.write(&[key, game, ply, next])?;
+    // One run a bucket the batch touched, numbered by its first new game, as on SQLite.
+    if let Some(&(first, _)) = new.first() {
+        let sink = tx.copy_in("COPY position_runs (bucket, run, postings, data) FROM STDIN (FORMAT binary)")?;
+        let mut writer = BinaryCopyInWriter::new(sink, &[Type::INT8, Type::INT8, Type::INT8, Type::BYTEA]);
+        for (bucket, n, data) in crate::postings::runs(&sorted_postings(&new)?) {
+            writer.write(&[&bucket, &first, &(n as i64), &data])?;
+        }
+        writer.finish()?;
     }
-    writer.finish()?;
     let sink = tx.copy_in("COPY materials (sig, game) FROM STDIN (FORMAT binary)")?;
     let mut writer = BinaryCopyInWriter::new(sink, &[Type::INT8, Type::INT8]);
     for (sig, game) in &materials {

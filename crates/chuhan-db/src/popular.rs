@@ -19,6 +19,7 @@
 //! (reading the popular set included), on PostgreSQL batches and promotions take one advisory
 //! lock, so no promotion falls between a batch's reading of the set and its commit.
 
+use crate::answer::{answer, game_count, TopGame};
 use crate::backend::{Arg, Conn, SqlError};
 use crate::import::Prepared;
 use std::collections::{HashMap, HashSet};
@@ -42,8 +43,8 @@ pub(crate) struct Deltas {
     pub(crate) moves: HashMap<(i64, i64), [i64; 5]>,
     /// (key, move code) → the last year.
     pub(crate) years: HashMap<(i64, i64), i64>,
-    /// key → (elo, year, game) of its new games.
-    pub(crate) games: HashMap<i64, Vec<(i64, i64, i64)>>,
+    /// key → its new games.
+    pub(crate) games: HashMap<i64, Vec<TopGame>>,
 }
 
 impl Deltas {
@@ -53,26 +54,27 @@ impl Deltas {
         if popular.is_empty() {
             return;
         }
-        let mut keys: Vec<i64> = Vec::new();
+        // (key, the move of the game's first visit), in the order of the game.
+        let mut keys: Vec<(i64, Option<i64>)> = Vec::new();
         let mut moves: Vec<(i64, i64)> = Vec::new();
         for &(key, _, next) in &game.positions {
             if !popular.contains(&key) {
                 continue;
             }
-            keys.push(key);
+            keys.push((key, next));
             if let Some(next) = next {
                 moves.push((key, next));
             }
         }
-        // A position recurring in a game counts once, a move from it once (as the explorer's
-        // DISTINCT does).
-        keys.sort_unstable();
-        keys.dedup();
+        // A position recurring in a game counts once, a move from it once (as the explorer
+        // does); the stable sort keeps each key's first visit first.
+        keys.sort_by_key(|&(key, _)| key);
+        keys.dedup_by_key(|&mut (key, _)| key);
         moves.sort_unstable();
         moves.dedup();
-        for key in keys {
+        for (key, next) in keys {
             *self.positions.entry(key).or_default() += 1;
-            self.games.entry(key).or_default().push((elo, year.unwrap_or(0), id));
+            self.games.entry(key).or_default().push(TopGame { elo, year: year.unwrap_or(0), game: id, next });
         }
         for (key, next) in moves {
             let counts = self.moves.entry((key, next >> 2)).or_default();
@@ -86,11 +88,11 @@ impl Deltas {
     }
 
     /// Each key's new games, the best [`TOP_KEPT`] only (the others cannot enter its list).
-    pub(crate) fn best_games(&mut self) -> impl Iterator<Item = (i64, i64, i64, i64)> + '_ {
+    pub(crate) fn best_games(&mut self) -> impl Iterator<Item = (i64, TopGame)> + '_ {
         self.games.iter_mut().flat_map(|(&key, games)| {
-            games.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+            games.sort_unstable_by(TopGame::order);
             games.truncate(TOP_KEPT);
-            games.iter().map(move |&(elo, year, game)| (key, elo, year, game))
+            games.iter().map(move |&g| (key, g))
         })
     }
 
@@ -112,17 +114,13 @@ pub(crate) const ADD_MOVE: &str =
 /// The statement that adds games through a position.
 pub(crate) const ADD_POSITION: &str = "UPDATE popular_positions SET games = games + ?2 WHERE key = ?1";
 /// The statement that adds a best-known game candidate.
-pub(crate) const ADD_GAME: &str = "INSERT INTO popular_games (key, elo, year, game) VALUES (?1, ?2, ?3, ?4)";
+pub(crate) const ADD_GAME: &str = "INSERT INTO popular_games (key, elo, year, game, next) VALUES (?1, ?2, ?3, ?4, ?5)";
 /// The statement that keeps a position's best [`TOP_KEPT`] games.
 pub(crate) const TRIM_GAMES: &str = "DELETE FROM popular_games WHERE key = ?1 AND game NOT IN \
      (SELECT game FROM popular_games WHERE key = ?1 ORDER BY elo DESC, year DESC, game LIMIT ?2)";
 
 /// The popular keys.
 pub(crate) const KEYS: &str = "SELECT key FROM popular_positions";
-
-/// The order of the explorer's best-known games (the same in [`crate::query`]'s aggregate and in
-/// `popular_games`): both Elo ratings, then the year, then the oldest id.
-pub(crate) const ELO: &str = "COALESCE(g.red_elo, 0) + COALESCE(g.black_elo, 0)";
 
 /// Counts positions of a run's games for promotion: how many games reached each position
 /// within [`PROMOTE_PLY`] plies of their start. Kept below [`Candidates::LIMIT`] entries by
@@ -177,14 +175,7 @@ pub(crate) fn promote(
     let Ok(threshold) = i64::try_from(threshold) else { return Ok(0) };
     let mut promoted = 0;
     for key in candidates.keys(before, threshold) {
-        let k = Arg::Int(key);
-        // Bounded: a position's rows are read up to the threshold, not all of them.
-        let games = conn.query_int(
-            "SELECT COUNT(*) FROM (SELECT DISTINCT game FROM \
-             (SELECT game FROM positions WHERE key = ?1 LIMIT ?2) r) d",
-            &[k.clone(), Arg::Int(threshold.saturating_mul(4))],
-        )?;
-        if games < threshold {
+        if game_count(conn, key as u64)? < threshold {
             continue;
         }
         begin(conn)?;
@@ -206,7 +197,7 @@ pub(crate) fn promote(
 }
 
 /// A write transaction that no import batch or other promotion can interleave with.
-fn begin(conn: &mut Conn) -> Result<(), SqlError> {
+pub(crate) fn begin(conn: &mut Conn) -> Result<(), SqlError> {
     match conn {
         Conn::Sqlite(_) => conn.batch("BEGIN IMMEDIATE"),
         Conn::Postgres(_) => conn.batch(&format!("BEGIN; SELECT pg_advisory_xact_lock({PG_LOCK})")),
@@ -215,35 +206,25 @@ fn begin(conn: &mut Conn) -> Result<(), SqlError> {
 
 /// Stores `key`'s answer unless it is stored already (another importer promoted it); returns
 /// whether it stored it.
-fn promote_one(conn: &mut Conn, key: i64) -> Result<bool, SqlError> {
+pub(crate) fn promote_one(conn: &mut Conn, key: i64) -> Result<bool, SqlError> {
     let k = Arg::Int(key);
     if conn.query_row("SELECT 1 FROM popular_positions WHERE key = ?1", std::slice::from_ref(&k))?.is_some() {
         return Ok(false);
     }
-    conn.execute(
-        "INSERT INTO popular_positions (key, games) \
-         SELECT CAST(?1 AS BIGINT), COUNT(DISTINCT game) FROM positions WHERE key = ?1",
-        std::slice::from_ref(&k),
-    )?;
-    conn.execute(
-        "INSERT INTO popular_moves (key, code, games, wins, draws, losses, unknown, last_year) \
-         SELECT CAST(?1 AS BIGINT), q.next >> 2, COUNT(*), \
-         SUM(CASE WHEN (q.next & 3) = 0 THEN 1 ELSE 0 END), SUM(CASE WHEN (q.next & 3) = 1 THEN 1 ELSE 0 END), \
-         SUM(CASE WHEN (q.next & 3) = 2 THEN 1 ELSE 0 END), SUM(CASE WHEN (q.next & 3) = 3 THEN 1 ELSE 0 END), \
-         MAX(g.year) \
-         FROM (SELECT DISTINCT game, next FROM positions WHERE key = ?1 AND next IS NOT NULL) q \
-         JOIN games g ON g.id = q.game GROUP BY q.next >> 2",
-        std::slice::from_ref(&k),
-    )?;
-    conn.execute(
-        &format!(
-            "INSERT INTO popular_games (key, elo, year, game) \
-             SELECT CAST(?1 AS BIGINT), {ELO}, COALESCE(g.year, 0), g.id FROM games g \
-             WHERE g.id IN (SELECT game FROM positions WHERE key = ?1) \
-             ORDER BY 2 DESC, 3 DESC, 4 LIMIT ?2"
-        ),
-        &[k, Arg::Int(TOP_KEPT as i64)],
-    )?;
+    let a = answer(conn, key as u64, TOP_KEPT)?;
+    conn.execute("INSERT INTO popular_positions (key, games) VALUES (?1, ?2)", &[k.clone(), Arg::Int(a.games)])?;
+    for m in &a.moves {
+        let [games, wins, draws, losses, unknown] = m.counts.map(Arg::Int);
+        let args = [k.clone(), Arg::Int(m.code), games, wins, draws, losses, unknown, Arg::OptInt(m.last_year)];
+        conn.execute(
+            "INSERT INTO popular_moves (key, code, games, wins, draws, losses, unknown, last_year) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            &args,
+        )?;
+    }
+    for g in &a.top {
+        conn.execute(ADD_GAME, &[k.clone(), Arg::Int(g.elo), Arg::Int(g.year), Arg::Int(g.game), Arg::OptInt(g.next)])?;
+    }
     Ok(true)
 }
 
@@ -267,8 +248,8 @@ pub(crate) fn apply_sqlite(tx: &rusqlite::Transaction<'_>, deltas: &mut Deltas) 
             stmt.execute(params![key, code, c[0], c[1], c[2], c[3], c[4], year])?;
         }
         let mut stmt = tx.prepare_cached(ADD_GAME)?;
-        for (key, elo, year, game) in deltas.best_games() {
-            stmt.execute(params![key, elo, year, game])?;
+        for (key, g) in deltas.best_games() {
+            stmt.execute(params![key, g.elo, g.year, g.game, g.next])?;
         }
         let mut stmt = tx.prepare_cached(TRIM_GAMES)?;
         for key in deltas.games.keys() {
@@ -306,16 +287,18 @@ pub(crate) fn apply_pg(tx: &mut postgres::Transaction<'_>, deltas: &mut Deltas) 
     let [a, b, c, d, e, f, g] = &cols;
     tx.execute(&insert, &[a, b, c, d, e, f, g, &years])?;
     let mut rows: [Vec<i64>; 4] = Default::default();
-    for (key, elo, year, game) in deltas.best_games() {
-        for (col, v) in rows.iter_mut().zip([key, elo, year, game]) {
+    let mut nexts: Vec<Option<i64>> = Vec::new();
+    for (key, g) in deltas.best_games() {
+        for (col, v) in rows.iter_mut().zip([key, g.elo, g.year, g.game]) {
             col.push(v);
         }
+        nexts.push(g.next);
     }
     let [a, b, c, d] = &rows;
     tx.execute(
-        "INSERT INTO popular_games (key, elo, year, game) \
-         SELECT * FROM UNNEST($1::BIGINT[], $2::BIGINT[], $3::BIGINT[], $4::BIGINT[])",
-        &[a, b, c, d],
+        "INSERT INTO popular_games (key, elo, year, game, next) \
+         SELECT * FROM UNNEST($1::BIGINT[], $2::BIGINT[], $3::BIGINT[], $4::BIGINT[], $5::BIGINT[])",
+        &[a, b, c, d, &nexts],
     )?;
     let touched: Vec<i64> = deltas.games.keys().copied().collect();
     tx.execute(

@@ -1,6 +1,7 @@
 //! Queries: the explorer (moves played from a position and how they scored), search by
 //! headers, opening, position or material, statistics, and reading games back as records.
 
+use crate::answer::{Answer, MoveCounts, TopGame};
 use crate::backend::{Arg, Row, SqlError};
 use crate::import::{outcome_code, outcome_from_code, variant_code};
 use crate::key::{decode_moves, move_from_code, position_key};
@@ -173,93 +174,104 @@ impl Database {
     /// (at most `top` of them). Memory is the number of distinct moves, whatever the collection.
     pub fn explore(&self, pos: &Position, top: usize, lang: Lang) -> Result<Explorer, DbError> {
         let (key, frame) = position_key(pos, self.fold);
-        let key = Arg::Int(key as i64);
-        let key_only = std::slice::from_ref(&key);
-        // A popular position's answer is stored ([`crate::popular`]); the others' is aggregated
+        let k = Arg::Int(key as i64);
+        // A popular position's answer is stored ([`crate::popular`]); the others' is computed
         // from the index.
         let popular = self
             .conn
-            .query_row("SELECT games FROM popular_positions WHERE key = ?1", key_only)
+            .query_row("SELECT games FROM popular_positions WHERE key = ?1", std::slice::from_ref(&k))
             .and_then(|r| r.map(|r| r.int(0)).transpose())
             .map_err(|e| self.sql(e))?;
-        let rows = match popular {
-            Some(_) => self.conn.query(
-                "SELECT code, games, wins, draws, losses, unknown, last_year FROM popular_moves \
-                 WHERE key = ?1 ORDER BY 2 DESC, 1",
-                key_only,
-            ),
-            None => self.conn.query(
-                "SELECT q.next >> 2, COUNT(*), \
-                 CAST(SUM(CASE WHEN (q.next & 3) = 0 THEN 1 ELSE 0 END) AS BIGINT), \
-                 CAST(SUM(CASE WHEN (q.next & 3) = 1 THEN 1 ELSE 0 END) AS BIGINT), \
-                 CAST(SUM(CASE WHEN (q.next & 3) = 2 THEN 1 ELSE 0 END) AS BIGINT), \
-                 CAST(SUM(CASE WHEN (q.next & 3) = 3 THEN 1 ELSE 0 END) AS BIGINT), MAX(g.year) \
-                 FROM (SELECT DISTINCT game, next FROM positions WHERE key = ?1 AND next IS NOT NULL) q \
-                 JOIN games g ON g.id = q.game GROUP BY 1 ORDER BY 2 DESC, 1",
-                key_only,
-            ),
-        }
-        .map_err(|e| self.sql(e))?;
-        let mut moves = Vec::new();
-        for row in rows {
-            let read = || -> Result<_, SqlError> {
-                Ok((row.int(0)?, row.int(1)?, row.int(2)?, row.int(3)?, row.int(4)?, row.int(5)?, row.opt_int(6)?))
-            };
-            let (code, games, wins, draws, losses, unknown, last_year) = read().map_err(|e| self.sql(e))?;
-            let mv = u16::try_from(code).ok().and_then(move_from_code).ok_or_else(|| DbError::Corrupt {
-                path: self.path.clone(),
-                game: 0,
-                why: format!("position index holds move code {code}"),
-            })?;
-            let decided = (wins + draws + losses) as u64;
+        let answer = match popular {
+            Some(games) => self.stored_answer(&k, games, top).map_err(|e| self.sql(e))?,
+            None => None,
+        };
+        let answer = match answer {
+            Some(a) => a,
+            None => crate::answer::answer(&self.conn, key, top).map_err(|e| self.sql(e))?,
+        };
+        let corrupt = |code: i64| DbError::Corrupt {
+            path: self.path.clone(),
+            game: 0,
+            why: format!("position index holds move code {code}"),
+        };
+        let mut moves = Vec::with_capacity(answer.moves.len());
+        for m in &answer.moves {
+            let mv = u16::try_from(m.code).ok().and_then(move_from_code).ok_or_else(|| corrupt(m.code))?;
+            let [games, wins, draws, losses, unknown] = m.counts.map(|c| c as u64);
+            let decided = wins + draws + losses;
             moves.push(MoveStats {
                 mv: frame.apply(mv).to_string(),
-                games: games as u64,
-                wins: wins as u64,
-                draws: draws as u64,
-                losses: losses as u64,
-                unknown: unknown as u64,
+                games,
+                wins,
+                draws,
+                losses,
+                unknown,
                 score: ratio(wins as f64 + draws as f64 / 2.0, decided),
                 draw_rate: ratio(draws as f64, decided),
-                last_year,
+                last_year: m.last_year,
             });
         }
-        let games = match popular {
-            Some(games) => games,
-            None => self
+        let ids: Vec<i64> = answer.top.iter().map(|g| g.game).collect();
+        let mut summaries = std::collections::HashMap::new();
+        if !ids.is_empty() {
+            let (among, arg) = self.conn.among("g.id", "?1", &ids);
+            let rows = self
                 .conn
-                .query_int("SELECT COUNT(DISTINCT game) FROM positions WHERE key = ?1", key_only)
-                .map_err(|e| self.sql(e))?,
-        };
-        // Each game's first visit to the position gives the move it played from there.
-        let next = "(SELECT p.next FROM positions p WHERE p.key = ?1 AND p.game = g.id ORDER BY p.ply LIMIT 1)";
-        let sql = if popular.is_some() && top <= crate::popular::TOP_KEPT {
-            format!(
-                "SELECT {SUMMARY_COLUMNS}, {next} FROM popular_games t JOIN games g ON g.id = t.game \
-                 WHERE t.key = ?1 ORDER BY t.elo DESC, t.year DESC, t.game LIMIT ?2"
-            )
-        } else {
-            format!(
-                "SELECT {SUMMARY_COLUMNS}, {next} FROM games g WHERE g.id IN (SELECT game FROM positions WHERE key = ?1) \
-                 ORDER BY {elo} DESC, COALESCE(g.year, 0) DESC, g.id LIMIT ?2",
-                elo = crate::popular::ELO
-            )
-        };
-        let rows = self.conn.query(&sql, &[key.clone(), Arg::Int(top as i64)]).map_err(|e| self.sql(e))?;
-        let top_games = rows
+                .query(&format!("SELECT {SUMMARY_COLUMNS} FROM games g WHERE {among}"), &[arg])
+                .map_err(|e| self.sql(e))?;
+            for r in &rows {
+                let s = summary(r, lang).map_err(|e| self.sql(e))?;
+                summaries.insert(s.id, s);
+            }
+        }
+        let top_games = answer
+            .top
             .iter()
-            .map(|r| {
-                let mut s = summary(r, lang)?;
-                s.next = r
-                    .opt_int(8)?
+            .filter_map(|g| {
+                let mut s = summaries.remove(&g.game)?;
+                s.next = g
+                    .next
                     .and_then(|n| u16::try_from(n >> 2).ok())
                     .and_then(move_from_code)
                     .map(|m| frame.apply(m).to_string());
-                Ok(s)
+                Some(s)
             })
-            .collect::<Result<Vec<_>, SqlError>>()
-            .map_err(|e| self.sql(e))?;
-        Ok(Explorer { games: games as u64, moves, opening: classify(pos).map(|o| o.name(lang)), top_games })
+            .collect();
+        Ok(Explorer { games: answer.games as u64, moves, opening: classify(pos).map(|o| o.name(lang)), top_games })
+    }
+
+    /// A popular position's stored answer ([`crate::popular`]) with `games` games, or `None`
+    /// when more best-known games are asked for than are kept.
+    fn stored_answer(&self, key: &Arg, games: i64, top: usize) -> Result<Option<Answer>, SqlError> {
+        if top > crate::popular::TOP_KEPT {
+            return Ok(None);
+        }
+        let key_only = std::slice::from_ref(key);
+        let moves = self
+            .conn
+            .query(
+                "SELECT code, games, wins, draws, losses, unknown, last_year FROM popular_moves \
+                 WHERE key = ?1 ORDER BY 2 DESC, 1",
+                key_only,
+            )?
+            .iter()
+            .map(|r| {
+                let counts = [r.int(1)?, r.int(2)?, r.int(3)?, r.int(4)?, r.int(5)?];
+                Ok(MoveCounts { code: r.int(0)?, counts, last_year: r.opt_int(6)? })
+            })
+            .collect::<Result<Vec<_>, SqlError>>()?;
+        let top = self
+            .conn
+            .query(
+                "SELECT elo, year, game, next FROM popular_games WHERE key = ?1 \
+                 ORDER BY elo DESC, year DESC, game LIMIT ?2",
+                &[key.clone(), Arg::Int(top as i64)],
+            )?
+            .iter()
+            .map(|r| Ok(TopGame { elo: r.int(0)?, year: r.int(1)?, game: r.int(2)?, next: r.opt_int(3)? }))
+            .collect::<Result<Vec<_>, SqlError>>()?;
+        Ok(Some(Answer { games, moves, top }))
     }
 
     /// The games `filter` selects, newest first.
@@ -309,8 +321,17 @@ impl Database {
             }
         }
         if let Some(pos) = &filter.position {
-            let a = arg(&mut args, Arg::Int(position_key(pos, self.fold).0 as i64));
-            clauses.push(format!("g.id IN (SELECT game FROM positions WHERE key = {a})"));
+            let key = position_key(pos, self.fold).0;
+            let mut ids: Vec<i64> = crate::postings::lookup(&self.conn, key)
+                .map_err(|e| self.sql(e))?
+                .iter()
+                .map(|p| i64::from(p.game))
+                .collect();
+            ids.dedup();
+            let placeholder = format!("?{}", args.len() + 1);
+            let (among, list) = self.conn.among("g.id", &placeholder, &ids);
+            args.push(list);
+            clauses.push(among);
         }
         if let Some(m) = filter.material {
             let a = arg(&mut args, Arg::Int(m.signature()));
@@ -385,7 +406,7 @@ impl Database {
         for (i, r) in results.iter_mut().enumerate() {
             *r = one(&format!("SELECT COUNT(*) FROM games WHERE result = {i}"))? as u64;
         }
-        let positions = one("SELECT COUNT(*) FROM positions")? as u64;
+        let positions = one("SELECT CAST(COALESCE(SUM(postings), 0) AS BIGINT) FROM position_runs")? as u64;
         let players = one("SELECT COUNT(*) FROM (SELECT red AS p FROM games WHERE red <> '' \
              UNION SELECT black FROM games WHERE black <> '') AS players")? as u64;
         let years = self
@@ -414,7 +435,8 @@ impl Database {
                 one("SELECT CAST(COALESCE(SUM(pg_total_relation_size(c.oid)), 0) AS BIGINT) FROM pg_class c \
                  JOIN pg_namespace n ON n.oid = c.relnamespace \
                  WHERE n.nspname = current_schema() AND c.relkind = 'r' \
-                 AND c.relname IN ('meta', 'games', 'positions', 'materials', 'imports')")? as u64
+                 AND c.relname IN ('meta', 'games', 'position_runs', 'materials', 'imports', \
+                 'popular_positions', 'popular_moves', 'popular_games')")? as u64
             }
         };
         Ok(Stats {

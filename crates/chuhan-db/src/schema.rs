@@ -5,13 +5,11 @@
 //!   export writes the game back as it was read. Moves are two bytes each (from, to); the start
 //!   FEN only when it is not the standard one. `dedup` is a hash of the start and the moves:
 //!   UNIQUE, so a game already stored is recognised whatever file it comes from.
-//! - `positions`: one row a position of a game (ply 0 to the end). `key` is the folded position
-//!   hash ([`crate::key`]); `next` packs the move played from it, in the key's frame, with the
-//!   game's result for the side to move (move code × 4 + 0 win, 1 draw, 2 loss, 3 unknown), NULL
-//!   after the last move. The primary key (key, game, ply) in a WITHOUT ROWID table is the
-//!   index itself: a lookup by key reads the rows it needs in order and no second index is kept.
-//!   A row is ~20 bytes (8 for the key, 2-3 for the game, 1-2 for the ply, 2 for the move, the
-//!   record header and the b-tree cell): see BENCHMARKS.md for the measured size.
+//! - `position_runs`: the position index ([`crate::postings`]): for every position of every
+//!   game, the game, the ply and the move played from it (in the key's frame, with the game's
+//!   result for the side to move), kept as sorted runs of 16-byte postings, one blob a bucket
+//!   (the top bits of the folded position hash, [`crate::key`]) and import batch. `postings`
+//!   counts a run's postings. The runs of a bucket are merged once there are many.
 //! - `materials`: the distinct material signatures of each game ([`crate::material`]).
 //! - `imports`: how far each file's import got, for resuming ([`crate::import`]).
 //! - `popular_positions`, `popular_moves`, `popular_games`: the explorer's answers stored for the
@@ -19,10 +17,10 @@
 //! - `meta`: the schema version and the fold.
 //!
 //! PostgreSQL holds the same tables with the same columns ([`PG_TABLES`]): every integer is a
-//! BIGINT (so that both stores read back the same types), the moves a BYTEA. Its tables are
-//! heaps, so the position index is a separate b-tree on (key, game, ply) that INCLUDEs `next`:
-//! the explorer then reads the index alone (an index-only scan once the table is vacuumed,
-//! which an import does at its end).
+//! BIGINT (so that both stores read back the same types), the moves and runs a BYTEA.
+//!
+//! Version 3 replaced version 2's `positions` table (a row a position) with the runs; an older
+//! database is converted when it is opened ([`crate::postings::convert_rows`]).
 
 use crate::backend::{Arg, Conn, SqlError};
 use crate::key::Fold;
@@ -64,13 +62,13 @@ CREATE INDEX IF NOT EXISTS games_red ON games(red);
 CREATE INDEX IF NOT EXISTS games_black ON games(black);
 CREATE INDEX IF NOT EXISTS games_year ON games(year);
 CREATE INDEX IF NOT EXISTS games_opening ON games(opening);
-CREATE TABLE IF NOT EXISTS positions (
-    key INTEGER NOT NULL,
-    game INTEGER NOT NULL,
-    ply INTEGER NOT NULL,
-    next INTEGER,
-    PRIMARY KEY (key, game, ply)
-) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS position_runs (
+    bucket INTEGER NOT NULL,
+    run INTEGER NOT NULL,
+    postings INTEGER NOT NULL,
+    data BLOB NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS position_runs_bucket ON position_runs(bucket, run);
 CREATE TABLE IF NOT EXISTS materials (
     sig INTEGER NOT NULL,
     game INTEGER NOT NULL,
@@ -94,11 +92,17 @@ CREATE TABLE IF NOT EXISTS popular_moves (
     last_year INTEGER,
     PRIMARY KEY (key, code)
 ) WITHOUT ROWID;
+";
+
+/// The best-known games of popular positions ([`crate::popular`]), apart from the other tables
+/// because a version 2 database has them without `next` ([`upgrade`] makes them anew).
+const POPULAR_GAMES: &str = "
 CREATE TABLE IF NOT EXISTS popular_games (
     key INTEGER NOT NULL,
     elo INTEGER NOT NULL,
     year INTEGER NOT NULL,
     game INTEGER NOT NULL,
+    next INTEGER,
     PRIMARY KEY (key, elo, year, game)
 ) WITHOUT ROWID;
 ";
@@ -130,13 +134,13 @@ CREATE INDEX IF NOT EXISTS games_red ON games(red);
 CREATE INDEX IF NOT EXISTS games_black ON games(black);
 CREATE INDEX IF NOT EXISTS games_year ON games(year);
 CREATE INDEX IF NOT EXISTS games_opening ON games(opening);
-CREATE TABLE IF NOT EXISTS positions (
-    key BIGINT NOT NULL,
-    game BIGINT NOT NULL,
-    ply BIGINT NOT NULL,
-    next BIGINT
+CREATE TABLE IF NOT EXISTS position_runs (
+    bucket BIGINT NOT NULL,
+    run BIGINT NOT NULL,
+    postings BIGINT NOT NULL,
+    data BYTEA NOT NULL,
+    PRIMARY KEY (bucket, run)
 );
-CREATE UNIQUE INDEX IF NOT EXISTS positions_key ON positions (key, game, ply) INCLUDE (next);
 CREATE TABLE IF NOT EXISTS materials (
     sig BIGINT NOT NULL,
     game BIGINT NOT NULL,
@@ -160,11 +164,16 @@ CREATE TABLE IF NOT EXISTS popular_moves (
     last_year BIGINT,
     PRIMARY KEY (key, code)
 );
+";
+
+/// [`POPULAR_GAMES`] on PostgreSQL.
+const PG_POPULAR_GAMES: &str = "
 CREATE TABLE IF NOT EXISTS popular_games (
     key BIGINT NOT NULL,
     elo BIGINT NOT NULL,
     year BIGINT NOT NULL,
     game BIGINT NOT NULL,
+    next BIGINT,
     PRIMARY KEY (key, elo, year, game)
 );
 ";
@@ -181,11 +190,13 @@ pub(crate) fn prepare(conn: &mut Conn, fold: Fold) -> Result<Fold, SchemaError> 
             c.pragma_update(None, "journal_mode", "WAL")?;
             c.pragma_update(None, "synchronous", "NORMAL")?;
             c.pragma_update(None, "cache_size", -65536)?;
-            c.execute_batch(&format!("BEGIN IMMEDIATE; {TABLES}"))?;
+            c.execute_batch(&format!("BEGIN IMMEDIATE; {TABLES} {POPULAR_GAMES}"))?;
         }
         // Two programs creating the tables at once would race on the catalogue: the lock makes
         // the second wait and then find them made.
-        Conn::Postgres(_) => conn.batch(&format!("BEGIN; SELECT pg_advisory_xact_lock(7368218); {PG_TABLES}"))?,
+        Conn::Postgres(_) => {
+            conn.batch(&format!("BEGIN; SELECT pg_advisory_xact_lock(7368218); {PG_TABLES} {PG_POPULAR_GAMES}"))?
+        }
     }
     match check(conn, fold) {
         Ok(fold) => {
@@ -198,6 +209,27 @@ pub(crate) fn prepare(conn: &mut Conn, fold: Fold) -> Result<Fold, SchemaError> 
             Err(e)
         }
     }
+}
+
+/// Brings a database of version 1 or 2 up to this version, inside the opening transaction.
+/// Version 2 added the popular positions' tables (made by [`prepare`], empty for a database of
+/// version 1: every position is then answered from the index until an import promotes it);
+/// version 3 replaced the `positions` rows with runs and keeps each best-known game's move in
+/// `popular_games`, so the stored answers are computed again. The version moves on, so that an
+/// older chuhan, which would not keep the new tables up to date, refuses the database.
+fn upgrade(conn: &mut Conn) -> Result<(), SchemaError> {
+    let pg = matches!(conn, Conn::Postgres(_));
+    conn.batch("DROP TABLE popular_games")?;
+    conn.batch(if pg { PG_POPULAR_GAMES } else { POPULAR_GAMES })?;
+    crate::postings::convert_rows(conn)?;
+    conn.batch("DROP TABLE positions")?;
+    let keys: Vec<i64> = conn.query(crate::popular::KEYS, &[])?.iter().map(|r| r.int(0)).collect::<Result<_, _>>()?;
+    conn.batch("DELETE FROM popular_positions; DELETE FROM popular_moves")?;
+    for key in keys {
+        crate::popular::promote_one(conn, key)?;
+    }
+    conn.execute("UPDATE meta SET value = ?1 WHERE key = 'version'", &[Arg::from(crate::SCHEMA_VERSION.to_string())])?;
+    Ok(())
 }
 
 /// Reads (or, for a new database, writes) the version and the fold.
@@ -216,16 +248,9 @@ fn check(conn: &mut Conn, fold: Fold) -> Result<Fold, SchemaError> {
             conn.execute("INSERT INTO meta VALUES ('fold', ?1)", &[Arg::from(fold.name())])?;
             fold
         }
-        (Some(v), Some(f)) if v == crate::SCHEMA_VERSION.to_string() || v == "1" => {
-            if v == "1" {
-                // Version 2 added the popular positions' tables (made above, empty: every
-                // position is then answered from the index until an import promotes it). The
-                // version moves on so that a chuhan of version 1, which would not keep them up
-                // to date, refuses the database.
-                conn.execute(
-                    "UPDATE meta SET value = ?1 WHERE key = 'version'",
-                    &[Arg::from(crate::SCHEMA_VERSION.to_string())],
-                )?;
+        (Some(v), Some(f)) if v == crate::SCHEMA_VERSION.to_string() || v == "1" || v == "2" => {
+            if v != crate::SCHEMA_VERSION.to_string() {
+                upgrade(conn)?;
             }
             Fold::from_name(&f).ok_or_else(|| SchemaError::Incompatible(format!("unknown position fold {f:?}")))?
         }

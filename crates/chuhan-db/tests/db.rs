@@ -475,27 +475,113 @@ fn colour_fold_finds_a_line_played_by_either_colour(target: &Target) {
     assert_eq!((e.moves[0].mv.as_str(), e.moves[0].games, e.moves[0].wins), ("h2e2", 2, 2));
 }
 
-/// A database of schema version 1 (before the popular positions) is brought up to version 2 and
-/// works; one of a newer version is refused with a message that says so.
-#[test]
-fn schema_version_1_is_brought_up_and_a_newer_one_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("old.sqlite3");
-    drop(Database::open(&path, Fold::Mirror).unwrap());
-    let set_version = |v: &str| {
-        let c = rusqlite::Connection::open(&path).unwrap();
-        c.execute_batch("DROP TABLE popular_positions; DROP TABLE popular_moves; DROP TABLE popular_games").ok();
-        c.execute("UPDATE meta SET value = ?1 WHERE key = 'version'", [v]).unwrap();
-    };
-    set_version("1");
-    let db = Database::open(&path, Fold::Mirror).unwrap();
-    assert!(db.explore(&Position::new(Variant::Xiangqi), 8, Lang::English).unwrap().moves.is_empty());
+/// Turns a database of this version into one of version 2 (`with_popular`) or 1 (without the
+/// popular positions' tables), as those versions kept it: the position index as a row a position
+/// in `positions`, computed here by replaying the stored games, and `popular_games` without the
+/// best-known games' moves.
+fn make_old(path: &Path, with_popular: bool) {
+    let db = Database::open(path, Fold::Mirror).unwrap();
+    let ids: Vec<i64> = db
+        .search(&SearchFilter { limit: Some(usize::MAX >> 1), ..SearchFilter::default() }, Lang::English)
+        .unwrap()
+        .iter()
+        .map(|g| g.id)
+        .collect();
+    let mut rows = Vec::new();
+    for id in ids {
+        let record = db.record(id, Lang::English).unwrap().unwrap();
+        let mut pos = record.start_position().unwrap();
+        let moves = record.mainline_moves();
+        for ply in 0..=moves.len() {
+            let (key, frame) = chuhan_db::key::position_key(&pos, Fold::Mirror);
+            let result = match (record.outcome.winner(), record.outcome) {
+                (Some(w), _) if w == pos.turn() => 0,
+                (Some(_), _) => 2,
+                (None, Outcome::Draw) => 1,
+                _ => 3,
+            };
+            let next = moves.get(ply).map(|&m| i64::from(chuhan_db::key::move_code(frame.apply(m))) * 4 + result);
+            rows.push((key as i64, id, ply as i64, next));
+            if let Some(&m) = moves.get(ply) {
+                pos.play(m).unwrap();
+            }
+        }
+    }
     drop(db);
-    let c = rusqlite::Connection::open(&path).unwrap();
-    let v: String = c.query_row("SELECT value FROM meta WHERE key = 'version'", [], |r| r.get(0)).unwrap();
-    assert_eq!(v, chuhan_db::SCHEMA_VERSION.to_string());
-    drop(c);
-    set_version("99");
-    let e = Database::open(&path, Fold::Mirror).err().expect("a newer schema is refused");
+    let mut c = rusqlite::Connection::open(path).unwrap();
+    let tx = c.transaction().unwrap();
+    tx.execute_batch(
+        "DROP TABLE position_runs; \
+         CREATE TABLE positions (key INTEGER NOT NULL, game INTEGER NOT NULL, ply INTEGER NOT NULL, next INTEGER, \
+         PRIMARY KEY (key, game, ply)) WITHOUT ROWID; \
+         CREATE TABLE old_games AS SELECT key, elo, year, game FROM popular_games; DROP TABLE popular_games; \
+         CREATE TABLE popular_games (key INTEGER NOT NULL, elo INTEGER NOT NULL, year INTEGER NOT NULL, \
+         game INTEGER NOT NULL, PRIMARY KEY (key, elo, year, game)) WITHOUT ROWID; \
+         INSERT INTO popular_games SELECT * FROM old_games; DROP TABLE old_games",
+    )
+    .unwrap();
+    for (key, game, ply, next) in rows {
+        tx.execute("INSERT INTO positions VALUES (?1, ?2, ?3, ?4)", rusqlite::params![key, game, ply, next]).unwrap();
+    }
+    if with_popular {
+        // The stored answers of version 2 are not trusted: the upgrade computes them again.
+        tx.execute_batch("UPDATE popular_positions SET games = games + 7; DELETE FROM popular_moves").unwrap();
+    } else {
+        tx.execute_batch("DROP TABLE popular_positions; DROP TABLE popular_moves; DROP TABLE popular_games").unwrap();
+    }
+    tx.execute("UPDATE meta SET value = ?1 WHERE key = 'version'", [if with_popular { "2" } else { "1" }]).unwrap();
+    tx.commit().unwrap();
+}
+
+/// Databases of schema versions 1 and 2 (a row a position, before the runs) are brought up to
+/// this version when opened and answer as a database made by it does; one of a newer version is
+/// refused with a message that says so.
+#[test]
+fn older_schemas_are_brought_up_and_a_newer_one_refused() {
+    let Some(files) = master_files() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let options = ImportOptions { popular: 100, ..ImportOptions::default() };
+    let fresh = dir.path().join("fresh.sqlite3");
+    let mut db = Database::open(&fresh, Fold::Mirror).unwrap();
+    let report = db.import(&files[1..], &options, |_| {}).unwrap();
+    assert!(report.promoted > 2, "{report:?}");
+    let games = read_all(&files[1..]);
+    let samples: Vec<Position> = games
+        .iter()
+        .step_by(41)
+        .flat_map(|g| {
+            let mut pos = g.start_position().unwrap();
+            let mut out = vec![pos.clone()];
+            for m in g.mainline_moves().into_iter().take(24) {
+                pos.play(m).unwrap();
+                out.push(pos.clone());
+            }
+            out
+        })
+        .collect();
+    let answers: Vec<_> = samples.iter().map(|p| db.explore(p, 8, Lang::English).unwrap()).collect();
+    let positions = db.stats(0, Lang::English).unwrap().positions;
+    drop(db);
+    for (version, with_popular) in [("2", true), ("1", false)] {
+        let old = dir.path().join(format!("v{version}.sqlite3"));
+        std::fs::copy(&fresh, &old).unwrap();
+        make_old(&old, with_popular);
+        let db = Database::open(&old, Fold::Mirror).unwrap();
+        for (pos, expected) in samples.iter().zip(&answers) {
+            assert_eq!(&db.explore(pos, 8, Lang::English).unwrap(), expected, "version {version}: {}", pos.to_fen());
+        }
+        assert_eq!(db.stats(0, Lang::English).unwrap().positions, positions);
+        drop(db);
+        let c = rusqlite::Connection::open(&old).unwrap();
+        let v: String = c.query_row("SELECT value FROM meta WHERE key = 'version'", [], |r| r.get(0)).unwrap();
+        assert_eq!(v, chuhan_db::SCHEMA_VERSION.to_string());
+        let tables: i64 =
+            c.query_row("SELECT COUNT(*) FROM sqlite_master WHERE name = 'positions'", [], |r| r.get(0)).unwrap();
+        assert_eq!(tables, 0, "the old index is gone");
+        let popular: i64 = c.query_row("SELECT COUNT(*) FROM popular_positions", [], |r| r.get(0)).unwrap();
+        assert_eq!(popular > 0, with_popular, "version {version}");
+        c.execute("UPDATE meta SET value = '99' WHERE key = 'version'", []).unwrap();
+    }
+    let e = Database::open(dir.path().join("v1.sqlite3"), Fold::Mirror).err().expect("a newer schema is refused");
     assert!(e.to_string().contains("schema version 99"), "{e}");
 }

@@ -1,0 +1,259 @@
+//! The position index: for every position of every game, which game reached it, at which ply,
+//! and what it played there.
+//!
+//! A row a position (the first design) made an import a b-tree insert per position at a random
+//! place (the keys are hashes): SQLite managed about a million a second while the index fitted
+//! its cache, and once it did not, every batch rewrote pages all over the file. So the index is
+//! kept as *runs*: sorted arrays of fixed-size [`Posting`]s in one blob, split by *bucket* (the
+//! top [`BUCKET_BITS`] bits of the key). An import batch sorts its postings once and writes one
+//! run for each bucket it touched, whatever the size of the index: a few thousand rows a batch
+//! instead of hundreds of thousands. A lookup reads the runs of the key's bucket and
+//! binary-searches each for the key.
+//!
+//! Each batch adds a run to a bucket, so runs pile up; [`compact`] merges a bucket's runs into
+//! one once it has more than [`MAX_RUNS`], at the end of an import, in transactions of their own
+//! (a kill leaves every bucket either merged or as it was).
+
+use crate::backend::{Arg, Conn, SqlError};
+
+/// Buckets are the top this many bits of a key: 16,384 of them. More buckets mean smaller reads
+/// a lookup but more rows a batch.
+pub(crate) const BUCKET_BITS: u32 = 14;
+/// A bucket with more runs than this is merged at the end of an import.
+pub(crate) const MAX_RUNS: i64 = 64;
+/// Bytes a posting takes in a run: key 8, game 4, ply 2, next 2 (little-endian).
+const SIZE: usize = 16;
+/// `next` of a game's last position, where no move was played.
+const NO_NEXT: u16 = u16::MAX;
+
+/// One game's visit to one position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Posting {
+    /// The folded position key ([`crate::key`]).
+    pub(crate) key: u64,
+    /// The game's id.
+    pub(crate) game: u32,
+    /// The ply the game was at (0 before the first move); plies past 65,535 are stored as 65,535.
+    pub(crate) ply: u16,
+    /// The move played from here, in the key's frame, with the game's result for the side to
+    /// move: move code × 4 + 0 win, 1 draw, 2 loss, 3 unknown; `None` after the last move.
+    pub(crate) next: Option<u16>,
+}
+
+impl Posting {
+    /// A game's visit; an error when the game's id does not fit a run (beyond four billion).
+    pub(crate) fn new(key: i64, game: i64, ply: u32, next: Option<i64>) -> Result<Posting, SqlError> {
+        let game = u32::try_from(game)
+            .map_err(|_| SqlError::Type(format!("game id {game} is beyond the position index's 4,294,967,295")))?;
+        let next = match next {
+            None => None,
+            Some(n) => Some(u16::try_from(n).ok().filter(|&n| n != NO_NEXT).ok_or_else(|| {
+                SqlError::Type(format!("game {game}: move and result {n} do not fit the position index"))
+            })?),
+        };
+        Ok(Posting { key: key as u64, game, ply: ply.min(u32::from(u16::MAX)) as u16, next })
+    }
+
+    fn write(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.key.to_le_bytes());
+        out.extend_from_slice(&self.game.to_le_bytes());
+        out.extend_from_slice(&self.ply.to_le_bytes());
+        out.extend_from_slice(&self.next.unwrap_or(NO_NEXT).to_le_bytes());
+    }
+
+    fn read(b: &[u8]) -> Posting {
+        let key = u64::from_le_bytes(b[0..8].try_into().unwrap_or_default());
+        let game = u32::from_le_bytes(b[8..12].try_into().unwrap_or_default());
+        let ply = u16::from_le_bytes(b[12..14].try_into().unwrap_or_default());
+        let next = u16::from_le_bytes(b[14..16].try_into().unwrap_or_default());
+        Posting { key, game, ply, next: (next != NO_NEXT).then_some(next) }
+    }
+}
+
+/// The bucket of a key, as stored (the top [`BUCKET_BITS`] bits).
+pub(crate) fn bucket(key: u64) -> i64 {
+    (key >> (64 - BUCKET_BITS)) as i64
+}
+
+/// A run: the postings (sorted) one after the other.
+pub(crate) fn encode(postings: &[Posting]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(postings.len() * SIZE);
+    postings.iter().for_each(|p| p.write(&mut out));
+    out
+}
+
+/// Every posting of a run; an error for a blob that is not a run.
+pub(crate) fn decode(data: &[u8]) -> Result<impl Iterator<Item = Posting> + '_, SqlError> {
+    check(data)?;
+    Ok(data.chunks_exact(SIZE).map(Posting::read))
+}
+
+/// An error for a blob that is not a run.
+fn check(data: &[u8]) -> Result<(), SqlError> {
+    if data.len() % SIZE != 0 {
+        return Err(SqlError::Type(format!("a position run of {} bytes, not a multiple of {SIZE}", data.len())));
+    }
+    Ok(())
+}
+
+/// The postings of `key` in a run, appended to `out`: a binary search for the first, then on
+/// while the key holds.
+fn find(data: &[u8], key: u64, out: &mut Vec<Posting>) -> Result<(), SqlError> {
+    check(data)?;
+    let n = data.len() / SIZE;
+    let key_at = |i: usize| u64::from_le_bytes(data[i * SIZE..i * SIZE + 8].try_into().unwrap_or_default());
+    let (mut lo, mut hi) = (0, n);
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if key_at(mid) < key {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    out.extend((lo..n).take_while(|&i| key_at(i) == key).map(|i| Posting::read(&data[i * SIZE..(i + 1) * SIZE])));
+    Ok(())
+}
+
+/// Every posting of `key`, ordered by game and ply.
+pub(crate) fn lookup(conn: &Conn, key: u64) -> Result<Vec<Posting>, SqlError> {
+    let rows = conn.query("SELECT data FROM position_runs WHERE bucket = ?1", &[Arg::Int(bucket(key))])?;
+    let mut out = Vec::new();
+    for row in rows {
+        find(&row.bytes(0)?, key, &mut out)?;
+    }
+    out.sort_unstable_by_key(|p| (p.game, p.ply));
+    Ok(out)
+}
+
+/// The runs of a batch's postings (sorted by key, so each bucket's are together): (bucket,
+/// postings, blob).
+pub(crate) fn runs(sorted: &[Posting]) -> impl Iterator<Item = (i64, usize, Vec<u8>)> + '_ {
+    sorted.chunk_by(|a, b| bucket(a.key) == bucket(b.key)).map(|c| (bucket(c[0].key), c.len(), encode(c)))
+}
+
+/// The statement that stores a run (both stores).
+pub(crate) const INSERT_RUN: &str = "INSERT INTO position_runs (bucket, run, postings, data) VALUES (?1, ?2, ?3, ?4)";
+
+/// Merges the runs of every bucket that has more than `max_runs` into one; returns how many
+/// buckets were merged. Each group of buckets is merged in a transaction of its own that no
+/// import batch interleaves with (`begin`).
+pub(crate) fn compact(
+    conn: &mut Conn,
+    max_runs: i64,
+    begin: impl Fn(&mut Conn) -> Result<(), SqlError>,
+) -> Result<usize, SqlError> {
+    let crowded: Vec<i64> = conn
+        .query(
+            "SELECT bucket FROM position_runs GROUP BY bucket HAVING COUNT(*) > ?1 ORDER BY bucket",
+            &[Arg::Int(max_runs)],
+        )?
+        .iter()
+        .map(|r| r.int(0))
+        .collect::<Result<_, _>>()?;
+    for group in crowded.chunks(256) {
+        begin(conn)?;
+        let done = group.iter().try_for_each(|&b| merge_bucket(conn, b, max_runs));
+        match done {
+            Ok(()) => conn.batch("COMMIT")?,
+            Err(e) => {
+                // The error is the one to tell; a failed rollback adds nothing to it.
+                let _ = conn.batch("ROLLBACK");
+                return Err(e);
+            }
+        }
+    }
+    Ok(crowded.len())
+}
+
+/// One bucket's runs merged into one (unless another importer merged them meanwhile). The merged
+/// run takes the highest number of those it replaces, so numbers stay unique in the bucket.
+fn merge_bucket(conn: &mut Conn, bucket: i64, max_runs: i64) -> Result<(), SqlError> {
+    let rows = conn.query("SELECT run, data FROM position_runs WHERE bucket = ?1", &[Arg::Int(bucket)])?;
+    if (rows.len() as i64) <= max_runs {
+        return Ok(());
+    }
+    let mut postings = Vec::new();
+    let mut last = i64::MIN;
+    for row in &rows {
+        last = last.max(row.int(0)?);
+        postings.extend(decode(&row.bytes(1)?)?);
+    }
+    postings.sort_unstable();
+    conn.execute("DELETE FROM position_runs WHERE bucket = ?1", &[Arg::Int(bucket)])?;
+    let n = postings.len() as i64;
+    conn.execute(INSERT_RUN, &[Arg::Int(bucket), Arg::Int(last), Arg::Int(n), Arg::Bytes(encode(&postings))])?;
+    Ok(())
+}
+
+/// Converts the `positions` rows of a version 1 or 2 database into runs, a bucket at a time
+/// (one run each, numbered 0), inside the caller's transaction.
+pub(crate) fn convert_rows(conn: &mut Conn) -> Result<(), SqlError> {
+    for b in 0..1u64 << BUCKET_BITS {
+        // A bucket's keys are one range of unsigned keys that never crosses the sign bit, so it
+        // is one range of the signed keys stored too.
+        let low = b << (64 - BUCKET_BITS);
+        let high = low | (u64::MAX >> BUCKET_BITS);
+        let rows = conn.query(
+            "SELECT key, game, ply, next FROM positions WHERE key >= ?1 AND key <= ?2",
+            &[Arg::Int(low as i64), Arg::Int(high as i64)],
+        )?;
+        let mut postings = rows
+            .iter()
+            .map(|r| Posting::new(r.int(0)?, r.int(1)?, u32::try_from(r.int(2)?).unwrap_or(u32::MAX), r.opt_int(3)?))
+            .collect::<Result<Vec<_>, _>>()?;
+        if postings.is_empty() {
+            continue;
+        }
+        postings.sort_unstable();
+        let n = postings.len() as i64;
+        conn.execute(INSERT_RUN, &[Arg::Int(b as i64), Arg::Int(0), Arg::Int(n), Arg::Bytes(encode(&postings))])?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(key: u64, game: u32, ply: u16, next: Option<u16>) -> Posting {
+        Posting { key, game, ply, next }
+    }
+
+    #[test]
+    fn a_run_round_trips_and_finds_every_posting_of_a_key() {
+        let mut all = vec![
+            p(5, 1, 0, Some(40)),
+            p(5, 2, 0, Some(41)),
+            p(5, 2, 9, None),
+            p(7, 1, 3, Some(0)),
+            p(u64::MAX, 3, 65535, Some(32399)),
+            p(1, 9, 1, Some(3)),
+        ];
+        all.sort_unstable();
+        let data = encode(&all);
+        assert_eq!(decode(&data).unwrap().collect::<Vec<_>>(), all);
+        for key in [0, 1, 5, 6, 7, u64::MAX] {
+            let mut found = Vec::new();
+            find(&data, key, &mut found).unwrap();
+            let expected: Vec<Posting> = all.iter().copied().filter(|q| q.key == key).collect();
+            assert_eq!(found, expected, "key {key}");
+        }
+        assert!(decode(&data[1..]).is_err(), "a blob cut short is refused");
+    }
+
+    #[test]
+    fn postings_refuse_what_does_not_fit() {
+        assert!(Posting::new(1, 1 << 32, 0, None).is_err());
+        assert!(Posting::new(1, 1, 0, Some(65535)).is_err());
+        assert_eq!(Posting::new(-1, 7, 70_000, Some(12)).unwrap(), p(u64::MAX, 7, 65535, Some(12)));
+    }
+
+    #[test]
+    fn runs_split_by_bucket() {
+        let b = |n: u64| n << (64 - BUCKET_BITS);
+        let sorted = vec![p(b(0), 1, 0, None), p(b(0) + 1, 1, 1, None), p(b(3), 2, 0, None), p(b(3) + 9, 1, 4, None)];
+        let runs: Vec<(i64, usize)> = runs(&sorted).map(|(bucket, n, _)| (bucket, n)).collect();
+        assert_eq!(runs, [(0, 2), (3, 2)]);
+    }
+}
