@@ -12,13 +12,11 @@ use crate::key::{encode_moves, fnv1a, move_code, Fold, KeyTracker};
 use crate::material::Material;
 use crate::opening::{classify, janggi_opening, OPENING_PLY};
 use crate::popular::Candidates;
-use crate::postings::Posting;
 use crate::{Database, DbError};
 use chuhan::{Move, Position, Variant};
 use chuhan_record::tools::for_each_game;
 use chuhan_record::tools::RecordError;
 use chuhan_record::{Outcome, Record};
-use rusqlite::params;
 use std::collections::HashSet;
 use std::path::Path;
 
@@ -145,16 +143,13 @@ pub struct ImportProgress<'a> {
     pub games: usize,
 }
 
-/// A game ready to store: what the games row and the index rows need.
+/// A game ready to store, made on the reader thread: its games row, index rows and material
+/// signatures (the writer only writes them).
 pub(crate) struct Prepared {
-    dedup: i64,
-    record: Record,
-    moves: Vec<Move>,
+    pub(crate) row: GameRow,
     /// (key, ply, next) of every position.
     pub(crate) positions: Vec<(i64, u32, Option<i64>)>,
     pub(crate) materials: Vec<i64>,
-    opening: Option<String>,
-    source_game: usize,
 }
 
 /// A games row, as both stores write it.
@@ -192,118 +187,32 @@ impl GameRow {
     }
 }
 
-impl Prepared {
-    pub(crate) fn row(&self) -> GameRow {
-        let h = &self.record.headers;
+impl GameRow {
+    fn new(record: &Record, moves: &[Move], opening: Option<String>, dedup: i64, source_game: usize) -> GameRow {
+        let h = &record.headers;
         let get = |k: &str| h.get(k).unwrap_or("").trim().to_string();
         let date = normalise_date(&get("Date"));
         let year = date.get(..4).and_then(|y| y.parse::<i64>().ok());
         let elo = |k: &str| get(k).parse::<i64>().ok();
         GameRow {
-            variant: variant_code(self.record.variant),
+            variant: variant_code(record.variant),
             red: get("Red"),
             black: get("Black"),
             event: get("Event"),
             date,
             year,
-            result: outcome_code(self.record.outcome),
+            result: outcome_code(record.outcome),
             red_elo: elo("RedElo"),
             black_elo: elo("BlackElo"),
-            start_fen: (!self.record.has_standard_start()).then(|| self.record.start_fen.clone()),
-            moves: encode_moves(&self.moves),
-            plies: self.moves.len() as i64,
-            opening: self.opening.clone(),
+            start_fen: (!record.has_standard_start()).then(|| record.start_fen.clone()),
+            moves: encode_moves(moves),
+            plies: moves.len() as i64,
+            opening,
             headers: h.iter().map(|(k, v)| format!("{}\t{}\n", clean(k), clean(v))).collect(),
-            dedup: self.dedup,
-            source_game: self.source_game as i64,
+            dedup,
+            source_game: source_game as i64,
         }
     }
-}
-
-/// A batch's postings in key order, ready to be cut into runs: `new` holds each stored game's
-/// id and its prepared rows.
-pub(crate) fn sorted_postings(new: &[(i64, &Prepared)]) -> Result<Vec<Posting>, SqlError> {
-    let mut postings = Vec::with_capacity(new.iter().map(|(_, g)| g.positions.len()).sum());
-    for &(id, g) in new {
-        for &(key, ply, next) in &g.positions {
-            postings.push(Posting::new(key, id, ply, next)?);
-        }
-    }
-    postings.sort_unstable();
-    Ok(postings)
-}
-
-/// [`Database::store`] on SQLite: prepared statements, then the batch's runs.
-fn store_sqlite(
-    conn: &mut rusqlite::Connection,
-    progress: &Progress<'_>,
-    batch: &[Prepared],
-) -> Result<(usize, usize, usize), SqlError> {
-    // The write lock from the start: no other importer can promote a position between the
-    // reading of the popular set and the commit ([`crate::popular`]).
-    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-    let popular = crate::popular::keys_sqlite(&tx)?;
-    let mut deltas = crate::popular::Deltas::default();
-    let mut counts = (0, 0, 0);
-    let mut new = Vec::with_capacity(batch.len());
-    {
-        let mut game_stmt = tx.prepare_cached(
-            "INSERT OR IGNORE INTO games (variant, red, black, event, date, year, result, red_elo, black_elo, \
-             start_fen, moves, plies, opening, headers, dedup, source, source_game) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
-        )?;
-        let mut mat_stmt = tx.prepare_cached("INSERT OR IGNORE INTO materials (sig, game) VALUES (?1, ?2)")?;
-        for g in batch {
-            let r = g.row();
-            let inserted = game_stmt.execute(params![
-                r.variant,
-                r.red,
-                r.black,
-                r.event,
-                r.date,
-                r.year,
-                r.result,
-                r.red_elo,
-                r.black_elo,
-                r.start_fen,
-                r.moves,
-                r.plies,
-                r.opening,
-                r.headers,
-                r.dedup,
-                progress.file,
-                r.source_game,
-            ])?;
-            if inserted == 0 {
-                counts.1 += 1;
-                continue;
-            }
-            let id = tx.last_insert_rowid();
-            deltas.add(&popular, id, r.elo_sum(), r.year, g);
-            new.push((id, g));
-            for &sig in &g.materials {
-                mat_stmt.execute(params![sig, id])?;
-            }
-            counts.0 += 1;
-            counts.2 += g.positions.len();
-        }
-        // One run a bucket the batch touched, numbered by the batch's first new game (unique:
-        // ids only grow).
-        if let Some(&(first, _)) = new.first() {
-            let mut run_stmt = tx.prepare_cached(crate::postings::INSERT_RUN)?;
-            for (bucket, n, data) in crate::postings::runs(&sorted_postings(&new)?) {
-                run_stmt.execute(params![bucket, first, n as i64, data])?;
-            }
-        }
-        crate::popular::apply_sqlite(&tx, &mut deltas)?;
-        tx.execute(
-            "INSERT INTO imports (file, size, games_done, complete) VALUES (?1, ?2, ?3, ?4) \
-             ON CONFLICT(file) DO UPDATE SET size = ?2, games_done = ?3, complete = ?4",
-            params![progress.file, progress.size, progress.games_done, progress.complete],
-        )?;
-    }
-    tx.commit()?;
-    Ok(counts)
 }
 
 /// The duplicate check's hash: the variant, the start (board and side) and the moves.
@@ -359,30 +268,30 @@ fn prepare(record: Record, source_game: usize, fold: Fold) -> Result<Prepared, S
     if record.variant == Variant::Janggi {
         opening = record.start_position().ok().and_then(|p| janggi_opening(&p)).map(|o| o.code());
     }
-    let dedup = dedup_key(&record, &moves);
-    Ok(Prepared { dedup, record, moves, positions, materials: materials.into_iter().collect(), opening, source_game })
+    let row = GameRow::new(&record, &moves, opening, dedup_key(&record, &moves), source_game);
+    Ok(Prepared { row, positions, materials: materials.into_iter().collect() })
 }
 
-impl Database {
-    /// Stores `batch` and the file's progress in one transaction; returns (imported, duplicates,
-    /// positions).
-    fn store(
-        &mut self,
-        file: &str,
-        size: u64,
-        games_done: usize,
-        complete: bool,
-        batch: &[Prepared],
-    ) -> Result<(usize, usize, usize), SqlError> {
-        let progress = Progress { file, size: size as i64, games_done: games_done as i64, complete };
-        match &mut self.conn {
-            Conn::Sqlite(conn) => store_sqlite(conn, &progress, batch),
-            Conn::Postgres(pg) => Ok(crate::pg::store(pg.client.get_mut(), &progress, batch)?),
-        }
-    }
+/// A file an import reads: where, as named, its size, and the games an interrupted import of
+/// it already stored (skipped).
+struct Planned<'a> {
+    path: &'a Path,
+    name: String,
+    size: u64,
+    skip: usize,
+}
 
+/// Games the reader sends at a time: the writer stores them while the next are prepared.
+const CHUNK: usize = 128;
+
+impl Database {
     /// Imports every game of `files`. Returns what was done; an error only when the database
     /// fails (a file that cannot be opened is reported in [`ImportReport::errors`]).
+    ///
+    /// One thread reads, replays and hashes the games of every file in turn ([`read_files`]) and
+    /// hands them to this one in chunks, which stores them: on two cores reading and writing
+    /// overlap. A batch's transaction is open from its first chunk to its end, which the reader
+    /// marks with the number of games of the file read up to there, so resuming counts as before.
     pub fn import<P: AsRef<Path>>(
         &mut self,
         files: &[P],
@@ -390,14 +299,14 @@ impl Database {
         mut progress: impl FnMut(ImportProgress<'_>),
     ) -> Result<ImportReport, DbError> {
         let mut report = ImportReport::default();
-        let mut candidates = Candidates::default();
         // The games stored before the run, at most (ids only grow): for promotion.
         let before = self.conn.query_int("SELECT COALESCE(MAX(id), 0) FROM games", &[]).map_err(|e| self.sql(e))?;
+        let mut plan = Vec::new();
         for file in files {
-            let file = file.as_ref();
+            let path = file.as_ref();
             report.files += 1;
-            let name = file.display().to_string();
-            let size = match std::fs::metadata(file) {
+            let name = path.display().to_string();
+            let size = match std::fs::metadata(path) {
                 Ok(m) => m.len(),
                 Err(e) => {
                     report.errors.push(BadGame::file(&name, e));
@@ -421,18 +330,15 @@ impl Database {
                 Some((s, n, false)) if s as u64 == size => n as usize,
                 _ => 0,
             };
-            if self.import_file(file, &name, size, skip, options, &mut report, &mut candidates, &mut progress)? {
-                report.stopped = true;
-                break;
-            }
+            plan.push(Planned { path, name, size, skip });
         }
+        let candidates = self.write_files(&plan, options, &mut report, &mut progress)?;
         if report.imported > 0 {
             // Each batch added a run to the buckets it touched: merge those that have many.
             let max_runs = crate::postings::MAX_RUNS;
             crate::postings::compact(&mut self.conn, max_runs, crate::popular::begin).map_err(|e| self.sql(e))?;
             if let Conn::Postgres(pg) = &mut self.conn {
-                // Fresh statistics for the planner, and the visibility map that lets the
-                // explorer read the position index alone.
+                // Fresh statistics for the planner.
                 let done = pg.client.get_mut().batch_execute("VACUUM (ANALYZE) games, position_runs, materials");
                 done.map_err(|e| self.sql(e))?;
             }
@@ -446,109 +352,170 @@ impl Database {
         Ok(report)
     }
 
-    /// One file; returns whether the run was stopped. A thread of its own reads, replays and
-    /// hashes the games ([`read_file`]) and hands whole batches to this one, which stores them:
-    /// on two cores reading and writing overlap. Batches arrive in file order, each with the
-    /// number of games of the file read up to its end, so resuming counts as before.
-    #[allow(clippy::too_many_arguments)]
-    fn import_file(
+    /// The writer's side of [`Database::import`]: starts the reader and stores what it sends.
+    /// Returns the reader's promotion candidates.
+    fn write_files(
         &mut self,
-        file: &Path,
-        name: &str,
-        size: u64,
-        skip: usize,
+        plan: &[Planned<'_>],
         options: &ImportOptions,
         report: &mut ImportReport,
-        candidates: &mut Candidates,
         progress: &mut impl FnMut(ImportProgress<'_>),
-    ) -> Result<bool, DbError> {
-        // Two batches in flight at most: the reader runs one batch ahead of the writer.
-        let (sender, receiver) = std::sync::mpsc::sync_channel::<Message>(2);
+    ) -> Result<Candidates, DbError> {
+        // The reader runs at most this many chunks ahead of the writer.
+        let (sender, receiver) = std::sync::mpsc::sync_channel::<Message>(32);
         let fold = self.fold;
-        let already_read = report.games_read;
         std::thread::scope(|scope| {
             let reader = std::thread::Builder::new()
                 .name("chuhan-db import reader".into())
-                .spawn_scoped(scope, move || read_file(file, name, skip, options, already_read, fold, sender))
-                .map_err(|source| DbError::Io { file: name.to_string(), source })?;
+                .spawn_scoped(scope, move || read_files(plan, options, fold, sender))
+                .map_err(|source| DbError::Io { file: "the import's reader thread".into(), source })?;
+            let mut batch = None;
             let mut failure = None;
             for message in receiver.iter() {
-                match message {
-                    Message::Progress { bytes_done, bytes_total, games } => {
-                        progress(ImportProgress { file, bytes_done, bytes_total, games })
-                    }
-                    Message::Batch { games, seen, complete } => {
-                        games.iter().for_each(|g| candidates.add(g));
-                        match self.store(name, size, seen, complete, &games) {
-                            Ok(counts) => report.add(counts),
-                            Err(e) => {
-                                failure = Some(self.sql(e));
-                                break;
-                            }
-                        }
-                    }
+                if let Err(e) = self.take(message, plan, &mut batch, report, progress) {
+                    failure = Some(self.sql(e));
+                    break;
                 }
+            }
+            if batch.take().is_some() {
+                // A run stopped half-way or a file that broke off: the batch in hand is lost,
+                // as if the import had been killed; what was committed stays.
+                crate::store::abort(&mut self.conn);
             }
             // The reader stops at its next send once the receiver is gone.
             drop(receiver);
-            let read = match reader.join() {
-                Ok(read) => read,
+            let candidates = match reader.join() {
+                Ok(candidates) => candidates,
                 Err(panic) => std::panic::resume_unwind(panic),
             };
-            report.games_read += read.games_read;
-            report.games_resumed_past += read.resumed_past;
-            report.errors.extend(read.errors);
-            if let Some(e) = failure {
-                return Err(e);
+            match failure {
+                Some(e) => Err(e),
+                None => Ok(candidates),
             }
-            if let Some(e) = read.unreadable {
-                report.errors.push(BadGame::file(name, e));
-            }
-            Ok(read.stopped)
         })
+    }
+
+    /// Acts on one message of the reader.
+    fn take(
+        &mut self,
+        message: Message,
+        plan: &[Planned<'_>],
+        batch: &mut Option<crate::store::Batch>,
+        report: &mut ImportReport,
+        progress: &mut impl FnMut(ImportProgress<'_>),
+    ) -> Result<(), SqlError> {
+        match message {
+            Message::Progress { file, bytes_done, bytes_total, games } => {
+                progress(ImportProgress { file: plan[file].path, bytes_done, bytes_total, games });
+            }
+            Message::Games { file, games } => {
+                let open = match batch {
+                    Some(b) => b,
+                    None => batch.insert(crate::store::begin(&mut self.conn)?),
+                };
+                if let Err(e) = crate::store::add(&mut self.conn, open, &plan[file].name, &games) {
+                    *batch = None;
+                    crate::store::abort(&mut self.conn);
+                    return Err(e);
+                }
+            }
+            Message::BatchEnd { file, seen, complete } => {
+                let open = match batch.take() {
+                    Some(b) => b,
+                    // A batch without a good game still records how far the file got.
+                    None => crate::store::begin(&mut self.conn)?,
+                };
+                let f = &plan[file];
+                let at = Progress { file: &f.name, size: f.size as i64, games_done: seen as i64, complete };
+                match crate::store::finish(&mut self.conn, open, &at) {
+                    Ok(counts) => report.add(counts),
+                    Err(e) => {
+                        crate::store::abort(&mut self.conn);
+                        return Err(e);
+                    }
+                }
+            }
+            Message::FileEnd { file, read } => {
+                report.games_read += read.games_read;
+                report.games_resumed_past += read.resumed_past;
+                report.errors.extend(read.errors);
+                if let Some(e) = read.unreadable {
+                    report.errors.push(BadGame::file(&plan[file].name, e));
+                }
+                report.stopped |= read.stopped;
+            }
+        }
+        Ok(())
     }
 }
 
-/// What the reader thread sends the writer.
+/// What the reader thread sends the writer, each about the `file`-th file of the plan.
 enum Message {
     /// Where the reading is, for the progress bar.
-    Progress { bytes_done: u64, bytes_total: u64, games: usize },
-    /// Games to store in one transaction, `seen` games of the file read up to the last of them;
-    /// `complete` for the file's last batch.
-    Batch { games: Vec<Prepared>, seen: usize, complete: bool },
+    Progress { file: usize, bytes_done: u64, bytes_total: u64, games: usize },
+    /// Games of the open batch (at most [`CHUNK`]).
+    Games { file: usize, games: Vec<Prepared> },
+    /// The batch ends: `seen` games of the file read up to its last; `complete` at the file's
+    /// end.
+    BatchEnd { file: usize, seen: usize, complete: bool },
+    /// The file is done with (read, broken off, or the run stopped in it).
+    FileEnd { file: usize, read: ReadOutcome },
 }
 
-/// What the reader thread found besides the games.
+/// What the reader found in a file besides the games.
 #[derive(Default)]
 struct ReadOutcome {
     games_read: usize,
     resumed_past: usize,
     errors: Vec<BadGame>,
     stopped: bool,
-    /// The file could not be read at all (its last batch is then not stored).
+    /// The file could not be read at all, or broke off (its open batch is then not stored).
     unreadable: Option<std::io::Error>,
 }
 
-/// The reader thread of [`Database::import_file`]: reads `file`, skips its first `skip` games,
-/// prepares the others and sends them in batches. `already_read`: games read by this run
-/// before the file (for [`ImportOptions::stop_after`]).
-fn read_file(
-    file: &Path,
-    name: &str,
-    skip: usize,
+/// The reader thread of [`Database::import`]: reads the planned files in turn, skips the games
+/// an earlier import stored, prepares the others and sends them in chunks, with a batch end
+/// every [`ImportOptions::batch`] games and at each file's end. Returns the positions it counted
+/// for promotion.
+fn read_files(
+    plan: &[Planned<'_>],
     options: &ImportOptions,
-    already_read: usize,
     fold: Fold,
     sender: std::sync::mpsc::SyncSender<Message>,
-) -> ReadOutcome {
+) -> Candidates {
+    let mut candidates = Candidates::default();
+    let mut read_in_run = 0usize;
+    for (file, planned) in plan.iter().enumerate() {
+        let (out, go_on) = read_file(file, planned, options, fold, &mut read_in_run, &mut candidates, &sender);
+        let stopped = out.stopped;
+        if !go_on || sender.send(Message::FileEnd { file, read: out }).is_err() || stopped {
+            break;
+        }
+    }
+    candidates
+}
+
+/// One file of [`read_files`]; returns what it found and whether the writer is still there.
+fn read_file(
+    file: usize,
+    planned: &Planned<'_>,
+    options: &ImportOptions,
+    fold: Fold,
+    read_in_run: &mut usize,
+    candidates: &mut Candidates,
+    sender: &std::sync::mpsc::SyncSender<Message>,
+) -> (ReadOutcome, bool) {
+    let (name, skip) = (planned.name.as_str(), planned.skip);
     let mut out = ReadOutcome::default();
     let mut seen = 0usize;
-    let mut batch: Vec<Prepared> = Vec::with_capacity(options.batch);
+    let mut chunk: Vec<Prepared> = Vec::with_capacity(CHUNK);
+    let mut in_batch = 0usize;
     // Set when the writer has gone (it failed): nothing more is read.
     let gone = std::cell::Cell::new(false);
+    let send = |m: Message| gone.set(gone.get() || sender.send(m).is_err());
     let mut last_progress = 0usize;
     let read = for_each_game(
-        file,
+        planned.path,
         |game| {
             if gone.get() || out.stopped {
                 return;
@@ -559,9 +526,14 @@ fn read_file(
                 return;
             }
             out.games_read += 1;
+            *read_in_run += 1;
+            in_batch += 1;
             match game {
                 Ok(record) => match prepare(record, seen, fold) {
-                    Ok(p) => batch.push(p),
+                    Ok(p) => {
+                        candidates.add(&p);
+                        chunk.push(p);
+                    }
                     Err(why) => out.errors.push(BadGame {
                         file: name.to_string(),
                         game: Some(seen),
@@ -572,33 +544,38 @@ fn read_file(
                 },
                 Err(e) => out.errors.push(BadGame::read(&e)),
             }
-            if batch.len() >= options.batch {
-                let games = std::mem::replace(&mut batch, Vec::with_capacity(options.batch));
-                gone.set(sender.send(Message::Batch { games, seen, complete: false }).is_err());
+            if chunk.len() >= CHUNK || (in_batch >= options.batch && !chunk.is_empty()) {
+                send(Message::Games { file, games: std::mem::replace(&mut chunk, Vec::with_capacity(CHUNK)) });
             }
-            if options.stop_after.is_some_and(|n| already_read + out.games_read >= n) {
+            if in_batch >= options.batch {
+                send(Message::BatchEnd { file, seen, complete: false });
+                in_batch = 0;
+            }
+            if options.stop_after.is_some_and(|n| *read_in_run >= n) {
                 // As if killed: the batch in hand is lost, what was committed stays.
                 out.stopped = true;
             }
         },
         |p| {
             // A progress bar needs no more than a few hundred updates a file.
-            if !gone.get() && (p.games >= last_progress + 256 || p.bytes_done == p.bytes_total) {
+            if p.games >= last_progress + 256 || p.bytes_done == p.bytes_total {
                 last_progress = p.games;
-                let (bytes_done, bytes_total, games) = (p.bytes_done, p.bytes_total, p.games);
-                gone.set(sender.send(Message::Progress { bytes_done, bytes_total, games }).is_err());
+                send(Message::Progress { file, bytes_done: p.bytes_done, bytes_total: p.bytes_total, games: p.games });
             }
         },
     );
     match read {
         Err(e) => out.unreadable = Some(e),
-        Ok(_) if !out.stopped && !gone.get() => {
+        Ok(_) if !out.stopped => {
+            if !chunk.is_empty() {
+                send(Message::Games { file, games: chunk });
+            }
             // The last batch, even empty: it marks the file complete.
-            let _ = sender.send(Message::Batch { games: batch, seen, complete: true });
+            send(Message::BatchEnd { file, seen, complete: true });
         }
         Ok(_) => {}
     }
-    out
+    (out, !gone.get())
 }
 
 impl ImportReport {

@@ -11,6 +11,7 @@ pub mod popular;
 mod postings;
 pub mod query;
 pub mod schema;
+mod store;
 
 pub use backend::{is_postgres_url, Backend};
 

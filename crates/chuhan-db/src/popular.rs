@@ -229,14 +229,14 @@ pub(crate) fn promote_one(conn: &mut Conn, key: i64) -> Result<bool, SqlError> {
 }
 
 /// The popular keys, read inside a batch's transaction.
-pub(crate) fn keys_sqlite(tx: &rusqlite::Transaction<'_>) -> rusqlite::Result<HashSet<i64>> {
+pub(crate) fn keys_sqlite(tx: &rusqlite::Connection) -> rusqlite::Result<HashSet<i64>> {
     let mut stmt = tx.prepare_cached(KEYS)?;
     let keys = stmt.query_map([], |r| r.get::<_, i64>(0))?.collect::<rusqlite::Result<HashSet<i64>>>();
     keys
 }
 
 /// Writes `deltas` on SQLite, inside the batch's transaction.
-pub(crate) fn apply_sqlite(tx: &rusqlite::Transaction<'_>, deltas: &mut Deltas) -> rusqlite::Result<()> {
+pub(crate) fn apply_sqlite(tx: &rusqlite::Connection, deltas: &mut Deltas) -> rusqlite::Result<()> {
     use rusqlite::params;
     {
         let mut stmt = tx.prepare_cached(ADD_POSITION)?;
@@ -261,7 +261,7 @@ pub(crate) fn apply_sqlite(tx: &rusqlite::Transaction<'_>, deltas: &mut Deltas) 
 
 /// Writes `deltas` on PostgreSQL, inside the batch's transaction: each kind of row in one
 /// statement over arrays (one round trip each, not one a row).
-pub(crate) fn apply_pg(tx: &mut postgres::Transaction<'_>, deltas: &mut Deltas) -> Result<(), postgres::Error> {
+pub(crate) fn apply_pg(tx: &mut postgres::Client, deltas: &mut Deltas) -> Result<(), postgres::Error> {
     if deltas.positions.is_empty() {
         return Ok(());
     }

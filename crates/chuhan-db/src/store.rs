@@ -1,0 +1,169 @@
+//! Writing an import batch: one transaction, open from the batch's first games to its end, so
+//! the games rows go in while the reader thread is still preparing the rest of the batch; at
+//! the end the batch's position runs ([`crate::postings`]), the popular positions' updates
+//! ([`crate::popular`]) and the file's progress, then the commit. SQLite here, PostgreSQL in
+//! [`crate::pg`].
+
+use crate::backend::{Conn, SqlError};
+use crate::import::{Prepared, Progress};
+use crate::popular::Deltas;
+use crate::postings::Posting;
+use rusqlite::params;
+use std::collections::HashSet;
+
+/// A batch being written.
+pub(crate) struct Batch {
+    /// The popular keys, read when the batch began (no promotion can happen before it ends).
+    pub(crate) popular: HashSet<i64>,
+    /// What the batch's new games add to the stored answers.
+    pub(crate) deltas: Deltas,
+    /// The new games' postings.
+    pub(crate) postings: Vec<Posting>,
+    /// The new games' material signatures (PostgreSQL sends them at the end).
+    pub(crate) materials: Vec<(i64, i64)>,
+    /// The batch's first new game: its runs' number (unique: ids only grow).
+    pub(crate) first: Option<i64>,
+    /// Games stored, duplicates, positions.
+    pub(crate) counts: (usize, usize, usize),
+}
+
+impl Batch {
+    pub(crate) fn new(popular: HashSet<i64>) -> Batch {
+        Batch {
+            popular,
+            deltas: Deltas::default(),
+            postings: Vec::new(),
+            materials: Vec::new(),
+            first: None,
+            counts: (0, 0, 0),
+        }
+    }
+
+    /// Game `g` was stored as `id`: its postings and its share of the popular answers.
+    pub(crate) fn stored(&mut self, id: i64, g: &Prepared) -> Result<(), SqlError> {
+        self.first.get_or_insert(id);
+        self.deltas.add(&self.popular, id, g.row.elo_sum(), g.row.year, g);
+        self.postings.reserve(g.positions.len());
+        for &(key, ply, next) in &g.positions {
+            self.postings.push(Posting::new(key, id, ply, next)?);
+        }
+        self.counts.0 += 1;
+        self.counts.2 += g.positions.len();
+        Ok(())
+    }
+
+    /// The runs to write: (bucket, run number, postings, blob).
+    pub(crate) fn runs(&mut self) -> Vec<(i64, i64, i64, Vec<u8>)> {
+        let Some(first) = self.first else { return Vec::new() };
+        self.postings.sort_unstable();
+        crate::postings::runs(&self.postings).map(|(bucket, n, data)| (bucket, first, n as i64, data)).collect()
+    }
+}
+
+/// Begins a batch.
+pub(crate) fn begin(conn: &mut Conn) -> Result<Batch, SqlError> {
+    match conn {
+        Conn::Sqlite(c) => {
+            // The write lock from the start: no other importer can promote a position between
+            // the reading of the popular set and the commit ([`crate::popular`]).
+            c.execute_batch("BEGIN IMMEDIATE")?;
+            match crate::popular::keys_sqlite(c) {
+                Ok(popular) => Ok(Batch::new(popular)),
+                Err(e) => {
+                    abort(conn);
+                    Err(e.into())
+                }
+            }
+        }
+        Conn::Postgres(pg) => crate::pg::begin(pg.client.get_mut()),
+    }
+}
+
+/// Stores `games` (the file is `source`) in the open batch.
+pub(crate) fn add(conn: &mut Conn, batch: &mut Batch, source: &str, games: &[Prepared]) -> Result<(), SqlError> {
+    match conn {
+        Conn::Sqlite(c) => add_sqlite(c, batch, source, games),
+        Conn::Postgres(pg) => crate::pg::add(pg.client.get_mut(), batch, source, games),
+    }
+}
+
+/// Ends the batch: its runs, the popular answers' updates, the file's progress, the commit.
+/// Returns (games stored, duplicates, positions).
+pub(crate) fn finish(
+    conn: &mut Conn,
+    batch: Batch,
+    progress: &Progress<'_>,
+) -> Result<(usize, usize, usize), SqlError> {
+    match conn {
+        Conn::Sqlite(c) => finish_sqlite(c, batch, progress),
+        Conn::Postgres(pg) => crate::pg::finish(pg.client.get_mut(), batch, progress),
+    }
+}
+
+/// Gives the open batch up (a failure, or a run stopped half-way: what was committed stays).
+pub(crate) fn abort(conn: &mut Conn) {
+    // The error that led here is the one to tell; a failed rollback adds nothing to it.
+    let _ = conn.batch("ROLLBACK");
+}
+
+fn add_sqlite(c: &rusqlite::Connection, batch: &mut Batch, source: &str, games: &[Prepared]) -> Result<(), SqlError> {
+    let mut game_stmt = c.prepare_cached(
+        "INSERT OR IGNORE INTO games (variant, red, black, event, date, year, result, red_elo, black_elo, \
+         start_fen, moves, plies, opening, headers, dedup, source, source_game) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
+    )?;
+    let mut mat_stmt = c.prepare_cached("INSERT OR IGNORE INTO materials (sig, game) VALUES (?1, ?2)")?;
+    for g in games {
+        let r = &g.row;
+        let inserted = game_stmt.execute(params![
+            r.variant,
+            r.red,
+            r.black,
+            r.event,
+            r.date,
+            r.year,
+            r.result,
+            r.red_elo,
+            r.black_elo,
+            r.start_fen,
+            r.moves,
+            r.plies,
+            r.opening,
+            r.headers,
+            r.dedup,
+            source,
+            r.source_game,
+        ])?;
+        if inserted == 0 {
+            batch.counts.1 += 1;
+            continue;
+        }
+        let id = c.last_insert_rowid();
+        batch.stored(id, g)?;
+        for &sig in &g.materials {
+            mat_stmt.execute(params![sig, id])?;
+        }
+    }
+    Ok(())
+}
+
+fn finish_sqlite(
+    c: &rusqlite::Connection,
+    mut batch: Batch,
+    progress: &Progress<'_>,
+) -> Result<(usize, usize, usize), SqlError> {
+    {
+        let mut run_stmt = c.prepare_cached(crate::postings::INSERT_RUN)?;
+        for (bucket, run, n, data) in batch.runs() {
+            run_stmt.execute(params![bucket, run, n, data])?;
+        }
+    }
+    crate::popular::apply_sqlite(c, &mut batch.deltas)?;
+    c.execute(
+        "INSERT INTO imports (file, size, games_done, complete) VALUES (?1, ?2, ?3, ?4) \
+         ON CONFLICT(file) DO UPDATE SET size = ?2, games_done = ?3, complete = ?4",
+        params![progress.file, progress.size, progress.games_done, progress.complete],
+    )?;
+    c.execute_batch("COMMIT")?;
+    Ok(batch.counts)
+}
