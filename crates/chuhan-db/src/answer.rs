@@ -4,7 +4,7 @@
 //! One computation for both, so a stored answer is what the explorer would have said.
 
 use crate::backend::{Conn, SqlError};
-use crate::postings::{lookup, Posting};
+use crate::postings::{lookup, Posting, POSITIONS};
 use std::collections::HashMap;
 
 /// One move's counts from a position.
@@ -69,7 +69,7 @@ fn game_facts(conn: &Conn, ids: &[i64]) -> Result<HashMap<i64, (Option<i64>, i64
 
 /// The answer for `key`, with at most `top` best-known games.
 pub(crate) fn answer(conn: &Conn, key: u64, top: usize) -> Result<Answer, SqlError> {
-    from_postings(conn, &lookup(conn, key)?, top)
+    from_postings(conn, &lookup(conn, POSITIONS, key)?, top)
 }
 
 /// The answer from `postings` (one key's, ordered by game and ply).
@@ -117,7 +117,7 @@ fn from_postings(conn: &Conn, postings: &[Posting], top: usize) -> Result<Answer
 
 /// The games through `key` (promotion asks whether a position has reached its threshold).
 pub(crate) fn game_count(conn: &Conn, key: u64) -> Result<i64, SqlError> {
-    let postings = lookup(conn, key)?;
+    let postings = lookup(conn, POSITIONS, key)?;
     let mut n = 0;
     let mut last = None;
     for p in &postings {

@@ -335,11 +335,14 @@ impl Database {
         let candidates = self.write_files(&plan, options, &mut report, &mut progress)?;
         if report.imported > 0 {
             // Each batch added a run to the buckets it touched: merge those that have many.
-            let max_runs = crate::postings::MAX_RUNS;
-            crate::postings::compact(&mut self.conn, max_runs, crate::popular::begin).map_err(|e| self.sql(e))?;
+            for index in [crate::postings::POSITIONS, crate::postings::MATERIALS] {
+                let max_runs = crate::postings::MAX_RUNS;
+                crate::postings::compact(&mut self.conn, index, max_runs, crate::popular::begin)
+                    .map_err(|e| self.sql(e))?;
+            }
             if let Conn::Postgres(pg) = &mut self.conn {
                 // Fresh statistics for the planner.
-                let done = pg.client.get_mut().batch_execute("VACUUM (ANALYZE) games, position_runs, materials");
+                let done = pg.client.get_mut().batch_execute("VACUUM (ANALYZE) games, position_runs, material_runs");
                 done.map_err(|e| self.sql(e))?;
             }
             report.promoted = crate::popular::promote(&mut self.conn, &candidates, before, options.popular)

@@ -1,6 +1,6 @@
 //! The PostgreSQL side of an import batch ([`crate::store`]): the games inserted with one
-//! prepared statement (which says which were new), then the batch's position runs and material
-//! rows sent with binary COPY, the fastest way into PostgreSQL and one round trip each.
+//! prepared statement (which says which were new), then the batch's position and material runs
+//! sent with binary COPY, the fastest way into PostgreSQL and one round trip each.
 
 use crate::backend::SqlError;
 use crate::import::{Prepared, Progress};
@@ -62,32 +62,29 @@ pub(crate) fn add(client: &mut Client, batch: &mut Batch, source: &str, games: &
         };
         let id: i64 = id.try_get(0)?;
         batch.stored(id, g)?;
-        batch.materials.extend(g.materials.iter().map(|&sig| (sig, id)));
     }
     Ok(())
 }
 
-/// Ends the batch: runs and materials by COPY, the popular answers, the progress, the commit.
+/// Ends the batch: the runs of both indexes by COPY, the popular answers, the progress, the
+/// commit.
 pub(crate) fn finish(
     client: &mut Client,
     mut batch: Batch,
     progress: &Progress<'_>,
 ) -> Result<(usize, usize, usize), SqlError> {
-    let runs = batch.runs();
-    if !runs.is_empty() {
-        let sink = client.copy_in("COPY position_runs (bucket, run, postings, data) FROM STDIN (FORMAT binary)")?;
-        let mut writer = BinaryCopyInWriter::new(sink, &[Type::INT8, Type::INT8, Type::INT8, Type::BYTEA]);
+    for (index, runs) in batch.runs() {
+        if runs.is_empty() {
+            continue;
+        }
+        let copy = format!("COPY {} (bucket, run, postings, data) FROM STDIN (FORMAT binary)", index.table);
+        let mut writer =
+            BinaryCopyInWriter::new(client.copy_in(&copy)?, &[Type::INT8, Type::INT8, Type::INT8, Type::BYTEA]);
         for (bucket, run, n, data) in &runs {
             writer.write(&[bucket, run, n, data])?;
         }
         writer.finish()?;
     }
-    let sink = client.copy_in("COPY materials (sig, game) FROM STDIN (FORMAT binary)")?;
-    let mut writer = BinaryCopyInWriter::new(sink, &[Type::INT8, Type::INT8]);
-    for (sig, game) in &batch.materials {
-        writer.write(&[sig, game])?;
-    }
-    writer.finish()?;
     crate::popular::apply_pg(client, &mut batch.deltas)?;
     client.execute(
         "INSERT INTO imports (file, size, games_done, complete) VALUES ($1, $2, $3, $4) \

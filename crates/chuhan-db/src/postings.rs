@@ -1,11 +1,12 @@
 //! The position index: for every position of every game, which game reached it, at which ply,
-//! and what it played there.
+//! and what it played there; and the material index, which games had a material signature on
+//! the board at some point ([`crate::material`]). Both are kept the same way.
 //!
 //! A row a position (the first design) made an import a b-tree insert per position at a random
 //! place (the keys are hashes): SQLite managed about a million a second while the index fitted
 //! its cache, and once it did not, every batch rewrote pages all over the file. So the index is
 //! kept as *runs*: sorted arrays of fixed-size [`Posting`]s in one blob, split by *bucket* (the
-//! top [`BUCKET_BITS`] bits of the key). An import batch sorts its postings once and writes one
+//! top bits of the key, [`Index::bits`]). An import batch sorts its postings once and writes one
 //! run for each bucket it touched, whatever the size of the index: a few thousand rows a batch
 //! instead of hundreds of thousands. A lookup reads the runs of the key's bucket and
 //! binary-searches each for the key.
@@ -16,9 +17,30 @@
 
 use crate::backend::{Arg, Conn, SqlError};
 
-/// Buckets are the top this many bits of a key: 16,384 of them. More buckets mean smaller reads
-/// a lookup but more rows a batch.
-pub(crate) const BUCKET_BITS: u32 = 14;
+/// One index kept in runs: its table and how many top bits of a key make its bucket. More
+/// buckets mean smaller reads a lookup but more rows a batch.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Index {
+    /// The table of runs.
+    pub(crate) table: &'static str,
+    /// Buckets are the top this many bits of a key.
+    pub(crate) bits: u32,
+}
+
+/// The position index: 16,384 buckets (a batch of 5,000 games has about 550,000 postings).
+pub(crate) const POSITIONS: Index = Index { table: "position_runs", bits: 14 };
+/// The material index, keyed by [`material_key`]: 1,024 buckets (a batch of 5,000 games has
+/// about 100,000 postings; a lookup by signature is rarer than the explorer's).
+pub(crate) const MATERIALS: Index = Index { table: "material_runs", bits: 10 };
+
+/// A material signature as an index key: a bijective mix (splitmix64's finaliser), so that the
+/// keys spread over the buckets while no two signatures share one.
+pub(crate) fn material_key(sig: i64) -> u64 {
+    let mut z = sig as u64;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
 /// A bucket with more runs than this is merged at the end of an import.
 pub(crate) const MAX_RUNS: i64 = 64;
 /// Bytes a posting takes in a run: key 8, game 4, ply 2, next 2 (little-endian).
@@ -70,9 +92,11 @@ impl Posting {
     }
 }
 
-/// The bucket of a key, as stored (the top [`BUCKET_BITS`] bits).
-pub(crate) fn bucket(key: u64) -> i64 {
-    (key >> (64 - BUCKET_BITS)) as i64
+impl Index {
+    /// The bucket of a key, as stored.
+    pub(crate) fn bucket(self, key: u64) -> i64 {
+        (key >> (64 - self.bits)) as i64
+    }
 }
 
 /// A run: the postings (sorted) one after the other.
@@ -115,9 +139,10 @@ fn find(data: &[u8], key: u64, out: &mut Vec<Posting>) -> Result<(), SqlError> {
     Ok(())
 }
 
-/// Every posting of `key`, ordered by game and ply.
-pub(crate) fn lookup(conn: &Conn, key: u64) -> Result<Vec<Posting>, SqlError> {
-    let rows = conn.query("SELECT data FROM position_runs WHERE bucket = ?1", &[Arg::Int(bucket(key))])?;
+/// Every posting of `key` in `index`, ordered by game and ply.
+pub(crate) fn lookup(conn: &Conn, index: Index, key: u64) -> Result<Vec<Posting>, SqlError> {
+    let sql = format!("SELECT data FROM {} WHERE bucket = ?1", index.table);
+    let rows = conn.query(&sql, &[Arg::Int(index.bucket(key))])?;
     let mut out = Vec::new();
     for row in rows {
         find(&row.bytes(0)?, key, &mut out)?;
@@ -126,26 +151,32 @@ pub(crate) fn lookup(conn: &Conn, key: u64) -> Result<Vec<Posting>, SqlError> {
     Ok(out)
 }
 
-/// The runs of a batch's postings (sorted by key, so each bucket's are together): (bucket,
-/// postings, blob).
-pub(crate) fn runs(sorted: &[Posting]) -> impl Iterator<Item = (i64, usize, Vec<u8>)> + '_ {
-    sorted.chunk_by(|a, b| bucket(a.key) == bucket(b.key)).map(|c| (bucket(c[0].key), c.len(), encode(c)))
+/// The runs of a batch's postings in `index` (sorted by key, so each bucket's are together):
+/// (bucket, postings, blob).
+pub(crate) fn runs(index: Index, sorted: &[Posting]) -> impl Iterator<Item = (i64, usize, Vec<u8>)> + '_ {
+    sorted
+        .chunk_by(move |a, b| index.bucket(a.key) == index.bucket(b.key))
+        .map(move |c| (index.bucket(c[0].key), c.len(), encode(c)))
 }
 
-/// The statement that stores a run (both stores).
-pub(crate) const INSERT_RUN: &str = "INSERT INTO position_runs (bucket, run, postings, data) VALUES (?1, ?2, ?3, ?4)";
+/// The statement that stores a run in `index` (both stores).
+pub(crate) fn insert_run(index: Index) -> String {
+    format!("INSERT INTO {} (bucket, run, postings, data) VALUES (?1, ?2, ?3, ?4)", index.table)
+}
 
 /// Merges the runs of every bucket that has more than `max_runs` into one; returns how many
 /// buckets were merged. Each group of buckets is merged in a transaction of its own that no
 /// import batch interleaves with (`begin`).
 pub(crate) fn compact(
     conn: &mut Conn,
+    index: Index,
     max_runs: i64,
     begin: impl Fn(&mut Conn) -> Result<(), SqlError>,
 ) -> Result<usize, SqlError> {
+    let table = index.table;
     let crowded: Vec<i64> = conn
         .query(
-            "SELECT bucket FROM position_runs GROUP BY bucket HAVING COUNT(*) > ?1 ORDER BY bucket",
+            &format!("SELECT bucket FROM {table} GROUP BY bucket HAVING COUNT(*) > ?1 ORDER BY bucket"),
             &[Arg::Int(max_runs)],
         )?
         .iter()
@@ -153,7 +184,7 @@ pub(crate) fn compact(
         .collect::<Result<_, _>>()?;
     for group in crowded.chunks(256) {
         begin(conn)?;
-        let done = group.iter().try_for_each(|&b| merge_bucket(conn, b, max_runs));
+        let done = group.iter().try_for_each(|&b| merge_bucket(conn, index, b, max_runs));
         match done {
             Ok(()) => conn.batch("COMMIT")?,
             Err(e) => {
@@ -168,8 +199,9 @@ pub(crate) fn compact(
 
 /// One bucket's runs merged into one (unless another importer merged them meanwhile). The merged
 /// run takes the highest number of those it replaces, so numbers stay unique in the bucket.
-fn merge_bucket(conn: &mut Conn, bucket: i64, max_runs: i64) -> Result<(), SqlError> {
-    let rows = conn.query("SELECT run, data FROM position_runs WHERE bucket = ?1", &[Arg::Int(bucket)])?;
+fn merge_bucket(conn: &mut Conn, index: Index, bucket: i64, max_runs: i64) -> Result<(), SqlError> {
+    let table = index.table;
+    let rows = conn.query(&format!("SELECT run, data FROM {table} WHERE bucket = ?1"), &[Arg::Int(bucket)])?;
     if (rows.len() as i64) <= max_runs {
         return Ok(());
     }
@@ -180,35 +212,52 @@ fn merge_bucket(conn: &mut Conn, bucket: i64, max_runs: i64) -> Result<(), SqlEr
         postings.extend(decode(&row.bytes(1)?)?);
     }
     postings.sort_unstable();
-    conn.execute("DELETE FROM position_runs WHERE bucket = ?1", &[Arg::Int(bucket)])?;
+    conn.execute(&format!("DELETE FROM {table} WHERE bucket = ?1"), &[Arg::Int(bucket)])?;
     let n = postings.len() as i64;
-    conn.execute(INSERT_RUN, &[Arg::Int(bucket), Arg::Int(last), Arg::Int(n), Arg::Bytes(encode(&postings))])?;
+    conn.execute(&insert_run(index), &[Arg::Int(bucket), Arg::Int(last), Arg::Int(n), Arg::Bytes(encode(&postings))])?;
     Ok(())
 }
 
-/// Converts the `positions` rows of a version 1 or 2 database into runs, a bucket at a time
-/// (one run each, numbered 0), inside the caller's transaction.
+/// Converts the `positions` and `materials` rows of a version 1 or 2 database into runs, a
+/// bucket at a time (one run each, numbered 0), inside the caller's transaction.
 pub(crate) fn convert_rows(conn: &mut Conn) -> Result<(), SqlError> {
-    for b in 0..1u64 << BUCKET_BITS {
+    let index = POSITIONS;
+    for b in 0..1u64 << index.bits {
         // A bucket's keys are one range of unsigned keys that never crosses the sign bit, so it
         // is one range of the signed keys stored too.
-        let low = b << (64 - BUCKET_BITS);
-        let high = low | (u64::MAX >> BUCKET_BITS);
+        let low = b << (64 - index.bits);
+        let high = low | (u64::MAX >> index.bits);
         let rows = conn.query(
             "SELECT key, game, ply, next FROM positions WHERE key >= ?1 AND key <= ?2",
             &[Arg::Int(low as i64), Arg::Int(high as i64)],
         )?;
-        let mut postings = rows
+        let postings = rows
             .iter()
             .map(|r| Posting::new(r.int(0)?, r.int(1)?, u32::try_from(r.int(2)?).unwrap_or(u32::MAX), r.opt_int(3)?))
             .collect::<Result<Vec<_>, _>>()?;
-        if postings.is_empty() {
-            continue;
-        }
-        postings.sort_unstable();
-        let n = postings.len() as i64;
-        conn.execute(INSERT_RUN, &[Arg::Int(b as i64), Arg::Int(0), Arg::Int(n), Arg::Bytes(encode(&postings))])?;
+        write_whole(conn, index, b as i64, postings)?;
     }
+    // Material signatures are not spread like hashes: read them all, then cut by bucket.
+    let mut postings = conn
+        .query("SELECT sig, game FROM materials", &[])?
+        .iter()
+        .map(|r| Posting::new(material_key(r.int(0)?) as i64, r.int(1)?, 0, None))
+        .collect::<Result<Vec<_>, _>>()?;
+    postings.sort_unstable();
+    for part in postings.chunk_by(|a, b| MATERIALS.bucket(a.key) == MATERIALS.bucket(b.key)) {
+        write_whole(conn, MATERIALS, MATERIALS.bucket(part[0].key), part.to_vec())?;
+    }
+    Ok(())
+}
+
+/// Writes `postings` as a bucket's one run, numbered 0.
+fn write_whole(conn: &mut Conn, index: Index, bucket: i64, mut postings: Vec<Posting>) -> Result<(), SqlError> {
+    if postings.is_empty() {
+        return Ok(());
+    }
+    postings.sort_unstable();
+    let n = postings.len() as i64;
+    conn.execute(&insert_run(index), &[Arg::Int(bucket), Arg::Int(0), Arg::Int(n), Arg::Bytes(encode(&postings))])?;
     Ok(())
 }
 
@@ -250,10 +299,18 @@ mod tests {
     }
 
     #[test]
+    fn material_keys_are_distinct_and_spread() {
+        let keys: std::collections::HashSet<u64> = (0..100_000i64).map(|s| material_key(s * 977)).collect();
+        assert_eq!(keys.len(), 100_000);
+        let buckets: std::collections::HashSet<i64> = keys.iter().map(|&k| MATERIALS.bucket(k)).collect();
+        assert_eq!(buckets.len(), 1 << MATERIALS.bits, "every bucket used");
+    }
+
+    #[test]
     fn runs_split_by_bucket() {
-        let b = |n: u64| n << (64 - BUCKET_BITS);
+        let b = |n: u64| n << (64 - POSITIONS.bits);
         let sorted = vec![p(b(0), 1, 0, None), p(b(0) + 1, 1, 1, None), p(b(3), 2, 0, None), p(b(3) + 9, 1, 4, None)];
-        let runs: Vec<(i64, usize)> = runs(&sorted).map(|(bucket, n, _)| (bucket, n)).collect();
+        let runs: Vec<(i64, usize)> = runs(POSITIONS, &sorted).map(|(bucket, n, _)| (bucket, n)).collect();
         assert_eq!(runs, [(0, 2), (3, 2)]);
     }
 }

@@ -320,23 +320,26 @@ impl Database {
                 clauses.push(format!("g.opening IN ({})", codes.join(", ")));
             }
         }
-        if let Some(pos) = &filter.position {
-            let key = position_key(pos, self.fold).0;
-            let mut ids: Vec<i64> = crate::postings::lookup(&self.conn, key)
-                .map_err(|e| self.sql(e))?
-                .iter()
-                .map(|p| i64::from(p.game))
-                .collect();
+        // The indexes give the games of a position or material: their ids go in as one list.
+        let mut among = |conn: &crate::backend::Conn, args: &mut Vec<Arg>, index, keys: &[u64]| {
+            let mut ids = Vec::new();
+            for &key in keys {
+                let found = crate::postings::lookup(conn, index, key).map_err(|e| self.sql(e))?;
+                ids.extend(found.iter().map(|p| i64::from(p.game)));
+            }
+            ids.sort_unstable();
             ids.dedup();
-            let placeholder = format!("?{}", args.len() + 1);
-            let (among, list) = self.conn.among("g.id", &placeholder, &ids);
+            let (clause, list) = conn.among("g.id", &format!("?{}", args.len() + 1), &ids);
             args.push(list);
-            clauses.push(among);
+            clauses.push(clause);
+            Ok::<(), DbError>(())
+        };
+        if let Some(pos) = &filter.position {
+            among(&self.conn, &mut args, crate::postings::POSITIONS, &[position_key(pos, self.fold).0])?;
         }
         if let Some(m) = filter.material {
-            let a = arg(&mut args, Arg::Int(m.signature()));
-            let b = arg(&mut args, Arg::Int(m.swapped().signature()));
-            clauses.push(format!("g.id IN (SELECT game FROM materials WHERE sig IN ({a}, {b}))"));
+            let keys = [m.signature(), m.swapped().signature()].map(crate::postings::material_key);
+            among(&self.conn, &mut args, crate::postings::MATERIALS, &keys)?;
         }
         let limit = arg(&mut args, Arg::Int(filter.limit.unwrap_or(100).min(i64::MAX as usize) as i64));
         let where_ = if clauses.is_empty() { String::new() } else { format!("WHERE {}", clauses.join(" AND ")) };
@@ -435,7 +438,7 @@ impl Database {
                 one("SELECT CAST(COALESCE(SUM(pg_total_relation_size(c.oid)), 0) AS BIGINT) FROM pg_class c \
                  JOIN pg_namespace n ON n.oid = c.relnamespace \
                  WHERE n.nspname = current_schema() AND c.relkind = 'r' \
-                 AND c.relname IN ('meta', 'games', 'position_runs', 'materials', 'imports', \
+                 AND c.relname IN ('meta', 'games', 'position_runs', 'material_runs', 'imports', \
                  'popular_positions', 'popular_moves', 'popular_games')")? as u64
             }
         };

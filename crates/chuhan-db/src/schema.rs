@@ -10,7 +10,8 @@
 //!   result for the side to move), kept as sorted runs of 16-byte postings, one blob a bucket
 //!   (the top bits of the folded position hash, [`crate::key`]) and import batch. `postings`
 //!   counts a run's postings. The runs of a bucket are merged once there are many.
-//! - `materials`: the distinct material signatures of each game ([`crate::material`]).
+//! - `material_runs`: which games had each material signature on the board ([`crate::material`]),
+//!   kept as runs like the positions, keyed by [`crate::postings::material_key`].
 //! - `imports`: how far each file's import got, for resuming ([`crate::import`]).
 //! - `popular_positions`, `popular_moves`, `popular_games`: the explorer's answers stored for the
 //!   positions many games pass through ([`crate::popular`]).
@@ -19,8 +20,9 @@
 //! PostgreSQL holds the same tables with the same columns ([`PG_TABLES`]): every integer is a
 //! BIGINT (so that both stores read back the same types), the moves and runs a BYTEA.
 //!
-//! Version 3 replaced version 2's `positions` table (a row a position) with the runs; an older
-//! database is converted when it is opened ([`crate::postings::convert_rows`]).
+//! Version 3 replaced version 2's `positions` and `materials` tables (a row a position, a row a
+//! game and signature) with the runs; an older database is converted when it is opened
+//! ([`crate::postings::convert_rows`]).
 
 use crate::backend::{Arg, Conn, SqlError};
 use crate::key::Fold;
@@ -69,11 +71,13 @@ CREATE TABLE IF NOT EXISTS position_runs (
     data BLOB NOT NULL
 );
 CREATE UNIQUE INDEX IF NOT EXISTS position_runs_bucket ON position_runs(bucket, run);
-CREATE TABLE IF NOT EXISTS materials (
-    sig INTEGER NOT NULL,
-    game INTEGER NOT NULL,
-    PRIMARY KEY (sig, game)
-) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS material_runs (
+    bucket INTEGER NOT NULL,
+    run INTEGER NOT NULL,
+    postings INTEGER NOT NULL,
+    data BLOB NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS material_runs_bucket ON material_runs(bucket, run);
 CREATE TABLE IF NOT EXISTS imports (
     file TEXT PRIMARY KEY,
     size INTEGER NOT NULL,
@@ -141,10 +145,12 @@ CREATE TABLE IF NOT EXISTS position_runs (
     data BYTEA NOT NULL,
     PRIMARY KEY (bucket, run)
 );
-CREATE TABLE IF NOT EXISTS materials (
-    sig BIGINT NOT NULL,
-    game BIGINT NOT NULL,
-    PRIMARY KEY (sig, game)
+CREATE TABLE IF NOT EXISTS material_runs (
+    bucket BIGINT NOT NULL,
+    run BIGINT NOT NULL,
+    postings BIGINT NOT NULL,
+    data BYTEA NOT NULL,
+    PRIMARY KEY (bucket, run)
 );
 CREATE TABLE IF NOT EXISTS imports (
     file TEXT PRIMARY KEY,
@@ -214,7 +220,7 @@ pub(crate) fn prepare(conn: &mut Conn, fold: Fold) -> Result<Fold, SchemaError> 
 /// Brings a database of version 1 or 2 up to this version, inside the opening transaction.
 /// Version 2 added the popular positions' tables (made by [`prepare`], empty for a database of
 /// version 1: every position is then answered from the index until an import promotes it);
-/// version 3 replaced the `positions` rows with runs and keeps each best-known game's move in
+/// version 3 replaced the `positions` and `materials` rows with runs and keeps each best-known game's move in
 /// `popular_games`, so the stored answers are computed again. The version moves on, so that an
 /// older chuhan, which would not keep the new tables up to date, refuses the database.
 fn upgrade(conn: &mut Conn) -> Result<(), SchemaError> {
@@ -222,7 +228,7 @@ fn upgrade(conn: &mut Conn) -> Result<(), SchemaError> {
     conn.batch("DROP TABLE popular_games")?;
     conn.batch(if pg { PG_POPULAR_GAMES } else { POPULAR_GAMES })?;
     crate::postings::convert_rows(conn)?;
-    conn.batch("DROP TABLE positions")?;
+    conn.batch("DROP TABLE positions; DROP TABLE materials")?;
     let keys: Vec<i64> = conn.query(crate::popular::KEYS, &[])?.iter().map(|r| r.int(0)).collect::<Result<_, _>>()?;
     conn.batch("DELETE FROM popular_positions; DELETE FROM popular_moves")?;
     for key in keys {

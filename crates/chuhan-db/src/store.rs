@@ -7,7 +7,7 @@
 use crate::backend::{Conn, SqlError};
 use crate::import::{Prepared, Progress};
 use crate::popular::Deltas;
-use crate::postings::Posting;
+use crate::postings::{Index, Posting, MATERIALS, POSITIONS};
 use rusqlite::params;
 use std::collections::HashSet;
 
@@ -17,10 +17,10 @@ pub(crate) struct Batch {
     pub(crate) popular: HashSet<i64>,
     /// What the batch's new games add to the stored answers.
     pub(crate) deltas: Deltas,
-    /// The new games' postings.
+    /// The new games' postings in the position index.
     pub(crate) postings: Vec<Posting>,
-    /// The new games' material signatures (PostgreSQL sends them at the end).
-    pub(crate) materials: Vec<(i64, i64)>,
+    /// And in the material index.
+    pub(crate) materials: Vec<Posting>,
     /// The batch's first new game: its runs' number (unique: ids only grow).
     pub(crate) first: Option<i64>,
     /// Games stored, duplicates, positions.
@@ -47,16 +47,22 @@ impl Batch {
         for &(key, ply, next) in &g.positions {
             self.postings.push(Posting::new(key, id, ply, next)?);
         }
+        for &sig in &g.materials {
+            self.materials.push(Posting::new(crate::postings::material_key(sig) as i64, id, 0, None)?);
+        }
         self.counts.0 += 1;
         self.counts.2 += g.positions.len();
         Ok(())
     }
 
-    /// The runs to write: (bucket, run number, postings, blob).
-    pub(crate) fn runs(&mut self) -> Vec<(i64, i64, i64, Vec<u8>)> {
-        let Some(first) = self.first else { return Vec::new() };
-        self.postings.sort_unstable();
-        crate::postings::runs(&self.postings).map(|(bucket, n, data)| (bucket, first, n as i64, data)).collect()
+    /// The runs to write, each with its index: (bucket, run number, postings, blob).
+    pub(crate) fn runs(&mut self) -> [(Index, Vec<(i64, i64, i64, Vec<u8>)>); 2] {
+        let first = self.first.unwrap_or(0);
+        [(POSITIONS, &mut self.postings), (MATERIALS, &mut self.materials)].map(|(index, postings)| {
+            postings.sort_unstable();
+            let runs = crate::postings::runs(index, postings).map(|(bucket, n, data)| (bucket, first, n as i64, data));
+            (index, runs.collect())
+        })
     }
 }
 
@@ -112,7 +118,6 @@ fn add_sqlite(c: &rusqlite::Connection, batch: &mut Batch, source: &str, games: 
          start_fen, moves, plies, opening, headers, dedup, source, source_game) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
     )?;
-    let mut mat_stmt = c.prepare_cached("INSERT OR IGNORE INTO materials (sig, game) VALUES (?1, ?2)")?;
     for g in games {
         let r = &g.row;
         let inserted = game_stmt.execute(params![
@@ -138,11 +143,7 @@ fn add_sqlite(c: &rusqlite::Connection, batch: &mut Batch, source: &str, games: 
             batch.counts.1 += 1;
             continue;
         }
-        let id = c.last_insert_rowid();
-        batch.stored(id, g)?;
-        for &sig in &g.materials {
-            mat_stmt.execute(params![sig, id])?;
-        }
+        batch.stored(c.last_insert_rowid(), g)?;
     }
     Ok(())
 }
@@ -152,9 +153,9 @@ fn finish_sqlite(
     mut batch: Batch,
     progress: &Progress<'_>,
 ) -> Result<(usize, usize, usize), SqlError> {
-    {
-        let mut run_stmt = c.prepare_cached(crate::postings::INSERT_RUN)?;
-        for (bucket, run, n, data) in batch.runs() {
+    for (index, runs) in batch.runs() {
+        let mut run_stmt = c.prepare_cached(&crate::postings::insert_run(index))?;
+        for (bucket, run, n, data) in runs {
             run_stmt.execute(params![bucket, run, n, data])?;
         }
     }

@@ -488,11 +488,13 @@ fn make_old(path: &Path, with_popular: bool) {
         .map(|g| g.id)
         .collect();
     let mut rows = Vec::new();
+    let mut materials = std::collections::BTreeSet::new();
     for id in ids {
         let record = db.record(id, Lang::English).unwrap().unwrap();
         let mut pos = record.start_position().unwrap();
         let moves = record.mainline_moves();
         for ply in 0..=moves.len() {
+            materials.insert((material::Material::of(&pos).signature(), id));
             let (key, frame) = chuhan_db::key::position_key(&pos, Fold::Mirror);
             let result = match (record.outcome.winner(), record.outcome) {
                 (Some(w), _) if w == pos.turn() => 0,
@@ -511,7 +513,8 @@ fn make_old(path: &Path, with_popular: bool) {
     let mut c = rusqlite::Connection::open(path).unwrap();
     let tx = c.transaction().unwrap();
     tx.execute_batch(
-        "DROP TABLE position_runs; \
+        "DROP TABLE position_runs; DROP TABLE material_runs; \
+         CREATE TABLE materials (sig INTEGER NOT NULL, game INTEGER NOT NULL, PRIMARY KEY (sig, game)) WITHOUT ROWID; \
          CREATE TABLE positions (key INTEGER NOT NULL, game INTEGER NOT NULL, ply INTEGER NOT NULL, next INTEGER, \
          PRIMARY KEY (key, game, ply)) WITHOUT ROWID; \
          CREATE TABLE old_games AS SELECT key, elo, year, game FROM popular_games; DROP TABLE popular_games; \
@@ -522,6 +525,9 @@ fn make_old(path: &Path, with_popular: bool) {
     .unwrap();
     for (key, game, ply, next) in rows {
         tx.execute("INSERT INTO positions VALUES (?1, ?2, ?3, ?4)", rusqlite::params![key, game, ply, next]).unwrap();
+    }
+    for (sig, game) in materials {
+        tx.execute("INSERT INTO materials VALUES (?1, ?2)", rusqlite::params![sig, game]).unwrap();
     }
     if with_popular {
         // The stored answers of version 2 are not trusted: the upgrade computes them again.
@@ -561,6 +567,26 @@ fn older_schemas_are_brought_up_and_a_newer_one_refused() {
         .collect();
     let answers: Vec<_> = samples.iter().map(|p| db.explore(p, 8, Lang::English).unwrap()).collect();
     let positions = db.stats(0, Lang::English).unwrap().positions;
+    // Searches by material: the start's, a made-up one, and the last of a few games.
+    let mut materials: Vec<material::Material> = ["雙車雙馬雙炮五兵士象全 vs 雙車雙馬雙炮五兵士象全", "車 vs 士象全"]
+        .iter()
+        .map(|m| material::parse(m).unwrap())
+        .collect();
+    for g in games.iter().step_by(300) {
+        let mut pos = g.start_position().unwrap();
+        g.mainline_moves().into_iter().for_each(|m| pos.play(m).unwrap());
+        materials.push(material::Material::of(&pos));
+    }
+    let search = |db: &Database, m: material::Material| {
+        let filter = SearchFilter { material: Some(m), limit: Some(100_000), ..SearchFilter::default() };
+        db.search(&filter, Lang::English).unwrap().iter().map(|g| g.id).collect::<Vec<_>>()
+    };
+    let found: Vec<Vec<i64>> = materials.iter().map(|&m| search(&db, m)).collect();
+    assert!(
+        found[0].len() > 1000 && found[2..].iter().all(|f| !f.is_empty()),
+        "{:?}",
+        found.iter().map(Vec::len).collect::<Vec<_>>()
+    );
     drop(db);
     for (version, with_popular) in [("2", true), ("1", false)] {
         let old = dir.path().join(format!("v{version}.sqlite3"));
@@ -571,6 +597,9 @@ fn older_schemas_are_brought_up_and_a_newer_one_refused() {
             assert_eq!(&db.explore(pos, 8, Lang::English).unwrap(), expected, "version {version}: {}", pos.to_fen());
         }
         assert_eq!(db.stats(0, Lang::English).unwrap().positions, positions);
+        for (&m, expected) in materials.iter().zip(&found) {
+            assert_eq!(&search(&db, m), expected, "version {version}");
+        }
         drop(db);
         let c = rusqlite::Connection::open(&old).unwrap();
         let v: String = c.query_row("SELECT value FROM meta WHERE key = 'version'", [], |r| r.get(0)).unwrap();
