@@ -11,6 +11,9 @@ use crate::postings::{Index, Posting, MATERIALS, POSITIONS};
 use rusqlite::params;
 use std::collections::HashSet;
 
+/// A run to write: bucket, run number, postings, blob.
+pub(crate) type Run = (i64, i64, i64, Vec<u8>);
+
 /// A batch being written.
 pub(crate) struct Batch {
     /// The popular keys, read when the batch began (no promotion can happen before it ends).
@@ -55,8 +58,8 @@ impl Batch {
         Ok(())
     }
 
-    /// The runs to write, each with its index: (bucket, run number, postings, blob).
-    pub(crate) fn runs(&mut self) -> [(Index, Vec<(i64, i64, i64, Vec<u8>)>); 2] {
+    /// The runs to write, each with its index.
+    pub(crate) fn runs(&mut self) -> [(Index, Vec<Run>); 2] {
         let first = self.first.unwrap_or(0);
         [(POSITIONS, &mut self.postings), (MATERIALS, &mut self.materials)].map(|(index, postings)| {
             postings.sort_unstable();
