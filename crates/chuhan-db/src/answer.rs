@@ -54,26 +54,55 @@ pub(crate) struct Answer {
 /// The Elo sum of the explorer's order, as SQL over `games g`.
 pub(crate) const ELO: &str = "COALESCE(g.red_elo, 0) + COALESCE(g.black_elo, 0)";
 
-/// The year and Elo sum of each game in `ids`.
-fn game_facts(conn: &Conn, ids: &[i64]) -> Result<HashMap<i64, (Option<i64>, i64)>, SqlError> {
-    let mut facts = HashMap::with_capacity(ids.len());
-    if ids.is_empty() {
-        return Ok(facts);
+/// The year and Elo sum of games, by id.
+type Facts = HashMap<i64, (Option<i64>, i64)>;
+
+/// Above this many games an answer reads the facts of every game in one scan of the table
+/// (kept for the next answer) rather than asking for each by id: a promotion after a big import
+/// asks about millions of games, a game at a time.
+const SCAN_ABOVE: usize = 20_000;
+
+/// The facts of every game, read once by the first answer that needs many of them.
+#[derive(Default)]
+pub(crate) struct FactsCache {
+    all: Option<Facts>,
+}
+
+impl FactsCache {
+    /// The year and Elo sum of each game in `ids`, from the cache or the table.
+    fn facts<'a>(&'a mut self, conn: &Conn, ids: &[i64], own: &'a mut Facts) -> Result<&'a Facts, SqlError> {
+        if ids.len() > SCAN_ABOVE || self.all.is_some() {
+            if self.all.is_none() {
+                let mut all = Facts::new();
+                for row in conn.query(&format!("SELECT g.id, g.year, {ELO} FROM games g"), &[])? {
+                    all.insert(row.int(0)?, (row.opt_int(1)?, row.int(2)?));
+                }
+                self.all = Some(all);
+            }
+            return Ok(self.all.get_or_insert_with(Facts::new));
+        }
+        if !ids.is_empty() {
+            let (among, arg) = conn.among("g.id", "?1", ids);
+            for row in conn.query(&format!("SELECT g.id, g.year, {ELO} FROM games g WHERE {among}"), &[arg])? {
+                own.insert(row.int(0)?, (row.opt_int(1)?, row.int(2)?));
+            }
+        }
+        Ok(own)
     }
-    let (among, arg) = conn.among("g.id", "?1", ids);
-    for row in conn.query(&format!("SELECT g.id, g.year, {ELO} FROM games g WHERE {among}"), &[arg])? {
-        facts.insert(row.int(0)?, (row.opt_int(1)?, row.int(2)?));
-    }
-    Ok(facts)
 }
 
 /// The answer for `key`, with at most `top` best-known games.
 pub(crate) fn answer(conn: &Conn, key: u64, top: usize) -> Result<Answer, SqlError> {
-    from_postings(conn, &lookup(conn, POSITIONS, key)?, top)
+    answer_with(conn, key, top, &mut FactsCache::default())
+}
+
+/// [`answer`], with games' facts kept in `cache` across answers.
+pub(crate) fn answer_with(conn: &Conn, key: u64, top: usize, cache: &mut FactsCache) -> Result<Answer, SqlError> {
+    from_postings(conn, &lookup(conn, POSITIONS, key)?, top, cache)
 }
 
 /// The answer from `postings` (one key's, ordered by game and ply).
-fn from_postings(conn: &Conn, postings: &[Posting], top: usize) -> Result<Answer, SqlError> {
+fn from_postings(conn: &Conn, postings: &[Posting], top: usize, cache: &mut FactsCache) -> Result<Answer, SqlError> {
     // Each game once, with the move of its first visit.
     let mut firsts: Vec<&Posting> = Vec::new();
     for p in postings {
@@ -82,7 +111,8 @@ fn from_postings(conn: &Conn, postings: &[Posting], top: usize) -> Result<Answer
         }
     }
     let ids: Vec<i64> = firsts.iter().map(|p| i64::from(p.game)).collect();
-    let facts = game_facts(conn, &ids)?;
+    let mut own = Facts::new();
+    let facts = cache.facts(conn, &ids, &mut own)?;
     let year = |game: u32| facts.get(&i64::from(game)).and_then(|f| f.0);
     // A move played twice from the position in one game counts once (as does the game).
     let mut pairs: Vec<(u32, u16)> = postings.iter().filter_map(|p| Some((p.game, p.next?))).collect();

@@ -73,17 +73,15 @@ pub(crate) fn finish(
     mut batch: Batch,
     progress: &Progress<'_>,
 ) -> Result<(usize, usize, usize), SqlError> {
-    for (index, runs) in batch.runs() {
-        if runs.is_empty() {
-            continue;
-        }
-        let copy = format!("COPY {} (bucket, run, postings, data) FROM STDIN (FORMAT binary)", index.table);
-        let mut writer =
-            BinaryCopyInWriter::new(client.copy_in(&copy)?, &[Type::INT8, Type::INT8, Type::INT8, Type::BYTEA]);
-        for (bucket, run, n, data) in &runs {
-            writer.write(&[bucket, run, n, data])?;
+    for run in batch.runs().into_iter().flatten() {
+        let copy = format!("COPY {} (id, postings, data) FROM STDIN (FORMAT binary)", run.index.table);
+        let mut writer = BinaryCopyInWriter::new(client.copy_in(&copy)?, &[Type::INT8, Type::INT8, Type::BYTEA]);
+        for (id, n, data) in &run.rows {
+            writer.write(&[id, n, data])?;
         }
         writer.finish()?;
+        let live = crate::backend::pg_sql(crate::postings::LIVE_RUN);
+        client.execute(&live, &[&run.index.table, &run.number, &run.postings])?;
     }
     crate::popular::apply_pg(client, &mut batch.deltas)?;
     client.execute(

@@ -19,7 +19,7 @@
 //! (reading the popular set included), on PostgreSQL batches and promotions take one advisory
 //! lock, so no promotion falls between a batch's reading of the set and its commit.
 
-use crate::answer::{answer, game_count, TopGame};
+use crate::answer::{answer_with, game_count, FactsCache, TopGame};
 use crate::backend::{Arg, Conn, SqlError};
 use crate::import::Prepared;
 use std::collections::{HashMap, HashSet};
@@ -174,12 +174,13 @@ pub(crate) fn promote(
 ) -> Result<usize, SqlError> {
     let Ok(threshold) = i64::try_from(threshold) else { return Ok(0) };
     let mut promoted = 0;
+    let mut facts = FactsCache::default();
     for key in candidates.keys(before, threshold) {
         if game_count(conn, key as u64)? < threshold {
             continue;
         }
         begin(conn)?;
-        let done = promote_one(conn, key);
+        let done = promote_one(conn, key, &mut facts);
         match done {
             Ok(true) => {
                 conn.batch("COMMIT")?;
@@ -206,12 +207,12 @@ pub(crate) fn begin(conn: &mut Conn) -> Result<(), SqlError> {
 
 /// Stores `key`'s answer unless it is stored already (another importer promoted it); returns
 /// whether it stored it.
-pub(crate) fn promote_one(conn: &mut Conn, key: i64) -> Result<bool, SqlError> {
+pub(crate) fn promote_one(conn: &mut Conn, key: i64, facts: &mut FactsCache) -> Result<bool, SqlError> {
     let k = Arg::Int(key);
     if conn.query_row("SELECT 1 FROM popular_positions WHERE key = ?1", std::slice::from_ref(&k))?.is_some() {
         return Ok(false);
     }
-    let a = answer(conn, key as u64, TOP_KEPT)?;
+    let a = answer_with(conn, key as u64, TOP_KEPT, facts)?;
     conn.execute("INSERT INTO popular_positions (key, games) VALUES (?1, ?2)", &[k.clone(), Arg::Int(a.games)])?;
     for m in &a.moves {
         let [games, wins, draws, losses, unknown] = m.counts.map(Arg::Int);

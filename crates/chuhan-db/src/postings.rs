@@ -6,14 +6,15 @@
 //! place (the keys are hashes): SQLite managed about a million a second while the index fitted
 //! its cache, and once it did not, every batch rewrote pages all over the file. So the index is
 //! kept as *runs*: sorted arrays of fixed-size [`Posting`]s in one blob, split by *bucket* (the
-//! top bits of the key, [`Index::bits`]). An import batch sorts its postings once and writes one
-//! run for each bucket it touched, whatever the size of the index: a few thousand rows a batch
-//! instead of hundreds of thousands. A lookup reads the runs of the key's bucket and
-//! binary-searches each for the key.
+//! top bits of the key, [`Index::bits`]). An import batch sorts its postings once and writes a
+//! row for each bucket it touched, whatever the size of the index: a few thousand rows a batch
+//! instead of hundreds of thousands. A lookup binary-searches each row it reads for the key.
 //!
-//! Each batch adds a run to a bucket, so runs pile up; [`compact`] merges a bucket's runs into
-//! one once it has more than [`MAX_RUNS`], at the end of an import, in transactions of their own
-//! (a kill leaves every bucket either merged or as it was).
+//! A run is a batch's, cut into one row a bucket; `live_runs` lists the runs of each index, and
+//! a lookup reads the key's bucket's row of each (a row's id is the run's number above the
+//! bucket, so a batch appends its rows in order). Each import adds runs, so they pile up;
+//! [`compact`] merges the smallest once there are more than [`MAX_RUNS`], at the end of an
+//! import, in transactions of their own (a kill leaves every bucket either merged or as it was).
 
 use crate::backend::{Arg, Conn, SqlError};
 
@@ -41,8 +42,11 @@ pub(crate) fn material_key(sig: i64) -> u64 {
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
 }
-/// A bucket with more runs than this is merged at the end of an import.
-pub(crate) const MAX_RUNS: i64 = 64;
+/// An index with more live runs than this has its smallest merged at the end of an import
+/// ([`compact`]): a lookup reads a row for each live run (a few hundred microseconds at most),
+/// and a bulk import of up to this many batches (640,000 games in batches of 5,000) merges
+/// nothing.
+pub(crate) const MAX_RUNS: usize = 128;
 /// Bytes a posting takes in a run: key 8, game 4, ply 2, next 2 (little-endian).
 const SIZE: usize = 16;
 /// `next` of a game's last position, where no move was played.
@@ -139,9 +143,19 @@ fn find(data: &[u8], key: u64, out: &mut Vec<Posting>) -> Result<(), SqlError> {
     Ok(())
 }
 
-/// Every posting of `key` in `index`, ordered by game and ply.
+/// A run's row id: its number (the first game its batch stored, or 0) above its bucket, so that
+/// a batch's rows are appended to the table in order (a key of (bucket, run) would put them all
+/// over an index that grows with every batch).
+fn row_id(run: i64, bucket: i64) -> i64 {
+    (run << 16) | bucket
+}
+
+/// Every posting of `key` in `index`, ordered by game and ply: one row a live run.
 pub(crate) fn lookup(conn: &Conn, index: Index, key: u64) -> Result<Vec<Posting>, SqlError> {
-    let sql = format!("SELECT data FROM {} WHERE bucket = ?1", index.table);
+    let sql = format!(
+        "SELECT data FROM {t} WHERE id IN (SELECT run * 65536 + ?1 FROM live_runs WHERE tbl = '{t}')",
+        t = index.table
+    );
     let rows = conn.query(&sql, &[Arg::Int(index.bucket(key))])?;
     let mut out = Vec::new();
     for row in rows {
@@ -151,40 +165,52 @@ pub(crate) fn lookup(conn: &Conn, index: Index, key: u64) -> Result<Vec<Posting>
     Ok(out)
 }
 
-/// The runs of a batch's postings in `index` (sorted by key, so each bucket's are together):
-/// (bucket, postings, blob).
-pub(crate) fn runs(index: Index, sorted: &[Posting]) -> impl Iterator<Item = (i64, usize, Vec<u8>)> + '_ {
+/// The runs of a batch's postings in `index` (sorted by key, so each bucket's are together), for
+/// run number `run`: (row id, postings, blob).
+pub(crate) fn runs(index: Index, run: i64, sorted: &[Posting]) -> impl Iterator<Item = (i64, i64, Vec<u8>)> + '_ {
     sorted
         .chunk_by(move |a, b| index.bucket(a.key) == index.bucket(b.key))
-        .map(move |c| (index.bucket(c[0].key), c.len(), encode(c)))
+        .map(move |c| (row_id(run, index.bucket(c[0].key)), c.len() as i64, encode(c)))
 }
 
-/// The statement that stores a run in `index` (both stores).
+/// The statement that stores a run's bucket in `index` (both stores).
 pub(crate) fn insert_run(index: Index) -> String {
-    format!("INSERT INTO {} (bucket, run, postings, data) VALUES (?1, ?2, ?3, ?4)", index.table)
+    format!("INSERT INTO {} (id, postings, data) VALUES (?1, ?2, ?3)", index.table)
 }
 
-/// Merges the runs of every bucket that has more than `max_runs` into one; returns how many
-/// buckets were merged. Each group of buckets is merged in a transaction of its own that no
-/// import batch interleaves with (`begin`).
+/// The statement that makes run `?2` of index `?1` live, with `?3` postings (both stores).
+pub(crate) const LIVE_RUN: &str = "INSERT INTO live_runs (tbl, run, postings) VALUES (?1, ?2, ?3)";
+
+/// Keeps the number of live runs of `index` at most `max_runs`: once there are more, the
+/// smallest are merged into one, so that a merge rewrites the small runs of many small imports
+/// and seldom the big ones of a bulk import (whose runs are all alike and under the limit).
+/// Returns how many runs were merged away. Each group of buckets is merged in a transaction of
+/// its own that no import batch interleaves with (`begin`); the merged run takes the highest
+/// number of those it replaces, which is live all along, so a kill half-way leaves every
+/// bucket either merged or as it was, and the list of live runs is mended last.
 pub(crate) fn compact(
     conn: &mut Conn,
     index: Index,
-    max_runs: i64,
+    max_runs: usize,
     begin: impl Fn(&mut Conn) -> Result<(), SqlError>,
 ) -> Result<usize, SqlError> {
     let table = index.table;
-    let crowded: Vec<i64> = conn
-        .query(
-            &format!("SELECT bucket FROM {table} GROUP BY bucket HAVING COUNT(*) > ?1 ORDER BY bucket"),
-            &[Arg::Int(max_runs)],
-        )?
+    let mut live: Vec<(i64, i64)> = conn
+        .query("SELECT run, postings FROM live_runs WHERE tbl = ?1", &[Arg::from(table)])?
         .iter()
-        .map(|r| r.int(0))
-        .collect::<Result<_, _>>()?;
-    for group in crowded.chunks(256) {
+        .map(|r| Ok((r.int(0)?, r.int(1)?)))
+        .collect::<Result<_, SqlError>>()?;
+    if live.len() <= max_runs {
+        return Ok(0);
+    }
+    // The smallest, down to half the limit.
+    live.sort_by_key(|&(run, postings)| (postings, run));
+    let merged: Vec<i64> = live[..live.len() - max_runs / 2].iter().map(|&(run, _)| run).collect();
+    let into = merged.iter().copied().max().unwrap_or(0);
+    let buckets: Vec<i64> = (0..1i64 << index.bits).collect();
+    for group in buckets.chunks(1024) {
         begin(conn)?;
-        let done = group.iter().try_for_each(|&b| merge_bucket(conn, index, b, max_runs));
+        let done = group.iter().try_for_each(|&b| merge_bucket(conn, index, b, &merged, into));
         match done {
             Ok(()) => conn.batch("COMMIT")?,
             Err(e) => {
@@ -194,34 +220,47 @@ pub(crate) fn compact(
             }
         }
     }
-    Ok(crowded.len())
+    begin(conn)?;
+    let total: i64 = live.iter().filter(|(run, _)| merged.contains(run)).map(|&(_, n)| n).sum();
+    let done = (|| {
+        for &run in &merged {
+            conn.execute("DELETE FROM live_runs WHERE tbl = ?1 AND run = ?2", &[Arg::from(table), Arg::Int(run)])?;
+        }
+        conn.execute(LIVE_RUN, &[Arg::from(table), Arg::Int(into), Arg::Int(total)])?;
+        conn.batch("COMMIT")
+    })();
+    if let Err(e) = done {
+        let _ = conn.batch("ROLLBACK");
+        return Err(e);
+    }
+    Ok(merged.len() - 1)
 }
 
-/// One bucket's runs merged into one (unless another importer merged them meanwhile). The merged
-/// run takes the highest number of those it replaces, so numbers stay unique in the bucket.
-fn merge_bucket(conn: &mut Conn, index: Index, bucket: i64, max_runs: i64) -> Result<(), SqlError> {
+/// One bucket's rows of the runs `merged` made one, numbered `into`.
+fn merge_bucket(conn: &mut Conn, index: Index, bucket: i64, merged: &[i64], into: i64) -> Result<(), SqlError> {
     let table = index.table;
-    let rows = conn.query(&format!("SELECT run, data FROM {table} WHERE bucket = ?1"), &[Arg::Int(bucket)])?;
-    if (rows.len() as i64) <= max_runs {
+    let ids: Vec<i64> = merged.iter().map(|&run| row_id(run, bucket)).collect();
+    let (among, list) = conn.among("id", "?1", &ids);
+    let rows = conn.query(&format!("SELECT data FROM {table} WHERE {among}"), std::slice::from_ref(&list))?;
+    if rows.is_empty() {
         return Ok(());
     }
     let mut postings = Vec::new();
-    let mut last = i64::MIN;
     for row in &rows {
-        last = last.max(row.int(0)?);
-        postings.extend(decode(&row.bytes(1)?)?);
+        postings.extend(decode(&row.bytes(0)?)?);
     }
     postings.sort_unstable();
-    conn.execute(&format!("DELETE FROM {table} WHERE bucket = ?1"), &[Arg::Int(bucket)])?;
+    conn.execute(&format!("DELETE FROM {table} WHERE {among}"), &[list])?;
     let n = postings.len() as i64;
-    conn.execute(&insert_run(index), &[Arg::Int(bucket), Arg::Int(last), Arg::Int(n), Arg::Bytes(encode(&postings))])?;
+    conn.execute(&insert_run(index), &[Arg::Int(row_id(into, bucket)), Arg::Int(n), Arg::Bytes(encode(&postings))])?;
     Ok(())
 }
 
 /// Converts the `positions` and `materials` rows of a version 1 or 2 database into runs, a
-/// bucket at a time (one run each, numbered 0), inside the caller's transaction.
+/// bucket at a time (one run, numbered 0), inside the caller's transaction.
 pub(crate) fn convert_rows(conn: &mut Conn) -> Result<(), SqlError> {
     let index = POSITIONS;
+    let mut total = [0i64; 2];
     for b in 0..1u64 << index.bits {
         // A bucket's keys are one range of unsigned keys that never crosses the sign bit, so it
         // is one range of the signed keys stored too.
@@ -235,6 +274,7 @@ pub(crate) fn convert_rows(conn: &mut Conn) -> Result<(), SqlError> {
             .iter()
             .map(|r| Posting::new(r.int(0)?, r.int(1)?, u32::try_from(r.int(2)?).unwrap_or(u32::MAX), r.opt_int(3)?))
             .collect::<Result<Vec<_>, _>>()?;
+        total[0] += postings.len() as i64;
         write_whole(conn, index, b as i64, postings)?;
     }
     // Material signatures are not spread like hashes: read them all, then cut by bucket.
@@ -244,8 +284,12 @@ pub(crate) fn convert_rows(conn: &mut Conn) -> Result<(), SqlError> {
         .map(|r| Posting::new(material_key(r.int(0)?) as i64, r.int(1)?, 0, None))
         .collect::<Result<Vec<_>, _>>()?;
     postings.sort_unstable();
+    total[1] = postings.len() as i64;
     for part in postings.chunk_by(|a, b| MATERIALS.bucket(a.key) == MATERIALS.bucket(b.key)) {
         write_whole(conn, MATERIALS, MATERIALS.bucket(part[0].key), part.to_vec())?;
+    }
+    for (index, n) in [POSITIONS, MATERIALS].into_iter().zip(total) {
+        conn.execute(LIVE_RUN, &[Arg::from(index.table), Arg::Int(0), Arg::Int(n)])?;
     }
     Ok(())
 }
@@ -257,7 +301,7 @@ fn write_whole(conn: &mut Conn, index: Index, bucket: i64, mut postings: Vec<Pos
     }
     postings.sort_unstable();
     let n = postings.len() as i64;
-    conn.execute(&insert_run(index), &[Arg::Int(bucket), Arg::Int(0), Arg::Int(n), Arg::Bytes(encode(&postings))])?;
+    conn.execute(&insert_run(index), &[Arg::Int(row_id(0, bucket)), Arg::Int(n), Arg::Bytes(encode(&postings))])?;
     Ok(())
 }
 
@@ -310,7 +354,7 @@ mod tests {
     fn runs_split_by_bucket() {
         let b = |n: u64| n << (64 - POSITIONS.bits);
         let sorted = vec![p(b(0), 1, 0, None), p(b(0) + 1, 1, 1, None), p(b(3), 2, 0, None), p(b(3) + 9, 1, 4, None)];
-        let runs: Vec<(i64, usize)> = runs(POSITIONS, &sorted).map(|(bucket, n, _)| (bucket, n)).collect();
-        assert_eq!(runs, [(0, 2), (3, 2)]);
+        let runs: Vec<(i64, i64)> = runs(POSITIONS, 7, &sorted).map(|(id, n, _)| (id, n)).collect();
+        assert_eq!(runs, [(7 << 16, 2), ((7 << 16) | 3, 2)]);
     }
 }

@@ -438,7 +438,7 @@ impl Database {
                 one("SELECT CAST(COALESCE(SUM(pg_total_relation_size(c.oid)), 0) AS BIGINT) FROM pg_class c \
                  JOIN pg_namespace n ON n.oid = c.relnamespace \
                  WHERE n.nspname = current_schema() AND c.relkind = 'r' \
-                 AND c.relname IN ('meta', 'games', 'position_runs', 'material_runs', 'imports', \
+                 AND c.relname IN ('meta', 'games', 'position_runs', 'material_runs', 'live_runs', 'imports', \
                  'popular_positions', 'popular_moves', 'popular_games')")? as u64
             }
         };

@@ -8,8 +8,9 @@
 //! - `position_runs`: the position index ([`crate::postings`]): for every position of every
 //!   game, the game, the ply and the move played from it (in the key's frame, with the game's
 //!   result for the side to move), kept as sorted runs of 16-byte postings, one blob a bucket
-//!   (the top bits of the folded position hash, [`crate::key`]) and import batch. `postings`
-//!   counts a run's postings. The runs of a bucket are merged once there are many.
+//!   (the top bits of the folded position hash, [`crate::key`]) and import batch, its id the
+//!   run's number above the bucket. `postings` counts a row's postings. `live_runs` lists each
+//!   index's runs, which are merged once there are many.
 //! - `material_runs`: which games had each material signature on the board ([`crate::material`]),
 //!   kept as runs like the positions, keyed by [`crate::postings::material_key`].
 //! - `imports`: how far each file's import got, for resuming ([`crate::import`]).
@@ -64,20 +65,14 @@ CREATE INDEX IF NOT EXISTS games_red ON games(red);
 CREATE INDEX IF NOT EXISTS games_black ON games(black);
 CREATE INDEX IF NOT EXISTS games_year ON games(year);
 CREATE INDEX IF NOT EXISTS games_opening ON games(opening);
-CREATE TABLE IF NOT EXISTS position_runs (
-    bucket INTEGER NOT NULL,
+CREATE TABLE IF NOT EXISTS position_runs (id INTEGER PRIMARY KEY, postings INTEGER NOT NULL, data BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS live_runs (
+    tbl TEXT NOT NULL,
     run INTEGER NOT NULL,
     postings INTEGER NOT NULL,
-    data BLOB NOT NULL
-);
-CREATE UNIQUE INDEX IF NOT EXISTS position_runs_bucket ON position_runs(bucket, run);
-CREATE TABLE IF NOT EXISTS material_runs (
-    bucket INTEGER NOT NULL,
-    run INTEGER NOT NULL,
-    postings INTEGER NOT NULL,
-    data BLOB NOT NULL
-);
-CREATE UNIQUE INDEX IF NOT EXISTS material_runs_bucket ON material_runs(bucket, run);
+    PRIMARY KEY (tbl, run)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS material_runs (id INTEGER PRIMARY KEY, postings INTEGER NOT NULL, data BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS imports (
     file TEXT PRIMARY KEY,
     size INTEGER NOT NULL,
@@ -138,20 +133,14 @@ CREATE INDEX IF NOT EXISTS games_red ON games(red);
 CREATE INDEX IF NOT EXISTS games_black ON games(black);
 CREATE INDEX IF NOT EXISTS games_year ON games(year);
 CREATE INDEX IF NOT EXISTS games_opening ON games(opening);
-CREATE TABLE IF NOT EXISTS position_runs (
-    bucket BIGINT NOT NULL,
+CREATE TABLE IF NOT EXISTS position_runs (id BIGINT PRIMARY KEY, postings BIGINT NOT NULL, data BYTEA NOT NULL);
+CREATE TABLE IF NOT EXISTS live_runs (
+    tbl TEXT NOT NULL,
     run BIGINT NOT NULL,
     postings BIGINT NOT NULL,
-    data BYTEA NOT NULL,
-    PRIMARY KEY (bucket, run)
+    PRIMARY KEY (tbl, run)
 );
-CREATE TABLE IF NOT EXISTS material_runs (
-    bucket BIGINT NOT NULL,
-    run BIGINT NOT NULL,
-    postings BIGINT NOT NULL,
-    data BYTEA NOT NULL,
-    PRIMARY KEY (bucket, run)
-);
+CREATE TABLE IF NOT EXISTS material_runs (id BIGINT PRIMARY KEY, postings BIGINT NOT NULL, data BYTEA NOT NULL);
 CREATE TABLE IF NOT EXISTS imports (
     file TEXT PRIMARY KEY,
     size BIGINT NOT NULL,
@@ -231,8 +220,9 @@ fn upgrade(conn: &mut Conn) -> Result<(), SchemaError> {
     conn.batch("DROP TABLE positions; DROP TABLE materials")?;
     let keys: Vec<i64> = conn.query(crate::popular::KEYS, &[])?.iter().map(|r| r.int(0)).collect::<Result<_, _>>()?;
     conn.batch("DELETE FROM popular_positions; DELETE FROM popular_moves")?;
+    let mut facts = crate::answer::FactsCache::default();
     for key in keys {
-        crate::popular::promote_one(conn, key)?;
+        crate::popular::promote_one(conn, key, &mut facts)?;
     }
     conn.execute("UPDATE meta SET value = ?1 WHERE key = 'version'", &[Arg::from(crate::SCHEMA_VERSION.to_string())])?;
     Ok(())

@@ -11,8 +11,16 @@ use crate::postings::{Index, Posting, MATERIALS, POSITIONS};
 use rusqlite::params;
 use std::collections::HashSet;
 
-/// A run to write: bucket, run number, postings, blob.
-pub(crate) type Run = (i64, i64, i64, Vec<u8>);
+/// A run's row to write: row id, postings, blob.
+pub(crate) type RunRow = (i64, i64, Vec<u8>);
+
+/// A batch's run in one index: the index, the run's number, its postings, its rows.
+pub(crate) struct Run {
+    pub(crate) index: Index,
+    pub(crate) number: i64,
+    pub(crate) postings: i64,
+    pub(crate) rows: Vec<RunRow>,
+}
 
 /// A batch being written.
 pub(crate) struct Batch {
@@ -58,14 +66,15 @@ impl Batch {
         Ok(())
     }
 
-    /// The runs to write, each with its index.
-    pub(crate) fn runs(&mut self) -> [(Index, Vec<Run>); 2] {
-        let first = self.first.unwrap_or(0);
-        [(POSITIONS, &mut self.postings), (MATERIALS, &mut self.materials)].map(|(index, postings)| {
+    /// The run to write in each index: the index, the run's number and postings, its rows.
+    /// `None` when the batch stored no game.
+    pub(crate) fn runs(&mut self) -> Option<[Run; 2]> {
+        let number = self.first?;
+        Some([(POSITIONS, &mut self.postings), (MATERIALS, &mut self.materials)].map(|(index, postings)| {
             postings.sort_unstable();
-            let runs = crate::postings::runs(index, postings).map(|(bucket, n, data)| (bucket, first, n as i64, data));
-            (index, runs.collect())
-        })
+            let rows = crate::postings::runs(index, number, postings).collect();
+            Run { index, number, postings: postings.len() as i64, rows }
+        }))
     }
 }
 
@@ -156,11 +165,12 @@ fn finish_sqlite(
     mut batch: Batch,
     progress: &Progress<'_>,
 ) -> Result<(usize, usize, usize), SqlError> {
-    for (index, runs) in batch.runs() {
-        let mut run_stmt = c.prepare_cached(&crate::postings::insert_run(index))?;
-        for (bucket, run, n, data) in runs {
-            run_stmt.execute(params![bucket, run, n, data])?;
+    for run in batch.runs().into_iter().flatten() {
+        let mut run_stmt = c.prepare_cached(&crate::postings::insert_run(run.index))?;
+        for (id, n, data) in run.rows {
+            run_stmt.execute(params![id, n, data])?;
         }
+        c.prepare_cached(crate::postings::LIVE_RUN)?.execute(params![run.index.table, run.number, run.postings])?;
     }
     crate::popular::apply_sqlite(c, &mut batch.deltas)?;
     c.execute(

@@ -43,6 +43,20 @@ impl Target {
         Some(Target::Postgres { url, admin, schema })
     }
 
+    /// The live runs of the position index (each import adds one).
+    fn live_runs(&self) -> i64 {
+        let sql = "SELECT COUNT(*) FROM live_runs WHERE tbl = 'position_runs'";
+        match self {
+            Target::Sqlite(dir) => {
+                let c = rusqlite::Connection::open(dir.path().join("g.sqlite3")).unwrap();
+                c.query_row(sql, [], |r| r.get(0)).unwrap()
+            }
+            Target::Postgres { url, .. } => {
+                postgres::Client::connect(url, postgres::NoTls).unwrap().query_one(sql, &[]).unwrap().get(0)
+            }
+        }
+    }
+
     fn open(&self, fold: Fold) -> Database {
         match self {
             Target::Sqlite(dir) => Database::open(dir.path().join("g.sqlite3"), fold).unwrap(),
@@ -90,7 +104,8 @@ on_both!(
     bad_and_truncated_files_import_what_they_can,
     search_export_and_stats,
     colour_fold_finds_a_line_played_by_either_colour,
-    popular_answers_equal_the_aggregate
+    popular_answers_equal_the_aggregate,
+    many_small_imports_merge_their_runs_and_answer_alike
 );
 
 /// A file of the shared data: `../shared` beside the checkout, or `CHUHAN_SHARED` (a checkout
@@ -309,6 +324,67 @@ fn popular_answers_equal_the_aggregate(target: &Target) {
         popular += usize::from(got.games >= 5);
     }
     assert!(popular > 50, "{popular} of {} sampled positions popular", samples.len());
+}
+
+/// Many small imports, each adding a run to the indexes: past the limit the smallest runs are
+/// merged, and the explorer and the material search answer as after one import of everything.
+fn many_small_imports_merge_their_runs_and_answer_alike(target: &Target) {
+    let Some(masters) = master_files() else { return };
+    let games = read_all(&masters[1..]);
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    for (i, part) in games.chunks(games.len().div_ceil(150)).enumerate() {
+        let mut out = Vec::new();
+        for g in part {
+            chuhan_record::pgn::write_game(&mut out, g, chuhan::notation::Notation::Uci).unwrap();
+            out.push(b'\n');
+        }
+        let path = dir.path().join(format!("{i:03}.pgn"));
+        std::fs::write(&path, out).unwrap();
+        files.push(path);
+    }
+    assert!(files.len() > 140);
+    let mut whole = Database::in_memory(Fold::Mirror).unwrap();
+    whole.import(&files, &ImportOptions::default(), |_| {}).unwrap();
+    let mut db = target.open(Fold::Mirror);
+    let mut most = 0;
+    for f in &files {
+        db.import(std::slice::from_ref(f), &ImportOptions::default(), |_| {}).unwrap();
+        most = most.max(target.live_runs());
+    }
+    // Merged once past 128 (to 64 and the newest), never above the limit after an import.
+    assert_eq!(most, 128, "the most live runs after an import");
+    assert!(target.live_runs() < 128, "{} live runs", target.live_runs());
+    let mut samples = vec![Position::new(Variant::Xiangqi)];
+    for g in games.iter().step_by(37) {
+        let mut pos = g.start_position().unwrap();
+        for m in g.mainline_moves().into_iter().take(30) {
+            pos.play(m).unwrap();
+            samples.push(pos.clone());
+        }
+    }
+    let explore = |db: &Database, pos: &Position| {
+        let mut e = db.explore(pos, 8, Lang::English).unwrap();
+        e.top_games.iter_mut().for_each(|g| g.id = 0);
+        e
+    };
+    for pos in &samples {
+        assert_eq!(explore(&db, pos), explore(&whole, pos), "{}", pos.to_fen());
+    }
+    let mut found = 0;
+    for g in games.iter().step_by(101) {
+        let mut pos = g.start_position().unwrap();
+        g.mainline_moves().into_iter().for_each(|m| pos.play(m).unwrap());
+        let filter = SearchFilter {
+            material: Some(material::Material::of(&pos)),
+            limit: Some(10_000),
+            ..SearchFilter::default()
+        };
+        let count = |db: &Database| db.search(&filter, Lang::English).unwrap().len();
+        assert_eq!(count(&db), count(&whole));
+        found += count(&db);
+    }
+    assert!(found > 10);
 }
 
 fn mirror_row(row: &str) -> String {
