@@ -101,8 +101,13 @@ pub(crate) fn answer_with(conn: &Conn, key: u64, top: usize, cache: &mut FactsCa
     from_postings(conn, &lookup(conn, POSITIONS, key)?, top, cache)
 }
 
-/// The answer from `postings` (one key's, ordered by game and ply).
-fn from_postings(conn: &Conn, postings: &[Posting], top: usize, cache: &mut FactsCache) -> Result<Answer, SqlError> {
+/// The answer from `postings` (one key's, ordered by game and ply, [`lookup`]).
+pub(crate) fn from_postings(
+    conn: &Conn,
+    postings: &[Posting],
+    top: usize,
+    cache: &mut FactsCache,
+) -> Result<Answer, SqlError> {
     // Each game once, with the move of its first visit.
     let mut firsts: Vec<&Posting> = Vec::new();
     for p in postings {
@@ -145,16 +150,8 @@ fn from_postings(conn: &Conn, postings: &[Posting], top: usize, cache: &mut Fact
     Ok(Answer { games: firsts.len() as i64, moves, top: games })
 }
 
-/// The games through `key` (promotion asks whether a position has reached its threshold).
-pub(crate) fn game_count(conn: &Conn, key: u64) -> Result<i64, SqlError> {
-    let postings = lookup(conn, POSITIONS, key)?;
-    let mut n = 0;
-    let mut last = None;
-    for p in &postings {
-        if last != Some(p.game) {
-            n += 1;
-            last = Some(p.game);
-        }
-    }
-    Ok(n)
+/// The games among `postings` (one key's, ordered by game): promotion asks whether a position
+/// has reached its threshold.
+pub(crate) fn count_games(postings: &[Posting]) -> i64 {
+    postings.chunk_by(|a, b| a.game == b.game).count() as i64
 }

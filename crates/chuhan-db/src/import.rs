@@ -332,7 +332,19 @@ impl Database {
             };
             plan.push(Planned { path, name, size, skip });
         }
-        let candidates = self.write_files(&plan, options, &mut report, &mut progress)?;
+        // Into an empty SQLite database, the games' search indexes are made at the end.
+        let deferred = matches!(self.conn, Conn::Sqlite(_))
+            && !plan.is_empty()
+            && self.conn.query_int("SELECT COUNT(*) FROM games", &[]).map_err(|e| self.sql(e))? == 0;
+        if deferred {
+            self.conn.batch(crate::schema::DROP_GAMES_INDEXES).map_err(|e| self.sql(e))?;
+        }
+        let written = self.write_files(&plan, options, &mut report, &mut progress);
+        if deferred {
+            // Made again even when the import failed (a killed one: at the next opening).
+            self.conn.batch(crate::schema::GAMES_INDEXES).map_err(|e| self.sql(e))?;
+        }
+        let candidates = written?;
         if report.imported > 0 {
             // Each batch added a run to the buckets it touched: merge those that have many.
             for index in [crate::postings::POSITIONS, crate::postings::MATERIALS] {
@@ -365,7 +377,7 @@ impl Database {
         progress: &mut impl FnMut(ImportProgress<'_>),
     ) -> Result<Candidates, DbError> {
         // The reader runs at most this many chunks ahead of the writer.
-        let (sender, receiver) = std::sync::mpsc::sync_channel::<Message>(32);
+        let (sender, receiver) = std::sync::mpsc::sync_channel::<Message>(96);
         let fold = self.fold;
         std::thread::scope(|scope| {
             let reader = std::thread::Builder::new()

@@ -19,9 +19,10 @@
 //! (reading the popular set included), on PostgreSQL batches and promotions take one advisory
 //! lock, so no promotion falls between a batch's reading of the set and its commit.
 
-use crate::answer::{answer_with, game_count, FactsCache, TopGame};
+use crate::answer::{count_games, from_postings, FactsCache, TopGame};
 use crate::backend::{Arg, Conn, SqlError};
 use crate::import::Prepared;
+use crate::postings::{lookup, POSITIONS};
 use std::collections::{HashMap, HashSet};
 
 /// A position with at least this many games gets its answer stored. Below it the explorer's
@@ -176,11 +177,8 @@ pub(crate) fn promote(
     let mut promoted = 0;
     let mut facts = FactsCache::default();
     for key in candidates.keys(before, threshold) {
-        if game_count(conn, key as u64)? < threshold {
-            continue;
-        }
         begin(conn)?;
-        let done = promote_one(conn, key, &mut facts);
+        let done = promote_one(conn, key, threshold, &mut facts);
         match done {
             Ok(true) => {
                 conn.batch("COMMIT")?;
@@ -205,14 +203,19 @@ pub(crate) fn begin(conn: &mut Conn) -> Result<(), SqlError> {
     }
 }
 
-/// Stores `key`'s answer unless it is stored already (another importer promoted it); returns
-/// whether it stored it.
-pub(crate) fn promote_one(conn: &mut Conn, key: i64, facts: &mut FactsCache) -> Result<bool, SqlError> {
+/// Stores `key`'s answer if it has `threshold` games and is not stored already (another
+/// importer promoted it); returns whether it stored it. Inside the caller's transaction, so the
+/// answer is exact when it is stored.
+pub(crate) fn promote_one(conn: &mut Conn, key: i64, threshold: i64, facts: &mut FactsCache) -> Result<bool, SqlError> {
     let k = Arg::Int(key);
     if conn.query_row("SELECT 1 FROM popular_positions WHERE key = ?1", std::slice::from_ref(&k))?.is_some() {
         return Ok(false);
     }
-    let a = answer_with(conn, key as u64, TOP_KEPT, facts)?;
+    let postings = lookup(conn, POSITIONS, key as u64)?;
+    if count_games(&postings) < threshold {
+        return Ok(false);
+    }
+    let a = from_postings(conn, &postings, TOP_KEPT, facts)?;
     conn.execute("INSERT INTO popular_positions (key, games) VALUES (?1, ?2)", &[k.clone(), Arg::Int(a.games)])?;
     for m in &a.moves {
         let [games, wins, draws, losses, unknown] = m.counts.map(Arg::Int);

@@ -61,10 +61,6 @@ CREATE TABLE IF NOT EXISTS games (
     source TEXT NOT NULL,
     source_game INTEGER NOT NULL
 );
-CREATE INDEX IF NOT EXISTS games_red ON games(red);
-CREATE INDEX IF NOT EXISTS games_black ON games(black);
-CREATE INDEX IF NOT EXISTS games_year ON games(year);
-CREATE INDEX IF NOT EXISTS games_opening ON games(opening);
 CREATE TABLE IF NOT EXISTS position_runs (id INTEGER PRIMARY KEY, postings INTEGER NOT NULL, data BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS live_runs (
     tbl TEXT NOT NULL,
@@ -92,6 +88,21 @@ CREATE TABLE IF NOT EXISTS popular_moves (
     PRIMARY KEY (key, code)
 ) WITHOUT ROWID;
 ";
+
+/// The indexes of the games' searched columns (both stores). An import into an empty database
+/// on SQLite makes them at its end instead ([`crate::import`]): kept up to date game by game,
+/// they touched a few thousand pages of every batch; made at once, they cost a sort. Every
+/// opening of a database makes any that are missing (after an import that was killed).
+pub(crate) const GAMES_INDEXES: &str = "
+CREATE INDEX IF NOT EXISTS games_red ON games(red);
+CREATE INDEX IF NOT EXISTS games_black ON games(black);
+CREATE INDEX IF NOT EXISTS games_year ON games(year);
+CREATE INDEX IF NOT EXISTS games_opening ON games(opening);
+";
+
+/// The same without them.
+pub(crate) const DROP_GAMES_INDEXES: &str = "DROP INDEX IF EXISTS games_red; DROP INDEX IF EXISTS games_black; \
+     DROP INDEX IF EXISTS games_year; DROP INDEX IF EXISTS games_opening;";
 
 /// The best-known games of popular positions ([`crate::popular`]), apart from the other tables
 /// because a version 2 database has them without `next` ([`upgrade`] makes them anew).
@@ -129,10 +140,6 @@ CREATE TABLE IF NOT EXISTS games (
     source TEXT NOT NULL,
     source_game BIGINT NOT NULL
 );
-CREATE INDEX IF NOT EXISTS games_red ON games(red);
-CREATE INDEX IF NOT EXISTS games_black ON games(black);
-CREATE INDEX IF NOT EXISTS games_year ON games(year);
-CREATE INDEX IF NOT EXISTS games_opening ON games(opening);
 CREATE TABLE IF NOT EXISTS position_runs (id BIGINT PRIMARY KEY, postings BIGINT NOT NULL, data BYTEA NOT NULL);
 CREATE TABLE IF NOT EXISTS live_runs (
     tbl TEXT NOT NULL,
@@ -185,13 +192,13 @@ pub(crate) fn prepare(conn: &mut Conn, fold: Fold) -> Result<Fold, SchemaError> 
             c.pragma_update(None, "journal_mode", "WAL")?;
             c.pragma_update(None, "synchronous", "NORMAL")?;
             c.pragma_update(None, "cache_size", -65536)?;
-            c.execute_batch(&format!("BEGIN IMMEDIATE; {TABLES} {POPULAR_GAMES}"))?;
+            c.execute_batch(&format!("BEGIN IMMEDIATE; {TABLES} {GAMES_INDEXES} {POPULAR_GAMES}"))?;
         }
         // Two programs creating the tables at once would race on the catalogue: the lock makes
         // the second wait and then find them made.
-        Conn::Postgres(_) => {
-            conn.batch(&format!("BEGIN; SELECT pg_advisory_xact_lock(7368218); {PG_TABLES} {PG_POPULAR_GAMES}"))?
-        }
+        Conn::Postgres(_) => conn.batch(&format!(
+            "BEGIN; SELECT pg_advisory_xact_lock(7368218); {PG_TABLES} {GAMES_INDEXES} {PG_POPULAR_GAMES}"
+        ))?,
     }
     match check(conn, fold) {
         Ok(fold) => {
@@ -222,7 +229,7 @@ fn upgrade(conn: &mut Conn) -> Result<(), SchemaError> {
     conn.batch("DELETE FROM popular_positions; DELETE FROM popular_moves")?;
     let mut facts = crate::answer::FactsCache::default();
     for key in keys {
-        crate::popular::promote_one(conn, key, &mut facts)?;
+        crate::popular::promote_one(conn, key, 0, &mut facts)?;
     }
     conn.execute("UPDATE meta SET value = ?1 WHERE key = 'version'", &[Arg::from(crate::SCHEMA_VERSION.to_string())])?;
     Ok(())

@@ -615,6 +615,37 @@ fn make_old(path: &Path, with_popular: bool) {
     tx.commit().unwrap();
 }
 
+/// An import into an empty SQLite database makes the games' search indexes at its end, also
+/// when it stops half-way; an opening makes any that a killed import left missing.
+#[test]
+fn the_search_indexes_are_there_after_an_import_into_an_empty_database() {
+    let Some(files) = master_files() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.sqlite3");
+    let indexes = || -> i64 {
+        let c = rusqlite::Connection::open(&path).unwrap();
+        c.query_row("SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name LIKE 'games_%'", [], |r| r.get(0))
+            .unwrap()
+    };
+    let mut db = Database::open(&path, Fold::Mirror).unwrap();
+    assert_eq!(indexes(), 4);
+    let stopped = ImportOptions { stop_after: Some(700), batch: 300, ..ImportOptions::default() };
+    let r = db.import(&files, &stopped, |_| {}).unwrap();
+    assert!(r.stopped && r.imported + r.duplicates == 600, "{r:?}");
+    assert_eq!(indexes(), 4);
+    drop(db);
+    // As a kill in the middle of an import into an empty database leaves it.
+    rusqlite::Connection::open(&path).unwrap().execute_batch("DROP INDEX games_red; DROP INDEX games_year").unwrap();
+    let db = Database::open(&path, Fold::Mirror).unwrap();
+    assert_eq!(indexes(), 4);
+    let plan: String = rusqlite::Connection::open(&path)
+        .unwrap()
+        .query_row("EXPLAIN QUERY PLAN SELECT id FROM games WHERE red = 'x'", [], |r| r.get(3))
+        .unwrap();
+    assert!(plan.contains("games_red"), "{plan}");
+    drop(db);
+}
+
 /// Databases of schema versions 1 and 2 (a row a position, before the runs) are brought up to
 /// this version when opened and answer as a database made by it does; one of a newer version is
 /// refused with a message that says so.
