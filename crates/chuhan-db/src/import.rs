@@ -288,7 +288,7 @@ impl Database {
     /// Imports every game of `files`. Returns what was done; an error only when the database
     /// fails (a file that cannot be opened is reported in [`ImportReport::errors`]).
     ///
-    /// One thread reads, replays and hashes the games of every file in turn ([`read_files`]) and
+    /// One thread reads, replays and hashes the games of every file in turn and
     /// hands them to this one in chunks, which stores them: on two cores reading and writing
     /// overlap. A batch's transaction is open from its first chunk to its end, which the reader
     /// marks with the number of games of the file read up to there, so resuming counts as before.

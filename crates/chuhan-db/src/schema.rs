@@ -5,14 +5,14 @@
 //!   export writes the game back as it was read. Moves are two bytes each (from, to); the start
 //!   FEN only when it is not the standard one. `dedup` is a hash of the start and the moves:
 //!   UNIQUE, so a game already stored is recognised whatever file it comes from.
-//! - `position_runs`: the position index ([`crate::postings`]): for every position of every
+//! - `position_runs`: the position index (module `postings`): for every position of every
 //!   game, the game, the ply and the move played from it (in the key's frame, with the game's
 //!   result for the side to move), kept as sorted runs of 16-byte postings, one blob a bucket
 //!   (the top bits of the folded position hash, [`crate::key`]) and import batch, its id the
 //!   run's number above the bucket. `postings` counts a row's postings. `live_runs` lists each
 //!   index's runs, which are merged once there are many.
 //! - `material_runs`: which games had each material signature on the board ([`crate::material`]),
-//!   kept as runs like the positions, keyed by [`crate::postings::material_key`].
+//!   kept as runs like the positions, keyed by a bijective mix of the signature.
 //! - `imports`: how far each file's import got, for resuming ([`crate::import`]).
 //! - `popular_positions`, `popular_moves`, `popular_games`: the explorer's answers stored for the
 //!   positions many games pass through ([`crate::popular`]).
@@ -23,7 +23,7 @@
 //!
 //! Version 3 replaced version 2's `positions` and `materials` tables (a row a position, a row a
 //! game and signature) with the runs; an older database is converted when it is opened
-//! ([`crate::postings::convert_rows`]).
+//! (`postings::convert_rows`).
 
 use crate::backend::{Arg, Conn, SqlError};
 use crate::key::Fold;
