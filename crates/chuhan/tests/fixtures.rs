@@ -7,7 +7,7 @@
 //! and capture- or check-seeking playouts, master-game openings, every janggi setup, bikjang
 //! and positions after a pass; a large share is in check, some are mate or stalemate.
 
-use chuhan::{Position, Side, Variant};
+use chuhan::{Move, Position, Side, Square, Variant};
 
 /// Whether the side that just moved left its general attacked: the same FEN with the other
 /// side to move is in check.
@@ -61,6 +61,16 @@ fn check_file(variant: Variant, text: &str) {
         ours.sort();
         let mut theirs: Vec<&str> = moves.split_whitespace().collect();
         theirs.sort();
+        // `is_legal` (which in xiangqi tests the one move, not the generator) agrees with
+        // Fairy-Stockfish on every move of every piece of the side to move.
+        for from in Square::ALL.into_iter().filter(|&sq| pos.piece_at(sq).is_some_and(|p| p.side == pos.turn())) {
+            for to in Square::ALL {
+                let m = Move::new(from, to);
+                if pos.is_legal(m) != theirs.contains(&m.to_string().as_str()) {
+                    failures.push(format!("line {}: {fen}: is_legal({m}) is {}", n + 1, pos.is_legal(m)));
+                }
+            }
+        }
         if ours != theirs {
             let extra: Vec<&String> = ours.iter().filter(|m| !theirs.contains(&m.as_str())).collect();
             let missing: Vec<&&str> = theirs.iter().filter(|m| !ours.iter().any(|o| o == **m)).collect();

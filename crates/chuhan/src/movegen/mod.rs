@@ -69,6 +69,23 @@ impl Position {
         }
     }
 
+    /// [`Position::is_legal`]'s answer: xiangqi tests the one move, janggi (passes, bikjang)
+    /// asks its generator for the moves landing on the target.
+    pub(crate) fn is_legal_move(&self, m: Move) -> bool {
+        match self.variant {
+            Variant::Xiangqi => xiangqi::is_legal(self, m.from, m.to),
+            Variant::Janggi => self
+                .try_for_each_legal_to(crate::bitboard::Bitboard::from_square(m.to), |from, targets| {
+                    if from == m.from && targets.contains(m.to) {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                })
+                .is_break(),
+        }
+    }
+
     /// Every legal move, in no promised order.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();

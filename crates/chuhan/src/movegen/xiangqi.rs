@@ -96,6 +96,16 @@ fn exposes(pos: &Position, from: Square, to: Square) -> bool {
     attacked(pos, ks, !us, occ, !to_bb)
 }
 
+/// Whether the side to move may play `from`→`to`: the one piece's targets and the test the
+/// generator applies to a move it is unsure of (which is exact for every move), without the
+/// generator's set-up for the whole side (a record reader checks one move a ply).
+pub(super) fn is_legal(pos: &Position, from: Square, to: Square) -> bool {
+    match pos.piece_at(from) {
+        Some(p) if p.side == pos.turn => pseudo_targets(pos, p.role, from).contains(to) && !exposes(pos, from, to),
+        _ => false,
+    }
+}
+
 /// Calls `f(from, targets)` for the legal moves of the side to move that land on `wanted`.
 pub(super) fn generate<B>(
     pos: &Position,
