@@ -5,12 +5,14 @@
 //! is wrong in a player's words, leaving the position untouched. Search code that only plays
 //! generated moves uses [`Position::play_unchecked`].
 
+use crate::bitboard::Bitboard;
 use crate::movegen;
 use crate::mv::Move;
 use crate::piece::Piece;
 use crate::position::Position;
 use crate::variant::Variant;
 use std::fmt;
+use std::ops::ControlFlow;
 
 /// A move that is not legal in a position, and why.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -77,7 +79,18 @@ impl Position {
     /// Whether `m` is legal here. Only `m` itself is tested (in janggi, the moves landing on
     /// `m.to`), so this is much cheaper than searching [`Position::legal_moves`].
     pub fn is_legal(&self, m: Move) -> bool {
-        self.is_legal_move(m)
+        if self.variant == Variant::Xiangqi {
+            return self.is_legal_xiangqi(m);
+        }
+        // Janggi (passes, bikjang) asks its generator for the moves landing on the target.
+        self.try_for_each_legal_to(Bitboard::from_square(m.to), |from, targets| {
+            if from == m.from && targets.contains(m.to) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .is_break()
     }
 
     /// Plays `m` if it is legal here; otherwise says why not and leaves the position as it was.

@@ -69,21 +69,9 @@ impl Position {
         }
     }
 
-    /// [`Position::is_legal`]'s answer: xiangqi tests the one move, janggi (passes, bikjang)
-    /// asks its generator for the moves landing on the target.
-    pub(crate) fn is_legal_move(&self, m: Move) -> bool {
-        match self.variant {
-            Variant::Xiangqi => xiangqi::is_legal(self, m.from, m.to),
-            Variant::Janggi => self
-                .try_for_each_legal_to(crate::bitboard::Bitboard::from_square(m.to), |from, targets| {
-                    if from == m.from && targets.contains(m.to) {
-                        ControlFlow::Break(())
-                    } else {
-                        ControlFlow::Continue(())
-                    }
-                })
-                .is_break(),
-        }
+    /// [`Position::is_legal`] in xiangqi: the one move tested, without generating the others.
+    pub(crate) fn is_legal_xiangqi(&self, m: Move) -> bool {
+        xiangqi::is_legal(self, m.from, m.to)
     }
 
     /// Every legal move, in no promised order.
