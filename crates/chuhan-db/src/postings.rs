@@ -226,7 +226,11 @@ pub(crate) fn compact(
         for &run in &merged {
             conn.execute("DELETE FROM live_runs WHERE tbl = ?1 AND run = ?2", &[Arg::from(table), Arg::Int(run)])?;
         }
-        conn.execute(LIVE_RUN, &[Arg::from(table), Arg::Int(into), Arg::Int(total)])?;
+        // An upsert: an importer that finished at the same time may have merged the same runs.
+        conn.execute(
+            &format!("{LIVE_RUN} ON CONFLICT (tbl, run) DO UPDATE SET postings = excluded.postings"),
+            &[Arg::from(table), Arg::Int(into), Arg::Int(total)],
+        )?;
         conn.batch("COMMIT")
     })();
     if let Err(e) = done {
