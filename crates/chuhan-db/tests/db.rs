@@ -105,7 +105,8 @@ on_both!(
     search_export_and_stats,
     colour_fold_finds_a_line_played_by_either_colour,
     popular_answers_equal_the_aggregate,
-    many_small_imports_merge_their_runs_and_answer_alike
+    many_small_imports_merge_their_runs_and_answer_alike,
+    two_importers_at_once_answer_as_one
 );
 
 /// A file of the shared data: `../shared` beside the checkout, or `CHUHAN_SHARED` (a checkout
@@ -385,6 +386,41 @@ fn many_small_imports_merge_their_runs_and_answer_alike(target: &Target) {
         found += count(&db);
     }
     assert!(found > 10);
+}
+
+/// Two importers writing into one database at the same time, each its own file in small
+/// batches (so that their batches interleave), leave the database one import of both makes.
+fn two_importers_at_once_answer_as_one(target: &Target) {
+    let Some(files) = master_files() else { return };
+    let mut whole = Database::in_memory(Fold::Mirror).unwrap();
+    whole.import(&files, &ImportOptions::default(), |_| {}).unwrap();
+    drop(target.open(Fold::Mirror));
+    let options = ImportOptions { batch: 100, popular: 20, ..ImportOptions::default() };
+    std::thread::scope(|s| {
+        for f in &files {
+            let options = options.clone();
+            s.spawn(move || {
+                let mut db = target.open(Fold::Mirror);
+                db.import(std::slice::from_ref(f), &options, |_| {}).unwrap()
+            });
+        }
+    });
+    let db = target.open(Fold::Mirror);
+    assert_eq!(db.stats(0, Lang::English).unwrap().positions, whole.stats(0, Lang::English).unwrap().positions);
+    let explore = |db: &Database, pos: &Position| {
+        let mut e = db.explore(pos, 8, Lang::English).unwrap();
+        e.top_games.iter_mut().for_each(|g| g.id = 0);
+        e
+    };
+    for g in read_all(&files).iter().step_by(53) {
+        let mut pos = g.start_position().unwrap();
+        for m in g.mainline_moves().into_iter().take(20) {
+            let (a, b) = (explore(&db, &pos), explore(&whole, &pos));
+            assert_eq!(a.games, b.games, "{}", pos.to_fen());
+            assert_eq!(a.moves, b.moves, "{}", pos.to_fen());
+            pos.play(m).unwrap();
+        }
+    }
 }
 
 fn mirror_row(row: &str) -> String {
