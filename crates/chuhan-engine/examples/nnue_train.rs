@@ -85,11 +85,13 @@ fn run() -> Result<(), String> {
         start.elapsed().as_secs_f64()
     );
     // The hand-written evaluation's loss on the same validation positions, for reference.
-    let classic: Vec<f32> = valid_records
+    // (A record whose position does not read counts 0, as it does in `samples`.)
+    let kept: Vec<(Option<chuhan::Position>, f32)> = valid_records
         .iter()
         .filter(|r| r.variant() == variant && r.flags & (IN_CHECK | CAPTURE) == 0 && r.score.abs() <= MAX_SCORE)
-        .map(|r| r.position().map(|p| Classic.evaluate(&p) as f32).unwrap_or(0.0))
+        .map(|r| (r.position().ok(), f32::from(r.score)))
         .collect();
+    let classic: Vec<f32> = kept.iter().map(|(p, _)| p.as_ref().map_or(0.0, |p| Classic.evaluate(p) as f32)).collect();
     let classic_loss = classic
         .iter()
         .zip(&valid)
@@ -120,9 +122,39 @@ fn run() -> Result<(), String> {
     // Early stopping: the epoch with the lowest validation loss is written.
     let (loss, epoch, net) = best;
     println!("keeping epoch {epoch} (validation loss {loss:.6})");
-    std::fs::write(&out, net.quantize().to_bytes()).map_err(|e| format!("--out {out}: {e}"))?;
+    let quantized = net.quantize();
+    // How each evaluation's scale matches the search's: the search's margins (futility, razoring,
+    // null move) were tuned on the hand-written evaluation, so a network whose scores are
+    // compressed or stretched against the search scores prunes differently.
+    let scores: Vec<f32> = kept.iter().map(|&(_, s)| s).collect();
+    let network: Vec<f32> =
+        kept.iter().map(|(p, _)| p.as_ref().map_or(0.0, |p| quantized.evaluate(p) as f32)).collect();
+    for (name, evals) in [("hand-written", &classic), ("network", &network)] {
+        let (slope, r) = calibration(evals, &scores);
+        println!("{name}: search score ≈ {slope:.2} × evaluation (correlation {r:.3}) on the validation positions");
+    }
+    std::fs::write(&out, quantized.to_bytes()).map_err(|e| format!("--out {out}: {e}"))?;
     println!("wrote {out} in {:.1} s in all", start.elapsed().as_secs_f64());
     Ok(())
+}
+
+/// The least-squares slope of `y` on `x` through the origin, and their correlation.
+fn calibration(x: &[f32], y: &[f32]) -> (f64, f64) {
+    let n = x.len().max(1) as f64;
+    let (mut sx, mut sy, mut sxx, mut syy, mut sxy) = (0.0f64, 0.0, 0.0, 0.0, 0.0);
+    for (&a, &b) in x.iter().zip(y) {
+        let (a, b) = (f64::from(a), f64::from(b));
+        sx += a;
+        sy += b;
+        sxx += a * a;
+        syy += b * b;
+        sxy += a * b;
+    }
+    let slope = if sxx > 0.0 { sxy / sxx } else { 0.0 };
+    let cov = sxy / n - sx / n * sy / n;
+    let var = |s2: f64, s: f64| (s2 / n - (s / n) * (s / n)).max(0.0).sqrt();
+    let r = cov / (var(sxx, sx) * var(syy, sy)).max(f64::MIN_POSITIVE);
+    (slope, r)
 }
 
 fn main() -> ExitCode {
