@@ -3,7 +3,7 @@
 //! the fly ([`crate::query`]); [`crate::popular`] stores it for the positions many games reach.
 //! One computation for both, so a stored answer is what the explorer would have said.
 
-use crate::backend::{Conn, SqlError};
+use crate::backend::{Arg, Conn, SqlError};
 use crate::postings::{lookup, Posting, POSITIONS};
 use std::collections::HashMap;
 
@@ -69,36 +69,36 @@ pub(crate) struct FactsCache {
 }
 
 impl FactsCache {
-    /// The year and Elo sum of each game in `ids`, from the cache or the table.
+    /// The year and Elo sum of each game in `ids`: from the whole table (read once, kept) when
+    /// there are many or it was read already, else asked for by id into `own`.
     fn facts<'a>(&'a mut self, conn: &Conn, ids: &[i64], own: &'a mut Facts) -> Result<&'a Facts, SqlError> {
-        if ids.len() > SCAN_ABOVE || self.all.is_some() {
-            if self.all.is_none() {
-                let mut all = Facts::new();
-                for row in conn.query(&format!("SELECT g.id, g.year, {ELO} FROM games g"), &[])? {
-                    all.insert(row.int(0)?, (row.opt_int(1)?, row.int(2)?));
-                }
-                self.all = Some(all);
-            }
-            return Ok(self.all.get_or_insert_with(Facts::new));
+        if self.all.is_none() && ids.len() > SCAN_ABOVE {
+            let mut all = Facts::new();
+            read_facts(conn, "", &[], &mut all)?;
+            self.all = Some(all);
+        }
+        if let Some(all) = &self.all {
+            return Ok(all);
         }
         if !ids.is_empty() {
             let (among, arg) = conn.among("g.id", "?1", ids);
-            for row in conn.query(&format!("SELECT g.id, g.year, {ELO} FROM games g WHERE {among}"), &[arg])? {
-                own.insert(row.int(0)?, (row.opt_int(1)?, row.int(2)?));
-            }
+            read_facts(conn, &format!("WHERE {among}"), &[arg], own)?;
         }
         Ok(own)
     }
 }
 
-/// The answer for `key`, with at most `top` best-known games.
-pub(crate) fn answer(conn: &Conn, key: u64, top: usize) -> Result<Answer, SqlError> {
-    answer_with(conn, key, top, &mut FactsCache::default())
+/// The facts of the games `filter` (a WHERE clause over `games g`, or nothing) selects.
+fn read_facts(conn: &Conn, filter: &str, args: &[Arg], into: &mut Facts) -> Result<(), SqlError> {
+    for row in conn.query(&format!("SELECT g.id, g.year, {ELO} FROM games g {filter}"), args)? {
+        into.insert(row.int(0)?, (row.opt_int(1)?, row.int(2)?));
+    }
+    Ok(())
 }
 
-/// [`answer`], with games' facts kept in `cache` across answers.
-pub(crate) fn answer_with(conn: &Conn, key: u64, top: usize, cache: &mut FactsCache) -> Result<Answer, SqlError> {
-    from_postings(conn, &lookup(conn, POSITIONS, key)?, top, cache)
+/// The answer for `key`, with at most `top` best-known games.
+pub(crate) fn answer(conn: &Conn, key: u64, top: usize) -> Result<Answer, SqlError> {
+    from_postings(conn, &lookup(conn, POSITIONS, key)?, top, &mut FactsCache::default())
 }
 
 /// The answer from `postings` (one key's, ordered by game and ply, [`lookup`]).

@@ -220,11 +220,7 @@ pub(crate) fn promote_one(conn: &mut Conn, key: i64, threshold: i64, facts: &mut
     for m in &a.moves {
         let [games, wins, draws, losses, unknown] = m.counts.map(Arg::Int);
         let args = [k.clone(), Arg::Int(m.code), games, wins, draws, losses, unknown, Arg::OptInt(m.last_year)];
-        conn.execute(
-            "INSERT INTO popular_moves (key, code, games, wins, draws, losses, unknown, last_year) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-            &args,
-        )?;
+        conn.execute(ADD_MOVE, &args)?;
     }
     for g in &a.top {
         conn.execute(ADD_GAME, &[k.clone(), Arg::Int(g.elo), Arg::Int(g.year), Arg::Int(g.game), Arg::OptInt(g.next)])?;

@@ -182,11 +182,8 @@ impl Database {
             .query_row("SELECT games FROM popular_positions WHERE key = ?1", std::slice::from_ref(&k))
             .and_then(|r| r.map(|r| r.int(0)).transpose())
             .map_err(|e| self.sql(e))?;
-        let answer = match popular {
-            Some(games) => self.stored_answer(&k, games, top).map_err(|e| self.sql(e))?,
-            None => None,
-        };
-        let answer = match answer {
+        let stored = popular.map(|games| self.stored_answer(&k, games, top)).transpose().map_err(|e| self.sql(e))?;
+        let answer = match stored.flatten() {
             Some(a) => a,
             None => crate::answer::answer(&self.conn, key, top).map_err(|e| self.sql(e))?,
         };
