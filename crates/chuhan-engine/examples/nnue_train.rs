@@ -21,7 +21,7 @@ use std::time::Instant;
 
 const USAGE: &str = "\
 usage: nnue_train --data FILE --out FILE [--variant xiangqi|janggi] [--epochs N] [--batch N]
-                  [--lr X] [--lambda X] [--seed S] [--mirror]
+                  [--lr X] [--lambda X] [--seed S] [--mirror] [--threads N]
 
   --data FILE    training data from nnue_gen (records of other games are ignored)
   --out FILE     the network file to write
@@ -33,13 +33,16 @@ usage: nnue_train --data FILE --out FILE [--variant xiangqi|janggi] [--epochs N]
                  the score only; with a few thousand games a result is mostly noise the
                  network learns by heart: at 0.7 a network lost 48 of 60 games, at 1 won 32)
   --seed S       initial weights and shuffling (default 1)
-  --mirror       also train on every position mirrored left to right (both games' rules allow it)";
+  --mirror       also train on every position mirrored left to right (both games' rules allow it)
+  --threads N    threads computing the gradients (default: every core; the network comes out
+                 the same whatever N is)";
 
 fn run() -> Result<(), String> {
     let mut args = std::env::args().skip(1);
     let (mut data_path, mut out, mut variant) = (String::new(), String::new(), Variant::Xiangqi);
     let (mut epochs, mut batch, mut lr, mut lambda, mut seed) = (12usize, 1024usize, 0.002f32, 1.0f32, 1u64);
     let mut mirror = false;
+    let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     while let Some(flag) = args.next() {
         let mut value = || args.next().ok_or(format!("{flag} needs a value"));
         let bad = |v: &str| format!("{flag}: {v:?} is not a valid number");
@@ -59,6 +62,7 @@ fn run() -> Result<(), String> {
             "--lambda" => lambda = value().and_then(|v| v.parse().map_err(|_| bad(&v)))?,
             "--seed" => seed = value().and_then(|v| v.parse().map_err(|_| bad(&v)))?,
             "--mirror" => mirror = true,
+            "--threads" => threads = value().and_then(|v| v.parse().map_err(|_| bad(&v)))?,
             "--help" | "-h" => return Err(String::new()),
             other => return Err(format!("unknown argument {other:?}")),
         }
@@ -109,7 +113,7 @@ fn run() -> Result<(), String> {
             adam.lr = lr / 3.0;
         }
         let t = Instant::now();
-        let train_loss = net.epoch(&train, &mut adam, batch, &mut rng);
+        let train_loss = net.epoch(&train, &mut adam, batch, threads, &mut rng);
         let valid_loss = net.loss(&valid);
         println!(
             "epoch {epoch}: train loss {train_loss:.6}  validation loss {valid_loss:.6}  ({:.1} s)",

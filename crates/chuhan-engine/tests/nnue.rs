@@ -203,7 +203,7 @@ fn the_trainer_fits_a_small_data_set() {
     let mut rng = Rng::new(1);
     let before = net.loss(&train);
     for _ in 0..40 {
-        net.epoch(&train, &mut adam, 64, &mut rng);
+        net.epoch(&train, &mut adam, 64, 2, &mut rng);
     }
     let after = net.loss(&train);
     assert!(after < before * 0.3, "loss {before} -> {after}");
@@ -218,6 +218,27 @@ fn the_trainer_fits_a_small_data_set() {
     }
     let mean = total / kept.len() as f32;
     assert!(worst < 20.0 && mean < 5.0, "quantization moved scores by {mean} cp on average, {worst} at most");
+}
+
+/// Training on more threads gives the same network, bit for bit: a batch's gradient is summed
+/// from the same parts in the same order whatever the number of threads.
+#[test]
+fn training_does_not_depend_on_the_number_of_threads() {
+    let records = some_records(Variant::Janggi, 3, 7);
+    let (train, _) = samples(&records, Variant::Janggi, 1.0, true);
+    let nets: Vec<FloatNet> = [1, 3, 8]
+        .into_iter()
+        .map(|threads| {
+            let (mut net, mut adam, mut rng) = (FloatNet::random(Variant::Janggi, 4), Adam::new(0.01), Rng::new(4));
+            for _ in 0..3 {
+                net.epoch(&train, &mut adam, 100, threads, &mut rng);
+            }
+            net
+        })
+        .collect();
+    assert_ne!(nets[0].params, FloatNet::random(Variant::Janggi, 4).params, "training changed nothing");
+    assert_eq!(nets[0].params, nets[1].params);
+    assert_eq!(nets[0].params, nets[2].params);
 }
 
 /// The trainer's gradient is the loss's: central finite differences agree on parameters of every

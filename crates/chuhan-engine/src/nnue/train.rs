@@ -116,6 +116,8 @@ const OUT_BIAS: usize = OUT + 2 * HIDDEN;
 const PSQT: usize = OUT_BIAS + 1;
 /// Number of parameters.
 pub const PARAMS: usize = PSQT + INPUTS;
+/// Parts a training batch is cut into, one gradient each (and at most one thread each).
+pub const BATCH_PARTS: usize = 8;
 
 /// Adam's state and settings.
 #[derive(Clone, Debug)]
@@ -254,21 +256,64 @@ impl FloatNet {
         grad
     }
 
-    /// One pass over `samples` in a random order (from `rng`), in batches of `batch`; returns
-    /// the mean training loss seen during the pass.
-    pub fn epoch(&mut self, samples: &[Sample], adam: &mut Adam, batch: usize, rng: &mut Rng) -> f32 {
+    /// One pass over `samples` in a random order (from `rng`), in batches of `batch`, the
+    /// gradients computed on `threads` threads; returns the mean training loss seen during the pass.
+    ///
+    /// Each batch is cut into [`BATCH_PARTS`] parts whose gradients are summed in order, so the
+    /// result does not depend on `threads` (only on the seed and the data).
+    pub fn epoch(&mut self, samples: &[Sample], adam: &mut Adam, batch: usize, threads: usize, rng: &mut Rng) -> f32 {
         let mut order: Vec<usize> = (0..samples.len()).collect();
         for i in (1..order.len()).rev() {
             order.swap(i, rng.below(i + 1));
         }
+        let threads = threads.clamp(1, BATCH_PARTS);
+        let mut parts = vec![vec![0.0f32; PARAMS]; BATCH_PARTS];
         let mut grad = vec![0.0f32; PARAMS];
-        let (mut us, mut them) = ([0.0; HIDDEN], [0.0; HIDDEN]);
         let mut total = 0.0f64;
         for chunk in order.chunks(batch.max(1)) {
-            grad.iter_mut().for_each(|g| *g = 0.0);
-            for &i in chunk {
-                total += self.add_gradient(&samples[i], 1.0 / chunk.len() as f32, &mut grad, &mut us, &mut them) as f64;
+            let weight = 1.0 / chunk.len() as f32;
+            let per_part = chunk.len().div_ceil(BATCH_PARTS);
+            let net = &*self;
+            // Thread t sums parts t, t + threads, ...; each part is the same whatever `threads` is.
+            let work = |bufs: &mut [(usize, &mut Vec<f32>)]| -> Vec<(usize, f64)> {
+                let (mut us, mut them) = ([0.0; HIDDEN], [0.0; HIDDEN]);
+                bufs.iter_mut()
+                    .map(|(p, g)| {
+                        g.iter_mut().for_each(|x| *x = 0.0);
+                        let part = chunk.chunks(per_part).nth(*p).unwrap_or(&[]);
+                        let loss: f64 = part
+                            .iter()
+                            .map(|&i| net.add_gradient(&samples[i], weight, g, &mut us, &mut them) as f64)
+                            .sum();
+                        (*p, loss)
+                    })
+                    .collect()
+            };
+            let work = &work;
+            let mut lanes: Vec<Vec<(usize, &mut Vec<f32>)>> = (0..threads).map(|_| Vec::new()).collect();
+            for (p, g) in parts.iter_mut().enumerate() {
+                lanes[p % threads].push((p, g));
             }
+            let mut losses = [0.0f64; BATCH_PARTS];
+            if threads == 1 {
+                for (p, l) in work(&mut lanes[0]) {
+                    losses[p] = l;
+                }
+            } else {
+                std::thread::scope(|scope| {
+                    let handles: Vec<_> = lanes.iter_mut().map(|lane| scope.spawn(move || work(lane))).collect();
+                    for h in handles {
+                        for (p, l) in h.join().expect("a training thread panicked") {
+                            losses[p] = l;
+                        }
+                    }
+                });
+            }
+            grad.copy_from_slice(&parts[0]);
+            for part in &parts[1..] {
+                grad.iter_mut().zip(part).for_each(|(g, x)| *g += x);
+            }
+            total += losses.iter().sum::<f64>();
             self.step(&grad, adam);
         }
         (total / samples.len().max(1) as f64) as f32
