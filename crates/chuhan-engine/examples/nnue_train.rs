@@ -21,7 +21,7 @@ use std::time::Instant;
 
 const USAGE: &str = "\
 usage: nnue_train --data FILE --out FILE [--variant xiangqi|janggi] [--epochs N] [--batch N]
-                  [--lr X] [--lambda X] [--seed S] [--mirror] [--threads N]
+                  [--lr X] [--lambda X] [--seed S] [--mirror] [--threads N] [--hidden N]
 
   --data FILE    training data from nnue_gen (records of other games are ignored)
   --out FILE     the network file to write
@@ -34,6 +34,8 @@ usage: nnue_train --data FILE --out FILE [--variant xiangqi|janggi] [--epochs N]
                  network learns by heart: at 0.7 a network lost 48 of 60 games, at 1 won 32)
   --seed S       initial weights and shuffling (default 1)
   --mirror       also train on every position mirrored left to right (both games' rules allow it)
+  --hidden N     width of each view's accumulator: 32, 64, 128 or 256 (default 256; the
+                 embedded janggi network is 128, since 256 overfitted its 1.2M positions)
   --threads N    threads computing the gradients (default: every core; the network comes out
                  the same whatever N is)";
 
@@ -42,6 +44,7 @@ fn run() -> Result<(), String> {
     let (mut data_path, mut out, mut variant) = (String::new(), String::new(), Variant::Xiangqi);
     let (mut epochs, mut batch, mut lr, mut lambda, mut seed) = (12usize, 1024usize, 0.002f32, 1.0f32, 1u64);
     let mut mirror = false;
+    let mut hidden = 256usize;
     let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     while let Some(flag) = args.next() {
         let mut value = || args.next().ok_or(format!("{flag} needs a value"));
@@ -62,6 +65,15 @@ fn run() -> Result<(), String> {
             "--lambda" => lambda = value().and_then(|v| v.parse().map_err(|_| bad(&v)))?,
             "--seed" => seed = value().and_then(|v| v.parse().map_err(|_| bad(&v)))?,
             "--mirror" => mirror = true,
+            "--hidden" => {
+                hidden = value().and_then(|v| v.parse().map_err(|_| bad(&v)))?;
+                if !chuhan_engine::nnue::WIDTHS.contains(&hidden) {
+                    return Err(format!(
+                        "--hidden {hidden}: the engine reads widths {:?}",
+                        chuhan_engine::nnue::WIDTHS
+                    ));
+                }
+            }
             "--threads" => threads = value().and_then(|v| v.parse().map_err(|_| bad(&v)))?,
             "--help" | "-h" => return Err(String::new()),
             other => return Err(format!("unknown argument {other:?}")),
@@ -103,7 +115,7 @@ fn run() -> Result<(), String> {
         .sum::<f32>()
         / valid.len().max(1) as f32;
     println!("hand-written evaluation's validation loss {classic_loss:.6}");
-    let mut net = FloatNet::random(variant, seed);
+    let mut net = FloatNet::random(variant, hidden, seed);
     let mut best = (f32::INFINITY, 0, net.clone());
     let mut adam = Adam::new(lr);
     let mut rng = Rng::new(seed);

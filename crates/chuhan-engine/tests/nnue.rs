@@ -12,9 +12,10 @@ use chuhan_engine::search::{search, Limits, Shared};
 use common::next;
 use std::sync::Arc;
 
-/// A network with random weights, larger than a fresh trainer's so every feature matters.
-fn random_net(variant: Variant, seed: u64) -> Network {
-    let mut net = FloatNet::random(variant, seed);
+/// A network `hidden` wide with random weights, larger than a fresh trainer's so every feature
+/// matters.
+fn random_net(variant: Variant, hidden: usize, seed: u64) -> Network {
+    let mut net = FloatNet::random(variant, hidden, seed);
     let mut rng = Rng::new(seed ^ 77);
     for p in net.params.iter_mut() {
         *p += ((rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 - 0.5) * 0.5;
@@ -24,9 +25,11 @@ fn random_net(variant: Variant, seed: u64) -> Network {
 
 #[test]
 fn incremental_accumulators_equal_a_full_refresh() {
-    for (variant, seed) in [(Variant::Xiangqi, 1u64), (Variant::Janggi, 2), (Variant::Xiangqi, 3), (Variant::Janggi, 4)]
-    {
-        let net = random_net(variant, seed);
+    // Every width, both games.
+    let cases =
+        [(Variant::Xiangqi, 256, 1u64), (Variant::Janggi, 128, 2), (Variant::Xiangqi, 32, 3), (Variant::Janggi, 64, 4)];
+    for (variant, hidden, seed) in cases {
+        let net = random_net(variant, hidden, seed);
         let mut pos = Position::new(variant);
         let mut acc = Accumulators::new(&net, &pos);
         let mut rng = seed * 7919 + 1;
@@ -90,8 +93,8 @@ fn colour_swapped(pos: &Position) -> Position {
 
 #[test]
 fn colour_swapped_positions_evaluate_alike() {
-    for (variant, seed) in [(Variant::Xiangqi, 5u64), (Variant::Janggi, 6)] {
-        let net = random_net(variant, seed);
+    for (variant, hidden, seed) in [(Variant::Xiangqi, 256, 5u64), (Variant::Janggi, 128, 6)] {
+        let net = random_net(variant, hidden, seed);
         let mut pos = Position::new(variant);
         let mut rng = seed;
         let mut differ = 0;
@@ -115,9 +118,15 @@ fn colour_swapped_positions_evaluate_alike() {
 
 #[test]
 fn network_files_round_trip_and_damage_is_refused() {
-    let net = random_net(Variant::Janggi, 9);
+    for hidden in chuhan_engine::nnue::WIDTHS {
+        let net = random_net(Variant::Xiangqi, hidden, 10);
+        let bytes = net.to_bytes();
+        assert_eq!(bytes.len(), chuhan_engine::nnue::file_size(hidden));
+        assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+        assert_eq!(net.hidden(), hidden);
+    }
+    let net = random_net(Variant::Janggi, 128, 9);
     let bytes = net.to_bytes();
-    assert_eq!(bytes.len(), chuhan_engine::nnue::FILE_SIZE);
     assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
     let mut damaged = bytes.clone();
     damaged[1000] ^= 1;
@@ -130,9 +139,13 @@ fn network_files_round_trip_and_damage_is_refused() {
     let mut game = bytes.clone();
     game[8] = 5;
     assert_eq!(Network::from_bytes(&game), Err(NetError::UnknownVariant(5)));
+    // A width this engine has no kernels for; and a known width whose file is the wrong size.
+    let mut shape = bytes.clone();
+    shape[13] = 96;
+    assert!(matches!(Network::from_bytes(&shape), Err(NetError::Shape { hidden: 96, .. })));
     let mut shape = bytes;
     shape[13] = 64;
-    assert!(matches!(Network::from_bytes(&shape), Err(NetError::Shape { hidden: 64, .. })));
+    assert!(matches!(Network::from_bytes(&shape), Err(NetError::Size { .. })));
 }
 
 #[test]
@@ -198,7 +211,7 @@ fn the_trainer_fits_a_small_data_set() {
     let records = some_records(Variant::Xiangqi, 8, 13);
     let (train, skipped) = samples(&records, Variant::Xiangqi, 1.0, false);
     assert!(train.len() > 300 && skipped < records.len() / 4);
-    let mut net = FloatNet::random(Variant::Xiangqi, 1);
+    let mut net = FloatNet::random(Variant::Xiangqi, 128, 1);
     let mut adam = Adam::new(0.01);
     let mut rng = Rng::new(1);
     let before = net.loss(&train);
@@ -229,14 +242,14 @@ fn training_does_not_depend_on_the_number_of_threads() {
     let nets: Vec<FloatNet> = [1, 3, 8]
         .into_iter()
         .map(|threads| {
-            let (mut net, mut adam, mut rng) = (FloatNet::random(Variant::Janggi, 4), Adam::new(0.01), Rng::new(4));
+            let (mut net, mut adam, mut rng) = (FloatNet::random(Variant::Janggi, 32, 4), Adam::new(0.01), Rng::new(4));
             for _ in 0..3 {
                 net.epoch(&train, &mut adam, 100, threads, &mut rng);
             }
             net
         })
         .collect();
-    assert_ne!(nets[0].params, FloatNet::random(Variant::Janggi, 4).params, "training changed nothing");
+    assert_ne!(nets[0].params, FloatNet::random(Variant::Janggi, 32, 4).params, "training changed nothing");
     assert_eq!(nets[0].params, nets[1].params);
     assert_eq!(nets[0].params, nets[2].params);
 }
@@ -245,11 +258,10 @@ fn training_does_not_depend_on_the_number_of_threads() {
 /// kind (first layer, its bias, output weights, output bias, piece-square weights).
 #[test]
 fn the_trainer_gradient_matches_finite_differences() {
-    use chuhan_engine::nnue::train::PARAMS;
     let records = some_records(Variant::Janggi, 2, 5);
     let (set, _) = samples(&records, Variant::Janggi, 0.7, false);
     let set = &set[..set.len().min(40)];
-    let mut net = FloatNet::random(Variant::Janggi, 3);
+    let mut net = FloatNet::random(Variant::Janggi, 64, 3);
     let mut rng = Rng::new(8);
     for p in net.params.iter_mut() {
         *p += ((rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 - 0.5) * 0.2;
@@ -258,9 +270,9 @@ fn the_trainer_gradient_matches_finite_differences() {
     // Parameters that the samples use: a first-layer weight of an active feature, then the
     // blocks after the first layer, the piece-square weights of active features last.
     let f = set[0].us[3] as usize;
-    let hidden = chuhan_engine::nnue::HIDDEN;
+    let hidden = net.hidden;
     let inputs = chuhan_engine::nnue::INPUTS;
-    let psqt = PARAMS - inputs;
+    let psqt = net.params.len() - inputs;
     let mut checked = vec![f * hidden + 5, inputs * hidden + 7, inputs * hidden + hidden + 9, psqt - 1];
     // A piece-square weight counts for the side to move's view and against the other's, so in a
     // colour-symmetric position (the start) it cancels: take features of one view only.
@@ -299,8 +311,8 @@ impl Evaluate for FromScratch {
 
 #[test]
 fn the_search_with_incremental_accumulators_matches_full_refreshes() {
-    for (variant, seed) in [(Variant::Xiangqi, 21u64), (Variant::Janggi, 22)] {
-        let net = random_net(variant, seed);
+    for (variant, hidden, seed) in [(Variant::Xiangqi, 256, 21u64), (Variant::Janggi, 128, 22)] {
+        let net = random_net(variant, hidden, seed);
         let incremental = Nnue::with([Arc::new(net.clone())]);
         assert!(incremental.network(variant).is_some());
         let scratch = FromScratch(net);

@@ -3,8 +3,8 @@
 //! The network reads the board as sparse piece-square features from each side's point of view:
 //! feature `(own or theirs, role, square)` with the square turned 180° for the second player, so
 //! both sides see their own pieces at the bottom ([`INPUTS`] = 2 × 7 × 90 = 1260, one set per
-//! game). Each view feeds one accumulator of [`HIDDEN`] values (the first layer's weights of
-//! the active features summed, shared by both views); the side to move's accumulator and the
+//! game). Each view feeds one accumulator of the network's width (one of [`WIDTHS`]: the first
+//! layer's weights of the active features summed, shared by both views); the side to move's accumulator and the
 //! other one, clipped to [0, 1] (clipped ReLU), give the score through one output layer.
 //! Beside the hidden layer, every feature also has one weight added straight to the output (a
 //! piece-square table, "PSQT", summed per view like the accumulators): material and the plain
@@ -16,8 +16,10 @@
 //! the arithmetic is exact and an accumulator updated move by move equals one computed from
 //! scratch ([`Network::refresh`]). The search keeps one [`Accumulators`] stack per thread and
 //! updates it on make and undo (a move touches at most three features per view); no king buckets, so no refresh is ever needed inside the tree.
-//! The loops run over fixed-size arrays so that LLVM vectorises them for the target (SSE on
-//! x86-64-v2) without `unsafe`.
+//! The loops run over fixed-size arrays (one copy of each kernel per width in [`WIDTHS`], chosen
+//! once per call) so that LLVM vectorises them for the target (SSE on x86-64-v2) without `unsafe`.
+//! The width is the network's own: xiangqi's embedded network is 256 wide, janggi's 128 (a 256
+//! network learnt janggi's 1.2 million positions by heart and lost; BENCHMARKS.md, "NNUE").
 //!
 //! A network is stored in a small binary file ([`Network::from_bytes`], [`Network::to_bytes`]):
 //! a header with magic, version, game and sizes, the weights little-endian, and an FNV-1a
@@ -32,8 +34,10 @@ use crate::eval::{Classic, Evaluate};
 use chuhan::{Move, Piece, Position, Side, Square, Variant};
 use std::sync::Arc;
 
-/// Width of each view's accumulator (the hidden layer has twice this many neurons).
-pub const HIDDEN: usize = 128;
+/// The widths a network's accumulators may have (the hidden layer has twice as many neurons).
+pub const WIDTHS: [usize; 4] = [32, 64, 128, 256];
+/// The widest accumulator: [`Accumulator`] has room for it whatever the network's width.
+pub const MAX_HIDDEN: usize = 256;
 /// Input features per view: own or theirs × 7 roles × 90 squares.
 pub const INPUTS: usize = 2 * 7 * 90;
 /// Scale of the first layer's weights and of the accumulators: 1.0 is stored as `QA`.
@@ -50,8 +54,10 @@ pub const WEIGHT_CLIP: f32 = 1.98;
 const MAGIC: &[u8; 4] = b"CHNN";
 const VERSION: u32 = 2;
 const HEADER: usize = 4 + 4 + 1 + 4 + 4 + 2 + 2 + 2;
-/// The file size of a network of this build's sizes.
-pub const FILE_SIZE: usize = HEADER + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4 + 4 * INPUTS + 8;
+/// The file size of a network whose accumulators are `hidden` wide.
+pub const fn file_size(hidden: usize) -> usize {
+    HEADER + 2 * (INPUTS * hidden + hidden + 2 * hidden) + 4 + 4 * INPUTS + 8
+}
 
 /// Why a network file was refused.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -66,7 +72,7 @@ pub enum NetError {
     #[error("network for an unknown game (byte {0})")]
     UnknownVariant(u8),
     /// Sizes or scales other than this build's.
-    #[error("network sizes {inputs}x{hidden} (scales {qa}/{qb}/{scale}) differ from this build's {INPUTS}x{HIDDEN}")]
+    #[error("network sizes {inputs}x{hidden} (scales {qa}/{qb}/{scale}): this engine reads {INPUTS} inputs, widths {WIDTHS:?} (scales {QA}/{QB}/{SCALE})")]
     Shape {
         /// Inputs in the file.
         inputs: u32,
@@ -101,11 +107,13 @@ pub enum NetError {
 #[derive(Clone, PartialEq, Eq)]
 pub struct Network {
     variant: Variant,
-    /// First layer: one row of [`HIDDEN`] weights per input feature.
-    ft: Vec<[i16; HIDDEN]>,
-    ft_bias: [i16; HIDDEN],
-    /// Output weights: the side to move's half, then the other side's.
-    out: [[i16; HIDDEN]; 2],
+    /// The accumulators' width (one of [`WIDTHS`]).
+    hidden: usize,
+    /// First layer: one row of `hidden` weights per input feature, row after row.
+    ft: Vec<i16>,
+    ft_bias: Vec<i16>,
+    /// Output weights: the side to move's `hidden`, then the other side's.
+    out: Vec<i16>,
     out_bias: i32,
     /// The piece-square weight of every input feature, in output units (`QA × QB` a logit unit).
     psqt: Vec<i32>,
@@ -113,7 +121,7 @@ pub struct Network {
 
 impl std::fmt::Debug for Network {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Network({:?}, {INPUTS}x{HIDDEN}, checksum {:016x})", self.variant, checksum(&self.body()))
+        write!(f, "Network({:?}, {INPUTS}x{}, checksum {:016x})", self.variant, self.hidden, checksum(&self.body()))
     }
 }
 
@@ -139,31 +147,42 @@ pub fn features(pos: &Position, view: Side, out: &mut Vec<usize>) {
 /// the hidden layer's accumulators and the piece-square sums.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Accumulator {
-    /// The first layer's sums (before the clipping).
-    pub hidden: [[i16; HIDDEN]; 2],
+    /// The first layer's sums (before the clipping): the network's width of each row is used,
+    /// the rest stays 0.
+    pub hidden: [[i16; MAX_HIDDEN]; 2],
     /// The piece-square weights of the view's features, summed.
     pub psqt: [i32; 2],
 }
 
 impl Network {
-    /// A network from its quantized parts (the trainer's output); the weights must respect
-    /// [`WEIGHT_CLIP`] for sums to stay exact.
+    /// A network from its quantized parts (the trainer's output): the first layer row after
+    /// row, its bias (whose length is the width, one of [`WIDTHS`]), the output weights (the side
+    /// to move's, then the other's), the output bias and the piece-square weights. The weights
+    /// must respect [`WEIGHT_CLIP`] for sums to stay exact.
     pub fn from_parts(
         variant: Variant,
-        ft: Vec<[i16; HIDDEN]>,
-        ft_bias: [i16; HIDDEN],
-        out: [[i16; HIDDEN]; 2],
+        ft: Vec<i16>,
+        ft_bias: Vec<i16>,
+        out: Vec<i16>,
         out_bias: i32,
         psqt: Vec<i32>,
     ) -> Network {
-        assert_eq!(ft.len(), INPUTS, "one first-layer row per input");
+        let hidden = ft_bias.len();
+        assert!(WIDTHS.contains(&hidden), "width {hidden} is not one of {WIDTHS:?}");
+        assert_eq!(ft.len(), INPUTS * hidden, "one first-layer row per input");
+        assert_eq!(out.len(), 2 * hidden, "two output halves");
         assert_eq!(psqt.len(), INPUTS, "one piece-square weight per input");
-        Network { variant, ft, ft_bias, out, out_bias, psqt }
+        Network { variant, hidden, ft, ft_bias, out, out_bias, psqt }
     }
 
     /// The game this network evaluates.
     pub fn variant(&self) -> Variant {
         self.variant
+    }
+
+    /// The width of each view's accumulator.
+    pub fn hidden(&self) -> usize {
+        self.hidden
     }
 
     /// Reads a network file, checking its header, size and checksum.
@@ -183,37 +202,37 @@ impl Network {
             other => return Err(NetError::UnknownVariant(other)),
         };
         let (inputs, hidden, qa, qb, scale) = (u32_at(9), u32_at(13), u16_at(17), u16_at(19), u16_at(21));
-        if (inputs, hidden, qa as i32, qb as i32, scale as i32) != (INPUTS as u32, HIDDEN as u32, QA, QB, SCALE) {
+        let width_ok = WIDTHS.iter().any(|&w| w as u32 == hidden);
+        if inputs != INPUTS as u32 || !width_ok || (qa as i32, qb as i32, scale as i32) != (QA, QB, SCALE) {
             return Err(NetError::Shape { inputs, hidden, qa, qb, scale });
         }
-        if bytes.len() != FILE_SIZE {
-            return Err(NetError::Size { found: bytes.len(), expected: FILE_SIZE });
+        let hidden = hidden as usize;
+        let size = file_size(hidden);
+        if bytes.len() != size {
+            return Err(NetError::Size { found: bytes.len(), expected: size });
         }
-        let body = &bytes[..FILE_SIZE - 8];
-        let stored = u64::from_le_bytes(bytes[FILE_SIZE - 8..].try_into().expect("8 bytes"));
+        let body = &bytes[..size - 8];
+        let stored = u64::from_le_bytes(bytes[size - 8..].try_into().expect("8 bytes"));
         let computed = checksum(body);
         if stored != computed {
             return Err(NetError::Checksum { stored, computed });
         }
-        let mut words = body[HEADER..].chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]]));
-        let mut row = || {
-            let mut r = [0i16; HIDDEN];
-            r.iter_mut().for_each(|w| *w = words.next().expect("size checked"));
-            r
-        };
-        let ft: Vec<[i16; HIDDEN]> = (0..INPUTS).map(|_| row()).collect();
-        let ft_bias = row();
-        let out = [row(), row()];
-        let rest = &body[HEADER + 2 * (INPUTS * HIDDEN + 3 * HIDDEN)..];
+        let words: Vec<i16> = body[HEADER..HEADER + 2 * (INPUTS * hidden + 3 * hidden)]
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]))
+            .collect();
+        let (ft, rest) = words.split_at(INPUTS * hidden);
+        let (ft_bias, out) = rest.split_at(hidden);
+        let rest = &body[HEADER + 2 * words.len()..];
         let mut dwords = rest.chunks_exact(4).map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]));
         let out_bias = dwords.next().expect("size checked");
         let psqt: Vec<i32> = dwords.collect();
-        Ok(Network { variant, ft, ft_bias, out, out_bias, psqt })
+        Ok(Network { variant, hidden, ft: ft.to_vec(), ft_bias: ft_bias.to_vec(), out: out.to_vec(), out_bias, psqt })
     }
 
     /// Everything but the checksum.
     fn body(&self) -> Vec<u8> {
-        let mut b = Vec::with_capacity(FILE_SIZE);
+        let mut b = Vec::with_capacity(file_size(self.hidden));
         b.extend_from_slice(MAGIC);
         b.extend_from_slice(&VERSION.to_le_bytes());
         b.push(match self.variant {
@@ -221,12 +240,11 @@ impl Network {
             Variant::Janggi => 1,
         });
         b.extend_from_slice(&(INPUTS as u32).to_le_bytes());
-        b.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        b.extend_from_slice(&(self.hidden as u32).to_le_bytes());
         for s in [QA, QB, SCALE] {
             b.extend_from_slice(&(s as u16).to_le_bytes());
         }
-        let rows = self.ft.iter().chain(std::iter::once(&self.ft_bias)).chain(self.out.iter());
-        for w in rows.flatten() {
+        for w in self.ft.iter().chain(&self.ft_bias).chain(&self.out) {
             b.extend_from_slice(&w.to_le_bytes());
         }
         b.extend_from_slice(&self.out_bias.to_le_bytes());
@@ -244,13 +262,23 @@ impl Network {
         b
     }
 
+    /// The first-layer weights of feature `f`.
+    #[inline(always)]
+    fn row(&self, f: usize) -> &[i16] {
+        &self.ft[f * self.hidden..][..self.hidden]
+    }
+
     /// Both views' accumulators of `pos`, from scratch.
     pub fn refresh(&self, pos: &Position) -> Accumulator {
-        let mut acc = Accumulator { hidden: [self.ft_bias; 2], psqt: [0; 2] };
+        let mut acc = Accumulator { hidden: [[0; MAX_HIDDEN]; 2], psqt: [0; 2] };
+        for view in Side::BOTH {
+            acc.hidden[view as usize][..self.hidden].copy_from_slice(&self.ft_bias);
+        }
         for (sq, p) in pos.piece_squares() {
             for view in Side::BOTH {
                 let f = feature(view, p, sq);
-                add(&mut acc.hidden[view as usize], &self.ft[f]);
+                let a = &mut acc.hidden[view as usize][..self.hidden];
+                a.iter_mut().zip(self.row(f)).for_each(|(x, w)| *x = x.wrapping_add(*w));
                 acc.psqt[view as usize] += self.psqt[f];
             }
         }
@@ -261,6 +289,17 @@ impl Network {
     /// from `pos`, which is not yet changed): the moved piece leaves its square for the
     /// target, a captured piece goes. A pass changes nothing.
     pub fn update(&self, acc: &mut Accumulator, pos: &Position, m: Move) {
+        match self.hidden {
+            32 => self.update_n::<32>(acc, pos, m),
+            64 => self.update_n::<64>(acc, pos, m),
+            128 => self.update_n::<128>(acc, pos, m),
+            _ => self.update_n::<MAX_HIDDEN>(acc, pos, m),
+        }
+    }
+
+    /// [`Network::update`] for width `N` (the network's).
+    #[inline(always)]
+    fn update_n<const N: usize>(&self, acc: &mut Accumulator, pos: &Position, m: Move) {
         if m.is_pass() {
             return;
         }
@@ -269,12 +308,12 @@ impl Network {
         for view in Side::BOTH {
             let (a, p) = (&mut acc.hidden[view as usize], &mut acc.psqt[view as usize]);
             let (from, to) = (feature(view, piece, m.from), feature(view, piece, m.to));
-            sub(a, &self.ft[from]);
-            add(a, &self.ft[to]);
+            sub::<N>(a, self.row(from));
+            add::<N>(a, self.row(to));
             *p += self.psqt[to] - self.psqt[from];
             if let Some(c) = captured {
                 let gone = feature(view, c, m.to);
-                sub(a, &self.ft[gone]);
+                sub::<N>(a, self.row(gone));
                 *p -= self.psqt[gone];
             }
         }
@@ -282,13 +321,17 @@ impl Network {
 
     /// The score for `to_move` from the accumulators, in centipawns.
     pub fn output(&self, acc: &Accumulator, to_move: Side) -> i32 {
-        let (us, them) = (to_move as usize, (!to_move) as usize);
+        let (us, them) = (&acc.hidden[to_move as usize], &acc.hidden[(!to_move) as usize]);
+        let (w_us, w_them) = self.out.split_at(self.hidden);
+        let hidden = match self.hidden {
+            32 => dot_crelu::<32>(us, w_us) + dot_crelu::<32>(them, w_them),
+            64 => dot_crelu::<64>(us, w_us) + dot_crelu::<64>(them, w_them),
+            128 => dot_crelu::<128>(us, w_us) + dot_crelu::<128>(them, w_them),
+            _ => dot_crelu::<MAX_HIDDEN>(us, w_us) + dot_crelu::<MAX_HIDDEN>(them, w_them),
+        };
         // Each view's piece-square sum sees the board from its side: half of their difference.
-        let psqt = (acc.psqt[us] - acc.psqt[them]) / 2;
-        let sum = dot_crelu(&acc.hidden[us], &self.out[0])
-            + dot_crelu(&acc.hidden[them], &self.out[1])
-            + self.out_bias
-            + psqt;
+        let psqt = (acc.psqt[to_move as usize] - acc.psqt[(!to_move) as usize]) / 2;
+        let sum = hidden + self.out_bias + psqt;
         (sum as i64 * SCALE as i64 / (QA * QB) as i64).clamp(-15_000, 15_000) as i32
     }
 
@@ -298,24 +341,35 @@ impl Network {
     }
 }
 
-/// `a += w`, element by element (wrapping: the sums are exact in range, and never panic).
+/// The first `N` values of an accumulator row and of a weight row, as arrays (so loops over
+/// them unroll and vectorise).
 #[inline(always)]
-fn add(a: &mut [i16; HIDDEN], w: &[i16; HIDDEN]) {
+fn lanes<'a, const N: usize>(a: &'a mut [i16; MAX_HIDDEN], w: &'a [i16]) -> (&'a mut [i16; N], &'a [i16; N]) {
+    (a.first_chunk_mut().expect("N is at most MAX_HIDDEN"), w.first_chunk().expect("a row of the network's width"))
+}
+
+/// `a += w` on the first `N` values, element by element (wrapping: the sums are exact in range,
+/// and never panic).
+#[inline(always)]
+fn add<const N: usize>(a: &mut [i16; MAX_HIDDEN], w: &[i16]) {
+    let (a, w) = lanes::<N>(a, w);
     for (x, y) in a.iter_mut().zip(w) {
         *x = x.wrapping_add(*y);
     }
 }
 
 #[inline(always)]
-fn sub(a: &mut [i16; HIDDEN], w: &[i16; HIDDEN]) {
+fn sub<const N: usize>(a: &mut [i16; MAX_HIDDEN], w: &[i16]) {
+    let (a, w) = lanes::<N>(a, w);
     for (x, y) in a.iter_mut().zip(w) {
         *x = x.wrapping_sub(*y);
     }
 }
 
-/// Σ clamp(a, 0, QA) × w, in chunks of 16 so the loop vectorises.
+/// Σ clamp(a, 0, QA) × w over the first `N` values, in chunks of 16 so the loop vectorises.
 #[inline(always)]
-fn dot_crelu(a: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
+fn dot_crelu<const N: usize>(a: &[i16; MAX_HIDDEN], w: &[i16]) -> i32 {
+    let (a, w): (&[i16; N], &[i16; N]) = (a.first_chunk().expect("N <= MAX_HIDDEN"), w.first_chunk().expect("width"));
     let mut lanes = [0i32; 16];
     for (ac, wc) in a.chunks_exact(16).zip(w.chunks_exact(16)) {
         for k in 0..16 {

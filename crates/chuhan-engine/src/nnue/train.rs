@@ -9,7 +9,7 @@
 //! `examples/nnue_train.rs` drives it from the command line.
 
 use super::data::{Record, CAPTURE, IN_CHECK};
-use super::{Network, HIDDEN, INPUTS, QA, QB, SCALE, WEIGHT_CLIP};
+use super::{Network, INPUTS, MAX_HIDDEN, QA, QB, SCALE, WEIGHT_CLIP, WIDTHS};
 use chuhan::{Side, Variant};
 
 /// Scores beyond this (centipawns) are left out of training: won or lost positions.
@@ -99,23 +99,43 @@ impl Rng {
 }
 
 /// The network in floats, as trained. Parameters are one flat vector: the first layer
-/// (`INPUTS × HIDDEN`, row by feature), its bias, the output weights (us, then them), the output
+/// (`INPUTS × hidden`, row by feature), its bias, the output weights (us, then them), the output
 /// bias, then the piece-square weight of every feature (in logit units, added to the output as
 /// half the difference of the two views' sums).
 #[derive(Clone, Debug)]
 pub struct FloatNet {
     /// The game it is for.
     pub variant: Variant,
+    /// The accumulators' width (one of [`WIDTHS`]).
+    pub hidden: usize,
     /// All parameters, in the layout above.
     pub params: Vec<f32>,
 }
 
-const FT_BIAS: usize = INPUTS * HIDDEN;
-const OUT: usize = FT_BIAS + HIDDEN;
-const OUT_BIAS: usize = OUT + 2 * HIDDEN;
-const PSQT: usize = OUT_BIAS + 1;
-/// Number of parameters.
-pub const PARAMS: usize = PSQT + INPUTS;
+/// Where each block of a `hidden`-wide network's parameters starts.
+#[derive(Clone, Copy, Debug)]
+struct Layout {
+    ft_bias: usize,
+    out: usize,
+    out_bias: usize,
+    psqt: usize,
+    params: usize,
+}
+
+impl Layout {
+    const fn of(hidden: usize) -> Layout {
+        let ft_bias = INPUTS * hidden;
+        let out = ft_bias + hidden;
+        let out_bias = out + 2 * hidden;
+        let psqt = out_bias + 1;
+        Layout { ft_bias, out, out_bias, psqt, params: psqt + INPUTS }
+    }
+}
+
+/// Number of parameters of a network `hidden` wide.
+pub const fn param_count(hidden: usize) -> usize {
+    Layout::of(hidden).params
+}
 /// Parts a training batch is cut into, one gradient each (and at most one thread each).
 pub const BATCH_PARTS: usize = 8;
 
@@ -130,41 +150,48 @@ pub struct Adam {
 }
 
 impl Adam {
-    /// Fresh moments, learning rate `lr`.
+    /// Fresh moments (sized to the network at the first step), learning rate `lr`.
     pub fn new(lr: f32) -> Adam {
-        Adam { m: vec![0.0; PARAMS], v: vec![0.0; PARAMS], t: 0, lr }
+        Adam { m: Vec::new(), v: Vec::new(), t: 0, lr }
     }
 }
 
 impl FloatNet {
-    /// Small random weights from `seed`.
-    pub fn random(variant: Variant, seed: u64) -> FloatNet {
+    /// Small random weights from `seed`, accumulators `hidden` wide (one of [`WIDTHS`]).
+    pub fn random(variant: Variant, hidden: usize, seed: u64) -> FloatNet {
+        assert!(WIDTHS.contains(&hidden), "width {hidden} is not one of {WIDTHS:?}");
+        let l = Layout::of(hidden);
         let mut rng = Rng::new(seed);
-        let mut params = vec![0.0; PARAMS];
-        for p in &mut params[..FT_BIAS] {
+        let mut params = vec![0.0; l.params];
+        for p in &mut params[..l.ft_bias] {
             *p = 0.1 * rng.unit();
         }
-        for p in &mut params[FT_BIAS..OUT] {
+        for p in &mut params[l.ft_bias..l.out] {
             *p = 0.3;
         }
-        for p in &mut params[OUT..OUT_BIAS] {
-            *p = rng.unit() / (2.0 * HIDDEN as f32).sqrt();
+        for p in &mut params[l.out..l.out_bias] {
+            *p = rng.unit() / (2.0 * hidden as f32).sqrt();
         }
         // The piece-square weights start from the material values the search orders moves by
         // (own pieces positive, the opponent's negative), a rough start that training refines.
-        for (f, p) in params[PSQT..].iter_mut().enumerate() {
+        for (f, p) in params[l.psqt..].iter_mut().enumerate() {
             let (theirs, role) = (f / 90 / 7, f / 90 % 7);
             let value = crate::eval::piece_value(variant, chuhan::Role::ALL[role]) as f32 / (2 * SCALE) as f32;
             *p = if theirs == 0 { value } else { -value };
         }
-        FloatNet { variant, params }
+        FloatNet { variant, hidden, params }
+    }
+
+    fn layout(&self) -> Layout {
+        Layout::of(self.hidden)
     }
 
     /// Fills `acc` with the accumulator of `features` (before the clipping).
-    fn accumulate(&self, features: &[u16], acc: &mut [f32; HIDDEN]) {
-        acc.copy_from_slice(&self.params[FT_BIAS..OUT]);
+    fn accumulate(&self, features: &[u16], acc: &mut [f32]) {
+        let l = self.layout();
+        acc.copy_from_slice(&self.params[l.ft_bias..l.out]);
         for &f in features {
-            let row = &self.params[f as usize * HIDDEN..][..HIDDEN];
+            let row = &self.params[f as usize * self.hidden..][..self.hidden];
             for (a, w) in acc.iter_mut().zip(row) {
                 *a += w;
             }
@@ -172,28 +199,29 @@ impl FloatNet {
     }
 
     /// The output (a logit: `SCALE` centipawns a unit) and both views' accumulators.
-    fn forward(&self, s: &Sample, us: &mut [f32; HIDDEN], them: &mut [f32; HIDDEN]) -> f32 {
-        self.accumulate(&s.us, us);
-        self.accumulate(&s.them, them);
-        let w = &self.params[OUT..OUT_BIAS];
-        let psqt = &self.params[PSQT..];
+    fn forward(&self, s: &Sample, us: &mut [f32; MAX_HIDDEN], them: &mut [f32; MAX_HIDDEN]) -> f32 {
+        let (l, h) = (self.layout(), self.hidden);
+        self.accumulate(&s.us, &mut us[..h]);
+        self.accumulate(&s.them, &mut them[..h]);
+        let w = &self.params[l.out..l.out_bias];
+        let psqt = &self.params[l.psqt..];
         let view_sum = |feats: &[u16]| feats.iter().map(|&f| psqt[f as usize]).sum::<f32>();
-        let mut out = self.params[OUT_BIAS] + 0.5 * (view_sum(&s.us) - view_sum(&s.them));
-        for i in 0..HIDDEN {
-            out += us[i].clamp(0.0, 1.0) * w[i] + them[i].clamp(0.0, 1.0) * w[HIDDEN + i];
+        let mut out = self.params[l.out_bias] + 0.5 * (view_sum(&s.us) - view_sum(&s.them));
+        for i in 0..h {
+            out += us[i].clamp(0.0, 1.0) * w[i] + them[i].clamp(0.0, 1.0) * w[h + i];
         }
         out
     }
 
     /// The score of a sample in centipawns for the side to move (before quantization).
     pub fn score(&self, s: &Sample) -> f32 {
-        let (mut us, mut them) = ([0.0; HIDDEN], [0.0; HIDDEN]);
+        let (mut us, mut them) = ([0.0; MAX_HIDDEN], [0.0; MAX_HIDDEN]);
         self.forward(s, &mut us, &mut them) * SCALE as f32
     }
 
     /// The mean loss over `samples` (0 for none).
     pub fn loss(&self, samples: &[Sample]) -> f32 {
-        let (mut us, mut them) = ([0.0; HIDDEN], [0.0; HIDDEN]);
+        let (mut us, mut them) = ([0.0; MAX_HIDDEN], [0.0; MAX_HIDDEN]);
         let total: f64 = samples
             .iter()
             .map(|s| {
@@ -211,33 +239,35 @@ impl FloatNet {
         s: &Sample,
         weight: f32,
         grad: &mut [f32],
-        us: &mut [f32; HIDDEN],
-        them: &mut [f32; HIDDEN],
+        us: &mut [f32; MAX_HIDDEN],
+        them: &mut [f32; MAX_HIDDEN],
     ) -> f32 {
+        let (l, h) = (self.layout(), self.hidden);
         let out = self.forward(s, us, them);
         let p = sigmoid(out);
         let d = p - s.target;
         let g = 2.0 * d * p * (1.0 - p) * weight;
-        let w = &self.params[OUT..OUT_BIAS];
-        grad[OUT_BIAS] += g;
+        let w = &self.params[l.out..l.out_bias];
+        grad[l.out_bias] += g;
         for &f in &s.us {
-            grad[PSQT + f as usize] += 0.5 * g;
+            grad[l.psqt + f as usize] += 0.5 * g;
         }
         for &f in &s.them {
-            grad[PSQT + f as usize] -= 0.5 * g;
+            grad[l.psqt + f as usize] -= 0.5 * g;
         }
-        for (view, feats, half) in [(&*us, &s.us, 0), (&*them, &s.them, HIDDEN)] {
-            let mut d_acc = [0.0f32; HIDDEN];
-            for k in 0..HIDDEN {
+        for (view, feats, half) in [(&*us, &s.us, 0), (&*them, &s.them, h)] {
+            let mut d_acc = [0.0f32; MAX_HIDDEN];
+            for k in 0..h {
                 let a = view[k];
-                grad[OUT + half + k] += g * a.clamp(0.0, 1.0);
+                grad[l.out + half + k] += g * a.clamp(0.0, 1.0);
                 d_acc[k] = if a > 0.0 && a < 1.0 { g * w[half + k] } else { 0.0 };
             }
-            for (gb, d) in grad[FT_BIAS..OUT].iter_mut().zip(&d_acc) {
+            let d_acc = &d_acc[..h];
+            for (gb, d) in grad[l.ft_bias..l.out].iter_mut().zip(d_acc) {
                 *gb += d;
             }
             for &f in feats.iter() {
-                for (gw, d) in grad[f as usize * HIDDEN..][..HIDDEN].iter_mut().zip(&d_acc) {
+                for (gw, d) in grad[f as usize * h..][..h].iter_mut().zip(d_acc) {
                     *gw += d;
                 }
             }
@@ -248,8 +278,8 @@ impl FloatNet {
     /// The gradient of the mean loss over `samples` (what [`FloatNet::epoch`] steps along; the
     /// tests compare it with finite differences).
     pub fn gradient(&self, samples: &[Sample]) -> Vec<f32> {
-        let mut grad = vec![0.0f32; PARAMS];
-        let (mut us, mut them) = ([0.0; HIDDEN], [0.0; HIDDEN]);
+        let mut grad = vec![0.0f32; self.params.len()];
+        let (mut us, mut them) = ([0.0; MAX_HIDDEN], [0.0; MAX_HIDDEN]);
         for s in samples {
             self.add_gradient(s, 1.0 / samples.len() as f32, &mut grad, &mut us, &mut them);
         }
@@ -267,8 +297,8 @@ impl FloatNet {
             order.swap(i, rng.below(i + 1));
         }
         let threads = threads.clamp(1, BATCH_PARTS);
-        let mut parts = vec![vec![0.0f32; PARAMS]; BATCH_PARTS];
-        let mut grad = vec![0.0f32; PARAMS];
+        let mut parts = vec![vec![0.0f32; self.params.len()]; BATCH_PARTS];
+        let mut grad = vec![0.0f32; self.params.len()];
         let mut total = 0.0f64;
         for chunk in order.chunks(batch.max(1)) {
             let weight = 1.0 / chunk.len() as f32;
@@ -276,7 +306,7 @@ impl FloatNet {
             let net = &*self;
             // Thread t sums parts t, t + threads, ...; each part is the same whatever `threads` is.
             let work = |bufs: &mut [(usize, &mut Vec<f32>)]| -> Vec<(usize, f64)> {
-                let (mut us, mut them) = ([0.0; HIDDEN], [0.0; HIDDEN]);
+                let (mut us, mut them) = ([0.0; MAX_HIDDEN], [0.0; MAX_HIDDEN]);
                 bufs.iter_mut()
                     .map(|(p, g)| {
                         g.iter_mut().for_each(|x| *x = 0.0);
@@ -323,6 +353,10 @@ impl FloatNet {
     fn step(&mut self, grad: &[f32], adam: &mut Adam) {
         const B1: f32 = 0.9;
         const B2: f32 = 0.999;
+        if adam.m.len() != self.params.len() {
+            adam.m = vec![0.0; self.params.len()];
+            adam.v = vec![0.0; self.params.len()];
+        }
         adam.t += 1;
         let c1 = 1.0 - B1.powi(adam.t);
         let c2 = 1.0 - B2.powi(adam.t);
@@ -331,7 +365,8 @@ impl FloatNet {
             *v = B2 * *v + (1.0 - B2) * g * g;
             *p -= adam.lr * (*m / c1) / ((*v / c2).sqrt() + 1e-8);
         }
-        for p in &mut self.params[..OUT] {
+        let first_layer = self.layout().out;
+        for p in &mut self.params[..first_layer] {
             *p = p.clamp(-WEIGHT_CLIP, WEIGHT_CLIP);
         }
     }
@@ -340,17 +375,14 @@ impl FloatNet {
     /// piece-square weights × QA·QB.
     pub fn quantize(&self) -> Network {
         let q = |x: f32, s: i32| (x * s as f32).round().clamp(-32767.0, 32767.0) as i16;
-        let row = |slice: &[f32], s: i32| {
-            let mut r = [0i16; HIDDEN];
-            r.iter_mut().zip(slice).for_each(|(o, &x)| *o = q(x, s));
-            r
-        };
-        let ft = self.params[..FT_BIAS].chunks_exact(HIDDEN).map(|c| row(c, QA)).collect();
-        let ft_bias = row(&self.params[FT_BIAS..OUT], QA);
-        let out = [row(&self.params[OUT..OUT + HIDDEN], QB), row(&self.params[OUT + HIDDEN..OUT_BIAS], QB)];
+        let l = self.layout();
+        let row = |slice: &[f32], s: i32| slice.iter().map(|&x| q(x, s)).collect::<Vec<i16>>();
+        let ft = row(&self.params[..l.ft_bias], QA);
+        let ft_bias = row(&self.params[l.ft_bias..l.out], QA);
+        let out = row(&self.params[l.out..l.out_bias], QB);
         let out_units = |x: f32| (x * (QA * QB) as f32).round() as i32;
-        let out_bias = out_units(self.params[OUT_BIAS]);
-        let psqt = self.params[PSQT..].iter().map(|&x| out_units(x)).collect();
+        let out_bias = out_units(self.params[l.out_bias]);
+        let psqt = self.params[l.psqt..].iter().map(|&x| out_units(x)).collect();
         Network::from_parts(self.variant, ft, ft_bias, out, out_bias, psqt)
     }
 }
