@@ -350,9 +350,10 @@ fn options_on_the_command_line() {
         let nodes = text.lines().find_map(|l| l.strip_prefix("Nodes searched  : ")).map(str::to_owned);
         nodes.unwrap_or_else(|| panic!("{args:?}: no node count in {text}"))
     };
-    let classic = bench(&["bench", "4"]);
-    assert_eq!(bench(&["--option", "Use NNUE=false", "bench", "4"]), classic);
-    assert_ne!(bench(&["--option", "Use NNUE=true", "bench", "4"]), classic);
+    // The networks evaluate by default; `Use NNUE=false` searches with the hand-written evaluation.
+    let default = bench(&["bench", "4"]);
+    assert_eq!(bench(&["--option", "Use NNUE=true", "bench", "4"]), default);
+    assert_ne!(bench(&["--option", "Use NNUE=false", "bench", "4"]), default);
     let bad = Command::new(env!("CARGO_BIN_EXE_chuhan-engine")).arg("--option").arg("Hash").output().unwrap();
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("NAME=VALUE"));
