@@ -1,7 +1,8 @@
 //! `chuhan-engine`: the engine on standard input and output (UCI, or UCCI after `ucci`).
 //!
-//! Options can also be set on the command line (`--option "Use NNUE=true"`), for match runners
-//! and GUIs that start an engine by its path and cannot send `setoption` themselves: a two-line
+//! Options can also be set on the command line (`--option "Use NNUE=false"`, say, for the
+//! hand-written evaluation), for match runners and GUIs that start an engine by its path and
+//! cannot send `setoption` themselves: a two-line
 //! shell script that `exec`s the engine with its options is then an engine of its own. A command
 //! given after the options (`bench`, say) is run after them and ends the engine.
 
@@ -13,7 +14,7 @@ usage: chuhan-engine [--option NAME=VALUE]... [COMMAND...]
 
 Speaks UCI (or UCCI after `ucci`) on standard input and output.
   --option NAME=VALUE   set an option before reading the input, as `setoption name NAME value VALUE`
-                        (repeat for several), e.g. --option \"Use NNUE=true\" --option Hash=64
+                        (repeat for several), e.g. --option \"Use NNUE=false\" --option Hash=64
   COMMAND...            one command to run after the options (e.g. `bench`); the engine then exits
   -h, --help            this text";
 
