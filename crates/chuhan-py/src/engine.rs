@@ -9,7 +9,8 @@ use crate::board::PyBoard;
 use crate::errors;
 use crate::game::rules_arg;
 use crate::moves::PyMove;
-use chuhan_engine::eval::Classic;
+use chuhan_engine::eval::{Classic, Evaluate};
+use chuhan_engine::nnue::Nnue;
 use chuhan_engine::search::{search, Limits, Report, Shared};
 use chuhan_engine::Score;
 use pyo3::prelude::*;
@@ -104,6 +105,8 @@ impl PyAnalysis {
 #[pyclass(name = "Engine", module = "chuhan", frozen)]
 pub struct PyEngine {
     shared: Arc<Shared>,
+    /// The embedded networks (the default), or the hand-written evaluation.
+    eval: Arc<dyn Evaluate>,
     threads: usize,
     busy: Arc<Mutex<()>>,
 }
@@ -111,17 +114,19 @@ pub struct PyEngine {
 #[pymethods]
 impl PyEngine {
     /// An engine with a transposition table of `hash` MiB (1–4096) searching with `threads`
-    /// threads (1–64).
+    /// threads (1–64), evaluating with the trained networks (`network=True`, as the UCI engine
+    /// does by default) or with the hand-written evaluation (`network=False`).
     #[new]
-    #[pyo3(signature = (*, hash=16, threads=1))]
-    fn new(hash: usize, threads: usize) -> PyResult<PyEngine> {
+    #[pyo3(signature = (*, hash=16, threads=1, network=true))]
+    fn new(hash: usize, threads: usize, network: bool) -> PyResult<PyEngine> {
         if !(1..=4096).contains(&hash) {
             return Err(errors::value(format!("hash {hash}: expected 1 to 4096 MiB")));
         }
         if !(1..=64).contains(&threads) {
             return Err(errors::value(format!("threads {threads}: expected 1 to 64")));
         }
-        Ok(PyEngine { shared: Arc::new(Shared::new(hash)), threads, busy: Arc::new(Mutex::new(())) })
+        let eval: Arc<dyn Evaluate> = if network { Arc::new(Nnue::embedded()) } else { Arc::new(Classic) };
+        Ok(PyEngine { shared: Arc::new(Shared::new(hash)), eval, threads, busy: Arc::new(Mutex::new(())) })
     }
 
     /// Searches `board` until a limit — `depth` (plies, 1–64), `nodes`, `time` (seconds) —
@@ -178,11 +183,12 @@ impl PyEngine {
         let shared = Arc::clone(&self.shared);
         let busy = Arc::clone(&self.busy);
         let threads = self.threads;
+        let eval = Arc::clone(&self.eval);
         let (best, lines) = py.detach(move || {
             let _guard = busy.lock().unwrap_or_else(|e| e.into_inner());
             // The lines of the latest iteration, and of the latest one that gave them all.
             let (mut latest, mut complete): (Vec<Report>, Vec<Report>) = (Vec::new(), Vec::new());
-            let best = search(&pos, &shared, &Classic, &limits, threads, |r| {
+            let best = search(&pos, &shared, &*eval, &limits, threads, |r| {
                 if r.multipv <= 1 && !latest.is_empty() {
                     if latest.len() >= complete.len() {
                         complete = std::mem::take(&mut latest);

@@ -88,3 +88,15 @@ def test_bad_engine_arguments():
     mated.push("a0a9")
     with pytest.raises(ValueError, match="no legal move"):
         e.analyse(mated, depth=3)
+
+
+def test_network_or_hand_written_evaluation():
+    # The trained networks by default; network=False searches with the hand-written evaluation,
+    # a different tree (so a different node count at the same depth), both giving legal moves.
+    b = chuhan.Board()
+    net = chuhan.Engine().analyse(b, depth=6)
+    hand = chuhan.Engine(network=False).analyse(b, depth=6)
+    assert net.pv[0] in b.legal_moves and hand.pv[0] in b.legal_moves
+    assert net.nodes != hand.nodes
+    j = chuhan.Board(variant="janggi")
+    assert chuhan.Engine(network=False).analyse(j, depth=3).pv[0] in j.legal_moves

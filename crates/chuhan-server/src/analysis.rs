@@ -14,7 +14,7 @@ use axum::http::StatusCode;
 use axum::Json;
 use chuhan::notation::Notation;
 use chuhan::{Game, Move, Position, Rules, Variant};
-use chuhan_engine::eval::Classic;
+use chuhan_engine::nnue::Nnue;
 use chuhan_engine::search::{search, Limits, Report, Shared};
 use chuhan_engine::Score;
 use serde::Deserialize;
@@ -136,7 +136,8 @@ async fn run_search(
             ..Limits::default()
         };
         let mut best: Vec<Option<Report>> = vec![None; multipv];
-        search(&p, &shared, &Classic, &limits, 1, |r| {
+        // The trained networks, as the UCI engine evaluates by default.
+        search(&p, &shared, &Nnue::embedded(), &limits, 1, |r| {
             if let Some(slot) = best.get_mut(r.multipv.saturating_sub(1)) {
                 *slot = Some(r.clone());
             }

@@ -245,7 +245,7 @@ class Analysis:
 class Engine:
     """chuhan's engine, in-process; analyse releases the GIL."""
 
-    def __init__(self, *, hash: int = 16, threads: int = 1) -> None: ...
+    def __init__(self, *, hash: int = 16, threads: int = 1, network: bool = True) -> None: ...
     @overload
     def analyse(
         self,
