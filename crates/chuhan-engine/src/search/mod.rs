@@ -753,7 +753,8 @@ impl<'a> Searcher<'a> {
 /// This is the engine's entry point for a library user. `report` is called on the calling
 /// thread for each line of each finished iteration (MultiPV lines best first), to show
 /// progress; the search blocks until it ends, so set [`Shared::stop`] from another thread to
-/// end an unbounded one. `eval` is usually [`crate::eval::Classic`]. The position's history
+/// end an unbounded one. `eval` is [`crate::nnue::Nnue::embedded`] (the trained networks, the
+/// engine's default) or [`crate::eval::Classic`] (the hand-written evaluation). The position's history
 /// counts: repetitions are judged by the rules of [`Limits::rules`] and
 /// [`Limits::janggi_rules`].
 ///
