@@ -22,6 +22,7 @@ use std::time::Instant;
 const USAGE: &str = "\
 usage: nnue_train --data FILE --out FILE [--variant xiangqi|janggi] [--epochs N] [--batch N]
                   [--lr X] [--lambda X] [--seed S] [--mirror] [--threads N] [--hidden N]
+                  [--buckets 1|9]
 
   --data FILE    training data from nnue_gen (records of other games are ignored)
   --out FILE     the network file to write
@@ -34,8 +35,11 @@ usage: nnue_train --data FILE --out FILE [--variant xiangqi|janggi] [--epochs N]
                  network learns by heart: at 0.7 a network lost 48 of 60 games, at 1 won 32)
   --seed S       initial weights and shuffling (default 1)
   --mirror       also train on every position mirrored left to right (both games' rules allow it)
-  --hidden N     width of each view's accumulator: 32, 64, 128 or 256 (default 256; the
-                 embedded janggi network is 128, since 256 overfitted its 1.2M positions)
+  --hidden N     width of each view's accumulator: 32, 64, 128 or 256 (default 256, both
+                 embedded networks; 256 overfits janggi below about 2 million positions)
+  --buckets N    first-layer rows by where each view's general stands: 1 (none, default) or 9
+                 (one set per palace point; a shared set is trained beside them and folded in;
+                 2.5 million janggi positions were too few for 9: it overfitted)
   --threads N    threads computing the gradients (default: every core; the network comes out
                  the same whatever N is)";
 
@@ -45,6 +49,7 @@ fn run() -> Result<(), String> {
     let (mut epochs, mut batch, mut lr, mut lambda, mut seed) = (12usize, 1024usize, 0.002f32, 1.0f32, 1u64);
     let mut mirror = false;
     let mut hidden = 256usize;
+    let mut buckets = 1usize;
     let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     while let Some(flag) = args.next() {
         let mut value = || args.next().ok_or(format!("{flag} needs a value"));
@@ -67,12 +72,12 @@ fn run() -> Result<(), String> {
             "--mirror" => mirror = true,
             "--hidden" => {
                 hidden = value().and_then(|v| v.parse().map_err(|_| bad(&v)))?;
-                if !chuhan_engine::nnue::WIDTHS.contains(&hidden) {
-                    return Err(format!(
-                        "--hidden {hidden}: the engine reads widths {:?}",
-                        chuhan_engine::nnue::WIDTHS
-                    ));
-                }
+                // Asked here, before the data is read, so a wrong width fails at once.
+                FloatNet::random(Variant::Xiangqi, hidden, 1, 0).map_err(|e| format!("--hidden: {e}"))?;
+            }
+            "--buckets" => {
+                buckets = value().and_then(|v| v.parse().map_err(|_| bad(&v)))?;
+                FloatNet::random(Variant::Xiangqi, 32, buckets, 0).map_err(|e| format!("--buckets: {e}"))?;
             }
             "--threads" => threads = value().and_then(|v| v.parse().map_err(|_| bad(&v)))?,
             "--help" | "-h" => return Err(String::new()),
@@ -89,8 +94,8 @@ fn run() -> Result<(), String> {
     let mut file = std::fs::File::open(&data_path).map_err(|e| format!("--data {data_path}: {e}"))?;
     let records = data::read_all(&mut file).map_err(|e| format!("--data {data_path}: {e}"))?;
     let (valid_records, train_records): (Vec<_>, Vec<_>) = records.into_iter().partition(|r| r.game % 10 == 9);
-    let (train, skipped) = samples(&train_records, variant, lambda, mirror);
-    let (valid, _) = samples(&valid_records, variant, lambda, false);
+    let (train, skipped) = samples(&train_records, variant, lambda, mirror, buckets);
+    let (valid, _) = samples(&valid_records, variant, lambda, false, buckets);
     if train.is_empty() {
         return Err(format!("--data {data_path}: no {variant:?} positions to train on"));
     }
@@ -105,6 +110,7 @@ fn run() -> Result<(), String> {
     let kept: Vec<(Option<chuhan::Position>, f32)> = valid_records
         .iter()
         .filter(|r| r.variant() == variant && r.flags & (IN_CHECK | CAPTURE) == 0 && r.score.abs() <= MAX_SCORE)
+        .filter(|r| r.general(chuhan::Side::First).is_some() && r.general(chuhan::Side::Second).is_some())
         .map(|r| (r.position().ok(), f32::from(r.score)))
         .collect();
     let classic: Vec<f32> = kept.iter().map(|(p, _)| p.as_ref().map_or(0.0, |p| Classic.evaluate(p) as f32)).collect();
@@ -115,7 +121,7 @@ fn run() -> Result<(), String> {
         .sum::<f32>()
         / valid.len().max(1) as f32;
     println!("hand-written evaluation's validation loss {classic_loss:.6}");
-    let mut net = FloatNet::random(variant, hidden, seed);
+    let mut net = FloatNet::random(variant, hidden, buckets, seed).map_err(|e| e.to_string())?;
     let mut best = (f32::INFINITY, 0, net.clone());
     let mut adam = Adam::new(lr);
     let mut rng = Rng::new(seed);

@@ -12,10 +12,10 @@ use chuhan_engine::search::{search, Limits, Shared};
 use common::next;
 use std::sync::Arc;
 
-/// A network `hidden` wide with random weights, larger than a fresh trainer's so every feature
-/// matters.
-fn random_net(variant: Variant, hidden: usize, seed: u64) -> Network {
-    let mut net = FloatNet::random(variant, hidden, seed);
+/// A network `hidden` wide with `buckets` general-position buckets and random weights, larger
+/// than a fresh trainer's so every feature matters.
+fn random_net(variant: Variant, hidden: usize, buckets: usize, seed: u64) -> Network {
+    let mut net = FloatNet::random(variant, hidden, buckets, seed).unwrap();
     let mut rng = Rng::new(seed ^ 77);
     for p in net.params.iter_mut() {
         *p += ((rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 - 0.5) * 0.5;
@@ -25,15 +25,23 @@ fn random_net(variant: Variant, hidden: usize, seed: u64) -> Network {
 
 #[test]
 fn incremental_accumulators_equal_a_full_refresh() {
-    // Every width, both games.
-    let cases =
-        [(Variant::Xiangqi, 256, 1u64), (Variant::Janggi, 128, 2), (Variant::Xiangqi, 32, 3), (Variant::Janggi, 64, 4)];
-    for (variant, hidden, seed) in cases {
-        let net = random_net(variant, hidden, seed);
+    // Every width, both games, with and without general-position buckets (a general's move
+    // computes its view again).
+    let cases = [
+        (Variant::Xiangqi, 256, 1, 1u64),
+        (Variant::Janggi, 128, 1, 2),
+        (Variant::Xiangqi, 32, 1, 3),
+        (Variant::Janggi, 64, 1, 4),
+        (Variant::Xiangqi, 64, 9, 5),
+        (Variant::Janggi, 128, 9, 6),
+    ];
+    for (variant, hidden, buckets, seed) in cases {
+        let net = random_net(variant, hidden, buckets, seed);
+        assert_eq!(net.buckets(), buckets);
         let mut pos = Position::new(variant);
         let mut acc = Accumulators::new(&net, &pos);
         let mut rng = seed * 7919 + 1;
-        let (mut passes, mut captures, mut undos, mut nulls) = (0, 0, 0, 0);
+        let (mut passes, mut captures, mut undos, mut nulls, mut general_moves) = (0, 0, 0, 0, 0);
         for step in 0..3000 {
             let legal = pos.legal_moves();
             let r = next(&mut rng);
@@ -60,6 +68,7 @@ fn incremental_accumulators_equal_a_full_refresh() {
                 };
                 passes += m.is_pass() as u32;
                 captures += (!m.is_pass() && pos.piece_at(m.to).is_some()) as u32;
+                general_moves += (!m.is_pass() && m.from == pos.general(pos.turn())) as u32;
                 acc.push(&pos, m);
                 pos.play_unchecked(m);
             }
@@ -67,6 +76,7 @@ fn incremental_accumulators_equal_a_full_refresh() {
             assert_eq!(acc.evaluate(&pos), net.evaluate(&pos));
         }
         assert!(captures > 20 && undos > 100 && nulls > 10, "{captures} captures, {undos} undos, {nulls} nulls");
+        assert!(general_moves > 20, "{variant:?}: only {general_moves} general moves");
         if variant == Variant::Janggi {
             assert!(passes > 0, "janggi walks pass too");
         }
@@ -93,8 +103,9 @@ fn colour_swapped(pos: &Position) -> Position {
 
 #[test]
 fn colour_swapped_positions_evaluate_alike() {
-    for (variant, hidden, seed) in [(Variant::Xiangqi, 256, 5u64), (Variant::Janggi, 128, 6)] {
-        let net = random_net(variant, hidden, seed);
+    let cases = [(Variant::Xiangqi, 256, 1, 5u64), (Variant::Janggi, 128, 1, 6), (Variant::Janggi, 64, 9, 7)];
+    for (variant, hidden, buckets, seed) in cases {
+        let net = random_net(variant, hidden, buckets, seed);
         let mut pos = Position::new(variant);
         let mut rng = seed;
         let mut differ = 0;
@@ -119,13 +130,24 @@ fn colour_swapped_positions_evaluate_alike() {
 #[test]
 fn network_files_round_trip_and_damage_is_refused() {
     for hidden in chuhan_engine::nnue::WIDTHS {
-        let net = random_net(Variant::Xiangqi, hidden, 10);
+        let net = random_net(Variant::Xiangqi, hidden, 1, 10);
         let bytes = net.to_bytes();
-        assert_eq!(bytes.len(), chuhan_engine::nnue::file_size(hidden));
+        assert_eq!(bytes.len(), chuhan_engine::nnue::file_size(hidden, 1));
         assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
         assert_eq!(net.hidden(), hidden);
+        // Without buckets the file stays version 2 (the embedded networks' format).
+        assert_eq!(bytes[4], 2);
     }
-    let net = random_net(Variant::Janggi, 128, 9);
+    // With buckets: version 3, the bucket count after the sizes.
+    let net = random_net(Variant::Janggi, 32, 9, 11);
+    let bytes = net.to_bytes();
+    assert_eq!((bytes.len(), bytes[4], bytes[23]), (chuhan_engine::nnue::file_size(32, 9), 3, 9));
+    assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+    let mut buckets = bytes.clone();
+    buckets[23] = 5;
+    assert_eq!(Network::from_bytes(&buckets), Err(NetError::Buckets(5)));
+    assert!(matches!(Network::from_bytes(&bytes[..25]), Err(NetError::Size { .. })));
+    let net = random_net(Variant::Janggi, 128, 1, 9);
     let bytes = net.to_bytes();
     assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
     let mut damaged = bytes.clone();
@@ -209,9 +231,9 @@ fn training_data_round_trips() {
 #[test]
 fn the_trainer_fits_a_small_data_set() {
     let records = some_records(Variant::Xiangqi, 8, 13);
-    let (train, skipped) = samples(&records, Variant::Xiangqi, 1.0, false);
+    let (train, skipped) = samples(&records, Variant::Xiangqi, 1.0, false, 1);
     assert!(train.len() > 300 && skipped < records.len() / 4);
-    let mut net = FloatNet::random(Variant::Xiangqi, 128, 1);
+    let mut net = FloatNet::random(Variant::Xiangqi, 128, 1, 1).unwrap();
     let mut adam = Adam::new(0.01);
     let mut rng = Rng::new(1);
     let before = net.loss(&train);
@@ -238,20 +260,35 @@ fn the_trainer_fits_a_small_data_set() {
 #[test]
 fn training_does_not_depend_on_the_number_of_threads() {
     let records = some_records(Variant::Janggi, 3, 7);
-    let (train, _) = samples(&records, Variant::Janggi, 1.0, true);
+    let (train, _) = samples(&records, Variant::Janggi, 1.0, true, 1);
     let nets: Vec<FloatNet> = [1, 3, 8]
         .into_iter()
         .map(|threads| {
-            let (mut net, mut adam, mut rng) = (FloatNet::random(Variant::Janggi, 32, 4), Adam::new(0.01), Rng::new(4));
+            let (mut net, mut adam, mut rng) =
+                (FloatNet::random(Variant::Janggi, 32, 1, 4).unwrap(), Adam::new(0.01), Rng::new(4));
             for _ in 0..3 {
                 net.epoch(&train, &mut adam, 100, threads, &mut rng);
             }
             net
         })
         .collect();
-    assert_ne!(nets[0].params, FloatNet::random(Variant::Janggi, 32, 4).params, "training changed nothing");
+    assert_ne!(nets[0].params, FloatNet::random(Variant::Janggi, 32, 1, 4).unwrap().params, "training changed nothing");
     assert_eq!(nets[0].params, nets[1].params);
     assert_eq!(nets[0].params, nets[2].params);
+}
+
+/// A width the engine has no kernel for is an error naming it, not a panic; every listed width
+/// makes a network of its own width.
+#[test]
+fn the_trainer_refuses_a_width_without_a_kernel() {
+    for bad in [0, 100, 512] {
+        let e = FloatNet::random(Variant::Xiangqi, bad, 1, 1).unwrap_err();
+        assert_eq!(e, NetError::Width(bad));
+        assert!(e.to_string().contains(&bad.to_string()), "{e}");
+    }
+    for w in chuhan_engine::nnue::WIDTHS {
+        assert_eq!(FloatNet::random(Variant::Janggi, w, 1, 1).unwrap().hidden, w);
+    }
 }
 
 /// The trainer's gradient is the loss's: central finite differences agree on parameters of every
@@ -259,9 +296,9 @@ fn training_does_not_depend_on_the_number_of_threads() {
 #[test]
 fn the_trainer_gradient_matches_finite_differences() {
     let records = some_records(Variant::Janggi, 2, 5);
-    let (set, _) = samples(&records, Variant::Janggi, 0.7, false);
+    let (set, _) = samples(&records, Variant::Janggi, 0.7, false, 1);
     let set = &set[..set.len().min(40)];
-    let mut net = FloatNet::random(Variant::Janggi, 64, 3);
+    let mut net = FloatNet::random(Variant::Janggi, 64, 1, 3).unwrap();
     let mut rng = Rng::new(8);
     for p in net.params.iter_mut() {
         *p += ((rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 - 0.5) * 0.2;
@@ -311,8 +348,9 @@ impl Evaluate for FromScratch {
 
 #[test]
 fn the_search_with_incremental_accumulators_matches_full_refreshes() {
-    for (variant, hidden, seed) in [(Variant::Xiangqi, 256, 21u64), (Variant::Janggi, 128, 22)] {
-        let net = random_net(variant, hidden, seed);
+    let cases = [(Variant::Xiangqi, 256, 1, 21u64), (Variant::Janggi, 128, 1, 22), (Variant::Janggi, 64, 9, 23)];
+    for (variant, hidden, buckets, seed) in cases {
+        let net = random_net(variant, hidden, buckets, seed);
         let incremental = Nnue::with([Arc::new(net.clone())]);
         assert!(incremental.network(variant).is_some());
         let scratch = FromScratch(net);
@@ -330,8 +368,8 @@ fn the_search_with_incremental_accumulators_matches_full_refreshes() {
 #[test]
 fn mirrored_samples_are_the_mirrored_positions() {
     let records = some_records(Variant::Janggi, 2, 17);
-    let (plain, _) = samples(&records, Variant::Janggi, 0.5, false);
-    let (both, _) = samples(&records, Variant::Janggi, 0.5, true);
+    let (plain, _) = samples(&records, Variant::Janggi, 0.5, false, 1);
+    let (both, _) = samples(&records, Variant::Janggi, 0.5, true, 1);
     assert_eq!(both.len(), 2 * plain.len());
     for (r, pair) in records.iter().filter(|r| r.flags & IN_CHECK == 0).zip(both.chunks(2)) {
         // Build the mirrored record by hand and compare its features with the sample's.
@@ -350,4 +388,59 @@ fn mirrored_samples_are_the_mirrored_positions() {
         assert_eq!(pair[0].target, pair[1].target);
         assert_eq!(mirror_feature(mirror_feature(pair[0].them[0])), pair[0].them[0]);
     }
+}
+
+/// With buckets, each piece feeds its view's bucket (where that view's general stands, the
+/// mirrored square for the mirrored sample) and the shared rows after the last bucket.
+#[test]
+fn bucketed_samples_name_the_general_s_palace_point() {
+    use chuhan_engine::nnue::{bucket, INPUTS, PALACE_BUCKETS};
+    let records = some_records(Variant::Janggi, 3, 31);
+    let (plain, _) = samples(&records, Variant::Janggi, 1.0, true, 1);
+    let (both, _) = samples(&records, Variant::Janggi, 1.0, true, PALACE_BUCKETS);
+    assert_eq!(plain.len(), both.len());
+    let kept = records.iter().filter(|r| r.flags & IN_CHECK == 0);
+    let mut seen = std::collections::BTreeSet::new();
+    for ((r, p), b) in kept.zip(plain.chunks(2)).zip(both.chunks(2)) {
+        for (k, mirrored) in [(0, false), (1, true)] {
+            let g = r.general(r.turn()).unwrap();
+            let g = if mirrored { g.mirror() } else { g };
+            let own = bucket(r.turn(), g);
+            seen.insert(own);
+            let n = p[k].us.len();
+            assert_eq!(b[k].us.len(), 2 * n);
+            for (i, &f) in p[k].us.iter().enumerate() {
+                assert_eq!(b[k].us[i] as usize, own * INPUTS + f as usize);
+                assert_eq!(b[k].us[n + i] as usize, PALACE_BUCKETS * INPUTS + f as usize);
+            }
+        }
+    }
+    assert!(seen.len() >= 3, "the walks moved the generals: buckets {seen:?}");
+}
+
+/// A bucketed network trained with shared rows quantizes to the scores it had in floats: the
+/// shared rows are folded into every bucket.
+#[test]
+fn a_bucketed_network_quantizes_to_its_float_scores() {
+    use chuhan_engine::nnue::PALACE_BUCKETS;
+    let records = some_records(Variant::Janggi, 6, 33);
+    let (train, _) = samples(&records, Variant::Janggi, 1.0, false, PALACE_BUCKETS);
+    let mut net = FloatNet::random(Variant::Janggi, 64, PALACE_BUCKETS, 2).unwrap();
+    let (mut adam, mut rng) = (Adam::new(0.01), Rng::new(2));
+    let before = net.loss(&train);
+    for _ in 0..20 {
+        net.epoch(&train, &mut adam, 64, 2, &mut rng);
+    }
+    assert!(net.loss(&train) < before * 0.5, "loss {before} -> {}", net.loss(&train));
+    let q = net.quantize();
+    assert_eq!(q.buckets(), PALACE_BUCKETS);
+    let kept: Vec<&Record> = records.iter().filter(|r| r.flags & IN_CHECK == 0 && r.score.abs() <= 3000).collect();
+    let (mut worst, mut total) = (0f32, 0f32);
+    for (r, s) in kept.iter().zip(&train) {
+        let error = (net.score(s) - score_of_record(&q, r) as f32).abs();
+        worst = worst.max(error);
+        total += error;
+    }
+    let mean = total / kept.len() as f32;
+    assert!(worst < 25.0 && mean < 6.0, "quantization moved scores by {mean} cp on average, {worst} at most");
 }

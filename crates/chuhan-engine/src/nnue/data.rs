@@ -134,6 +134,12 @@ impl Record {
         Position::from_fen(self.variant(), &format!("{board} {side} - - 0 1"))
     }
 
+    /// Where `side`'s general stands (`None` only in a damaged record).
+    pub fn general(&self, side: Side) -> Option<Square> {
+        let i = self.board.iter().position(|p| p.is_some_and(|p| p.side == side && p.role == chuhan::Role::General))?;
+        Square::from_index(i as u8)
+    }
+
     /// The active input features from `view`'s side (see [`super::feature`]).
     pub fn features(&self, view: Side, out: &mut Vec<usize>) {
         for (i, p) in self.board.iter().enumerate() {

@@ -15,11 +15,20 @@
 //! weights `i16` scaled by [`QB`], the piece-square weights `i32` in output units (`QA × QB`), so
 //! the arithmetic is exact and an accumulator updated move by move equals one computed from
 //! scratch ([`Network::refresh`]). The search keeps one [`Accumulators`] stack per thread and
-//! updates it on make and undo (a move touches at most three features per view); no king buckets, so no refresh is ever needed inside the tree.
+//! updates it on make and undo (a move touches at most three features per view).
+//!
+//! A network may also split its first layer by where each view's own general stands: one set
+//! of [`INPUTS`] rows for each of the nine palace points ([`PALACE_BUCKETS`], [`bucket`]), so a
+//! piece's weights can depend on the general it threatens or guards. When a general steps to
+//! another palace point its own view is computed again from the board (the other view is
+//! updated as usual). The trainer learns such a network with a shared set of rows added to
+//! every bucket's (a "factoriser"), folded into the buckets when it writes the file.
 //! The loops run over fixed-size arrays (one copy of each kernel per width in [`WIDTHS`], chosen
 //! once per call) so that LLVM vectorises them for the target (SSE on x86-64-v2) without `unsafe`.
-//! The width is the network's own: xiangqi's embedded network is 256 wide, janggi's 128 (a 256
-//! network learnt janggi's 1.2 million positions by heart and lost; BENCHMARKS.md, "NNUE").
+//! The width is the network's own: both embedded networks are 256 wide (in janggi a 256 network
+//! learnt 1.2 million positions by heart and lost, and won once it had 2.5 million;
+//! BENCHMARKS.md, "NNUE"). Neither uses general-position buckets: on janggi's 2.5 million
+//! positions nine buckets overfitted from the second epoch.
 //!
 //! A network is stored in a small binary file ([`Network::from_bytes`], [`Network::to_bytes`]):
 //! a header with magic, version, game and sizes, the weights little-endian, and an FNV-1a
@@ -40,6 +49,8 @@ pub const WIDTHS: [usize; 4] = [32, 64, 128, 256];
 pub const MAX_HIDDEN: usize = 256;
 /// Input features per view: own or theirs × 7 roles × 90 squares.
 pub const INPUTS: usize = 2 * 7 * 90;
+/// The general-position buckets a network may have: 1 (none), or one per palace point.
+pub const PALACE_BUCKETS: usize = 9;
 /// Scale of the first layer's weights and of the accumulators: 1.0 is stored as `QA`.
 pub const QA: i32 = 255;
 /// Scale of the output layer's weights.
@@ -52,11 +63,33 @@ pub const SCALE: i32 = 400;
 pub const WEIGHT_CLIP: f32 = 1.98;
 
 const MAGIC: &[u8; 4] = b"CHNN";
-const VERSION: u32 = 2;
-const HEADER: usize = 4 + 4 + 1 + 4 + 4 + 2 + 2 + 2;
-/// The file size of a network whose accumulators are `hidden` wide.
-pub const fn file_size(hidden: usize) -> usize {
-    HEADER + 2 * (INPUTS * hidden + hidden + 2 * hidden) + 4 + 4 * INPUTS + 8
+/// Version 2 files have no buckets; version 3 adds the bucket count to the header. A network
+/// without buckets is still written as version 2, byte for byte as before.
+const VERSION: u32 = 3;
+const HEADER_V2: usize = 4 + 4 + 1 + 4 + 4 + 2 + 2 + 2;
+const HEADER_V3: usize = HEADER_V2 + 4;
+const fn header(buckets: usize) -> usize {
+    if buckets == 1 {
+        HEADER_V2
+    } else {
+        HEADER_V3
+    }
+}
+/// The file size of a network whose accumulators are `hidden` wide, with `buckets` sets of
+/// first-layer rows (1 or [`PALACE_BUCKETS`]).
+pub const fn file_size(hidden: usize, buckets: usize) -> usize {
+    let rows = buckets * INPUTS;
+    header(buckets) + 2 * (rows * hidden + hidden + 2 * hidden) + 4 + 4 * rows + 8
+}
+
+/// The bucket of a view whose own general stands on `general`: its palace point, counted from
+/// the view's own side (ranks 0–2 and files d–f once the board is turned for the second
+/// player), 0–8. A general outside the palace (only in a composed position) counts as the
+/// nearest point.
+#[inline]
+pub fn bucket(view: Side, general: Square) -> usize {
+    let g = if view == Side::First { general } else { general.rotate() };
+    g.rank().min(2) as usize * 3 + (g.file().clamp(3, 5) - 3) as usize
 }
 
 /// Why a network file was refused.
@@ -66,7 +99,7 @@ pub enum NetError {
     #[error("not a chuhan network (bad magic bytes)")]
     BadMagic,
     /// A format version this build does not read.
-    #[error("network format version {0}, this engine reads version {VERSION}")]
+    #[error("network format version {0}, this engine reads versions 2 and {VERSION}")]
     Version(u32),
     /// A game byte that is neither xiangqi nor janggi.
     #[error("network for an unknown game (byte {0})")]
@@ -85,6 +118,12 @@ pub enum NetError {
         /// Centipawn scale in the file.
         scale: u16,
     },
+    /// A number of general-position buckets other than 1 and [`PALACE_BUCKETS`].
+    #[error("network with {0} general-position buckets: this engine reads 1 or {PALACE_BUCKETS}")]
+    Buckets(u32),
+    /// An accumulator width this build has no kernel for (a trainer asked for it).
+    #[error("width {0} is not one of the widths {WIDTHS:?}")]
+    Width(usize),
     /// The file is not as long as its header says.
     #[error("network file is {found} bytes, {expected} expected")]
     Size {
@@ -109,19 +148,30 @@ pub struct Network {
     variant: Variant,
     /// The accumulators' width (one of [`WIDTHS`]).
     hidden: usize,
-    /// First layer: one row of `hidden` weights per input feature, row after row.
+    /// Sets of first-layer rows, one per general position (1 or [`PALACE_BUCKETS`]).
+    buckets: usize,
+    /// First layer: one row of `hidden` weights per input feature, row after row, bucket after
+    /// bucket.
     ft: Vec<i16>,
     ft_bias: Vec<i16>,
     /// Output weights: the side to move's `hidden`, then the other side's.
     out: Vec<i16>,
     out_bias: i32,
-    /// The piece-square weight of every input feature, in output units (`QA × QB` a logit unit).
+    /// The piece-square weight of every input feature of every bucket, in output units
+    /// (`QA × QB` a logit unit).
     psqt: Vec<i32>,
 }
 
 impl std::fmt::Debug for Network {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Network({:?}, {INPUTS}x{}, checksum {:016x})", self.variant, self.hidden, checksum(&self.body()))
+        write!(
+            f,
+            "Network({:?}, {}x{INPUTS}x{}, checksum {:016x})",
+            self.variant,
+            self.buckets,
+            self.hidden,
+            checksum(&self.body())
+        )
     }
 }
 
@@ -157,8 +207,9 @@ pub struct Accumulator {
 impl Network {
     /// A network from its quantized parts (the trainer's output): the first layer row after
     /// row, its bias (whose length is the width, one of [`WIDTHS`]), the output weights (the side
-    /// to move's, then the other's), the output bias and the piece-square weights. The weights
-    /// must respect [`WEIGHT_CLIP`] for sums to stay exact.
+    /// to move's, then the other's), the output bias and the piece-square weights, the rows and
+    /// piece-square weights of every bucket in turn (their number, 1 or [`PALACE_BUCKETS`], is
+    /// `psqt.len() / INPUTS`). The weights must respect [`WEIGHT_CLIP`] for sums to stay exact.
     pub fn from_parts(
         variant: Variant,
         ft: Vec<i16>,
@@ -169,10 +220,20 @@ impl Network {
     ) -> Network {
         let hidden = ft_bias.len();
         assert!(WIDTHS.contains(&hidden), "width {hidden} is not one of {WIDTHS:?}");
-        assert_eq!(ft.len(), INPUTS * hidden, "one first-layer row per input");
+        let buckets = psqt.len() / INPUTS;
+        assert!(
+            psqt.len() % INPUTS == 0 && (buckets == 1 || buckets == PALACE_BUCKETS),
+            "one piece-square weight per input of each bucket"
+        );
+        assert_eq!(ft.len(), buckets * INPUTS * hidden, "one first-layer row per input of each bucket");
         assert_eq!(out.len(), 2 * hidden, "two output halves");
-        assert_eq!(psqt.len(), INPUTS, "one piece-square weight per input");
-        Network { variant, hidden, ft, ft_bias, out, out_bias, psqt }
+        Network { variant, hidden, buckets, ft, ft_bias, out, out_bias, psqt }
+    }
+
+    /// Sets of first-layer rows: 1, or [`PALACE_BUCKETS`] (one per point of the view's palace
+    /// where its general stands).
+    pub fn buckets(&self) -> usize {
+        self.buckets
     }
 
     /// The game this network evaluates.
@@ -187,15 +248,21 @@ impl Network {
 
     /// Reads a network file, checking its header, size and checksum.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
-        if bytes.len() < HEADER || &bytes[..4] != MAGIC {
+        if bytes.len() < HEADER_V2 || &bytes[..4] != MAGIC {
             return Err(NetError::BadMagic);
         }
         let u32_at = |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
         let u16_at = |i: usize| u16::from_le_bytes([bytes[i], bytes[i + 1]]);
         let version = u32_at(4);
-        if version != VERSION {
-            return Err(NetError::Version(version));
-        }
+        let buckets = match version {
+            2 => 1,
+            3 if bytes.len() >= HEADER_V3 => match u32_at(HEADER_V2) {
+                b if b == 1 || b == PALACE_BUCKETS as u32 => b as usize,
+                b => return Err(NetError::Buckets(b)),
+            },
+            3 => return Err(NetError::Size { found: bytes.len(), expected: HEADER_V3 }),
+            _ => return Err(NetError::Version(version)),
+        };
         let variant = match bytes[8] {
             0 => Variant::Xiangqi,
             1 => Variant::Janggi,
@@ -207,7 +274,9 @@ impl Network {
             return Err(NetError::Shape { inputs, hidden, qa, qb, scale });
         }
         let hidden = hidden as usize;
-        let size = file_size(hidden);
+        let size = file_size(hidden, buckets);
+        let rows = buckets * INPUTS;
+        let start = if version == 2 { HEADER_V2 } else { HEADER_V3 };
         if bytes.len() != size {
             return Err(NetError::Size { found: bytes.len(), expected: size });
         }
@@ -217,24 +286,26 @@ impl Network {
         if stored != computed {
             return Err(NetError::Checksum { stored, computed });
         }
-        let words: Vec<i16> = body[HEADER..HEADER + 2 * (INPUTS * hidden + 3 * hidden)]
+        let words: Vec<i16> = body[start..start + 2 * (rows * hidden + 3 * hidden)]
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]))
             .collect();
-        let (ft, rest) = words.split_at(INPUTS * hidden);
+        let (ft, rest) = words.split_at(rows * hidden);
         let (ft_bias, out) = rest.split_at(hidden);
-        let rest = &body[HEADER + 2 * words.len()..];
+        let rest = &body[start + 2 * words.len()..];
         let mut dwords = rest.chunks_exact(4).map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]));
         let out_bias = dwords.next().expect("size checked");
         let psqt: Vec<i32> = dwords.collect();
-        Ok(Network { variant, hidden, ft: ft.to_vec(), ft_bias: ft_bias.to_vec(), out: out.to_vec(), out_bias, psqt })
+        let (ft, ft_bias, out) = (ft.to_vec(), ft_bias.to_vec(), out.to_vec());
+        Ok(Network { variant, hidden, buckets, ft, ft_bias, out, out_bias, psqt })
     }
 
     /// Everything but the checksum.
     fn body(&self) -> Vec<u8> {
-        let mut b = Vec::with_capacity(file_size(self.hidden));
+        let mut b = Vec::with_capacity(file_size(self.hidden, self.buckets));
         b.extend_from_slice(MAGIC);
-        b.extend_from_slice(&VERSION.to_le_bytes());
+        let version: u32 = if self.buckets == 1 { 2 } else { VERSION };
+        b.extend_from_slice(&version.to_le_bytes());
         b.push(match self.variant {
             Variant::Xiangqi => 0,
             Variant::Janggi => 1,
@@ -243,6 +314,9 @@ impl Network {
         b.extend_from_slice(&(self.hidden as u32).to_le_bytes());
         for s in [QA, QB, SCALE] {
             b.extend_from_slice(&(s as u16).to_le_bytes());
+        }
+        if self.buckets > 1 {
+            b.extend_from_slice(&(self.buckets as u32).to_le_bytes());
         }
         for w in self.ft.iter().chain(&self.ft_bias).chain(&self.out) {
             b.extend_from_slice(&w.to_le_bytes());
@@ -268,26 +342,49 @@ impl Network {
         &self.ft[f * self.hidden..][..self.hidden]
     }
 
+    /// Where `view`'s rows start when its general stands on `general`.
+    #[inline(always)]
+    fn offset(&self, view: Side, general: Square) -> usize {
+        if self.buckets == 1 {
+            0
+        } else {
+            bucket(view, general) * INPUTS
+        }
+    }
+
     /// Both views' accumulators of `pos`, from scratch.
     pub fn refresh(&self, pos: &Position) -> Accumulator {
         let mut acc = Accumulator { hidden: [[0; MAX_HIDDEN]; 2], psqt: [0; 2] };
         for view in Side::BOTH {
-            acc.hidden[view as usize][..self.hidden].copy_from_slice(&self.ft_bias);
-        }
-        for (sq, p) in pos.piece_squares() {
-            for view in Side::BOTH {
-                let f = feature(view, p, sq);
-                let a = &mut acc.hidden[view as usize][..self.hidden];
-                a.iter_mut().zip(self.row(f)).for_each(|(x, w)| *x = x.wrapping_add(*w));
-                acc.psqt[view as usize] += self.psqt[f];
-            }
+            self.refresh_view(&mut acc, view, pos.general(view), pos.piece_squares());
         }
         acc
     }
 
+    /// `view`'s accumulator from scratch, from the pieces on the board and where its general
+    /// stands.
+    fn refresh_view(
+        &self,
+        acc: &mut Accumulator,
+        view: Side,
+        general: Square,
+        pieces: impl Iterator<Item = (Square, Piece)>,
+    ) {
+        let (a, p) = (&mut acc.hidden[view as usize][..self.hidden], &mut acc.psqt[view as usize]);
+        a.copy_from_slice(&self.ft_bias);
+        *p = 0;
+        let offset = self.offset(view, general);
+        for (sq, piece) in pieces {
+            let f = offset + feature(view, piece, sq);
+            a.iter_mut().zip(self.row(f)).for_each(|(x, w)| *x = x.wrapping_add(*w));
+            *p += self.psqt[f];
+        }
+    }
+
     /// Updates `acc`, the accumulators of `pos`, to those of the position after `m` (played
     /// from `pos`, which is not yet changed): the moved piece leaves its square for the
-    /// target, a captured piece goes. A pass changes nothing.
+    /// target, a captured piece goes. A pass changes nothing. With buckets, a general's move
+    /// computes its own view again (its rows are another bucket's now).
     pub fn update(&self, acc: &mut Accumulator, pos: &Position, m: Move) {
         match self.hidden {
             32 => self.update_n::<32>(acc, pos, m),
@@ -306,13 +403,25 @@ impl Network {
         let Some(piece) = pos.piece_at(m.from) else { return };
         let captured = pos.piece_at(m.to);
         for view in Side::BOTH {
+            if self.buckets > 1 && piece.role == chuhan::Role::General && piece.side == view {
+                let after = pos.piece_squares().filter(|&(sq, _)| sq != m.to).map(|(sq, p)| {
+                    if sq == m.from {
+                        (m.to, p)
+                    } else {
+                        (sq, p)
+                    }
+                });
+                self.refresh_view(acc, view, m.to, after);
+                continue;
+            }
+            let offset = self.offset(view, pos.general(view));
             let (a, p) = (&mut acc.hidden[view as usize], &mut acc.psqt[view as usize]);
-            let (from, to) = (feature(view, piece, m.from), feature(view, piece, m.to));
+            let (from, to) = (offset + feature(view, piece, m.from), offset + feature(view, piece, m.to));
             sub::<N>(a, self.row(from));
             add::<N>(a, self.row(to));
             *p += self.psqt[to] - self.psqt[from];
             if let Some(c) = captured {
-                let gone = feature(view, c, m.to);
+                let gone = offset + feature(view, c, m.to);
                 sub::<N>(a, self.row(gone));
                 *p -= self.psqt[gone];
             }

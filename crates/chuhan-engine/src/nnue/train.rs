@@ -6,10 +6,14 @@
 //! sparse: a sample touches only the rows of its (at most 32 per view) active features, in the
 //! forward pass and the gradient alike. Positions in check, whose best move captures, or with
 //! a score beyond ±[`MAX_SCORE`] are left out (their scores say little about the board).
+//! A network with general-position buckets ([`super::PALACE_BUCKETS`]) is trained with one more
+//! set of rows shared by every bucket: each piece feeds its bucket's row and the shared one, so
+//! a bucket seldom seen (a general on a palace corner) still learns from every position; the
+//! shared rows are added into each bucket's when the network is quantized.
 //! `examples/nnue_train.rs` drives it from the command line.
 
 use super::data::{Record, CAPTURE, IN_CHECK};
-use super::{Network, INPUTS, MAX_HIDDEN, QA, QB, SCALE, WEIGHT_CLIP, WIDTHS};
+use super::{bucket, NetError, Network, INPUTS, MAX_HIDDEN, PALACE_BUCKETS, QA, QB, SCALE, WEIGHT_CLIP, WIDTHS};
 use chuhan::{Side, Variant};
 
 /// Scores beyond this (centipawns) are left out of training: won or lost positions.
@@ -37,14 +41,37 @@ pub fn mirror_feature(f: u16) -> u16 {
     kind * 90 + (sq / 9) * 9 + (8 - sq % 9)
 }
 
+/// A view's trainer inputs: each piece's feature in the bucket of the view's general and, with
+/// buckets, in the shared rows after the last bucket.
+fn inputs(base: &[u16], general: usize, buckets: usize) -> Vec<u16> {
+    if buckets == 1 {
+        return base.to_vec();
+    }
+    let own = (general * INPUTS) as u16;
+    let shared = (buckets * INPUTS) as u16;
+    base.iter().map(|&f| own + f).chain(base.iter().map(|&f| shared + f)).collect()
+}
+
 /// The samples of `records` for `variant`, blending score and result with `lambda` (1: the
-/// score only); positions left out as the module says. Also returns how many were left out.
-/// With `mirror`, every position is followed by its left-right mirror image (twice the data).
-pub fn samples(records: &[Record], variant: Variant, lambda: f32, mirror: bool) -> (Vec<Sample>, usize) {
+/// score only), for a network with `buckets` general-position buckets (1 or
+/// [`PALACE_BUCKETS`]); positions left out as the module says. Also returns how many were left
+/// out. With `mirror`, every position is followed by its left-right mirror image (twice the data).
+pub fn samples(
+    records: &[Record],
+    variant: Variant,
+    lambda: f32,
+    mirror: bool,
+    buckets: usize,
+) -> (Vec<Sample>, usize) {
     let mut out = Vec::new();
     let mut skipped = 0;
     let mut buf = Vec::with_capacity(40);
     for r in records.iter().filter(|r| r.variant() == variant) {
+        let generals = (r.general(r.turn()), r.general(!r.turn()));
+        let (Some(g_us), Some(g_them)) = generals else {
+            skipped += 1;
+            continue;
+        };
         if r.flags & (IN_CHECK | CAPTURE) != 0 || r.score.abs() > MAX_SCORE {
             skipped += 1;
             continue;
@@ -54,15 +81,14 @@ pub fn samples(records: &[Record], variant: Variant, lambda: f32, mirror: bool) 
             r.features(side, &mut buf);
             buf.iter().map(|&f| f as u16).collect::<Vec<u16>>()
         };
-        let us = view(r.turn());
-        let them = view(!r.turn());
+        let (us, them) = (view(r.turn()), view(!r.turn()));
         let target = lambda * sigmoid(r.score as f32 / SCALE as f32) + (1.0 - lambda) * r.result as f32 / 2.0;
+        let (b_us, b_them) = (bucket(r.turn(), g_us), bucket(!r.turn(), g_them));
+        out.push(Sample { us: inputs(&us, b_us, buckets), them: inputs(&them, b_them, buckets), target });
         if mirror {
             let flip = |v: &[u16]| v.iter().map(|&f| mirror_feature(f)).collect::<Vec<u16>>();
-            let copy = Sample { us: flip(&us), them: flip(&them), target };
-            out.push(Sample { us, them, target });
-            out.push(copy);
-        } else {
+            let (b_us, b_them) = (bucket(r.turn(), g_us.mirror()), bucket(!r.turn(), g_them.mirror()));
+            let (us, them) = (inputs(&flip(&us), b_us, buckets), inputs(&flip(&them), b_them, buckets));
             out.push(Sample { us, them, target });
         }
     }
@@ -99,15 +125,18 @@ impl Rng {
 }
 
 /// The network in floats, as trained. Parameters are one flat vector: the first layer
-/// (`INPUTS × hidden`, row by feature), its bias, the output weights (us, then them), the output
-/// bias, then the piece-square weight of every feature (in logit units, added to the output as
-/// half the difference of the two views' sums).
+/// (`INPUTS × hidden` for each bucket, then for the shared rows if there are buckets; row by
+/// feature), its bias, the output weights (us, then them), the output bias, then the
+/// piece-square weight of every row's feature (in logit units, added to the output as half the
+/// difference of the two views' sums).
 #[derive(Clone, Debug)]
 pub struct FloatNet {
     /// The game it is for.
     pub variant: Variant,
     /// The accumulators' width (one of [`WIDTHS`]).
     pub hidden: usize,
+    /// General-position buckets: 1 or [`PALACE_BUCKETS`].
+    pub buckets: usize,
     /// All parameters, in the layout above.
     pub params: Vec<f32>,
 }
@@ -123,18 +152,29 @@ struct Layout {
 }
 
 impl Layout {
-    const fn of(hidden: usize) -> Layout {
-        let ft_bias = INPUTS * hidden;
+    const fn of(hidden: usize, buckets: usize) -> Layout {
+        let rows = rows(buckets);
+        let ft_bias = rows * hidden;
         let out = ft_bias + hidden;
         let out_bias = out + 2 * hidden;
         let psqt = out_bias + 1;
-        Layout { ft_bias, out, out_bias, psqt, params: psqt + INPUTS }
+        Layout { ft_bias, out, out_bias, psqt, params: psqt + rows }
     }
 }
 
-/// Number of parameters of a network `hidden` wide.
-pub const fn param_count(hidden: usize) -> usize {
-    Layout::of(hidden).params
+/// First-layer rows while training: each bucket's, and the shared ones if there are buckets.
+const fn rows(buckets: usize) -> usize {
+    if buckets == 1 {
+        INPUTS
+    } else {
+        (buckets + 1) * INPUTS
+    }
+}
+
+/// Number of parameters of a network `hidden` wide with `buckets` buckets, as trained (the
+/// shared rows included).
+pub const fn param_count(hidden: usize, buckets: usize) -> usize {
+    Layout::of(hidden, buckets).params
 }
 /// Parts a training batch is cut into, one gradient each (and at most one thread each).
 pub const BATCH_PARTS: usize = 8;
@@ -157,10 +197,18 @@ impl Adam {
 }
 
 impl FloatNet {
-    /// Small random weights from `seed`, accumulators `hidden` wide (one of [`WIDTHS`]).
-    pub fn random(variant: Variant, hidden: usize, seed: u64) -> FloatNet {
-        assert!(WIDTHS.contains(&hidden), "width {hidden} is not one of {WIDTHS:?}");
-        let l = Layout::of(hidden);
+    /// Small random weights from `seed`, accumulators `hidden` wide, `buckets` general-position
+    /// buckets; [`NetError::Width`] unless `hidden` is one of [`WIDTHS`] (the engine has no
+    /// kernel for another width), [`NetError::Buckets`] unless `buckets` is 1 or
+    /// [`PALACE_BUCKETS`].
+    pub fn random(variant: Variant, hidden: usize, buckets: usize, seed: u64) -> Result<FloatNet, NetError> {
+        if !WIDTHS.contains(&hidden) {
+            return Err(NetError::Width(hidden));
+        }
+        if buckets != 1 && buckets != PALACE_BUCKETS {
+            return Err(NetError::Buckets(buckets.min(u32::MAX as usize) as u32));
+        }
+        let l = Layout::of(hidden, buckets);
         let mut rng = Rng::new(seed);
         let mut params = vec![0.0; l.params];
         for p in &mut params[..l.ft_bias] {
@@ -173,17 +221,19 @@ impl FloatNet {
             *p = rng.unit() / (2.0 * hidden as f32).sqrt();
         }
         // The piece-square weights start from the material values the search orders moves by
-        // (own pieces positive, the opponent's negative), a rough start that training refines.
-        for (f, p) in params[l.psqt..].iter_mut().enumerate() {
+        // (own pieces positive, the opponent's negative), a rough start that training refines;
+        // with buckets, in the shared rows only (the last `INPUTS`).
+        let shared = l.psqt + rows(buckets) - INPUTS;
+        for (f, p) in params[shared..].iter_mut().enumerate() {
             let (theirs, role) = (f / 90 / 7, f / 90 % 7);
             let value = crate::eval::piece_value(variant, chuhan::Role::ALL[role]) as f32 / (2 * SCALE) as f32;
             *p = if theirs == 0 { value } else { -value };
         }
-        FloatNet { variant, hidden, params }
+        Ok(FloatNet { variant, hidden, buckets, params })
     }
 
     fn layout(&self) -> Layout {
-        Layout::of(self.hidden)
+        Layout::of(self.hidden, self.buckets)
     }
 
     /// Fills `acc` with the accumulator of `features` (before the clipping).
@@ -372,17 +422,31 @@ impl FloatNet {
     }
 
     /// The quantized network: first layer × [`QA`], output weights × [`QB`], output bias and
-    /// piece-square weights × QA·QB.
+    /// piece-square weights × QA·QB. With buckets, the shared rows are added into every
+    /// bucket's first (each sum clipped to ±[`WEIGHT_CLIP`] again, so the engine's sums stay exact).
     pub fn quantize(&self) -> Network {
         let q = |x: f32, s: i32| (x * s as f32).round().clamp(-32767.0, 32767.0) as i16;
-        let l = self.layout();
+        let (l, h) = (self.layout(), self.hidden);
         let row = |slice: &[f32], s: i32| slice.iter().map(|&x| q(x, s)).collect::<Vec<i16>>();
-        let ft = row(&self.params[..l.ft_bias], QA);
+        let out_units = |x: f32| (x * (QA * QB) as f32).round() as i32;
+        let (first, psqt) = (&self.params[..l.ft_bias], &self.params[l.psqt..]);
+        let (ft, psqt) = if self.buckets == 1 {
+            (row(first, QA), psqt.iter().map(|&x| out_units(x)).collect())
+        } else {
+            let (shared_ft, shared_psqt) = (&first[self.buckets * INPUTS * h..], &psqt[self.buckets * INPUTS..]);
+            let ft = first[..self.buckets * INPUTS * h]
+                .chunks_exact(INPUTS * h)
+                .flat_map(|b| b.iter().zip(shared_ft).map(|(x, y)| q((x + y).clamp(-WEIGHT_CLIP, WEIGHT_CLIP), QA)))
+                .collect();
+            let psqt = psqt[..self.buckets * INPUTS]
+                .chunks_exact(INPUTS)
+                .flat_map(|b| b.iter().zip(shared_psqt).map(|(x, y)| out_units(x + y)))
+                .collect();
+            (ft, psqt)
+        };
         let ft_bias = row(&self.params[l.ft_bias..l.out], QA);
         let out = row(&self.params[l.out..l.out_bias], QB);
-        let out_units = |x: f32| (x * (QA * QB) as f32).round() as i32;
         let out_bias = out_units(self.params[l.out_bias]);
-        let psqt = self.params[l.psqt..].iter().map(|&x| out_units(x)).collect();
         Network::from_parts(self.variant, ft, ft_bias, out, out_bias, psqt)
     }
 }
