@@ -6,12 +6,14 @@
 #   scripts/nnue-recipe.sh [WORKDIR]      (default: target/nnue)
 #
 # Xiangqi takes two rounds: self-play of the hand-written evaluation trains a first network
-# (128 wide), whose own self-play then trains the embedded one (256 wide). Janggi: self-play of
-# the hand-written evaluation, four seeds, one network 128 wide (256 overfitted those positions).
+# (128 wide), whose own self-play then trains the embedded one (256 wide). Janggi the same way:
+# four seeds of the hand-written evaluation's self-play train a first network (128 wide), whose
+# own self-play, added to those positions, trains the embedded one (256 wide).
 # BENCHMARKS.md ("NNUE") has the figures and the time each step took on the 2-core machine.
 #
 # Sizes come from the environment (the defaults make the embedded networks):
-#   XQ_GAMES (round 1) XQ_GAMES2 (round 2) JG_GAMES (each janggi seed) NODES THREADS EPOCHS
+#   XQ_GAMES (round 1) XQ_GAMES2 (round 2) JG_GAMES (each janggi round-1 seed) JG_GAMES2
+#   (janggi round 2) NODES THREADS EPOCHS
 #   MATCH_GAMES MATCH_NODES
 # Data files stay in WORKDIR (not committed); the networks are written to WORKDIR/*.nnue, to be
 # copied to crates/chuhan-engine/nets/ when they are to be embedded.
@@ -21,6 +23,7 @@ WORK=${1:-target/nnue}
 XQ_GAMES=${XQ_GAMES:-2929}
 XQ_GAMES2=${XQ_GAMES2:-14771}
 JG_GAMES=${JG_GAMES:-1500}
+JG_GAMES2=${JG_GAMES2:-7567}
 NODES=${NODES:-4000}
 THREADS=${THREADS:-$(nproc)}
 EPOCHS=${EPOCHS:-12}
@@ -48,13 +51,21 @@ step "xiangqi round 2: generate ($XQ_GAMES2 games, $NODES nodes, the round-1 net
 step "xiangqi round 2: train (256 wide)" $TRAIN --variant xiangqi --data "$WORK/xiangqi2.data" --hidden 256 \
   --epochs "$EPOCHS" --seed 1 --mirror --out "$WORK/xiangqi.nnue"
 
-# Janggi: four seeds of the hand-written evaluation's games, one file (one header).
+# Janggi, round 1: four seeds of the hand-written evaluation's games, one file (one header).
 for seed in 2 3 4 5; do
-  step "janggi: generate seed $seed ($JG_GAMES games, $NODES nodes)" $GEN --variant janggi --games "$JG_GAMES" \
-    --nodes "$NODES" --threads "$THREADS" --seed $seed --openings $JG_OPENINGS --out "$WORK/janggi$seed.data"
+  step "janggi round 1: generate seed $seed ($JG_GAMES games, $NODES nodes)" $GEN --variant janggi \
+    --games "$JG_GAMES" --nodes "$NODES" --threads "$THREADS" --seed $seed --openings $JG_OPENINGS \
+    --out "$WORK/janggi$seed.data"
 done
-(cat "$WORK/janggi2.data"; for seed in 3 4 5; do tail -c +9 "$WORK/janggi$seed.data"; done) > "$WORK/janggi.data"
-step "janggi: train (128 wide)" $TRAIN --variant janggi --data "$WORK/janggi.data" --hidden 128 \
+(cat "$WORK/janggi2.data"; for seed in 3 4 5; do tail -c +9 "$WORK/janggi$seed.data"; done) > "$WORK/janggi-round1.data"
+step "janggi round 1: train (128 wide)" $TRAIN --variant janggi --data "$WORK/janggi-round1.data" --hidden 128 \
+  --epochs "$EPOCHS" --seed 2 --mirror --out "$WORK/janggi1.nnue"
+# Round 2: that network's own games, beside round 1's positions, train the embedded one.
+step "janggi round 2: generate ($JG_GAMES2 games, $NODES nodes, the round-1 network)" $GEN --variant janggi \
+  --games "$JG_GAMES2" --nodes "$NODES" --threads "$THREADS" --seed 21 --openings $JG_OPENINGS \
+  --net "$WORK/janggi1.nnue" --out "$WORK/janggi21.data"
+(cat "$WORK/janggi-round1.data"; tail -c +9 "$WORK/janggi21.data") > "$WORK/janggi-round2.data"
+step "janggi round 2: train (256 wide)" $TRAIN --variant janggi --data "$WORK/janggi-round2.data" --hidden 256 \
   --epochs "$EPOCHS" --seed 2 --mirror --out "$WORK/janggi.nnue"
 
 for v in xiangqi janggi; do
