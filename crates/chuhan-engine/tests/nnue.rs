@@ -143,9 +143,12 @@ fn network_files_round_trip_and_damage_is_refused() {
     let bytes = net.to_bytes();
     assert_eq!((bytes.len(), bytes[4], bytes[23]), (chuhan_engine::nnue::file_size(32, 9), 3, 9));
     assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
-    let mut buckets = bytes.clone();
-    buckets[23] = 5;
-    assert_eq!(Network::from_bytes(&buckets), Err(NetError::Buckets(5)));
+    for count in [0, 1, 5] {
+        // One encoding per network: a bucketless one is version 2, never version 3 with 1.
+        let mut buckets = bytes.clone();
+        buckets[23] = count;
+        assert_eq!(Network::from_bytes(&buckets), Err(NetError::Buckets(count as u32)));
+    }
     assert!(matches!(Network::from_bytes(&bytes[..25]), Err(NetError::Size { .. })));
     let net = random_net(Variant::Janggi, 128, 1, 9);
     let bytes = net.to_bytes();
@@ -443,4 +446,32 @@ fn a_bucketed_network_quantizes_to_its_float_scores() {
     }
     let mean = total / kept.len() as f32;
     assert!(worst < 25.0 && mean < 6.0, "quantization moved scores by {mean} cp on average, {worst} at most");
+}
+
+/// Damaged network files of every kind are refused with an error, never a panic, and a file that
+/// reads is the file the network writes (one encoding per network).
+#[test]
+fn damaged_network_files_never_panic() {
+    let mut rng = 0x5eed_u64;
+    for (buckets, seed) in [(1, 41u64), (9, 42)] {
+        let bytes = random_net(Variant::Janggi, 32, buckets, seed).to_bytes();
+        for _ in 0..400 {
+            let r = next(&mut rng);
+            let mut b = bytes.clone();
+            match r % 3 {
+                // A byte of the header changed.
+                0 => b[(r >> 8) as usize % 40] = (r >> 32) as u8,
+                // Cut anywhere.
+                1 => b.truncate((r >> 8) as usize % bytes.len()),
+                // A byte of the body changed (the checksum catches it).
+                _ => {
+                    let i = (r >> 8) as usize % bytes.len();
+                    b[i] ^= 1 + (r >> 40) as u8 % 255;
+                }
+            }
+            if let Ok(net) = Network::from_bytes(&b) {
+                assert_eq!(net.to_bytes(), b);
+            }
+        }
+    }
 }

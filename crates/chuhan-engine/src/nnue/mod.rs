@@ -118,8 +118,11 @@ pub enum NetError {
         /// Centipawn scale in the file.
         scale: u16,
     },
-    /// A number of general-position buckets other than 1 and [`PALACE_BUCKETS`].
-    #[error("network with {0} general-position buckets: this engine reads 1 or {PALACE_BUCKETS}")]
+    /// A number of general-position buckets other than [`PALACE_BUCKETS`] in a version 3 file
+    /// (a network without buckets is a version 2 file), or asked of the trainer.
+    #[error(
+        "network with {0} general-position buckets: this engine reads {PALACE_BUCKETS} (or none, in a version 2 file)"
+    )]
     Buckets(u32),
     /// An accumulator width this build has no kernel for (a trainer asked for it).
     #[error("width {0} is not one of the widths {WIDTHS:?}")]
@@ -256,8 +259,9 @@ impl Network {
         let version = u32_at(4);
         let buckets = match version {
             2 => 1,
+            // One encoding per network: a bucketless one is always version 2.
             3 if bytes.len() >= HEADER_V3 => match u32_at(HEADER_V2) {
-                b if b == 1 || b == PALACE_BUCKETS as u32 => b as usize,
+                b if b == PALACE_BUCKETS as u32 => b as usize,
                 b => return Err(NetError::Buckets(b)),
             },
             3 => return Err(NetError::Size { found: bytes.len(), expected: HEADER_V3 }),
