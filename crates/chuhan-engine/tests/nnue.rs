@@ -247,14 +247,7 @@ fn the_trainer_fits_a_small_data_set() {
     assert!(after < before * 0.3, "loss {before} -> {after}");
     // The quantized network scores like the float one (in centipawns).
     let q = net.quantize();
-    let kept: Vec<&Record> = records.iter().filter(|r| r.flags & IN_CHECK == 0 && r.score.abs() <= 3000).collect();
-    let (mut worst, mut total) = (0f32, 0f32);
-    for (r, s) in kept.iter().zip(&train) {
-        let error = (net.score(s) - score_of_record(&q, r) as f32).abs();
-        worst = worst.max(error);
-        total += error;
-    }
-    let mean = total / kept.len() as f32;
+    let (mean, worst) = quantization_error(&net, &q, &records, &train);
     assert!(worst < 20.0 && mean < 5.0, "quantization moved scores by {mean} cp on average, {worst} at most");
 }
 
@@ -333,6 +326,24 @@ fn the_trainer_gradient_matches_finite_differences() {
             "parameter {i}: finite differences {numeric:e}, trainer {analytic:e}"
         );
     }
+}
+
+/// How far the quantized network `q` scores from the float `net` on the samples `train` made
+/// (without mirroring) from `records`: the mean and the worst difference, in centipawns.
+fn quantization_error(
+    net: &FloatNet,
+    q: &Network,
+    records: &[Record],
+    train: &[chuhan_engine::nnue::train::Sample],
+) -> (f32, f32) {
+    let kept: Vec<&Record> = records.iter().filter(|r| r.flags & IN_CHECK == 0 && r.score.abs() <= 3000).collect();
+    let (mut worst, mut total) = (0f32, 0f32);
+    for (r, s) in kept.iter().zip(train) {
+        let error = (net.score(s) - score_of_record(q, r) as f32).abs();
+        worst = worst.max(error);
+        total += error;
+    }
+    (total / kept.len() as f32, worst)
 }
 
 /// The quantized network's score of a record's position.
@@ -437,14 +448,7 @@ fn a_bucketed_network_quantizes_to_its_float_scores() {
     assert!(net.loss(&train) < before * 0.5, "loss {before} -> {}", net.loss(&train));
     let q = net.quantize();
     assert_eq!(q.buckets(), PALACE_BUCKETS);
-    let kept: Vec<&Record> = records.iter().filter(|r| r.flags & IN_CHECK == 0 && r.score.abs() <= 3000).collect();
-    let (mut worst, mut total) = (0f32, 0f32);
-    for (r, s) in kept.iter().zip(&train) {
-        let error = (net.score(s) - score_of_record(&q, r) as f32).abs();
-        worst = worst.max(error);
-        total += error;
-    }
-    let mean = total / kept.len() as f32;
+    let (mean, worst) = quantization_error(&net, &q, &records, &train);
     assert!(worst < 25.0 && mean < 6.0, "quantization moved scores by {mean} cp on average, {worst} at most");
 }
 
