@@ -22,7 +22,7 @@ use std::time::Instant;
 const USAGE: &str = "\
 usage: nnue_train --data FILE --out FILE [--variant xiangqi|janggi] [--epochs N] [--batch N]
                   [--lr X] [--lambda X] [--seed S] [--mirror] [--threads N] [--hidden N]
-                  [--buckets 1|9]
+                  [--buckets 1|9] [--decay X]
 
   --data FILE    training data from nnue_gen (records of other games are ignored)
   --out FILE     the network file to write
@@ -40,6 +40,8 @@ usage: nnue_train --data FILE --out FILE [--variant xiangqi|janggi] [--epochs N]
   --buckets N    first-layer rows by where each view's general stands: 1 (none, default) or 9
                  (one set per palace point; a shared set is trained beside them and folded in;
                  2.5 million janggi positions were too few for 9: it overfitted)
+  --decay X      decoupled weight decay (AdamW; default 0, plain Adam): every step each weight
+                 also shrinks by lr × X of itself, against learning rare features by heart
   --threads N    threads computing the gradients (default: every core; the network comes out
                  the same whatever N is)";
 
@@ -50,6 +52,7 @@ fn run() -> Result<(), String> {
     let mut mirror = false;
     let mut hidden = 256usize;
     let mut buckets = 1usize;
+    let mut decay = 0.0f32;
     let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     while let Some(flag) = args.next() {
         let mut value = || args.next().ok_or(format!("{flag} needs a value"));
@@ -79,6 +82,7 @@ fn run() -> Result<(), String> {
                 buckets = value().and_then(|v| v.parse().map_err(|_| bad(&v)))?;
                 FloatNet::random(Variant::Xiangqi, 32, buckets, 0).map_err(|e| format!("--buckets: {e}"))?;
             }
+            "--decay" => decay = value().and_then(|v| v.parse().map_err(|_| bad(&v)))?,
             "--threads" => threads = value().and_then(|v| v.parse().map_err(|_| bad(&v)))?,
             "--help" | "-h" => return Err(String::new()),
             other => return Err(format!("unknown argument {other:?}")),
@@ -86,6 +90,9 @@ fn run() -> Result<(), String> {
     }
     if data_path.is_empty() || out.is_empty() {
         return Err("--data and --out are required".into());
+    }
+    if !(decay.is_finite() && decay >= 0.0 && lr * decay < 1.0) {
+        return Err(format!("--decay {decay}: must be at least 0, and lr × decay below 1"));
     }
     if !(0.0..=1.0).contains(&lambda) {
         return Err(format!("--lambda {lambda}: must be between 0 and 1"));
@@ -124,6 +131,7 @@ fn run() -> Result<(), String> {
     let mut net = FloatNet::random(variant, hidden, buckets, seed).map_err(|e| e.to_string())?;
     let mut best = (f32::INFINITY, 0, net.clone());
     let mut adam = Adam::new(lr);
+    adam.decay = decay;
     let mut rng = Rng::new(seed);
     println!("epoch 0: validation loss {:.6}", net.loss(&valid));
     for epoch in 1..=epochs {

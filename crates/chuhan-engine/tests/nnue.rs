@@ -273,6 +273,27 @@ fn training_does_not_depend_on_the_number_of_threads() {
     assert_eq!(nets[0].params, nets[2].params);
 }
 
+/// Weight decay pulls the weights towards zero: the same training with decay ends with a smaller
+/// norm than without, and still learns.
+#[test]
+fn weight_decay_shrinks_the_weights() {
+    let records = some_records(Variant::Janggi, 3, 7);
+    let (train, _) = samples(&records, Variant::Janggi, 1.0, false, 1);
+    let train_with = |decay: f32| {
+        let (mut net, mut adam, mut rng) =
+            (FloatNet::random(Variant::Janggi, 32, 1, 4).unwrap(), Adam::new(0.01), Rng::new(4));
+        adam.decay = decay;
+        for _ in 0..3 {
+            net.epoch(&train, &mut adam, 100, 1, &mut rng);
+        }
+        net
+    };
+    let norm = |net: &FloatNet| net.params.iter().map(|p| f64::from(*p).powi(2)).sum::<f64>();
+    let (plain, decayed) = (train_with(0.0), train_with(5.0));
+    assert!(norm(&decayed) < 0.9 * norm(&plain), "{} vs {}", norm(&decayed), norm(&plain));
+    assert!(decayed.loss(&train) < FloatNet::random(Variant::Janggi, 32, 1, 4).unwrap().loss(&train));
+}
+
 /// A width the engine has no kernel for is an error naming it, not a panic; every listed width
 /// makes a network of its own width.
 #[test]

@@ -187,12 +187,16 @@ pub struct Adam {
     t: i32,
     /// The learning rate.
     pub lr: f32,
+    /// Decoupled weight decay (AdamW): each step every weight also shrinks by `lr × decay` of
+    /// itself, pulling the rows of rarely seen features towards zero instead of letting them
+    /// learn a few games by heart. 0 (the default) is plain Adam.
+    pub decay: f32,
 }
 
 impl Adam {
     /// Fresh moments (sized to the network at the first step), learning rate `lr`.
     pub fn new(lr: f32) -> Adam {
-        Adam { m: Vec::new(), v: Vec::new(), t: 0, lr }
+        Adam { m: Vec::new(), v: Vec::new(), t: 0, lr, decay: 0.0 }
     }
 }
 
@@ -399,7 +403,7 @@ impl FloatNet {
         (total / samples.len().max(1) as f64) as f32
     }
 
-    /// One Adam step, then the first layer clipped to ±[`WEIGHT_CLIP`] (so the quantized sums stay exact).
+    /// One Adam step (after the weight decay, if any), then the first layer clipped to ±[`WEIGHT_CLIP`] (so the quantized sums stay exact).
     fn step(&mut self, grad: &[f32], adam: &mut Adam) {
         const B1: f32 = 0.9;
         const B2: f32 = 0.999;
@@ -410,6 +414,10 @@ impl FloatNet {
         adam.t += 1;
         let c1 = 1.0 - B1.powi(adam.t);
         let c2 = 1.0 - B2.powi(adam.t);
+        if adam.decay > 0.0 {
+            let keep = 1.0 - adam.lr * adam.decay;
+            self.params.iter_mut().for_each(|p| *p *= keep);
+        }
         for (((p, g), m), v) in self.params.iter_mut().zip(grad).zip(adam.m.iter_mut()).zip(adam.v.iter_mut()) {
             *m = B1 * *m + (1.0 - B1) * g;
             *v = B2 * *v + (1.0 - B2) * g * g;
