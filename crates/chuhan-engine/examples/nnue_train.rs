@@ -75,12 +75,11 @@ fn run() -> Result<(), String> {
             "--mirror" => mirror = true,
             "--hidden" => {
                 hidden = value().and_then(|v| v.parse().map_err(|_| bad(&v)))?;
-                // Asked here, before the data is read, so a wrong width fails at once.
-                FloatNet::random(Variant::Xiangqi, hidden, 1, 0).map_err(|e| format!("--hidden: {e}"))?;
+                FloatNet::check_shape(hidden, 1).map_err(|e| format!("--hidden: {e}"))?;
             }
             "--buckets" => {
                 buckets = value().and_then(|v| v.parse().map_err(|_| bad(&v)))?;
-                FloatNet::random(Variant::Xiangqi, 32, buckets, 0).map_err(|e| format!("--buckets: {e}"))?;
+                FloatNet::check_shape(32, buckets).map_err(|e| format!("--buckets: {e}"))?;
             }
             "--decay" => decay = value().and_then(|v| v.parse().map_err(|_| bad(&v)))?,
             "--threads" => threads = value().and_then(|v| v.parse().map_err(|_| bad(&v)))?,

@@ -301,6 +301,7 @@ fn the_trainer_refuses_a_width_without_a_kernel() {
     for bad in [0, 100, 512] {
         let e = FloatNet::random(Variant::Xiangqi, bad, 1, 1).unwrap_err();
         assert_eq!(e, NetError::Width(bad));
+        assert_eq!(FloatNet::check_shape(bad, 1), Err(NetError::Width(bad)));
         assert!(e.to_string().contains(&bad.to_string()), "{e}");
     }
     for w in chuhan_engine::nnue::WIDTHS {

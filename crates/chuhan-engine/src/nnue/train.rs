@@ -202,16 +202,9 @@ impl Adam {
 
 impl FloatNet {
     /// Small random weights from `seed`, accumulators `hidden` wide, `buckets` general-position
-    /// buckets; [`NetError::Width`] unless `hidden` is one of [`WIDTHS`] (the engine has no
-    /// kernel for another width), [`NetError::Buckets`] unless `buckets` is 1 or
-    /// [`PALACE_BUCKETS`].
+    /// buckets; an error where [`FloatNet::check_shape`] gives one.
     pub fn random(variant: Variant, hidden: usize, buckets: usize, seed: u64) -> Result<FloatNet, NetError> {
-        if !WIDTHS.contains(&hidden) {
-            return Err(NetError::Width(hidden));
-        }
-        if buckets != 1 && buckets != PALACE_BUCKETS {
-            return Err(NetError::Buckets(buckets.min(u32::MAX as usize) as u32));
-        }
+        FloatNet::check_shape(hidden, buckets)?;
         let l = Layout::of(hidden, buckets);
         let mut rng = Rng::new(seed);
         let mut params = vec![0.0; l.params];
@@ -234,6 +227,20 @@ impl FloatNet {
             *p = if theirs == 0 { value } else { -value };
         }
         Ok(FloatNet { variant, hidden, buckets, params })
+    }
+
+    /// Whether the engine can run a network `hidden` wide with `buckets` sets of first-layer
+    /// rows: [`NetError::Width`] unless `hidden` is one of [`WIDTHS`] (the engine has no kernel
+    /// for another width), [`NetError::Buckets`] unless `buckets` is 1 or [`PALACE_BUCKETS`].
+    /// The trainer asks before it reads its data, so a wrong size fails at once.
+    pub fn check_shape(hidden: usize, buckets: usize) -> Result<(), NetError> {
+        if !WIDTHS.contains(&hidden) {
+            return Err(NetError::Width(hidden));
+        }
+        if buckets != 1 && buckets != PALACE_BUCKETS {
+            return Err(NetError::Buckets(buckets.min(u32::MAX as usize) as u32));
+        }
+        Ok(())
     }
 
     fn layout(&self) -> Layout {
