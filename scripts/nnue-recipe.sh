@@ -62,21 +62,22 @@ done
 (cat "$WORK/janggi2.data"; for seed in 3 4 5; do tail -c +9 "$WORK/janggi$seed.data"; done) > "$WORK/janggi-round1.data"
 step "janggi round 1: train (128 wide)" $TRAIN --variant janggi --data "$WORK/janggi-round1.data" --hidden 128 \
   --epochs "$EPOCHS" --seed 2 --mirror --out "$WORK/janggi1.nnue"
-# Round 2: that network's own games, beside round 1's positions, train the embedded one.
-step "janggi round 2: generate ($JG_GAMES2 games, $NODES nodes, the round-1 network)" $GEN --variant janggi \
-  --games "$JG_GAMES2" --nodes "$NODES" --threads "$THREADS" --seed 21 --openings $JG_OPENINGS \
-  --net "$WORK/janggi1.nnue" --out "$WORK/janggi21.data"
-(cat "$WORK/janggi-round1.data"; tail -c +9 "$WORK/janggi21.data") > "$WORK/janggi-round2.data"
-step "janggi round 2: train (256 wide)" $TRAIN --variant janggi --data "$WORK/janggi-round2.data" --hidden 256 \
-  --epochs "$EPOCHS" --seed 2 --mirror --out "$WORK/janggi2.nnue"
-# Round 3: the round-2 network's own games, beside everything before; weight decay against the
-# network learning its games by heart (validation loss 0.002284 against 0.002321 on round 2's data).
-step "janggi round 3: generate ($JG_GAMES3 games, $NODES nodes, the round-2 network)" $GEN --variant janggi \
-  --games "$JG_GAMES3" --nodes "$NODES" --threads "$THREADS" --seed 22 --openings $JG_OPENINGS \
-  --net "$WORK/janggi2.nnue" --out "$WORK/janggi22.data"
-(cat "$WORK/janggi-round2.data"; tail -c +9 "$WORK/janggi22.data") > "$WORK/janggi-round3.data"
-step "janggi round 3: train (256 wide, decay 0.1)" $TRAIN --variant janggi --data "$WORK/janggi-round3.data" \
-  --hidden 256 --epochs "$EPOCHS" --seed 2 --mirror --decay 0.1 --out "$WORK/janggi.nnue"
+# A later janggi round: the previous round's network plays itself (seed SEED, GAMES games); its
+# positions, added to all before, train the next network ("$@": extra trainer flags).
+janggi_round() {
+  local round=$1 games=$2 seed=$3 out=$4; shift 4
+  local prev=$((round - 1))
+  step "janggi round $round: generate ($games games, $NODES nodes, the round-$prev network)" $GEN --variant janggi \
+    --games "$games" --nodes "$NODES" --threads "$THREADS" --seed "$seed" --openings $JG_OPENINGS \
+    --net "$WORK/janggi$prev.nnue" --out "$WORK/janggi$seed.data"
+  (cat "$WORK/janggi-round$prev.data"; tail -c +9 "$WORK/janggi$seed.data") > "$WORK/janggi-round$round.data"
+  step "janggi round $round: train (256 wide${*:+, $*})" $TRAIN --variant janggi --data "$WORK/janggi-round$round.data" \
+    --hidden 256 --epochs "$EPOCHS" --seed 2 --mirror "$@" --out "$WORK/$out"
+}
+janggi_round 2 "$JG_GAMES2" 21 janggi2.nnue
+# Round 3, weight decay against the network learning its games by heart (validation loss
+# 0.002284 against 0.002321 on round 2's data): the embedded network.
+janggi_round 3 "$JG_GAMES3" 22 janggi.nnue --decay 0.1
 
 for v in xiangqi janggi; do
   # The same engine twice: the network (EvalFile, Use NNUE) against the hand-written evaluation.
