@@ -426,3 +426,50 @@ fn chuhan_engine_against_itself() {
         }
     }
 }
+
+/// `--random-plies`: each pair of games starts from the opening plus its own random moves (the
+/// same for both colours), and the same seed draws the same moves again.
+#[test]
+fn random_plies_give_each_pair_its_own_start() {
+    let dir = scratch("random-plies");
+    let book_moves = |seed: &str, name: &str| -> Vec<String> {
+        let pgn = dir.join(name);
+        let o = run(&[
+            "--engine",
+            &fake("A", "--mode resign"),
+            "--engine",
+            &fake("B", "--mode resign"),
+            "--no-openings",
+            "--random-plies",
+            "3",
+            "--seed",
+            seed,
+            "--nodes",
+            "10",
+            "--games",
+            "6",
+            "--pgnout",
+            pgn.to_str().unwrap(),
+        ]);
+        ok(&o);
+        let text = std::fs::read_to_string(pgn).unwrap();
+        // Each game's moves up to the `{book...}` comment that ends the opening (the engines
+        // resign at once: the games are the openings).
+        text.split("[Event ")
+            .skip(1)
+            .map(|game| {
+                let moves = game.split("\n\n").nth(1).expect("movetext");
+                moves.split("{book").next().expect("book comment").trim().to_string()
+            })
+            .collect()
+    };
+    let first = book_moves("4", "a.pgn");
+    assert_eq!(first.len(), 6);
+    for pair in first.chunks(2) {
+        assert_eq!(pair[0], pair[1], "both colours start alike");
+        assert_eq!(pair[0].split_whitespace().filter(|w| !w.ends_with('.')).count(), 3, "{pair:?}");
+    }
+    assert!(first[0] != first[2] && first[2] != first[4] && first[0] != first[4], "{first:?}");
+    assert_eq!(book_moves("4", "b.pgn"), first, "the same seed, the same starts");
+    assert_ne!(book_moves("5", "c.pgn"), first, "another seed, other starts");
+}

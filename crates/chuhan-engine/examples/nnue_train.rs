@@ -15,14 +15,14 @@ use chuhan::Variant;
 use chuhan_engine::eval::{Classic, Evaluate};
 use chuhan_engine::nnue::data::{self, CAPTURE, IN_CHECK};
 use chuhan_engine::nnue::train::{samples, Adam, FloatNet, Rng, MAX_SCORE};
-use chuhan_engine::nnue::SCALE;
+use chuhan_engine::nnue::{Network, SCALE};
 use std::process::ExitCode;
 use std::time::Instant;
 
 const USAGE: &str = "\
 usage: nnue_train --data FILE --out FILE [--variant xiangqi|janggi] [--epochs N] [--batch N]
                   [--lr X] [--lambda X] [--seed S] [--mirror] [--threads N] [--hidden N]
-                  [--buckets 1|9] [--decay X]
+                  [--buckets 1|9] [--decay X] [--init FILE]
 
   --data FILE    training data from nnue_gen (records of other games are ignored)
   --out FILE     the network file to write
@@ -42,6 +42,10 @@ usage: nnue_train --data FILE --out FILE [--variant xiangqi|janggi] [--epochs N]
                  2.5 million janggi positions were too few for 9: it overfitted)
   --decay X      decoupled weight decay (AdamW; default 0, plain Adam): every step each weight
                  also shrinks by lr × X of itself, against learning rare features by heart
+  --init FILE    start from this network (its width and buckets) instead of random weights:
+                 fine-tuning on new data, such as the network's own next round of games, with
+                 a smaller --lr (0.0005, say); the epoch-0 line is its loss on this data, and
+                 if no epoch beats it the network is written back unchanged
   --threads N    threads computing the gradients (default: every core; the network comes out
                  the same whatever N is)";
 
@@ -50,8 +54,9 @@ fn run() -> Result<(), String> {
     let (mut data_path, mut out, mut variant) = (String::new(), String::new(), Variant::Xiangqi);
     let (mut epochs, mut batch, mut lr, mut lambda, mut seed) = (12usize, 1024usize, 0.002f32, 1.0f32, 1u64);
     let mut mirror = false;
-    let mut hidden = 256usize;
-    let mut buckets = 1usize;
+    let mut hidden = None;
+    let mut buckets = None;
+    let mut init: Option<(String, Network)> = None;
     let mut decay = 0.0f32;
     let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     while let Some(flag) = args.next() {
@@ -74,12 +79,20 @@ fn run() -> Result<(), String> {
             "--seed" => seed = value().and_then(|v| v.parse().map_err(|_| bad(&v)))?,
             "--mirror" => mirror = true,
             "--hidden" => {
-                hidden = value().and_then(|v| v.parse().map_err(|_| bad(&v)))?;
-                FloatNet::check_shape(hidden, 1).map_err(|e| format!("--hidden: {e}"))?;
+                let h = value().and_then(|v| v.parse().map_err(|_| bad(&v)))?;
+                FloatNet::check_shape(h, 1).map_err(|e| format!("--hidden: {e}"))?;
+                hidden = Some(h);
             }
             "--buckets" => {
-                buckets = value().and_then(|v| v.parse().map_err(|_| bad(&v)))?;
-                FloatNet::check_shape(32, buckets).map_err(|e| format!("--buckets: {e}"))?;
+                let b = value().and_then(|v| v.parse().map_err(|_| bad(&v)))?;
+                FloatNet::check_shape(32, b).map_err(|e| format!("--buckets: {e}"))?;
+                buckets = Some(b);
+            }
+            "--init" => {
+                let path = value()?;
+                let bytes = std::fs::read(&path).map_err(|e| format!("--init {path}: {e}"))?;
+                let net = Network::from_bytes(&bytes).map_err(|e| format!("--init {path}: {e}"))?;
+                init = Some((path, net));
             }
             "--decay" => decay = value().and_then(|v| v.parse().map_err(|_| bad(&v)))?,
             "--threads" => threads = value().and_then(|v| v.parse().map_err(|_| bad(&v)))?,
@@ -96,6 +109,19 @@ fn run() -> Result<(), String> {
     if !(0.0..=1.0).contains(&lambda) {
         return Err(format!("--lambda {lambda}: must be between 0 and 1"));
     }
+    // A starting network decides the shape; --hidden and --buckets may only repeat it.
+    if let Some((path, net)) = &init {
+        if net.variant() != variant {
+            return Err(format!("--init {path}: a {} network, --variant is {variant}", net.variant()));
+        }
+        for (flag, asked, has) in [("--hidden", hidden, net.hidden()), ("--buckets", buckets, net.buckets())] {
+            if asked.is_some_and(|a| a != has) {
+                return Err(format!("--init {path}: the network has {flag} {has}, not {}", asked.unwrap_or(0)));
+            }
+        }
+    }
+    let hidden = init.as_ref().map_or(hidden.unwrap_or(256), |(_, n)| n.hidden());
+    let buckets = init.as_ref().map_or(buckets.unwrap_or(1), |(_, n)| n.buckets());
     let start = Instant::now();
     let mut file = std::fs::File::open(&data_path).map_err(|e| format!("--data {data_path}: {e}"))?;
     let records = data::read_all(&mut file).map_err(|e| format!("--data {data_path}: {e}"))?;
@@ -127,12 +153,17 @@ fn run() -> Result<(), String> {
         .sum::<f32>()
         / valid.len().max(1) as f32;
     println!("hand-written evaluation's validation loss {classic_loss:.6}");
-    let mut net = FloatNet::random(variant, hidden, buckets, seed).map_err(|e| e.to_string())?;
-    let mut best = (f32::INFINITY, 0, net.clone());
+    let mut net = match &init {
+        Some((_, start)) => FloatNet::from_network(start),
+        None => FloatNet::random(variant, hidden, buckets, seed).map_err(|e| e.to_string())?,
+    };
     let mut adam = Adam::new(lr);
     adam.decay = decay;
     let mut rng = Rng::new(seed);
-    println!("epoch 0: validation loss {:.6}", net.loss(&valid));
+    let start_loss = net.loss(&valid);
+    println!("epoch 0: validation loss {start_loss:.6}");
+    // A random start is never kept; a network to fine-tune is, unless an epoch beats it.
+    let mut best = (if init.is_some() { start_loss } else { f32::INFINITY }, 0, net.clone());
     for epoch in 1..=epochs {
         if epoch > epochs * 2 / 3 {
             adam.lr = lr / 3.0;

@@ -294,6 +294,39 @@ fn weight_decay_shrinks_the_weights() {
     assert!(decayed.loss(&train) < FloatNet::random(Variant::Janggi, 32, 1, 4).unwrap().loss(&train));
 }
 
+/// A quantized network read back into floats quantizes to itself (the embedded ones, and a
+/// bucketed one), and training goes on from where it stood: its loss on its own data is the
+/// trained loss, not a random network's, and more epochs lower it further.
+#[test]
+fn a_network_read_back_into_floats_trains_on() {
+    use chuhan_engine::nnue::PALACE_BUCKETS;
+    for net in [embedded(Variant::Xiangqi), embedded(Variant::Janggi)] {
+        let net = net.expect("embedded network");
+        assert_eq!(FloatNet::from_network(&net).quantize(), *net);
+    }
+    let bucketed = random_net(Variant::Janggi, 32, PALACE_BUCKETS, 5);
+    assert_eq!(FloatNet::from_network(&bucketed).quantize(), bucketed);
+
+    let records = some_records(Variant::Xiangqi, 8, 13);
+    let (train, _) = samples(&records, Variant::Xiangqi, 1.0, false, 1);
+    let (mut net, mut adam, mut rng) =
+        (FloatNet::random(Variant::Xiangqi, 64, 1, 1).unwrap(), Adam::new(0.01), Rng::new(1));
+    let untrained = net.loss(&train);
+    for _ in 0..20 {
+        net.epoch(&train, &mut adam, 64, 1, &mut rng);
+    }
+    let trained = net.loss(&train);
+    let mut resumed = FloatNet::from_network(&net.quantize());
+    let start = resumed.loss(&train);
+    assert!((start - trained).abs() < 0.05 * trained, "read back {start}, trained {trained}");
+    assert!(start < 0.5 * untrained, "read back {start}, untrained {untrained}");
+    let mut adam = Adam::new(0.002);
+    for _ in 0..5 {
+        resumed.epoch(&train, &mut adam, 64, 1, &mut rng);
+    }
+    assert!(resumed.loss(&train) < start, "{} after more epochs, {start} before", resumed.loss(&train));
+}
+
 /// A width the engine has no kernel for is an error naming it, not a panic; every listed width
 /// makes a network of its own width.
 #[test]

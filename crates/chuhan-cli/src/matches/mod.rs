@@ -71,9 +71,15 @@ pub struct MatchArgs {
     /// Keep at most this many plies of each opening (so whole games can serve as a book).
     #[arg(long)]
     opening_plies: Option<usize>,
-    /// Shuffle the openings with this seed (default: in file order).
+    /// Shuffle the openings with this seed (default: in file order); also seeds --random-plies.
     #[arg(long)]
     seed: Option<u64>,
+    /// After each opening, play this many random legal moves (never a pass, never one that ends
+    /// the game), drawn anew for every pair of games from --seed: with few openings and
+    /// deterministic engines (fixed nodes) every pair is still a game of its own. Random moves
+    /// can spoil a position; keep it small (2 to 4).
+    #[arg(long, default_value_t = 0)]
+    random_plies: usize,
     /// Games played at the same time.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     concurrency: u32,
@@ -187,6 +193,10 @@ pub fn run(args: MatchArgs) -> Result<()> {
     } else {
         (0..specs.len()).flat_map(|i| (i + 1..specs.len()).map(move |j| (i, j))).collect()
     };
+    if args.random_plies > 0 {
+        let pairs = (args.games as usize).div_ceil(2);
+        book = openings::with_random_plies(&book, pairs, args.random_plies, args.seed.unwrap_or(0), variant, rules);
+    }
     let jobs = plan(&pairings, args.games as usize, book.len());
     let total = jobs.len();
 
@@ -474,14 +484,30 @@ fn adjudication(args: &MatchArgs) -> Result<Adjudication> {
     Ok(adj)
 }
 
-/// A small deterministic shuffle (xorshift), enough to vary the opening order.
+/// A small deterministic generator (xorshift), enough to vary openings: the same seed gives the
+/// same match on every machine.
+pub(crate) struct Xorshift(u64);
+
+impl Xorshift {
+    pub(crate) fn new(seed: u64) -> Xorshift {
+        Xorshift(seed ^ 0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// A number below `n` (`n` > 0).
+    pub(crate) fn below(&mut self, n: usize) -> usize {
+        let x = &mut self.0;
+        *x ^= *x << 13;
+        *x ^= *x >> 7;
+        *x ^= *x << 17;
+        (*x % n as u64) as usize
+    }
+}
+
+/// Shuffles the openings' order.
 fn shuffle<T>(v: &mut [T], seed: u64) {
-    let mut x = seed ^ 0x9E37_79B9_7F4A_7C15;
+    let mut rng = Xorshift::new(seed);
     for i in (1..v.len()).rev() {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        v.swap(i, (x % (i as u64 + 1)) as usize);
+        v.swap(i, rng.below(i + 1));
     }
 }
 

@@ -4,7 +4,9 @@
 //! moves list (one opening a line, coordinates). Every opening is replayed through chuhan's
 //! rules when loaded, so a bad line is reported with its place before any engine starts.
 
+use super::Xorshift;
 use anyhow::{bail, Context, Result};
+use chuhan::game::{Game, Rules};
 use chuhan::notation::Notation;
 use chuhan::{Move, Position, Variant};
 use std::path::Path;
@@ -33,6 +35,50 @@ pub fn default_set(variant: Variant) -> Vec<Opening> {
         Variant::Janggi => JANGGI,
     };
     parse(text, variant, "built-in openings").unwrap_or_else(|_| vec![Opening::start(variant)])
+}
+
+/// `count` openings for `count` pairs of games: `book`'s in turn, each followed by `plies` random
+/// legal moves drawn from `seed` and the pair's number. A pass is never drawn, nor a move after
+/// which the game is over by `rules`; an opening whose position offers no other move keeps the
+/// plies drawn so far. An opening that cannot be replayed is kept as it is (its games report it).
+pub fn with_random_plies(
+    book: &[Opening],
+    count: usize,
+    plies: usize,
+    seed: u64,
+    variant: Variant,
+    rules: Rules,
+) -> Vec<Opening> {
+    (0..count)
+        .map(|pair| {
+            let mut opening = book[pair % book.len()].clone();
+            let mut rng = Xorshift::new(seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ (pair as u64 + 1));
+            let Ok(start) = Position::from_fen(variant, &opening.fen) else { return opening };
+            let mut game = Game::new(start, rules);
+            if opening.moves.iter().any(|&m| game.play(m).is_err()) || game.outcome().is_some() {
+                return opening;
+            }
+            for _ in 0..plies {
+                let mut candidates: Vec<Move> =
+                    game.position().legal_moves().iter().copied().filter(|m| !m.is_pass()).collect();
+                let mut played = false;
+                while !candidates.is_empty() {
+                    let m = candidates.swap_remove(rng.below(candidates.len()));
+                    let mut next = game.clone();
+                    if matches!(next.play(m), Ok(None)) {
+                        game = next;
+                        opening.moves.push(m);
+                        played = true;
+                        break;
+                    }
+                }
+                if !played {
+                    break;
+                }
+            }
+            opening
+        })
+        .collect()
 }
 
 /// Reads an openings file.
@@ -235,6 +281,43 @@ mod tests {
         assert_eq!(o.len(), 2);
         assert_eq!(o[0].moves.len(), 3);
         assert_eq!(o[1].moves, vec!["c3c4".parse().unwrap()]);
+    }
+
+    #[test]
+    fn random_plies_make_every_pair_its_own_game() {
+        for variant in [Variant::Xiangqi, Variant::Janggi] {
+            let rules = Rules::for_variant(variant);
+            let book = default_set(variant)[..3].to_vec();
+            let out = with_random_plies(&book, 40, 3, 9, variant, rules);
+            assert_eq!(out.len(), 40);
+            let mut seen = std::collections::HashSet::new();
+            for (i, o) in out.iter().enumerate() {
+                let base = &book[i % book.len()];
+                assert_eq!(o.fen, base.fen);
+                assert_eq!(&o.moves[..base.moves.len()], &base.moves[..], "{variant}: the opening comes first");
+                assert_eq!(o.moves.len(), base.moves.len() + 3);
+                let mut game = Game::new(Position::from_fen(variant, &o.fen).unwrap(), rules);
+                for &m in &o.moves {
+                    assert!(!m.is_pass());
+                    assert_eq!(game.play(m).map(|end| end.is_none()), Ok(true), "{variant}: {m} is legal, no end");
+                }
+                seen.insert(o.moves.clone());
+            }
+            assert!(seen.len() >= 38, "{variant}: only {} distinct openings of 40", seen.len());
+            // The same seed gives the same openings; another seed others.
+            assert_eq!(with_random_plies(&book, 40, 3, 9, variant, rules), out);
+            assert_ne!(with_random_plies(&book, 40, 3, 10, variant, rules), out);
+        }
+    }
+
+    #[test]
+    fn random_plies_stop_where_no_move_is_left() {
+        // Red to move, mated already: nothing can be added, the opening stays as it is.
+        let rules = Rules::for_variant(Variant::Xiangqi);
+        let fen = "3k5/9/9/9/3rrr3/9/9/9/9/4K4 w - - 0 1";
+        let book = vec![Opening { fen: fen.into(), moves: Vec::new() }];
+        let out = with_random_plies(&book, 2, 4, 1, Variant::Xiangqi, rules);
+        assert_eq!(out, [book[0].clone(), book[0].clone()]);
     }
 
     #[test]

@@ -229,6 +229,29 @@ impl FloatNet {
         Ok(FloatNet { variant, hidden, buckets, params })
     }
 
+    /// The float network a quantized one stands for, every weight divided by its scale: a
+    /// start for training further on new data (fine-tuning) instead of random weights, so a
+    /// round of self-play needs only its own positions, not every earlier round's. With buckets
+    /// the shared rows start at zero (the file holds them folded into every bucket's).
+    /// [`FloatNet::quantize`] gives the same network back.
+    pub fn from_network(net: &Network) -> FloatNet {
+        let (h, buckets) = (net.hidden, net.buckets);
+        let l = Layout::of(h, buckets);
+        let mut params = vec![0.0f32; l.params];
+        let (qa, qb, units) = (QA as f32, QB as f32, (QA * QB) as f32);
+        let mut fill = |start: usize, weights: &mut dyn Iterator<Item = f32>, scale: f32| {
+            for (p, w) in params[start..].iter_mut().zip(weights) {
+                *p = w / scale;
+            }
+        };
+        fill(0, &mut net.ft.iter().map(|&w| f32::from(w)), qa);
+        fill(l.ft_bias, &mut net.ft_bias.iter().map(|&w| f32::from(w)), qa);
+        fill(l.out, &mut net.out.iter().map(|&w| f32::from(w)), qb);
+        fill(l.out_bias, &mut std::iter::once(net.out_bias as f32), units);
+        fill(l.psqt, &mut net.psqt.iter().map(|&w| w as f32), units);
+        FloatNet { variant: net.variant, hidden: h, buckets, params }
+    }
+
     /// Whether the engine can run a network `hidden` wide with `buckets` sets of first-layer
     /// rows: [`NetError::Width`] unless `hidden` is one of [`WIDTHS`] (the engine has no kernel
     /// for another width), [`NetError::Buckets`] unless `buckets` is 1 or [`PALACE_BUCKETS`].
