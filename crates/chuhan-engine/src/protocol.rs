@@ -76,8 +76,8 @@ const NAME: &str = concat!("chuhan ", env!("CARGO_PKG_VERSION"));
 
 /// Whether the networks evaluate by default (`Use NNUE`). On: the xiangqi network beats the
 /// hand-written evaluation at 10 s + 0.1 s (an SPRT that accepted) and at equal nodes (86.5 %),
-/// and janggi's is ahead of it (79 % at equal nodes, 71.9 % over a first 64 games at
-/// 10 s + 0.1 s; BENCHMARKS.md, "NNUE"); `Use NNUE=false` is the fallback.
+/// and so does janggi's (79 % at equal nodes; +148 ± 44 at 10 s + 0.1 s, an SPRT that
+/// accepted after 284 games; BENCHMARKS.md, "NNUE"); `Use NNUE=false` is the fallback.
 const USE_NNUE_DEFAULT: bool = true;
 
 impl Engine {
