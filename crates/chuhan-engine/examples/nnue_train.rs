@@ -115,8 +115,8 @@ fn run() -> Result<(), String> {
             return Err(format!("--init {path}: a {} network, --variant is {variant}", net.variant()));
         }
         for (flag, asked, has) in [("--hidden", hidden, net.hidden()), ("--buckets", buckets, net.buckets())] {
-            if asked.is_some_and(|a| a != has) {
-                return Err(format!("--init {path}: the network has {flag} {has}, not {}", asked.unwrap_or(0)));
+            if let Some(a) = asked.filter(|&a| a != has) {
+                return Err(format!("--init {path}: the network has {flag} {has}, not {a}"));
             }
         }
     }
