@@ -22,10 +22,10 @@ pub struct ServeArgs {
     database: Option<String>,
     /// HTTP requests a client address may make a minute (0 = no limit; behind a reverse
     /// proxy every request has the proxy's address, so limit there instead).
-    #[arg(long, default_value_t = chuhan_server::RateLimits::default().requests_per_minute)]
+    #[arg(long, default_value_t = chuhan_server::Limits::default().requests_per_minute)]
     rate_limit: u32,
     /// Games a client address may create a minute (0 = no limit).
-    #[arg(long, default_value_t = chuhan_server::RateLimits::default().games_per_minute)]
+    #[arg(long, default_value_t = chuhan_server::Limits::default().games_per_minute)]
     game_limit: u32,
     /// Another engine for the analysis board, beside chuhan's own (repeatable):
     /// `cmd=PATH[,proto=uci|ucci][,name=N][,arg=A][,option.NAME=VALUE]...`, as in `chuhan
@@ -45,7 +45,7 @@ pub struct ServeArgs {
 }
 
 pub fn serve(args: ServeArgs) -> Result<()> {
-    let limits = chuhan_server::RateLimits { requests_per_minute: args.rate_limit, games_per_minute: args.game_limit };
+    let limits = chuhan_server::Limits { requests_per_minute: args.rate_limit, games_per_minute: args.game_limit };
     let mut tools =
         chuhan_server::Tools { games_db: args.games_db, games_db_uploads: args.games_db_uploads, ..Default::default() };
     for text in &args.engines {

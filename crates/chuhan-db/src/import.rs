@@ -33,11 +33,19 @@ pub struct ImportOptions {
     /// A position reached by at least this many games gets the explorer's answer stored
     /// (default [`crate::popular::THRESHOLD`]; `u64::MAX`: none).
     pub popular: u64,
+    /// The longest game stored, in plies of its main line (default [`DEFAULT_MAX_PLIES`]); a
+    /// longer one is a bad game. A record of a million plies is no game anyone played, and
+    /// every later read of it (the explorer's game view) would cost seconds and megabytes.
+    pub max_plies: usize,
 }
+
+/// The default longest game: far beyond any real game (the longest master games run to a
+/// few hundred plies; the move-count rules end idle play long before this).
+pub const DEFAULT_MAX_PLIES: usize = 5000;
 
 impl Default for ImportOptions {
     fn default() -> ImportOptions {
-        ImportOptions { batch: 5000, stop_after: None, popular: crate::popular::THRESHOLD }
+        ImportOptions { batch: 5000, stop_after: None, popular: crate::popular::THRESHOLD, max_plies: DEFAULT_MAX_PLIES }
     }
 }
 
@@ -233,9 +241,12 @@ fn score_for(outcome: Outcome, mover: chuhan::Side) -> i64 {
 
 /// Replays `record`'s main line and computes its index rows. The reader checked every move;
 /// the start is read again here (a reader's start FEN is trusted but not assumed).
-fn prepare(record: Record, source_game: usize, fold: Fold) -> Result<Prepared, String> {
+fn prepare(record: Record, source_game: usize, fold: Fold, max_plies: usize) -> Result<Prepared, String> {
     let mut pos: Position = record.start_position().map_err(|e| format!("start position: {e}"))?;
     let moves = record.mainline_moves();
+    if moves.len() > max_plies {
+        return Err(format!("{} plies, more than the longest game stored ({max_plies})", moves.len()));
+    }
     let mut positions = Vec::with_capacity(moves.len() + 1);
     let mut materials = HashSet::new();
     let mut opening = None;
@@ -544,7 +555,7 @@ fn read_file(
             *read_in_run += 1;
             in_batch += 1;
             match game {
-                Ok(record) => match prepare(record, seen, fold) {
+                Ok(record) => match prepare(record, seen, fold, options.max_plies) {
                     Ok(p) => {
                         candidates.add(&p);
                         chunk.push(p);

@@ -15,7 +15,7 @@ mod store;
 
 pub use backend::{is_postgres_url, Backend};
 
-pub use import::{BadGame, ImportOptions, ImportProgress, ImportReport};
+pub use import::{BadGame, ImportOptions, ImportProgress, ImportReport, DEFAULT_MAX_PLIES};
 pub use key::Fold;
 pub use opening::{Lang, Opening};
 pub use query::{Explorer, GameSummary, MoveStats, SearchFilter, Stats};

@@ -512,6 +512,14 @@ fn bad_and_truncated_files_import_what_they_can(target: &Target) {
             .search(&SearchFilter { event: Some("象棋古谱全局三种".into()), ..SearchFilter::default() }, Lang::English);
         assert_eq!(found.unwrap()[0].plies, 50);
     }
+    // A game longer than the limit is a bad game, named with its length; the rest import.
+    let long = dir.path().join("long.pgn");
+    std::fs::write(&long, "[Event \"long\"]\n\n1. g3g4 g6g5 2. c3c4 c6c5 *\n\n[Event \"short\"]\n\n1. g3g4 c6c5 *\n").unwrap();
+    let r = db.import(&[&long], &ImportOptions { max_plies: 3, ..ImportOptions::default() }, |_| {}).unwrap();
+    assert_eq!(r.errors.len(), 1, "{r:?}");
+    assert_eq!(r.errors[0].game, Some(1), "{r:?}");
+    assert!(r.errors[0].reason.contains("4 plies, more than the longest game stored (3)"), "{r:?}");
+    assert_eq!(r.imported + r.duplicates, 1, "{r:?}");
 }
 
 fn search_export_and_stats(target: &Target) {

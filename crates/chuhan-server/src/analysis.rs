@@ -110,7 +110,7 @@ impl Drop for StopOnDrop {
 }
 
 fn busy() -> ApiError {
-    ApiError(StatusCode::SERVICE_UNAVAILABLE, "the engine is busy: try again in a moment".into())
+    ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "the engine is busy: try again in a moment")
 }
 
 /// Searches `pos` for `millis` and returns the lines of the last depth completed, best first.

@@ -88,7 +88,7 @@ impl Engines {
         let slot = self.slots.iter().find(|s| s.spec.name == name).ok_or_else(|| {
             bad(format!("engine {name:?}: not configured (the engines: {})", self.names().join(", ")))
         })?;
-        let busy = || ApiError(StatusCode::SERVICE_UNAVAILABLE, format!("{name} is busy: try again in a moment"));
+        let busy = || ApiError::new(StatusCode::SERVICE_UNAVAILABLE, format!("{name} is busy: try again in a moment"));
         let turn = tokio::time::timeout(QUEUE_WAIT, slot.turn.clone().acquire_owned())
             .await
             .map_err(|_| busy())?
@@ -105,7 +105,7 @@ impl Engines {
         })
         .await
         .map_err(|e| ApiError::internal(anyhow::anyhow!("{name}: {e}")))?;
-        result.map_err(|why| ApiError(StatusCode::BAD_GATEWAY, why))
+        result.map_err(|why| ApiError::new(StatusCode::BAD_GATEWAY, why))
     }
 }
 

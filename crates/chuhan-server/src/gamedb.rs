@@ -34,6 +34,8 @@ const TOP_GAMES: usize = 8;
 pub struct GamesDb {
     db: Mutex<Database>,
     uploads: bool,
+    /// The longest game an upload may store, and the longest one shown (in plies).
+    max_plies: usize,
     /// Where uploads are written while they are imported.
     spool: PathBuf,
 }
@@ -45,10 +47,11 @@ impl GamesDb {
     /// Opens (or creates) the database at `target`, a SQLite file or a PostgreSQL URL
     /// ([`Database::open_target`]); with `uploads`, anyone who can reach the server may import
     /// collections into it. Call it off the runtime's threads.
-    pub fn open(target: &str, uploads: bool) -> Result<GamesDb, DbError> {
+    /// Games longer than `max_plies` are refused at upload and not shown on the board.
+    pub fn open(target: &str, uploads: bool, max_plies: usize) -> Result<GamesDb, DbError> {
         let db = Database::open_target(target, Fold::default())?;
         let spool = std::env::temp_dir().join(format!("chuhan-uploads-{}", std::process::id()));
-        Ok(GamesDb { db: Mutex::new(db), uploads, spool })
+        Ok(GamesDb { db: Mutex::new(db), uploads, max_plies, spool })
     }
 
     /// Runs `f` on the database on a blocking thread.
@@ -255,6 +258,16 @@ pub async fn game(
     let g = state.ok_or_else(none)?;
     let record = g.with(move |db| db.record(id, Lang::English).map_err(db_error)).await?;
     let record = record.ok_or_else(|| ApiError::not_found(format!("no game {id} in the database")))?;
+    // A game imported from the command line may be longer than uploads allow; its answer
+    // would be tens of megabytes and seconds of work, for every visitor who asks.
+    let plies = record.mainline_moves().len();
+    if plies > g.max_plies {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("game {id} has {plies} plies, more than this server shows ({})", g.max_plies),
+        )
+        .with_code("game_too_long"));
+    }
     let notation = pick_notation(q.notation.as_deref(), record.variant)?;
     let mut v = crate::records::record_json(&record, "database", notation)?;
     v["id"] = json!(id);
@@ -280,10 +293,7 @@ pub async fn import(
     let g = state.ok_or_else(none)?;
     let Query(q) = q.map_err(query_error)?;
     if !g.uploads {
-        return Err(ApiError(
-            StatusCode::FORBIDDEN,
-            "uploads are off on this server (start it with --games-db-uploads)".into(),
-        ));
+        return Err(ApiError::new(StatusCode::FORBIDDEN, "uploads are off on this server (start it with --games-db-uploads)"));
     }
     if body.is_empty() {
         return Err(bad("the upload is empty"));
@@ -303,7 +313,8 @@ pub async fn import(
     let file = g.spool.join(format!("{}-{shown}", crate::state::random_hex(8).map_err(internal)?));
     std::fs::write(&file, &body).map_err(internal)?;
     let spooled = file.clone();
-    let report = g.with(move |db| db.import(&[&spooled], &ImportOptions::default(), |_| {}).map_err(db_error)).await;
+    let options = ImportOptions { max_plies: g.max_plies, ..ImportOptions::default() };
+    let report = g.with(move |db| db.import(&[&spooled], &options, |_| {}).map_err(db_error)).await;
     let _ = std::fs::remove_file(&file);
     let report = report?;
     let prefix = file.display().to_string();

@@ -13,7 +13,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use chuhan::{BySide, JanggiFormation, JanggiSetup, Position, Side, Variant};
+use chuhan::{BySide, Game, JanggiFormation, JanggiSetup, Position, Rules, Side, Variant};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -103,6 +103,13 @@ pub async fn create(State(state): State<Arc<AppState>>, body: Bytes) -> Result<J
         }
         None => Position::new(variant),
     };
+    // A position whose game is already over (the move-count rule spent, mate, bikjang…) has no
+    // move to play: a game from it would refuse every move, and an engine game would ask the
+    // engine again and again. Refused here, with the ruling in words.
+    if let Some(outcome) = Game::new(start.clone(), Rules::for_variant(variant)).outcome() {
+        return Err(bad(format!("fen: the game is already over in this position ({})", outcome.describe(variant)))
+            .with_code("game_over"));
+    }
     let id = random_hex(6).map_err(internal)?;
     let token = random_hex(16).map_err(internal)?;
     let mut tokens = BySide::new(None, None);

@@ -8,6 +8,7 @@ pub mod error;
 pub mod gamedb;
 pub mod games;
 pub mod limit;
+pub mod listen;
 pub mod pages;
 pub mod params;
 pub mod pgn_tags;
@@ -24,7 +25,7 @@ pub mod tree;
 pub mod ws;
 
 pub use error::ApiError;
-pub use limit::RateLimits;
+pub use limit::Limits;
 pub use routes::router;
 pub use state::{AppState, Tools};
 
@@ -53,12 +54,12 @@ impl std::fmt::Display for Database {
 }
 
 /// Binds `addr`, opens the database and serves until the process ends.
-pub fn run(addr: &str, database: &Database, limits: RateLimits) -> Result<()> {
+pub fn run(addr: &str, database: &Database, limits: Limits) -> Result<()> {
     run_with_tools(addr, database, limits, Tools::default())
 }
 
 /// [`run`] with other engines and a game database.
-pub fn run_with_tools(addr: &str, database: &Database, limits: RateLimits, tools: Tools) -> Result<()> {
+pub fn run_with_tools(addr: &str, database: &Database, limits: Limits, tools: Tools) -> Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().context("cannot start Tokio")?;
     runtime.block_on(async {
         let (local, server) = start_on_with_tools(addr, database, limits, tools).await?;
@@ -70,14 +71,14 @@ pub fn run_with_tools(addr: &str, database: &Database, limits: RateLimits, tools
 /// Binds `addr` and serves the games in directory `data` (SQLite) in a task with the default
 /// rate limits; returns the bound address (useful with port 0) and the task.
 pub async fn start(addr: &str, data: &Path) -> Result<(SocketAddr, tokio::task::JoinHandle<Result<()>>)> {
-    start_with(addr, data, RateLimits::default()).await
+    start_with(addr, data, Limits::default()).await
 }
 
 /// [`start`] with the given rate limits.
 pub async fn start_with(
     addr: &str,
     data: &Path,
-    limits: RateLimits,
+    limits: Limits,
 ) -> Result<(SocketAddr, tokio::task::JoinHandle<Result<()>>)> {
     start_on(addr, &Database::Sqlite(data.to_path_buf()), limits).await
 }
@@ -86,7 +87,7 @@ pub async fn start_with(
 pub async fn start_with_tools(
     addr: &str,
     data: &Path,
-    limits: RateLimits,
+    limits: Limits,
     tools: Tools,
 ) -> Result<(SocketAddr, tokio::task::JoinHandle<Result<()>>)> {
     start_on_with_tools(addr, &Database::Sqlite(data.to_path_buf()), limits, tools).await
@@ -96,7 +97,7 @@ pub async fn start_with_tools(
 pub async fn start_on(
     addr: &str,
     database: &Database,
-    limits: RateLimits,
+    limits: Limits,
 ) -> Result<(SocketAddr, tokio::task::JoinHandle<Result<()>>)> {
     start_on_with_tools(addr, database, limits, Tools::default()).await
 }
@@ -105,14 +106,15 @@ pub async fn start_on(
 pub async fn start_on_with_tools(
     addr: &str,
     database: &Database,
-    limits: RateLimits,
+    limits: Limits,
     tools: Tools,
 ) -> Result<(SocketAddr, tokio::task::JoinHandle<Result<()>>)> {
     let state = AppState::open_database(database, limits, tools).await?;
     let listener = tokio::net::TcpListener::bind(addr).await.with_context(|| format!("cannot listen on {addr}"))?;
     let local = listener.local_addr()?;
-    // The peer's address is what the rate limits key on.
-    let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
-    let task = tokio::spawn(async move { axum::serve(listener, app).await.context("serving") });
+    // The accept loop counts and times connections, and gives each request its peer's
+    // address (what the rate limits key on).
+    let app = router(state);
+    let task = tokio::spawn(async move { listen::serve(listener, app, limits.connections).await.context("serving") });
     Ok((local, task))
 }

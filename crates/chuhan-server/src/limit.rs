@@ -23,21 +23,42 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// How many requests a client address may make a minute (0 = no limit). Each is also the
-/// burst: a client that was quiet may spend a whole minute's allowance at once.
+/// What clients may use of the server: requests and new games a minute per address (0 = no
+/// limit; each is also the burst: a client that was quiet may spend a whole minute's
+/// allowance at once), connections and their timeouts, engine time, and the size of the
+/// games uploaded to the game database. `chuhan serve --help` lists a flag for each.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct RateLimits {
+pub struct Limits {
     /// All HTTP requests (pages, scripts, API calls, WebSocket upgrades).
     pub requests_per_minute: u32,
     /// `POST /api/games` (each game is a row on disk and a room in memory).
     pub games_per_minute: u32,
+    /// Connections at once, in all and per address, and how long they may stay silent.
+    pub connections: crate::listen::ConnectionLimits,
+    /// The analysis board's searches at once, over all clients (each holds a core); one
+    /// client has at most one of them, the others wait their turn.
+    pub analysis_threads: usize,
+    /// Games against chuhan's engine that may be thinking at once (each search holds a
+    /// core); a game whose engine is to move waits for a turn, and new engine games are
+    /// refused while this many are waiting and thinking.
+    pub engine_games: usize,
+    /// The longest game, in plies, imported through the database page (`--games-db-uploads`);
+    /// a longer one is refused with the collection's other games imported.
+    pub max_plies: usize,
 }
 
-impl Default for RateLimits {
+impl Default for Limits {
     /// Generous: a page load is four requests, a busy player makes a few a minute, and the
     /// browser tests make a few hundred from one address.
-    fn default() -> RateLimits {
-        RateLimits { requests_per_minute: 1200, games_per_minute: 100 }
+    fn default() -> Limits {
+        Limits {
+            requests_per_minute: 1200,
+            games_per_minute: 100,
+            connections: crate::listen::ConnectionLimits::default(),
+            analysis_threads: 2,
+            engine_games: 4,
+            max_plies: chuhan_db::DEFAULT_MAX_PLIES,
+        }
     }
 }
 
@@ -70,7 +91,7 @@ impl Buckets {
                 *tokens + now.saturating_duration_since(*at).as_secs_f64() * per_sec < capacity
             });
         }
-        let (tokens, at) = map.entry(key(ip)).or_insert((capacity, now));
+        let (tokens, at) = map.entry(address_key(ip)).or_insert((capacity, now));
         *tokens = (*tokens + now.saturating_duration_since(*at).as_secs_f64() * per_sec).min(capacity);
         *at = now;
         if *tokens >= 1.0 {
@@ -83,7 +104,7 @@ impl Buckets {
 }
 
 /// The address a client is limited by: IPv4 as is, IPv6 by its /64.
-fn key(ip: IpAddr) -> IpAddr {
+pub(crate) fn address_key(ip: IpAddr) -> IpAddr {
     match ip {
         IpAddr::V4(_) => ip,
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
@@ -97,7 +118,7 @@ fn key(ip: IpAddr) -> IpAddr {
 /// limiter does not depend on the rest of the app's state.
 pub struct Limiter {
     /// The limits, for the messages of refusals.
-    pub limits: RateLimits,
+    pub limits: Limits,
     /// One bucket per address for all requests.
     pub requests: Buckets,
     /// One bucket per address for game creation.
@@ -106,7 +127,7 @@ pub struct Limiter {
 
 impl Limiter {
     /// Fresh, full buckets for `limits`.
-    pub fn new(limits: RateLimits) -> Limiter {
+    pub fn new(limits: Limits) -> Limiter {
         Limiter {
             limits,
             requests: Buckets::new(limits.requests_per_minute),
@@ -135,7 +156,8 @@ pub async fn middleware(State(state): State<Arc<Limiter>>, req: Request, next: N
         Err((wait, what, limit)) => {
             let secs = wait.as_secs() + 1;
             let body = json!({
-                "error": format!("too many {what} from your address (at most {limit} a minute): try again in {secs} s")
+                "error": format!("too many {what} from your address (at most {limit} a minute): try again in {secs} s"),
+                "code": "too_many_requests",
             });
             (StatusCode::TOO_MANY_REQUESTS, [(header::RETRY_AFTER, secs.to_string())], Json(body)).into_response()
         }

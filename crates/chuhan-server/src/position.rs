@@ -7,7 +7,7 @@ use crate::error::ApiError;
 use crate::params::{parse_json, start_position};
 use axum::body::Bytes;
 use axum::Json;
-use chuhan::Variant;
+use chuhan::{Game, Rules, Variant};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -24,13 +24,19 @@ struct CheckRequest {
     relaxed: bool,
 }
 
-/// Answers `{"ok": true, "accepted": [...]}` (what a composed position was accepted with) or
+/// Answers `{"ok": true, "accepted": [...], "over": null}` (what a composed position was
+/// accepted with, and the ruling in words when its game is already over) or
 /// `{"ok": false, "problem": "..."}`; a body that is not such a request is a 400.
 pub async fn check(body: Bytes) -> Result<Json<Value>, ApiError> {
     let req: CheckRequest = parse_json(&body)?;
     let variant = req.variant.unwrap_or(Variant::Xiangqi);
     Ok(Json(match start_position(variant, Some(&req.fen), req.relaxed) {
-        Ok((_, accepted)) => json!({ "ok": true, "accepted": accepted }),
+        Ok((pos, accepted)) => {
+            // A position can be sound and still leave no game to play (the move-count rule
+            // spent, mate): said here, so the editor can tell before a game is refused.
+            let over = Game::new(pos, Rules::for_variant(variant)).outcome().map(|o| o.describe(variant));
+            json!({ "ok": true, "accepted": accepted, "over": over })
+        }
         Err(e) => json!({ "ok": false, "problem": e.message() }),
     }))
 }

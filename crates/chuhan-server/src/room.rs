@@ -309,7 +309,7 @@ impl Room {
 
     /// Whether the game has ended.
     pub fn is_over(&self) -> bool {
-        self.end.is_some()
+        self.end.is_some() || self.game.outcome().is_some()
     }
 
     /// Whether the engine should move now.
@@ -323,6 +323,11 @@ impl Room {
     pub fn prepare_move(&self, side: Side, mv: Move, now: Instant) -> Result<PreparedMove, RoomError> {
         if let Some(end) = &self.end {
             return Err(RoomError::Over { reason: end.reason.clone() });
+        }
+        // A game over from its start (a stored game from before such starts were refused): no
+        // move may be stored, or the stored game could never be read back.
+        if let Some(outcome) = self.game.outcome() {
+            return Err(RoomError::Over { reason: outcome.describe(self.variant) });
         }
         if self.clocks.as_ref().and_then(|c| c.flagged(now)).is_some() {
             return Err(RoomError::TimeUp);

@@ -75,7 +75,7 @@ pub async fn set(
     let live = state.get(&id).await?;
     let mut room = live.lock();
     if room.seat_of(&req.token).is_none() {
-        return Err(ApiError(StatusCode::FORBIDDEN, "this token has no seat in this game".into()));
+        return Err(ApiError::new(StatusCode::FORBIDDEN, "this token has no seat in this game"));
     }
     if req.open && room.mode != Mode::Friend {
         return Err(bad("only a friend game can be offered to anyone"));

@@ -11,7 +11,7 @@ use crate::cluster::Cluster;
 use crate::engines::Engines;
 use crate::error::{internal, ApiError};
 use crate::gamedb::{DbState as GamesDbState, GamesDb};
-use crate::limit::{Limiter, RateLimits};
+use crate::limit::{Limiter, Limits};
 use crate::room::{Room, RoomError};
 use crate::store::pg::Change;
 use crate::store::{PgStore, SqliteStore, Store};
@@ -19,7 +19,7 @@ use anyhow::{Context, Result};
 use chuhan::{BySide, Position, Side, Variant};
 use chuhan_engine::eval::Classic;
 use chuhan_engine::external::EngineSpec;
-use chuhan_engine::search::{level_limits, level_move, Limits, Shared};
+use chuhan_engine::search::{level_limits, level_move, Limits as SearchLimits, Shared};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -30,6 +30,8 @@ const MAX_ROOMS: usize = 10_000;
 
 /// How long a flag that the store could not take waits before it is tried again.
 const FLAG_RETRY: Duration = Duration::from_secs(1);
+/// How long the engine waits before asking again when its move could not be stored.
+const ENGINE_RETRY: Duration = Duration::from_secs(1);
 
 /// A room with the channel that tells its WebSocket connections it changed.
 ///
@@ -114,13 +116,13 @@ pub fn random_hex(n: usize) -> Result<String> {
 impl AppState {
     /// Opens the SQLite store in `data` and brings back the unfinished games. Must run inside
     /// a Tokio runtime: games whose clocks run or where the engine is to move get their tasks.
-    pub async fn open(data: &std::path::Path, limits: RateLimits) -> Result<Arc<AppState>> {
+    pub async fn open(data: &std::path::Path, limits: Limits) -> Result<Arc<AppState>> {
         AppState::open_database(&crate::Database::Sqlite(data.to_path_buf()), limits, Tools::default()).await
     }
 
     /// Opens `database` and brings back the unfinished games, with other engines and a game
     /// database as `tools` says.
-    pub async fn open_database(database: &crate::Database, limits: RateLimits, tools: Tools) -> Result<Arc<AppState>> {
+    pub async fn open_database(database: &crate::Database, limits: Limits, tools: Tools) -> Result<Arc<AppState>> {
         match database {
             crate::Database::Sqlite(dir) => {
                 let dir = dir.clone();
@@ -140,14 +142,14 @@ impl AppState {
 
     /// The state over any store, with its unfinished games loaded (tests and other stores
     /// than SQLite come in here).
-    pub async fn with_store(store: Arc<dyn Store>, limits: RateLimits) -> Result<Arc<AppState>> {
+    pub async fn with_store(store: Arc<dyn Store>, limits: Limits) -> Result<Arc<AppState>> {
         AppState::with_store_and_tools(store, limits, Tools::default()).await
     }
 
     /// [`AppState::with_store`] with other engines and a game database.
     pub async fn with_store_and_tools(
         store: Arc<dyn Store>,
-        limits: RateLimits,
+        limits: Limits,
         tools: Tools,
     ) -> Result<Arc<AppState>> {
         let state = AppState::new(store, limits, None, tools).await?;
@@ -163,7 +165,7 @@ impl AppState {
 
     async fn new(
         store: Arc<dyn Store>,
-        limits: RateLimits,
+        limits: Limits,
         cluster: Option<Arc<Cluster>>,
         tools: Tools,
     ) -> Result<Arc<AppState>> {
@@ -172,9 +174,10 @@ impl AppState {
             // Opening the game database may create its file: off the runtime's threads.
             Some(target) => {
                 let uploads = tools.games_db_uploads;
+                let max_plies = limits.max_plies;
                 let db = tokio::task::spawn_blocking(move || {
                     // The error names the database (chuhan-db hides a URL's password).
-                    GamesDb::open(&target, uploads).context("--games-db")
+                    GamesDb::open(&target, uploads, max_plies).context("--games-db")
                 })
                 .await??;
                 Some(Arc::new(db))
@@ -398,19 +401,29 @@ impl AppState {
                     Err(why) => Some(Action::EngineForfeit(side, why, key)),
                     Ok(None) => None,
                 };
-                let played = match action {
+                // Asked again at once only when the position changed under the search; a store
+                // that refused the move is given a moment; a move the room refuses is not asked
+                // again (the same position would give the same refusal: a busy loop).
+                let again = match action {
                     Some(action) => match state.apply(&live, action).await {
-                        Ok(()) => true,
-                        Err(RoomError::PositionChanged) => false,
-                        Err(e) => {
+                        Ok(()) => None,
+                        Err(RoomError::PositionChanged) => Some(Duration::ZERO),
+                        Err(e @ (RoomError::NotSaved(_) | RoomError::Store(_) | RoomError::Behind(_))) => {
                             eprintln!("chuhan serve: engine move in game {}: {e}", live.id);
-                            false
+                            Some(ENGINE_RETRY)
+                        }
+                        Err(e) => {
+                            eprintln!("chuhan serve: engine move in game {} refused, not asked again: {e}", live.id);
+                            None
                         }
                     },
-                    None => false,
+                    None => Some(ENGINE_RETRY),
                 };
-                if !played && live.lock().engine_to_move() {
-                    state.after_change(&live);
+                if let Some(wait) = again {
+                    tokio::time::sleep(wait).await;
+                    if live.lock().engine_to_move() {
+                        state.after_change(&live);
+                    }
                 }
             });
         }
@@ -420,7 +433,7 @@ impl AppState {
 /// What the engine needs to choose a move.
 struct EngineJob {
     pos: Position,
-    limits: Limits,
+    limits: SearchLimits,
     level: u32,
     side: Side,
     budget: Duration,
@@ -438,6 +451,6 @@ fn engine_job(room: &Room, now: Instant) -> EngineJob {
 }
 
 /// Runs the search (on a blocking thread) and picks the move, weakened below level 20.
-fn engine_move(pos: &Position, limits: &Limits, level: u32) -> Option<chuhan::Move> {
+fn engine_move(pos: &Position, limits: &SearchLimits, level: u32) -> Option<chuhan::Move> {
     level_move(pos, &Shared::new(16), &Classic, limits, level)
 }

@@ -101,7 +101,7 @@ pub async fn upgrade(
             Some(t) if t.is_empty() => None,
             Some(t) => Some(
                 room.seat_of(t)
-                    .ok_or_else(|| ApiError(StatusCode::FORBIDDEN, "this token has no seat in this game".into()))?,
+                    .ok_or_else(|| ApiError::new(StatusCode::FORBIDDEN, "this token has no seat in this game"))?,
             ),
         };
         (seat, room.variant)

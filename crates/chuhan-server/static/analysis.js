@@ -229,6 +229,8 @@ export function analysis() {
     board.render(state);
     if (document.activeElement !== $("afen")) $("afen").value = r.fen;
     $("aplay").href = `/?${new URLSearchParams({ variant: r.variant, fen: r.fen })}`;
+    // A position whose game is over has no game to play from it (the server refuses one).
+    $("aplay").hidden = !!r.end;
     $("astatus").textContent = shown = status(r);
     $("aopening").textContent = r.opening || "";
     if (!lines) clearLines();
@@ -491,7 +493,7 @@ export function analysis() {
     checking = setTimeout(async () => {
       try {
         const v = await api("POST", "/api/position", { variant, fen: f, relaxed });
-        if (editing && $("afen").value === f) $("eproblem").textContent = v.ok ? "" : v.problem;
+        if (editing && $("afen").value === f) $("eproblem").textContent = !v.ok ? v.problem : v.over ? `No game can be played from here: ${v.over}` : "";
       } catch (err) {
         if (editing && $("afen").value === f) $("eproblem").textContent = err.message;
       }

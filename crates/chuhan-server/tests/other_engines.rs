@@ -37,7 +37,7 @@ async fn lines_come_from_the_chosen_engine_and_a_broken_one_is_an_error() {
         ..Default::default()
     };
     let (addr, _task) =
-        chuhan_server::start_with_tools("127.0.0.1:0", dir.path(), chuhan_server::RateLimits::default(), tools)
+        chuhan_server::start_with_tools("127.0.0.1:0", dir.path(), chuhan_server::Limits::default(), tools)
             .await
             .unwrap();
     let list: Value = reqwest::get(format!("http://{addr}/api/engines")).await.unwrap().json().await.unwrap();
@@ -130,7 +130,7 @@ async fn an_engine_game_against_another_engine_names_it_and_its_failures_end_the
         ],
         ..Default::default()
     };
-    let limits = chuhan_server::RateLimits::default();
+    let limits = chuhan_server::Limits::default();
     let (addr, task) = chuhan_server::start_with_tools("127.0.0.1:0", dir.path(), limits, tools()).await.unwrap();
 
     // Refusals: an engine not configured, or an engine for a friend game.

@@ -1,6 +1,6 @@
 //! Over loopback: the CXA clock through the API, named players and ratings, rate limits (429).
 
-use chuhan_server::RateLimits;
+use chuhan_server::Limits;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
@@ -102,7 +102,7 @@ async fn named_players_play_a_rated_game() {
 #[tokio::test]
 async fn too_many_requests_from_one_address_get_429() {
     let dir = tempfile::tempdir().unwrap();
-    let limits = RateLimits { requests_per_minute: 20, games_per_minute: 2 };
+    let limits = Limits { requests_per_minute: 20, games_per_minute: 2, ..Limits::default() };
     let (addr, _task) = chuhan_server::start_with("127.0.0.1:0", dir.path(), limits).await.unwrap();
     for _ in 0..2 {
         assert_eq!(post(addr, "/api/games", json!({})).await.0, 200);
