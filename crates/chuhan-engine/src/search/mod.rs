@@ -26,6 +26,7 @@ use crate::ordering::{bonus, piece_to, History, Picker, NO_PIECE_TO};
 use crate::score::{Score, MATE, MATE_BOUND};
 use crate::see::see_at_least;
 use crate::time::Pace;
+pub use crate::tt::HashError;
 use crate::tt::{Bound, Entry, Table};
 use chuhan::game::JanggiRules;
 use chuhan::{Move, Position, Role, XiangqiRules};
@@ -136,9 +137,23 @@ pub struct Shared {
 impl Shared {
     /// A fresh state with a transposition table of about `hash_mb` MiB (at least 1): the memory
     /// the engine may use (UCI `Hash`). A bigger table keeps more of a long search.
+    ///
+    /// Aborts the process if the memory cannot be had: [`Shared::try_new`] for a size that comes
+    /// from a user.
     pub fn new(hash_mb: usize) -> Shared {
+        Shared::with_table(Table::new(hash_mb))
+    }
+
+    /// [`Shared::new`], or why the table cannot be had: a size too big for the memory free now
+    /// is refused before anything is allocated (UCI `Hash` is the user's to choose, up to
+    /// 65,536 MB, and must not end the engine).
+    pub fn try_new(hash_mb: usize) -> Result<Shared, HashError> {
+        Table::try_new(hash_mb).map(Shared::with_table)
+    }
+
+    fn with_table(tt: Table) -> Shared {
         Shared {
-            tt: Table::new(hash_mb),
+            tt,
             stop: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
             generation: std::sync::atomic::AtomicU8::new(0),
