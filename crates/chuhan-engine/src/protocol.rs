@@ -6,17 +6,24 @@
 //! switches to Fairy-Stockfish's ranks 1–10. The search runs on its own thread so `stop`,
 //! `ponderhit` and `quit` are answered while it thinks. Bad input never ends the engine: each
 //! problem is reported as `info string error: …` and the last good state is kept.
+//!
+//! Every `go` that starts a search is answered by exactly one `bestmove`, however soon `stop`
+//! or `quit` follows it. A `go` while a search runs stops that one first (it answers, then the
+//! new one starts). The commands that change what a search uses (`ucinewgame`, `position`, the
+//! hash size, the variant, the evaluation) wait for a running search that ends by itself, and
+//! stop one that would not (`go infinite`, pondering, `go` without limits): waiting for it would
+//! hang the engine, which could then no longer read the `stop`.
 
 use crate::eval::{Classic, Evaluate};
 use crate::nnue::{Network, Nnue};
 use crate::score::Score;
-use crate::search::{search, Limits, Report, Shared};
+use crate::search::{search, search_unless_stopped, Limits, Report, Shared};
 use crate::time::{budget, Clock};
 use chuhan::game::{JanggiRules, XiangqiRules};
 use chuhan::notation::Notation;
 use chuhan::{divide, Move, Position, Side, Variant};
 use std::io::{BufRead, Write};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Instant;
@@ -69,8 +76,31 @@ pub struct Engine {
     nnue: Nnue,
     use_nnue: bool,
     banned: Vec<Move>,
-    thinking: Option<JoinHandle<()>>,
+    thinking: Option<Thinking>,
 }
+
+/// A search running on its own thread, and what stops it.
+struct Thinking {
+    handle: JoinHandle<()>,
+    /// The state it searches with (the engine's may be replaced by `Hash` once it has ended).
+    shared: Arc<Shared>,
+    /// Set by `stop` and `quit`. The searching thread clears nothing: each search has a fresh
+    /// flag, so a `stop` sent before the thread has even started is kept. Under `go infinite`
+    /// the answer waits for it, as UCI asks, even when the search ends by itself (a mated root,
+    /// the deepest depth); [`Shared::stop`] cannot tell that, as the search sets it on ending.
+    halt: Arc<AtomicBool>,
+    /// Whether it would never end by itself (`go infinite`, or `go` with no limit at all).
+    endless: bool,
+}
+
+/// A `go` command read: a search to start, or `go perft`.
+enum Go {
+    Search { limits: Limits, clock: Clock, ponder: bool },
+    Perft(u32),
+}
+
+/// The largest `Hash` (and UCCI `hashsize`) accepted, in MB, as `uci` advertises it.
+const MAX_HASH_MB: u64 = 65536;
 
 const NAME: &str = concat!("chuhan ", env!("CARGO_PKG_VERSION"));
 
@@ -122,7 +152,7 @@ impl Engine {
 
     /// Puts the evaluation the options ask for in place.
     fn choose_eval(&mut self) {
-        self.wait();
+        self.finish();
         self.eval = if self.use_nnue { Arc::new(self.nnue.clone()) } else { Arc::new(Classic) };
     }
 
@@ -169,7 +199,7 @@ impl Engine {
             "ucci" => self.hello(Dialect::Ucci),
             "isready" => self.say("readyok"),
             "ucinewgame" => {
-                self.wait();
+                self.finish();
                 self.shared.clear();
             }
             "setoption" => self.set_option(&words[1..]),
@@ -209,7 +239,7 @@ impl Engine {
         match dialect {
             Dialect::Uci => {
                 for o in [
-                    "option name Hash type spin default 64 min 1 max 65536",
+                    "option name Hash type spin default 64 min 1 max 65536", // MAX_HASH_MB
                     "option name Threads type spin default 1 min 1 max 256",
                     "option name MultiPV type spin default 1 min 1 max 64",
                     "option name Ponder type check default false",
@@ -270,9 +300,20 @@ impl Engine {
         let result: Result<(), String> = (|| {
             match name.to_ascii_lowercase().as_str() {
                 "hash" | "hashsize" => {
-                    self.wait();
-                    self.options.hash_mb = number(&value)?.clamp(1, 65536) as usize;
-                    self.shared = Arc::new(Shared::new(self.options.hash_mb));
+                    let old = self.options.hash_mb;
+                    let mb = number(&value)?;
+                    if mb > MAX_HASH_MB {
+                        return Err(format!(
+                            "Hash: {mb} MB is above the maximum, {MAX_HASH_MB} MB; the table stays at {old} MB"
+                        ));
+                    }
+                    self.finish();
+                    // Allocated fallibly, and before the old table goes: a size the machine
+                    // cannot hold is refused with the engine as it was (it once aborted it).
+                    let shared = Shared::try_new(mb.max(1) as usize)
+                        .map_err(|e| format!("Hash: {e}; the table stays at {old} MB"))?;
+                    self.options.hash_mb = mb.max(1) as usize;
+                    self.shared = Arc::new(shared);
                 }
                 "threads" => self.options.threads = number(&value)?.clamp(1, 256) as usize,
                 "multipv" => self.options.multipv = number(&value)?.max(1) as usize,
@@ -283,7 +324,7 @@ impl Engine {
                 "uci_elo" => self.options.elo = number(&value)?.clamp(800, 2800) as u32,
                 "ponder" | "batch" | "debug" | "promotion" | "idle" => {}
                 "clear hash" | "newgame" => {
-                    self.wait();
+                    self.finish();
                     self.shared.clear();
                 }
                 "move overhead" => self.options.overhead = number(&value)?,
@@ -317,7 +358,7 @@ impl Engine {
                         "janggicasual" => (Variant::Janggi, JanggiRules::Casual),
                         other => return Err(format!("UCI_Variant: unknown variant {other:?}")),
                     };
-                    self.wait();
+                    self.finish();
                     self.variant = variant;
                     self.janggi_rules = rules;
                     self.pos = self.start_position(variant.start_fen()).map_err(|e| e.to_string())?;
@@ -357,7 +398,7 @@ impl Engine {
                 }
             }
         }
-        self.wait();
+        self.finish();
         self.pos = pos;
         self.banned.clear();
     }
@@ -397,23 +438,33 @@ impl Engine {
         }
     }
 
+    /// `go`: reads the whole command first, so that a bad number starts nothing (and leaves a
+    /// running search alone); then stops a running search (it answers) and starts the new one.
     fn go(&mut self, words: &[&str]) {
-        self.wait();
+        let request = match self.parse_go(words) {
+            Ok(request) => request,
+            Err(e) => return self.error(&format!("{e}; no search started")),
+        };
+        self.stop();
+        match request {
+            Go::Perft(depth) => self.perft(depth),
+            Go::Search { limits, clock, ponder } => self.think(limits, clock, ponder),
+        }
+    }
+
+    /// What a `go` command asks for. Every keyword that takes a number must have one (UCI's
+    /// `wtime`, `btime`, `winc`, `binc`, `movestogo`, `movetime`, `depth`, `nodes`, `mate`;
+    /// UCCI's `time`, `increment` and the opponent's `opptime`, `oppincrement`,
+    /// `oppmovestogo`, read but not used): `go depth abc` once searched for ever. UCCI's
+    /// `depth infinite` is `infinite`. Negative times count as 0 (a GUI may send a clock that
+    /// has run out); unknown words (`draw`) are passed over.
+    fn parse_go(&self, words: &[&str]) -> Result<Go, String> {
         if words.first() == Some(&"perft") {
-            let Some(depth) = words.get(1).and_then(|d| d.parse::<u32>().ok()) else {
-                return self.error("go perft: expected a depth");
+            return match words.get(1).map(|d| (d, d.parse::<u32>())) {
+                Some((_, Ok(depth))) => Ok(Go::Perft(depth)),
+                Some((d, Err(_))) => Err(format!("go perft: {d:?} is not a depth")),
+                None => Err("go perft: expected a depth".to_string()),
             };
-            let mut pos = self.pos.clone();
-            let start = Instant::now();
-            let mut total = 0;
-            for (m, n) in divide(&mut pos, depth) {
-                self.say(&format!("{}: {n}", self.move_text(m)));
-                total += n;
-            }
-            self.say("");
-            self.say(&format!("Nodes searched: {total}"));
-            self.say(&format!("Time: {} ms", start.elapsed().as_millis()));
-            return;
         }
         let mut limits = Limits {
             move_limit: chuhan::Rules::for_variant(self.variant).move_limit.unwrap_or(0),
@@ -426,34 +477,70 @@ impl Engine {
         let mut ponder = false;
         let unit = if self.dialect == Dialect::Ucci && !self.options.millisec { 1000 } else { 1 };
         let mut i = 0;
-        let num = |i: usize| words.get(i + 1).and_then(|v| v.parse::<i64>().ok()).map(|v| v.max(0) as u64);
         while i < words.len() {
-            match words[i] {
-                "wtime" if us == Side::First => clock.time = num(i),
-                "btime" if us == Side::Second => clock.time = num(i),
-                "winc" if us == Side::First => clock.increment = num(i).unwrap_or(0),
-                "binc" if us == Side::Second => clock.increment = num(i).unwrap_or(0),
-                "time" => clock.time = num(i).map(|t| t * unit),
-                "increment" => clock.increment = num(i).unwrap_or(0) * unit,
-                "movestogo" => clock.moves_to_go = num(i),
-                "movetime" => clock.move_time = num(i),
-                "depth" => limits.depth = num(i).map(|d| d.max(1) as i32),
-                "nodes" => limits.nodes = num(i),
-                "mate" => limits.mate = num(i).map(|m| m as i32),
+            let keyword = words[i];
+            i += 1;
+            match keyword {
                 "infinite" => limits.infinite = true,
                 "ponder" => ponder = true,
                 "searchmoves" => {
-                    for w in &words[i + 1..] {
+                    for w in &words[i..] {
                         if let Ok(m) = self.parse_move(&self.pos, w) {
                             limits.only.push(m);
                         }
                     }
                     break;
                 }
+                "depth" if words.get(i) == Some(&"infinite") => {
+                    limits.infinite = true;
+                    i += 1;
+                }
+                "wtime" | "btime" | "winc" | "binc" | "time" | "increment" | "movestogo" | "movetime" | "depth"
+                | "nodes" | "mate" | "opptime" | "oppincrement" | "oppmovestogo" => {
+                    let n = match words.get(i) {
+                        Some(text) => text
+                            .parse::<i64>()
+                            .map(|v| v.max(0) as u64)
+                            .map_err(|_| format!("go {keyword}: {text:?} is not a number"))?,
+                        None => return Err(format!("go {keyword}: a number must follow")),
+                    };
+                    i += 1;
+                    match keyword {
+                        "wtime" if us == Side::First => clock.time = Some(n),
+                        "btime" if us == Side::Second => clock.time = Some(n),
+                        "winc" if us == Side::First => clock.increment = n,
+                        "binc" if us == Side::Second => clock.increment = n,
+                        "time" => clock.time = Some(n.saturating_mul(unit)),
+                        "increment" => clock.increment = n.saturating_mul(unit),
+                        "movestogo" => clock.moves_to_go = Some(n),
+                        "movetime" => clock.move_time = Some(n),
+                        "depth" => limits.depth = Some(n.clamp(1, i32::MAX as u64) as i32),
+                        "nodes" => limits.nodes = Some(n),
+                        "mate" => limits.mate = Some(n.min(i32::MAX as u64) as i32),
+                        _ => {} // the other side's clock
+                    }
+                }
                 _ => {}
             }
-            i += 1;
         }
+        Ok(Go::Search { limits, clock, ponder })
+    }
+
+    fn perft(&mut self, depth: u32) {
+        let mut pos = self.pos.clone();
+        let start = Instant::now();
+        let mut total = 0;
+        for (m, n) in divide(&mut pos, depth) {
+            self.say(&format!("{}: {n}", self.move_text(m)));
+            total += n;
+        }
+        self.say("");
+        self.say(&format!("Nodes searched: {total}"));
+        self.say(&format!("Time: {} ms", start.elapsed().as_millis()));
+    }
+
+    /// Starts a search on its own thread (none runs: [`Engine::go`] stopped it).
+    fn think(&mut self, mut limits: Limits, clock: Clock, ponder: bool) {
         let (soft, hard) = budget(&clock);
         limits.soft = soft;
         limits.hard = hard;
@@ -470,15 +557,23 @@ impl Engine {
             limits.depth = Some(limits.depth.unwrap_or(i32::MAX).min(1 + skill as i32 / 2));
             limits.multipv = limits.multipv.max(4);
         }
+        // Both flags are set here, before the thread starts, never in it: a `stop` read right
+        // after this `go` then stops the search even if its thread has not begun.
         self.shared.pondering.store(ponder, Ordering::Relaxed);
+        self.shared.stop.store(false, Ordering::Relaxed);
+        let halt = Arc::new(AtomicBool::new(false));
+        // A search for a mate alone goes on to the deepest depth when there is none.
+        let endless = limits.infinite
+            || (limits.depth.is_none() && limits.nodes.is_none() && limits.hard.is_none() && limits.soft.is_none());
         let (pos, shared, eval, out) = (self.pos.clone(), self.shared.clone(), self.eval.clone(), self.out.clone());
+        let halted = halt.clone();
         let threads = self.options.threads;
         let dialect = self.dialect;
         let one_based = self.options.ranks_one_based;
         let show_wdl = self.options.show_wdl;
         let text = move |m: Move| if one_based { m.to_uci_1_based() } else { m.to_string() };
         let shown_lines = self.options.multipv;
-        self.thinking = Some(std::thread::spawn(move || {
+        let handle = std::thread::spawn(move || {
             let mut lines: Vec<Report> = Vec::new();
             let report = |r: &Report| {
                 if r.multipv <= shown_lines {
@@ -489,13 +584,12 @@ impl Engine {
                 }
                 lines.push(r.clone());
             };
-            let mut result = search(&pos, &shared, eval.as_ref(), &limits, threads, report);
+            let mut result = search_unless_stopped(&pos, &shared, eval.as_ref(), &limits, threads, report);
             if skill < 20 {
                 result = crate::search::weakened_choice(&lines, skill).unwrap_or(result);
             }
             // Pondering or infinite: the answer waits for stop or ponderhit.
-            while (limits.infinite || shared.pondering.load(Ordering::Relaxed)) && !shared.stop.load(Ordering::Relaxed)
-            {
+            while (limits.infinite || shared.pondering.load(Ordering::Relaxed)) && !halted.load(Ordering::Relaxed) {
                 std::thread::sleep(std::time::Duration::from_millis(2));
             }
             match result.pv.first() {
@@ -512,25 +606,46 @@ impl Engine {
                 None if dialect == Dialect::Ucci => say(&out, "nobestmove"),
                 None => say(&out, "bestmove 0000"),
             }
-        }));
+        });
+        self.thinking = Some(Thinking { handle, shared: self.shared.clone(), halt, endless });
     }
 
+    /// Stops a running search and waits for its `bestmove`. Nothing is lost when no search has
+    /// started its thread yet: each search has its own [`Thinking::halt`], and the search does
+    /// not clear [`Shared::stop`] ([`search_unless_stopped`]).
     fn stop(&mut self) {
         self.shared.pondering.store(false, Ordering::Relaxed);
         self.shared.stop.store(true, Ordering::Relaxed);
-        self.wait();
+        if let Some(t) = &self.thinking {
+            t.halt.store(true, Ordering::Relaxed);
+            t.shared.pondering.store(false, Ordering::Relaxed);
+            t.shared.stop.store(true, Ordering::Relaxed);
+        }
+        self.join();
     }
 
-    /// Waits for a running search to finish (after `stop`, or by its own limits).
-    fn wait(&mut self) {
-        if let Some(h) = self.thinking.take() {
-            let _ = h.join();
+    /// Lets a running search end before a command that changes what it uses: waits for one that
+    /// ends by itself, stops one that would not (`go infinite`, pondering, `go` with no limit),
+    /// since waiting for that would hang the engine: it could no longer read the `stop`.
+    fn finish(&mut self) {
+        if let Some(t) = &self.thinking {
+            if t.endless || t.shared.pondering.load(Ordering::Relaxed) {
+                return self.stop();
+            }
+        }
+        self.join();
+    }
+
+    /// Waits for the running search's thread, if any, to end.
+    fn join(&mut self) {
+        if let Some(t) = self.thinking.take() {
+            let _ = t.handle.join();
         }
     }
 
     /// A fixed search over fixed positions; the total node count is a signature of the search.
     fn bench(&mut self, depth: i32) {
-        self.wait();
+        self.finish();
         let positions: [(Variant, &str); 8] = [
             (Variant::Xiangqi, Variant::Xiangqi.start_fen()),
             (Variant::Xiangqi, "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1"),
@@ -578,6 +693,13 @@ impl Engine {
         self.say(&format!("Total time (ms) : {ms}"));
         self.say(&format!("Nodes searched  : {total}"));
         self.say(&format!("Nodes/second    : {}", total as u128 * 1000 / ms));
+    }
+}
+
+/// A search still running when the engine goes is stopped, not left to run on its own.
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.stop();
     }
 }
 

@@ -89,13 +89,87 @@ fn unpack(d: u64) -> Entry {
     Entry { mv, score, depth, bound }
 }
 
+/// Why a table of the size asked for was not made (see [`crate::search::Shared::try_new`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum HashError {
+    /// The size does not even fit in the address space (a 32-bit machine, or an absurd size).
+    #[error("{mb} MB is more than this machine can address")]
+    TooLarge {
+        /// The size asked for, in megabytes.
+        mb: usize,
+    },
+    /// More than the memory free now: filling the table in would start swapping, or get the
+    /// process killed by the kernel, rather than fail.
+    #[error("{mb} MB needs a table of {needed_mib} MiB, but only {available_mib} MiB of memory are free")]
+    NotEnoughMemory {
+        /// The size asked for, in megabytes.
+        mb: usize,
+        /// The table's actual size.
+        needed_mib: u64,
+        /// The memory free now (`MemAvailable`, or what the process's control group allows).
+        available_mib: u64,
+    },
+    /// The allocator refused.
+    #[error("{mb} MB needs a table of {needed_mib} MiB, and the allocation failed")]
+    AllocationFailed {
+        /// The size asked for, in megabytes.
+        mb: usize,
+        /// The table's actual size.
+        needed_mib: u64,
+    },
+}
+
+/// The memory free now, in bytes, where the system says (Linux): `MemAvailable`, or less where
+/// the process's control group (cgroup v2, as in a container) allows less.
+fn available_memory() -> Option<u64> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let kb = meminfo.lines().find_map(|l| l.strip_prefix("MemAvailable:"))?;
+    let mut free = kb.trim().trim_end_matches("kB").trim().parse::<u64>().ok()?.saturating_mul(1024);
+    let group = std::fs::read_to_string("/proc/self/cgroup").ok().and_then(|c| {
+        c.lines()
+            .find_map(|l| l.strip_prefix("0::"))
+            .map(|p| format!("/sys/fs/cgroup{}", p.trim().trim_end_matches('/')))
+    });
+    if let Some(dir) = group {
+        let read = |name: &str| std::fs::read_to_string(format!("{dir}/{name}")).ok()?.trim().parse::<u64>().ok();
+        if let (Some(max), Some(current)) = (read("memory.max"), read("memory.current")) {
+            free = free.min(max.saturating_sub(current));
+        }
+    }
+    Some(free)
+}
+
 impl Table {
-    /// A table of about `mb` megabytes.
+    /// A table of about `mb` megabytes. Aborts the process if the memory cannot be had, as
+    /// any allocation does: [`Table::try_new`] for a size that comes from a user.
     pub fn new(mb: usize) -> Table {
-        let count = (mb.max(1) * 1024 * 1024 / 16).next_power_of_two() / 2;
-        let mut slots = Vec::with_capacity(count);
+        Table::try_new(mb).unwrap_or_else(|e| panic!("hash table: {e}"))
+    }
+
+    /// The number of slots of a table of about `mb` megabytes: a power of two, between half
+    /// and all of `mb`.
+    fn slot_count(mb: usize) -> Option<usize> {
+        let bytes = mb.max(1).checked_mul(1024 * 1024)?;
+        Some((bytes / 16).checked_next_power_of_two()? / 2)
+    }
+
+    /// A table of about `mb` megabytes, or why not: the size is checked against the memory free
+    /// now before anything is allocated, and the allocation itself is fallible. (Linux hands out
+    /// more memory than it has, so an allocation that succeeds can still get the process killed
+    /// when the table is cleared; the first check keeps that from happening.)
+    pub fn try_new(mb: usize) -> Result<Table, HashError> {
+        let count = Table::slot_count(mb).ok_or(HashError::TooLarge { mb })?;
+        let bytes = count.checked_mul(std::mem::size_of::<Slot>()).ok_or(HashError::TooLarge { mb })? as u64;
+        let needed_mib = bytes >> 20;
+        if let Some(free) = available_memory() {
+            if bytes > free {
+                return Err(HashError::NotEnoughMemory { mb, needed_mib, available_mib: free >> 20 });
+            }
+        }
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(count).map_err(|_| HashError::AllocationFailed { mb, needed_mib })?;
         slots.resize_with(count, || Slot { check: AtomicU64::new(0), data: AtomicU64::new(0) });
-        Table { slots }
+        Ok(Table { slots })
     }
 
     fn slot(&self, key: u64) -> &Slot {
@@ -177,5 +251,19 @@ mod tests {
         let e2 = Entry { mv: None, score: 12, depth: 0, bound: Bound::Exact };
         t.store(0x1234_5678_9abc_def0, e2, 3);
         assert_eq!(t.probe(0x1234_5678_9abc_def0).unwrap().mv, Some(m), "best move kept");
+    }
+
+    #[test]
+    fn sizes() {
+        // Between half and all of the megabytes asked for (what `bench`'s 16 MB has always had).
+        assert_eq!(Table::slot_count(1), Some(1 << 15));
+        assert_eq!(Table::slot_count(16), Some(1 << 19));
+        assert_eq!(Table::slot_count(48), Some(1 << 21));
+        assert_eq!(Table::slot_count(usize::MAX), None);
+        assert_eq!(Table::try_new(usize::MAX).err(), Some(HashError::TooLarge { mb: usize::MAX }));
+        // More than any machine that runs the tests has free: refused before any allocation.
+        let huge = Table::try_new(1 << 40);
+        assert!(matches!(huge, Err(HashError::NotEnoughMemory { .. } | HashError::AllocationFailed { .. })));
+        assert!(Table::try_new(1).is_ok());
     }
 }

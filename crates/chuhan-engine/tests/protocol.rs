@@ -358,3 +358,350 @@ fn options_on_the_command_line() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("NAME=VALUE"));
 }
+
+// ---------------------------------------------------------------------------------------------
+// `stop`, `quit` and `go` at any moment (issue 39). The engine runs in this process, on its own
+// thread, fed through channels, so that hundreds of tries are fast and every wait has a
+// deadline: a lost `stop` fails the test instead of hanging it.
+
+/// Input for [`chuhan_engine::protocol::run`] from a channel: the end of input when the sender
+/// goes away.
+struct ChannelReader {
+    lines: Receiver<String>,
+    buf: Vec<u8>,
+    at: usize,
+}
+
+impl std::io::Read for ChannelReader {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        if self.at == self.buf.len() {
+            match self.lines.recv() {
+                Ok(line) => {
+                    self.buf = format!("{line}\n").into_bytes();
+                    self.at = 0;
+                }
+                Err(_) => return Ok(0),
+            }
+        }
+        let n = out.len().min(self.buf.len() - self.at);
+        out[..n].copy_from_slice(&self.buf[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+/// The engine's output, line by line, into a channel.
+struct ChannelWriter {
+    lines: std::sync::mpsc::Sender<String>,
+    buf: Vec<u8>,
+}
+
+impl Write for ChannelWriter {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.buf.extend_from_slice(bytes);
+        while let Some(end) = self.buf.iter().position(|&b| b == b'\n') {
+            let line: Vec<u8> = self.buf.drain(..=end).collect();
+            let _ = self.lines.send(String::from_utf8_lossy(&line[..end]).into_owned());
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// [`chuhan_engine::protocol::run`] on a thread of this process.
+struct InProcess {
+    input: Option<std::sync::mpsc::Sender<String>>,
+    lines: Receiver<String>,
+    /// Disconnected once `run` has returned.
+    ended: Receiver<()>,
+}
+
+impl InProcess {
+    fn start() -> InProcess {
+        let (input, from_test) = channel();
+        let (to_test, lines) = channel();
+        let (ended_tx, ended) = channel::<()>();
+        std::thread::spawn(move || {
+            let _ended = ended_tx;
+            let reader = BufReader::new(ChannelReader { lines: from_test, buf: Vec::new(), at: 0 });
+            chuhan_engine::protocol::run(reader, Box::new(ChannelWriter { lines: to_test, buf: Vec::new() }));
+        });
+        InProcess { input: Some(input), lines, ended }
+    }
+
+    fn send(&self, line: &str) {
+        self.input.as_ref().expect("input open").send(line.to_string()).expect("the engine reads its input");
+    }
+
+    /// Reads lines until one starts with `prefix`; returns all lines read. Panics after `within`.
+    fn until(&self, prefix: &str, within: Duration) -> Vec<String> {
+        let deadline = Instant::now() + within;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let done = line.starts_with(prefix);
+                    seen.push(line);
+                    if done {
+                        return seen;
+                    }
+                }
+                Err(_) => panic!("no line starting with {prefix:?} within {within:?}; got {seen:?}"),
+            }
+        }
+    }
+
+    /// Sends `isready` and returns the lines up to `readyok`.
+    fn sync(&self) -> Vec<String> {
+        self.send("isready");
+        self.until("readyok", 5 * SECOND)
+    }
+
+    /// Whether `run` returned within `within`.
+    fn ended_within(&self, within: Duration) -> bool {
+        matches!(self.ended.recv_timeout(within), Err(std::sync::mpsc::RecvTimeoutError::Disconnected))
+    }
+
+    /// Closes the input (the end of input, as when a GUI's pipe closes).
+    fn close(&mut self) {
+        self.input = None;
+    }
+}
+
+/// A small linear congruential generator: reproducible random moments without a dependency.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n
+    }
+}
+
+fn bestmoves(lines: &[String]) -> usize {
+    lines.iter().filter(|l| l.starts_with("bestmove")).count()
+}
+
+/// `stop` or `quit` at a random moment 0–50 ms after `go` (a third of them at once) is never
+/// lost, whatever the search: each `go` gets exactly one `bestmove`, and `quit` ends the engine.
+/// Once `stop` sent right after `go` was lost in about half the tries (the search thread
+/// cleared the flag as it started), and `go infinite` then searched for ever.
+#[test]
+fn stop_or_quit_at_any_moment_after_go_is_never_lost() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let mut rng = Lcg(39);
+    let gos = [
+        "go infinite",
+        "go ponder wtime 100000 btime 100000",
+        "go movetime 100000",
+        "go depth 60",
+        "go nodes 1000000000",
+        "go wtime 600000 btime 600000 movestogo 1",
+    ];
+    let positions = ["startpos", "startpos moves h2e2 h9g7", "fen 3k5/9/9/9/9/9/9/9/4K4/3AR4 w - - 0 1"];
+    let mut e = InProcess::start();
+    let (mut stops, mut quits) = (0, 0);
+    for i in 0..300 {
+        let go = gos[rng.below(gos.len() as u64) as usize];
+        e.send(&format!("position {}", positions[rng.below(positions.len() as u64) as usize]));
+        e.send(go);
+        if rng.below(3) > 0 {
+            std::thread::sleep(Duration::from_micros(rng.below(50_000)));
+        }
+        if rng.below(5) == 0 {
+            quits += 1;
+            e.send("quit");
+            assert!(e.ended_within(5 * SECOND), "try {i}: `quit` after `{go}` did not end the engine");
+            e = InProcess::start();
+        } else {
+            stops += 1;
+            e.send("stop");
+            let mut lines = e.until("bestmove", 5 * SECOND);
+            lines.extend(e.sync());
+            assert_eq!(bestmoves(&lines), 1, "try {i}: `stop` after `{go}`: {lines:?}");
+        }
+    }
+    assert!(stops > 150 && quits > 30, "{stops} stops, {quits} quits");
+    // The end of input stops a search too.
+    e.send("go infinite");
+    e.close();
+    assert!(e.ended_within(5 * SECOND), "the end of input did not end the engine");
+}
+
+/// `go` while a search runs (`infinite` here, which never ends by itself) stops that search,
+/// which answers with its `bestmove`, and starts the new one: no deadlock, one `bestmove` per
+/// `go`. So do the commands that change what a search uses (a new game, the hash size).
+#[test]
+fn go_during_a_search_stops_it_and_starts_the_new_one() {
+    let e = InProcess::start();
+    e.send("position startpos");
+    for second in ["go depth 3", "go infinite", "go ponder", "go movetime 50"] {
+        e.send("go infinite");
+        std::thread::sleep(Duration::from_millis(20));
+        e.send(second);
+        let mut lines = e.until("bestmove", 5 * SECOND);
+        if second != "go movetime 50" && second != "go depth 3" {
+            e.send("stop");
+        }
+        lines.extend(e.until("bestmove", 5 * SECOND));
+        lines.extend(e.sync());
+        assert_eq!(bestmoves(&lines), 2, "`go infinite`, then `{second}`: {lines:?}");
+    }
+    for command in ["ucinewgame", "setoption name Hash value 2", "setoption name Clear Hash", "position startpos"] {
+        e.send("go infinite");
+        std::thread::sleep(Duration::from_millis(20));
+        e.send(command);
+        let lines = e.sync();
+        e.send("stop");
+        let mut lines = lines;
+        lines.extend(e.sync());
+        assert_eq!(bestmoves(&lines), 1, "`go infinite`, then `{command}`: {lines:?}");
+    }
+    e.send("quit");
+    assert!(e.ended_within(5 * SECOND));
+}
+
+/// How a bad number after a `go` keyword is reported.
+fn refusal(keyword: &str, text: &str) -> String {
+    match text {
+        "" => format!("go {keyword}: a number must follow"),
+        _ => format!("go {keyword}: {text:?} is not a number"),
+    }
+}
+
+/// A bad number after a `go` keyword is reported, naming the keyword and the text, and starts
+/// no search (`go depth abc` once searched for ever).
+#[test]
+fn bad_numbers_in_go_are_refused() {
+    let mut e = InProcess::start();
+    e.send("position startpos");
+    for (go, keyword, text) in [
+        ("go depth abc", "depth", "abc"),
+        ("go depth", "depth", ""),
+        ("go nodes 1e6", "nodes", "1e6"),
+        ("go movetime fast", "movetime", "fast"),
+        ("go wtime x btime 1000", "wtime", "x"),
+        ("go wtime 1000 btime soon", "btime", "soon"),
+        ("go wtime 1000 btime 1000 winc 1.5", "winc", "1.5"),
+        ("go wtime 1000 btime 1000 binc +-", "binc", "+-"),
+        ("go wtime 1000 btime 1000 movestogo many", "movestogo", "many"),
+        ("go mate one", "mate", "one"),
+        ("go infinite depth ten", "depth", "ten"),
+    ] {
+        e.send(go);
+        let lines = e.sync();
+        let error =
+            lines.iter().find(|l| l.starts_with("info string error")).unwrap_or_else(|| panic!("{go}: {lines:?}"));
+        assert!(error.contains(&refusal(keyword, text)), "{go}: {error}");
+        assert_eq!(bestmoves(&lines), 0, "{go}: {lines:?}");
+    }
+    e.send("stop");
+    e.sync();
+    // UCCI's clock: times in seconds, the opponent's clock too.
+    e.send("ucci");
+    e.until("ucciok", 5 * SECOND);
+    for (go, keyword, text) in [
+        ("go time abc increment 0", "time", "abc"),
+        ("go time 1 increment q", "increment", "q"),
+        ("go time 1 movestogo q", "movestogo", "q"),
+        ("go draw time 1 increment 0 opptime z", "opptime", "z"),
+        ("go time 1 increment 0 opptime 300 oppincrement z", "oppincrement", "z"),
+        ("go time 1 opptime 300 oppmovestogo z", "oppmovestogo", "z"),
+    ] {
+        e.send(go);
+        let lines = e.sync();
+        let error =
+            lines.iter().find(|l| l.starts_with("info string error")).unwrap_or_else(|| panic!("{go}: {lines:?}"));
+        assert!(error.contains(&refusal(keyword, text)), "{go}: {error}");
+        assert!(!lines.iter().any(|l| l.starts_with("bestmove") || l.starts_with("nobestmove")), "{go}: {lines:?}");
+    }
+    // Good numbers still search.
+    e.send("go depth 2");
+    e.until("bestmove", 5 * SECOND);
+    e.send("go time 1 increment 0 opptime 300 oppincrement 5");
+    e.until("bestmove", 5 * SECOND);
+    e.send("stop");
+    e.close();
+    assert!(e.ended_within(5 * SECOND));
+}
+
+/// The memory this machine has free now (Linux), in bytes.
+fn available_memory() -> Option<u64> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = meminfo.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    line.split_whitespace().nth(1)?.parse::<u64>().ok().map(|kb| kb * 1024)
+}
+
+/// A hash table too big for the machine is refused with an `info string`, the old one kept:
+/// `setoption name Hash value 65536` (the advertised maximum, a 32 GiB table) once aborted the
+/// process ("memory allocation of 34359738368 bytes failed").
+#[test]
+fn a_hash_too_big_is_refused_and_the_engine_goes_on() {
+    let e = InProcess::start();
+    e.send("position startpos");
+    // Asked beyond the maximum: refused, whatever the machine.
+    e.send("setoption name Hash value 18446744073709551615");
+    let lines = e.sync();
+    assert!(lines.iter().any(|l| l.starts_with("info string error: Hash")), "{lines:?}");
+    // The advertised maximum: a 32 GiB table, more than most machines that run the tests have.
+    // On a bigger one it may be granted, and would take long to clear: skip it there.
+    if available_memory().is_some_and(|bytes| bytes < 30 << 30) {
+        e.send("setoption name Hash value 65536");
+        let lines = e.sync();
+        let error = lines.iter().find(|l| l.starts_with("info string error: Hash")).expect("refused");
+        assert!(error.contains("65536"), "{error}");
+    }
+    // The engine still searches, with its old table, and takes a sensible size afterwards.
+    e.send("go depth 3");
+    e.until("bestmove", 10 * SECOND);
+    e.send("setoption name Hash value 16");
+    let lines = e.sync();
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+    e.send("go depth 3");
+    e.until("bestmove", 10 * SECOND);
+    e.send("quit");
+    assert!(e.ended_within(5 * SECOND));
+}
+
+/// The program itself: `stop` right after `go infinite`, then `quit`, ends it promptly with one
+/// `bestmove`; and so does the end of input right after `go infinite`.
+#[test]
+fn the_program_ends_after_stop_and_quit_right_after_go() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    for i in 0..40 {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_chuhan-engine"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("engine starts");
+        let mut stdin = Some(child.stdin.take().unwrap());
+        // Thrice in turn: the input left open, closed after `quit`, closed right after `go`.
+        let script = if i % 3 == 2 { "go infinite\n" } else { "go infinite\nstop\nquit\n" };
+        stdin.as_mut().unwrap().write_all(script.as_bytes()).unwrap();
+        stdin.as_mut().unwrap().flush().unwrap();
+        if i % 3 != 0 {
+            stdin = None;
+        }
+        let deadline = Instant::now() + 5 * SECOND;
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if Instant::now() > deadline {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("try {i}: {script:?} did not end the engine within 5 s");
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        drop(stdin);
+        assert!(status.success(), "try {i}: {status}");
+        let mut out = String::new();
+        std::io::Read::read_to_string(&mut child.stdout.take().unwrap(), &mut out).unwrap();
+        assert_eq!(out.lines().filter(|l| l.starts_with("bestmove")).count(), 1, "try {i}: {out}");
+    }
+}

@@ -26,6 +26,7 @@ use crate::ordering::{bonus, piece_to, History, Picker, NO_PIECE_TO};
 use crate::score::{Score, MATE, MATE_BOUND};
 use crate::see::see_at_least;
 use crate::time::Pace;
+pub use crate::tt::HashError;
 use crate::tt::{Bound, Entry, Table};
 use chuhan::game::JanggiRules;
 use chuhan::{Move, Position, Role, XiangqiRules};
@@ -119,7 +120,8 @@ pub struct Report {
 pub struct Shared {
     pub(crate) tt: Table,
     /// Set it (from any thread) to stop a running search: it returns the best line of the last
-    /// finished iteration. The search clears it when it starts and sets it when it ends.
+    /// finished iteration. [`search`] clears it when it starts ([`search_unless_stopped`] does
+    /// not), and both set it when they end (that stops the helper threads).
     pub stop: AtomicBool,
     pub(crate) nodes: AtomicU64,
     pub(crate) generation: std::sync::atomic::AtomicU8,
@@ -135,9 +137,23 @@ pub struct Shared {
 impl Shared {
     /// A fresh state with a transposition table of about `hash_mb` MiB (at least 1): the memory
     /// the engine may use (UCI `Hash`). A bigger table keeps more of a long search.
+    ///
+    /// Aborts the process if the memory cannot be had: [`Shared::try_new`] for a size that comes
+    /// from a user.
     pub fn new(hash_mb: usize) -> Shared {
+        Shared::with_table(Table::new(hash_mb))
+    }
+
+    /// [`Shared::new`], or why the table cannot be had: a size too big for the memory free now
+    /// is refused before anything is allocated (UCI `Hash` is the user's to choose, up to
+    /// 65,536 MB, and must not end the engine).
+    pub fn try_new(hash_mb: usize) -> Result<Shared, HashError> {
+        Table::try_new(hash_mb).map(Shared::with_table)
+    }
+
+    fn with_table(tt: Table) -> Shared {
         Shared {
-            tt: Table::new(hash_mb),
+            tt,
             stop: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
             generation: std::sync::atomic::AtomicU8::new(0),
@@ -758,6 +774,11 @@ impl<'a> Searcher<'a> {
 /// counts: repetitions are judged by the rules of [`Limits::rules`] and
 /// [`Limits::janggi_rules`].
 ///
+/// It clears [`Shared::stop`] as it starts, so a stop set before the call is forgotten: right
+/// for a search run on the caller's own thread. To start one on another thread and stop it from
+/// this one, clear the flag here before starting that thread and call [`search_unless_stopped`]
+/// there, or a stop sent in between is lost.
+///
 /// ```
 /// use chuhan::{Position, Variant};
 /// use chuhan_engine::eval::Classic;
@@ -783,6 +804,25 @@ pub fn search(
     report: impl FnMut(&Report) + Send,
 ) -> Report {
     shared.stop.store(false, Ordering::Relaxed);
+    search_unless_stopped(pos, shared, eval, limits, threads, report)
+}
+
+/// [`search`], but it leaves [`Shared::stop`] as it finds it: a search that is already stopped
+/// returns within its first thousand nodes or so (with a legal move, when there is one).
+///
+/// For a search started on a thread of its own and stopped from another: the controlling
+/// thread clears the flag *before* it starts the searching thread, and a `stop` that comes
+/// before the search has begun is then kept. Clearing it in the searching thread (what
+/// [`search`] does) would overwrite such a stop, and an unbounded search would never end (the
+/// UCI engine lost `stop` or `quit` sent right after `go` that way in about half the tries).
+pub fn search_unless_stopped(
+    pos: &Position,
+    shared: &Shared,
+    eval: &dyn Evaluate,
+    limits: &Limits,
+    threads: usize,
+    report: impl FnMut(&Report) + Send,
+) -> Report {
     shared.nodes.store(0, Ordering::Relaxed);
     shared.generation.fetch_add(1, Ordering::Relaxed);
     shared.searches.fetch_add(1, Ordering::Relaxed);
