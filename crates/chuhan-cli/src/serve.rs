@@ -27,6 +27,33 @@ pub struct ServeArgs {
     /// Games a client address may create a minute (0 = no limit).
     #[arg(long, default_value_t = chuhan_server::Limits::default().games_per_minute)]
     game_limit: u32,
+    /// Connections open at once, from everyone (default: what the open-file limit allows,
+    /// less room for the database and engines, at most 10,000). One more is closed at once.
+    #[arg(long, value_name = "N")]
+    max_connections: Option<usize>,
+    /// Connections open at once from one address (IPv6: one /64; 0 = no limit; behind a
+    /// reverse proxy every connection has the proxy's address, so limit there instead).
+    #[arg(long, value_name = "N", default_value_t = chuhan_server::ConnectionLimits::default().per_address)]
+    max_connections_per_address: usize,
+    /// Seconds a client has to send a request's headers (a slow-header client is cut off).
+    #[arg(long, value_name = "SECS", default_value_t = chuhan_server::ConnectionLimits::default().header_timeout.as_secs())]
+    header_timeout: u64,
+    /// Seconds a connection may stay silent both ways before it is closed (a game's
+    /// WebSocket is pinged well within this, so an open page is never cut off).
+    #[arg(long, value_name = "SECS", default_value_t = chuhan_server::ConnectionLimits::default().idle_timeout.as_secs())]
+    idle_timeout: u64,
+    /// Searches the analysis board runs at once, over all clients (each holds a core); one
+    /// client has one at a time, the others wait their turn.
+    #[arg(long, value_name = "N", default_value_t = chuhan_server::Limits::default().analysis_threads)]
+    analysis_threads: usize,
+    /// Games against the engine that may be thinking at once (each holds a core); more
+    /// wait their turn, and new engine games are refused while the queue is full.
+    #[arg(long, value_name = "N", default_value_t = chuhan_server::Limits::default().engine_games)]
+    engine_games: usize,
+    /// The longest game, in plies, that an upload may add to --games-db (and the longest one
+    /// the database page shows).
+    #[arg(long, value_name = "PLIES", default_value_t = chuhan_server::Limits::default().max_plies)]
+    max_plies: usize,
     /// Another engine for the analysis board, beside chuhan's own (repeatable):
     /// `cmd=PATH[,proto=uci|ucci][,name=N][,arg=A][,option.NAME=VALUE]...`, as in `chuhan
     /// match`. Each is started once here to check it, then on first use, and kept running.
@@ -45,7 +72,29 @@ pub struct ServeArgs {
 }
 
 pub fn serve(args: ServeArgs) -> Result<()> {
-    let limits = chuhan_server::Limits { requests_per_minute: args.rate_limit, games_per_minute: args.game_limit };
+    for (flag, value) in [
+        ("--analysis-threads", args.analysis_threads),
+        ("--engine-games", args.engine_games),
+        ("--max-plies", args.max_plies),
+    ] {
+        anyhow::ensure!(value > 0, "{flag} 0: at least 1 is needed");
+    }
+    anyhow::ensure!(args.max_connections != Some(0), "--max-connections 0: at least 1 is needed");
+    anyhow::ensure!(args.header_timeout > 0, "--header-timeout 0: at least 1 second is needed");
+    anyhow::ensure!(args.idle_timeout > 0, "--idle-timeout 0: at least 1 second is needed");
+    let limits = chuhan_server::Limits {
+        requests_per_minute: args.rate_limit,
+        games_per_minute: args.game_limit,
+        connections: chuhan_server::ConnectionLimits {
+            total: args.max_connections.unwrap_or(0),
+            per_address: args.max_connections_per_address,
+            header_timeout: Duration::from_secs(args.header_timeout),
+            idle_timeout: Duration::from_secs(args.idle_timeout),
+        },
+        analysis_threads: args.analysis_threads,
+        engine_games: args.engine_games,
+        max_plies: args.max_plies,
+    };
     let mut tools =
         chuhan_server::Tools { games_db: args.games_db, games_db_uploads: args.games_db_uploads, ..Default::default() };
     for text in &args.engines {

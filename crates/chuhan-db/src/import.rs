@@ -45,7 +45,12 @@ pub const DEFAULT_MAX_PLIES: usize = 5000;
 
 impl Default for ImportOptions {
     fn default() -> ImportOptions {
-        ImportOptions { batch: 5000, stop_after: None, popular: crate::popular::THRESHOLD, max_plies: DEFAULT_MAX_PLIES }
+        ImportOptions {
+            batch: 5000,
+            stop_after: None,
+            popular: crate::popular::THRESHOLD,
+            max_plies: DEFAULT_MAX_PLIES,
+        }
     }
 }
 

@@ -514,7 +514,8 @@ fn bad_and_truncated_files_import_what_they_can(target: &Target) {
     }
     // A game longer than the limit is a bad game, named with its length; the rest import.
     let long = dir.path().join("long.pgn");
-    std::fs::write(&long, "[Event \"long\"]\n\n1. g3g4 g6g5 2. c3c4 c6c5 *\n\n[Event \"short\"]\n\n1. g3g4 c6c5 *\n").unwrap();
+    std::fs::write(&long, "[Event \"long\"]\n\n1. g3g4 g6g5 2. c3c4 c6c5 *\n\n[Event \"short\"]\n\n1. g3g4 c6c5 *\n")
+        .unwrap();
     let r = db.import(&[&long], &ImportOptions { max_plies: 3, ..ImportOptions::default() }, |_| {}).unwrap();
     assert_eq!(r.errors.len(), 1, "{r:?}");
     assert_eq!(r.errors[0].game, Some(1), "{r:?}");

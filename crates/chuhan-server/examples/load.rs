@@ -69,7 +69,11 @@ fn parse_args() -> Options {
                 if let Err(e) = chuhan_server::run(
                     "127.0.0.1:0",
                     &chuhan_server::Database::Postgres(url),
-                    chuhan_server::Limits { requests_per_minute: 0, games_per_minute: 0, ..chuhan_server::Limits::default() },
+                    chuhan_server::Limits {
+                        requests_per_minute: 0,
+                        games_per_minute: 0,
+                        ..chuhan_server::Limits::default()
+                    },
                 ) {
                     eprintln!("load --serve-database: {e:#}");
                     std::process::exit(1);
@@ -83,7 +87,11 @@ fn parse_args() -> Options {
                     "127.0.0.1:0",
                     &chuhan_server::Database::Sqlite(dir),
                     // Every client of the benchmark comes from 127.0.0.1: no per-address limits.
-                    chuhan_server::Limits { requests_per_minute: 0, games_per_minute: 0, ..chuhan_server::Limits::default() },
+                    chuhan_server::Limits {
+                        requests_per_minute: 0,
+                        games_per_minute: 0,
+                        ..chuhan_server::Limits::default()
+                    },
                 ) {
                     eprintln!("load --serve: {e:#}");
                     std::process::exit(1);

@@ -293,7 +293,10 @@ pub async fn import(
     let g = state.ok_or_else(none)?;
     let Query(q) = q.map_err(query_error)?;
     if !g.uploads {
-        return Err(ApiError::new(StatusCode::FORBIDDEN, "uploads are off on this server (start it with --games-db-uploads)"));
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "uploads are off on this server (start it with --games-db-uploads)",
+        ));
     }
     if body.is_empty() {
         return Err(bad("the upload is empty"));

@@ -26,6 +26,7 @@ pub mod ws;
 
 pub use error::ApiError;
 pub use limit::Limits;
+pub use listen::ConnectionLimits;
 pub use routes::router;
 pub use state::{AppState, Tools};
 

@@ -147,11 +147,7 @@ impl AppState {
     }
 
     /// [`AppState::with_store`] with other engines and a game database.
-    pub async fn with_store_and_tools(
-        store: Arc<dyn Store>,
-        limits: Limits,
-        tools: Tools,
-    ) -> Result<Arc<AppState>> {
+    pub async fn with_store_and_tools(store: Arc<dyn Store>, limits: Limits, tools: Tools) -> Result<Arc<AppState>> {
         let state = AppState::new(store, limits, None, tools).await?;
         for id in state.store.unfinished().await.context("cannot list unfinished games")? {
             match state.load(&id).await {

@@ -33,7 +33,8 @@ async fn database(test: &str) -> Option<chuhan_server::Database> {
 }
 
 async fn server(db: &chuhan_server::Database) -> (SocketAddr, tokio::task::JoinHandle<anyhow::Result<()>>) {
-    let limits = chuhan_server::Limits { requests_per_minute: 0, games_per_minute: 0, ..chuhan_server::Limits::default() };
+    let limits =
+        chuhan_server::Limits { requests_per_minute: 0, games_per_minute: 0, ..chuhan_server::Limits::default() };
     chuhan_server::start_on("127.0.0.1:0", db, limits).await.expect("server starts")
 }
 
