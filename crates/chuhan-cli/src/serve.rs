@@ -54,6 +54,10 @@ pub struct ServeArgs {
     /// the database page shows).
     #[arg(long, value_name = "PLIES", default_value_t = chuhan_server::Limits::default().max_plies)]
     max_plies: usize,
+    /// A host name that requests must name in their Host header (repeatable; a port is
+    /// ignored): others are answered 421, which defeats DNS rebinding. Without it, any.
+    #[arg(long = "allowed-host", value_name = "NAME")]
+    allowed_hosts: Vec<String>,
     /// Another engine for the analysis board, beside chuhan's own (repeatable):
     /// `cmd=PATH[,proto=uci|ucci][,name=N][,arg=A][,option.NAME=VALUE]...`, as in `chuhan
     /// match`. Each is started once here to check it, then on first use, and kept running.
@@ -95,8 +99,12 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         engine_games: args.engine_games,
         max_plies: args.max_plies,
     };
-    let mut tools =
-        chuhan_server::Tools { games_db: args.games_db, games_db_uploads: args.games_db_uploads, ..Default::default() };
+    let mut tools = chuhan_server::Tools {
+        games_db: args.games_db,
+        games_db_uploads: args.games_db_uploads,
+        allowed_hosts: args.allowed_hosts,
+        ..Default::default()
+    };
     for text in &args.engines {
         let spec: EngineSpec = text.parse()?;
         // A wrong path or an engine that does not speak the protocol is a usage error, found

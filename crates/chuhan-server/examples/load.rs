@@ -353,8 +353,9 @@ async fn run(o: &Options, addrs: &[SocketAddr], pids: &[u32]) -> Result<(), BoxE
         let id = g["id"].as_str().ok_or("no id")?.to_string();
         let j = post(&client, away, &format!("/api/games/{id}/join"), json!({})).await?;
         let open = |token: &Value, addr: SocketAddr| {
-            let url = format!("ws://{addr}/api/games/{id}/ws?token={}", token.as_str().unwrap_or(""));
-            async move { connect_async(url).await.map(|(ws, _)| ws) }
+            let url = format!("ws://{addr}/api/games/{id}/ws");
+            let req = seat_request(url, token.as_str());
+            async move { connect_async(req).await.map(|(ws, _)| ws) }
         };
         seats.push([open(&g["token"], home).await?, open(&j["token"], away).await?]);
     }
@@ -437,4 +438,17 @@ async fn run(o: &Options, addrs: &[SocketAddr], pids: &[u32]) -> Result<(), BoxE
         return Err(format!("{failed} games failed").into());
     }
     Ok(())
+}
+
+/// A WebSocket request for `url` that offers seat token `token` as the server asks: the
+/// subprotocol `token.<token>` beside `chuhan` (never in the address).
+fn seat_request(url: String, token: Option<&str>) -> tokio_tungstenite::tungstenite::handshake::client::Request {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = url.into_client_request().unwrap();
+    let protocols = match token {
+        Some(t) => format!("chuhan, token.{t}"),
+        None => "chuhan".to_string(),
+    };
+    req.headers_mut().insert("sec-websocket-protocol", protocols.parse().unwrap());
+    req
 }

@@ -8,9 +8,10 @@
 use crate::engines::{Engines, OWN};
 use crate::error::{bad, internal, ApiError};
 use crate::params::{parse_json, pick_notation};
+use crate::turns::Turns;
 use axum::body::Bytes;
-use axum::extract::State;
-use axum::http::StatusCode;
+use axum::extract::{ConnectInfo, State};
+use axum::http::{Extensions, StatusCode};
 use axum::Json;
 use chuhan::notation::Notation;
 use chuhan::{Game, Move, Position, Rules, Variant};
@@ -20,13 +21,15 @@ use chuhan_engine::Score;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::VecDeque;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::Semaphore;
 
-/// At most this many searches at once, over all clients; more are refused with 503.
-pub const MAX_SEARCHES: usize = 2;
+/// How long a request waits in line for its client's turn and a free search slot before it
+/// is answered "busy" (503; the page asks again).
+const QUEUE_WAIT: Duration = Duration::from_secs(10);
 const MAX_MILLIS: u64 = 3000;
 const MAX_MULTIPV: usize = 5;
 const MAX_MOVES: usize = 1000;
@@ -34,8 +37,8 @@ const MAX_MOVES: usize = 1000;
 /// The analysis board's share of the server: the search slots and the tables kept between
 /// requests. Its handler needs only this, not the games.
 pub struct Analysis {
-    /// Permits for the searches running now, at most [`MAX_SEARCHES`].
-    pub searches: Semaphore,
+    /// The search slots (`chuhan serve --analysis-threads`), one at a time per client.
+    pub searches: Turns,
     /// What the searches keep between requests.
     pub deeper: Deeper,
     /// Other engines a request may choose (`chuhan serve --engine`).
@@ -44,27 +47,28 @@ pub struct Analysis {
 
 impl Default for Analysis {
     fn default() -> Analysis {
-        Analysis::with_engines(Engines::default())
+        Analysis::new(Engines::default(), crate::Limits::default().analysis_threads)
     }
 }
 
 impl Analysis {
-    /// The analysis board's state with other engines besides chuhan's own.
-    pub fn with_engines(engines: Engines) -> Analysis {
-        Analysis { searches: Semaphore::new(MAX_SEARCHES), deeper: Deeper::default(), engines }
+    /// The analysis board's state: `threads` searches at once, and other engines besides
+    /// chuhan's own.
+    pub fn new(engines: Engines, threads: usize) -> Analysis {
+        Analysis { searches: Turns::new(threads), deeper: Deeper::new(threads), engines }
     }
 }
 
 /// The hash table of one search, in MiB.
 const HASH_MB: usize = 16;
-/// The longest search, for the board's "deeper" mode; one such search at a time, so that one
-/// of the [`MAX_SEARCHES`] slots is always left to the ordinary short ones.
+/// The longest search, for the board's "deeper" mode; one such search at a time, so that with
+/// two slots or more one is always left to the ordinary short ones.
 pub const MAX_DEEP_MILLIS: u64 = 15_000;
 
 /// What the analysis board's searches keep between requests.
 ///
 /// Hash tables from the last searches, by the position searched (at most one per search slot,
-/// so 32 MiB in all): asking again about the same position — the "deeper" mode asks for 3, 6,
+/// so 32 MiB with two): asking again about the same position — the "deeper" mode asks for 3, 6,
 /// then 12 and 15 seconds — goes on from what the last search stored, while the server keeps
 /// no session. A table is taken out while a search uses it, so two searches never share one
 /// (each search's end stops the other's).
@@ -72,15 +76,15 @@ pub struct Deeper {
     tables: Mutex<VecDeque<(String, Arc<Shared>)>>,
     /// The permit a search longer than the usual [`MAX_MILLIS`] needs as well.
     long: Semaphore,
-}
-
-impl Default for Deeper {
-    fn default() -> Deeper {
-        Deeper { tables: Mutex::default(), long: Semaphore::new(1) }
-    }
+    /// Tables kept at most: one per search slot.
+    keep: usize,
 }
 
 impl Deeper {
+    fn new(slots: usize) -> Deeper {
+        Deeper { tables: Mutex::default(), long: Semaphore::new(1), keep: slots.max(1) }
+    }
+
     fn take(&self, key: &str) -> Arc<Shared> {
         let mut kept = self.tables.lock().unwrap_or_else(|e| e.into_inner());
         match kept.iter().position(|(k, _)| k == key).and_then(|i| kept.remove(i)) {
@@ -93,7 +97,7 @@ impl Deeper {
         let mut kept = self.tables.lock().unwrap_or_else(|e| e.into_inner());
         kept.retain(|(k, _)| *k != key);
         kept.push_back((key, shared));
-        while kept.len() > MAX_SEARCHES {
+        while kept.len() > self.keep {
             kept.pop_front();
         }
     }
@@ -120,8 +124,9 @@ async fn run_search(
     millis: u64,
     multipv: usize,
     depth: i32,
+    client: Option<IpAddr>,
 ) -> Result<Vec<Report>, ApiError> {
-    let _permit = state.searches.try_acquire().map_err(|_| busy())?;
+    let _turn = state.searches.take(client, QUEUE_WAIT).await.ok_or_else(busy)?;
     let _long = if millis > MAX_MILLIS { Some(state.deeper.long.try_acquire().map_err(|_| busy())?) } else { None };
     let key = format!("{} {}", pos.variant().name(), pos.to_fen());
     let shared = state.deeper.take(&key);
@@ -202,7 +207,13 @@ fn line(pos: &Position, pv: &[Move], notation: Notation) -> Vec<Value> {
 /// `POST /api/analyse`: plays the moves from the start (each checked, so the browser can send
 /// what a user typed), then searches the result for `millis` and answers the position, the
 /// moves in the notation, and the engine's best lines with their scores for the eval bar.
-pub async fn analyse(State(state): State<Arc<Analysis>>, body: Bytes) -> Result<Json<Value>, ApiError> {
+pub async fn analyse(
+    State(state): State<Arc<Analysis>>,
+    extensions: Extensions,
+    body: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    // The client's address, for its turn in line (absent when a test drives the router).
+    let client = extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
     let req: AnalyseRequest = parse_json(&body)?;
     let variant = req.variant.unwrap_or(Variant::Xiangqi);
     let notation = pick_notation(req.notation.as_deref(), variant)?;
@@ -240,7 +251,7 @@ pub async fn analyse(State(state): State<Arc<Analysis>>, body: Bytes) -> Result<
     let mut lines = Vec::new();
     let red = pos.turn().index() == 0;
     if end.is_none() && millis > 0 && engine == OWN {
-        let reports = run_search(&state, &pos, millis, multipv, depth).await?;
+        let reports = run_search(&state, &pos, millis, multipv, depth, client).await?;
         for r in reports {
             lines.push(json!({ "depth": r.depth, "score": score(r.score, red), "pv": line(&pos, &r.pv, notation) }));
         }

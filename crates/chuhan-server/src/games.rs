@@ -83,6 +83,16 @@ pub async fn create(State(state): State<Arc<AppState>>, body: Bytes) -> Result<J
             return Err(bad(format!("engine {name:?}: not configured (the engines: {names})")));
         }
     };
+    // Each engine game's search holds a core while it thinks: with the line of games waiting
+    // for the engine as long as the games thinking, a new one would only wait, so it is
+    // refused now, with a reason, rather than left to lose on time.
+    let queue = state.engine_queue.load(std::sync::atomic::Ordering::Relaxed);
+    if mode == Mode::Engine && engine.is_none() && queue >= 2 * state.engine_games {
+        return Err(ApiError::busy(format!(
+            "the engine is busy with {queue} games at once: try again in a minute, or play a friend"
+        ))
+        .with_code("engine_busy"));
+    }
     let open = req.open.unwrap_or(false);
     if open && mode == Mode::Engine {
         return Err(bad("open: a game against the engine has no seat to offer"));

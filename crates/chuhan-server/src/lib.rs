@@ -7,6 +7,7 @@ pub mod engines;
 pub mod error;
 pub mod gamedb;
 pub mod games;
+pub mod hosts;
 pub mod limit;
 pub mod listen;
 pub mod pages;
@@ -22,6 +23,7 @@ pub mod seeks;
 pub mod state;
 pub mod store;
 pub mod tree;
+pub mod turns;
 pub mod ws;
 
 pub use error::ApiError;

@@ -12,7 +12,7 @@
 //!   header-read timeout: a slow-header client is cut off however it trickles);
 //! - a connection on which nothing is read or written for [`ConnectionLimits::idle_timeout`]
 //!   is closed ([`Guarded`]): idle keep-alive sockets and silent WebSockets (the game's
-//!   WebSocket pings every [`crate::ws::PING_EVERY`], so a live browser always answers).
+//!   WebSocket is pinged every third of the idle timeout, so an open page is never idle).
 //!
 //! The peer's address is put into each request as axum's `ConnectInfo<SocketAddr>`, which the
 //! rate limiter reads, as `into_make_service_with_connect_info` would.

@@ -18,9 +18,10 @@ const SOUND_JS: &str = include_str!("../static/sound.js");
 const SEEKS_JS: &str = include_str!("../static/seeks.js");
 const STYLE: &str = include_str!("../static/style.css");
 
-/// Scripts and styles come only from this server; user data never becomes markup.
+/// Scripts and styles come only from this server; user data never becomes markup; no other
+/// site may show the pages in a frame.
 const CSP: &str =
-    "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; object-src 'none'; base-uri 'none'";
+    "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 fn page(content_type: &'static str, body: &'static str) -> impl IntoResponse {
     (

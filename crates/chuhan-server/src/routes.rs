@@ -4,14 +4,20 @@
 //! [`crate::state`] and [`crate::error`] at most, so the dependency graph stays acyclic.
 
 use crate::state::AppState;
-use crate::{analysis, gamedb, games, limit, pages, position, read_move, records, seeks, tree, ws};
+use crate::{analysis, gamedb, games, hosts, limit, pages, position, read_move, records, seeks, tree, ws};
 use axum::extract::DefaultBodyLimit;
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::routing::{get, post};
 use axum::Router;
 use std::sync::Arc;
+use std::time::Duration;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::TimeoutLayer;
 
 /// The largest request body accepted: game settings are a few hundred bytes.
 pub const MAX_BODY: usize = 16 * 1024;
+/// The longest any request may take, from its headers to its answer.
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// The routes of the app over `state`.
 pub fn router(state: Arc<AppState>) -> Router {
@@ -41,5 +47,17 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/db/import", post(gamedb::import).with_state(db).layer(DefaultBodyLimit::max(gamedb::MAX_UPLOAD)))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(axum::middleware::from_fn_with_state(state.limiter.clone(), limit::middleware))
+        // Outside the limiter: a request for a foreign host name costs no one's allowance.
+        .layer(axum::middleware::from_fn_with_state(state.hosts.clone(), hosts::middleware))
+        // Every answer, JSON and PGN too, is what its type says (no sniffing into a script)
+        // and is shown in no other site's frame (clickjacking); pages say so in their CSP too.
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
+        // A request that takes longer than this (a body trickled in, a handler stuck) is
+        // answered 408; the longest real request, a 15 s search after its wait, is far below.
+        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
         .with_state(state)
 }

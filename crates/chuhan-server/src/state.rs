@@ -78,6 +78,8 @@ pub struct Tools {
     pub games_db: Option<String>,
     /// Whether anyone who reaches the server may import collections into it.
     pub games_db_uploads: bool,
+    /// The host names requests must name (`--allowed-host`); empty: any.
+    pub allowed_hosts: Vec<String>,
 }
 
 /// What every request handler shares.
@@ -97,6 +99,34 @@ pub struct AppState {
     /// With PostgreSQL: this server's part among the servers sharing the database (which
     /// games' clocks and engines it runs). `None` with SQLite: one server runs everything.
     pub cluster: Option<Arc<Cluster>>,
+    /// The engine games' turns at thinking (`chuhan serve --engine-games`): each search
+    /// holds a core, so at most this many run at once and the others wait in line.
+    pub engine_slots: Arc<tokio::sync::Semaphore>,
+    /// Engine games thinking or waiting to think now.
+    pub engine_queue: Arc<std::sync::atomic::AtomicUsize>,
+    /// The `--engine-games` limit itself.
+    pub engine_games: usize,
+    /// The host names requests must name ([`crate::hosts`]).
+    pub hosts: crate::hosts::AllowedHosts,
+    /// How often a game's WebSocket is pinged: a third of the idle timeout, so that an open
+    /// page is never idle long enough to be cut off (see [`crate::ws`]).
+    pub ws_ping: Duration,
+}
+
+/// Counts a game in [`AppState::engine_queue`] while its engine waits or thinks.
+struct Queued(Arc<std::sync::atomic::AtomicUsize>);
+
+impl Queued {
+    fn new(queue: &Arc<std::sync::atomic::AtomicUsize>) -> Queued {
+        queue.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Queued(queue.clone())
+    }
+}
+
+impl Drop for Queued {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+    }
 }
 
 pub(crate) fn now_secs() -> u64 {
@@ -184,9 +214,14 @@ impl AppState {
             store,
             rooms: Mutex::new(HashMap::new()),
             limiter: Arc::new(Limiter::new(limits)),
-            analysis: Arc::new(Analysis::with_engines(engines)),
+            analysis: Arc::new(Analysis::new(engines, limits.analysis_threads)),
             games_db,
             cluster,
+            engine_slots: Arc::new(tokio::sync::Semaphore::new(limits.engine_games.max(1))),
+            engine_queue: Arc::default(),
+            engine_games: limits.engine_games.max(1),
+            ws_ping: (limits.connections.idle_timeout / 3).max(Duration::from_millis(100)),
+            hosts: crate::hosts::AllowedHosts::new(&tools.allowed_hosts),
         }))
     }
 
@@ -385,7 +420,12 @@ impl AppState {
                 let side = job.side;
                 let chosen: Result<Option<chuhan::Move>, String> = match job.other {
                     None => {
-                        let (pos, limits, level) = (job.pos, job.limits, job.level);
+                        let (pos, level) = (job.pos, job.level);
+                        // In line behind the other engine games; the time spent waiting is
+                        // taken off this move's budget, since the clock runs meanwhile.
+                        let queued = (Instant::now(), Queued::new(&state.engine_queue));
+                        let _slot = state.engine_slots.clone().acquire_owned().await;
+                        let limits = level_limits(level, job.budget.saturating_sub(queued.0.elapsed()));
                         Ok(tokio::task::spawn_blocking(move || engine_move(&pos, &limits, level)).await.ok().flatten())
                     }
                     Some((name, game)) => state.analysis.engines.best_move(&name, &game, job.budget).await.map(Some),
@@ -429,7 +469,6 @@ impl AppState {
 /// What the engine needs to choose a move.
 struct EngineJob {
     pos: Position,
-    limits: SearchLimits,
     level: u32,
     side: Side,
     budget: Duration,
@@ -443,7 +482,7 @@ fn engine_job(room: &Room, now: Instant) -> EngineJob {
     let level = room.level.clamp(1, 20);
     let budget = room.clocks.as_ref().map_or(Duration::from_secs(2), |c| c.think_budget(side, now));
     let other = room.engine.clone().map(|name| (name, room.game.clone()));
-    EngineJob { limits: level_limits(level, budget), pos, level, side, budget, other }
+    EngineJob { pos, level, side, budget, other }
 }
 
 /// Runs the search (on a blocking thread) and picks the move, weakened below level 20.

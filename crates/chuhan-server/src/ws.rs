@@ -11,7 +11,7 @@ use crate::room::RoomError;
 use crate::state::{AppState, Live};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::Response;
 use chuhan::notation::Notation;
 use chuhan::{Move, Side, Variant};
@@ -28,6 +28,9 @@ const MAX_FRAME: usize = 4096;
 const READ_BUFFER: usize = 4096;
 /// The most frames a client may send in one second.
 const MAX_PER_SECOND: u32 = 20;
+/// How many pings may go unanswered (nothing at all heard from the client) before the
+/// connection is closed: a page whose computer slept or whose network went away.
+const MISSED_PINGS: u32 = 2;
 
 /// What a client may send.
 #[derive(Deserialize)]
@@ -84,21 +87,46 @@ pub enum WsError {
     Room(#[from] RoomError),
 }
 
-/// `GET /api/games/{id}/ws[?token=...][&notation=...]`: opens the game's WebSocket, as the
-/// seat the token holds or as a watcher without one. A wrong token is refused before the
-/// upgrade (403), so a client never believes it plays when it only watches.
+/// The subprotocol every client offers, and the server picks.
+pub const PROTOCOL: &str = "chuhan";
+/// The prefix of the subprotocol that carries a seat's token: `token.<hex>`.
+pub const TOKEN_PREFIX: &str = "token.";
+
+/// The seat token a client offered among its subprotocols (`Sec-WebSocket-Protocol:
+/// chuhan, token.<hex>`), if any. The token travels in a header rather than the address,
+/// since proxies and servers log addresses.
+fn offered_token(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get_all(header::SEC_WEBSOCKET_PROTOCOL)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .find_map(|p| p.trim().strip_prefix(TOKEN_PREFIX))
+}
+
+/// `GET /api/games/{id}/ws[?notation=...]` with the subprotocols `chuhan` and, for a player,
+/// `token.<the seat's token>`: opens the game's WebSocket, as the seat the token holds or as
+/// a watcher without one. A wrong token is refused before the upgrade (403), so a client never
+/// believes it plays when it only watches. A token in the address is refused (400): it would
+/// be in every proxy's log.
 pub async fn upgrade(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
     Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
+    if q.contains_key("token") {
+        return Err(ApiError::bad(
+            "token: send the seat's token as the subprotocol token.<token> (Sec-WebSocket-Protocol), not in the address",
+        ));
+    }
     let live = state.get(&id).await?;
     let (seat, variant) = {
         let room = live.lock();
-        let seat = match q.get("token") {
+        let seat = match offered_token(&headers) {
             None => None,
-            Some(t) if t.is_empty() => None,
+            Some("") => None,
             Some(t) => Some(
                 room.seat_of(t)
                     .ok_or_else(|| ApiError::new(StatusCode::FORBIDDEN, "this token has no seat in this game"))?,
@@ -108,6 +136,7 @@ pub async fn upgrade(
     };
     let notation = pick_notation(q.get("notation").map(String::as_str), variant)?;
     Ok(ws
+        .protocols([PROTOCOL])
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
         .read_buffer_size(READ_BUFFER)
@@ -150,8 +179,21 @@ async fn connection(
     let mut changed = live.changed.subscribe();
     changed.mark_changed();
     let mut window = (Instant::now(), 0u32);
+    // Pings keep proxies and the server's idle timeout from closing a quiet game's page, and
+    // tell a page that answers nothing from one that is only quiet.
+    let every = state.ws_ping;
+    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+    let mut heard = Instant::now();
     loop {
         tokio::select! {
+            _ = ping.tick() => {
+                if heard.elapsed() > every * MISSED_PINGS {
+                    break;
+                }
+                if socket.send(Message::Ping(Default::default())).await.is_err() {
+                    break;
+                }
+            }
             r = changed.changed() => {
                 if r.is_err() {
                     break;
@@ -163,6 +205,7 @@ async fn connection(
             }
             msg = socket.recv() => {
                 let Some(Ok(msg)) = msg else { break };
+                heard = Instant::now();
                 let text = match msg {
                     Message::Text(t) => t,
                     Message::Binary(_) => {

@@ -184,11 +184,12 @@ async function gamePage(id) {
   function connect() {
     const token = localStorage.getItem(tokenKey(id));
     const params = new URLSearchParams();
-    if (token) params.set("token", token);
     const notation = localStorage.getItem("chuhan:notation");
     if (notation) params.set("notation", notation);
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    socket = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(id)}/ws?${params}`);
+    // The seat's token goes as a subprotocol, never in the address (which proxies log).
+    const protocols = token ? ["chuhan", `token.${token}`] : ["chuhan"];
+    socket = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(id)}/ws?${params}`, protocols);
     socket.onopen = () => { retry = 500; };
     socket.onmessage = (e) => {
       let v;

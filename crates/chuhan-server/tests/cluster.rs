@@ -45,11 +45,8 @@ async fn post(addr: SocketAddr, path: &str, body: Value) -> Value {
 }
 
 async fn ws(addr: SocketAddr, id: &str, token: Option<&str>) -> Ws {
-    let url = match token {
-        Some(t) => format!("ws://{addr}/api/games/{id}/ws?token={t}&notation=uci"),
-        None => format!("ws://{addr}/api/games/{id}/ws?notation=uci"),
-    };
-    connect_async(url).await.expect("WebSocket opens").0
+    let url = format!("ws://{addr}/api/games/{id}/ws?notation=uci");
+    connect_async(seat_request(url, token)).await.expect("WebSocket opens").0
 }
 
 /// Frames until a state with `plies` moves (or an error, returned), within `wait`.
@@ -192,4 +189,17 @@ async fn a_takeback_and_a_draw_offered_on_one_server_are_answered_on_the_other()
         (archive["games"][0]["id"].as_str(), archive["games"][0]["plies"].as_u64()),
         (Some(id.as_str()), Some(0))
     );
+}
+
+/// A WebSocket request for `url` that offers seat token `token` as the server asks: the
+/// subprotocol `token.<token>` beside `chuhan` (never in the address).
+fn seat_request(url: String, token: Option<&str>) -> tokio_tungstenite::tungstenite::handshake::client::Request {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = url.into_client_request().unwrap();
+    let protocols = match token {
+        Some(t) => format!("chuhan, token.{t}"),
+        None => "chuhan".to_string(),
+    };
+    req.headers_mut().insert("sec-websocket-protocol", protocols.parse().unwrap());
+    req
 }

@@ -106,8 +106,8 @@ async fn lines_come_from_the_chosen_engine_and_a_broken_one_is_an_error() {
 /// Frames of game `id`'s WebSocket (as `token`'s seat) until `done` holds for a state.
 async fn state_until(addr: SocketAddr, id: &str, token: &str, done: impl Fn(&Value) -> bool) -> Value {
     use futures_util::StreamExt;
-    let url = format!("ws://{addr}/api/games/{id}/ws?token={token}&notation=uci");
-    let mut ws = tokio_tungstenite::connect_async(url).await.unwrap().0;
+    let url = format!("ws://{addr}/api/games/{id}/ws?notation=uci");
+    let mut ws = tokio_tungstenite::connect_async(seat_request(url, Some(token))).await.unwrap().0;
     loop {
         let msg = tokio::time::timeout(std::time::Duration::from_secs(20), ws.next()).await.expect("a state in time");
         if let tokio_tungstenite::tungstenite::Message::Text(t) = msg.unwrap().unwrap() {
@@ -166,4 +166,17 @@ async fn an_engine_game_against_another_engine_names_it_and_its_failures_end_the
     let (addr, _task) = chuhan_server::start_with_tools("127.0.0.1:0", dir.path(), limits, tools()).await.unwrap();
     let s: Value = reqwest::get(format!("http://{addr}/api/games/{id}")).await.unwrap().json().await.unwrap();
     assert_eq!(s["engine"], "Fake", "{s}");
+}
+
+/// A WebSocket request for `url` that offers seat token `token` as the server asks: the
+/// subprotocol `token.<token>` beside `chuhan` (never in the address).
+fn seat_request(url: String, token: Option<&str>) -> tokio_tungstenite::tungstenite::handshake::client::Request {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = url.into_client_request().unwrap();
+    let protocols = match token {
+        Some(t) => format!("chuhan, token.{t}"),
+        None => "chuhan".to_string(),
+    };
+    req.headers_mut().insert("sec-websocket-protocol", protocols.parse().unwrap());
+    req
 }

@@ -66,8 +66,8 @@ async fn named_players_play_a_rated_game() {
     let (_, s) = get(addr, &format!("/api/games/{id}")).await;
     assert_eq!((s["names"].clone(), s["rated"].clone()), (json!(["Ann", "Bo"]), json!(true)));
     // Black resigns over the WebSocket; the ratings move.
-    let url = format!("ws://{addr}/api/games/{id}/ws?token={}", j["token"].as_str().unwrap());
-    let mut ws = connect_async(url).await.unwrap().0;
+    let url = format!("ws://{addr}/api/games/{id}/ws");
+    let mut ws = connect_async(seat_request(url, j["token"].as_str())).await.unwrap().0;
     ws.send(Message::Text(json!({ "type": "resign" }).to_string().into())).await.unwrap();
     let change = loop {
         let msg = tokio::time::timeout(Duration::from_secs(5), ws.next()).await.unwrap().unwrap().unwrap();
@@ -126,4 +126,17 @@ async fn too_many_requests_from_one_address_get_429() {
     };
     assert!((17..20).contains(&passed), "{passed}");
     assert!(refused["error"].as_str().unwrap().contains("requests"), "{refused}");
+}
+
+/// A WebSocket request for `url` that offers seat token `token` as the server asks: the
+/// subprotocol `token.<token>` beside `chuhan` (never in the address).
+fn seat_request(url: String, token: Option<&str>) -> tokio_tungstenite::tungstenite::handshake::client::Request {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = url.into_client_request().unwrap();
+    let protocols = match token {
+        Some(t) => format!("chuhan, token.{t}"),
+        None => "chuhan".to_string(),
+    };
+    req.headers_mut().insert("sec-websocket-protocol", protocols.parse().unwrap());
+    req
 }

@@ -50,10 +50,10 @@ async fn open_challenges_are_listed_while_waiting_and_go_when_taken_left_or_with
 
     // Not listed before the creator's page connects: nobody would be there to play.
     assert!(seeks(addr).await.is_empty());
-    let creator = connect_async(format!("ws://{addr}/api/games/{id}/ws?token={token}")).await.unwrap().0;
+    let creator = connect_async(seat_request(format!("ws://{addr}/api/games/{id}/ws"), Some(token))).await.unwrap().0;
     let pid = private["id"].as_str().unwrap();
     let ptoken = private["token"].as_str().unwrap();
-    let _other = connect_async(format!("ws://{addr}/api/games/{pid}/ws?token={ptoken}")).await.unwrap().0;
+    let _other = connect_async(seat_request(format!("ws://{addr}/api/games/{pid}/ws"), Some(ptoken))).await.unwrap().0;
     assert_eq!(ids_become(addr, &[id]).await, [id], "the open game only, not the private one");
     let list = seeks(addr).await;
     let s = &list[0];
@@ -69,7 +69,8 @@ async fn open_challenges_are_listed_while_waiting_and_go_when_taken_left_or_with
     drop(creator);
     assert!(ids_become(addr, &[]).await.is_empty(), "the creator left");
     drop(watcher);
-    let mut creator = connect_async(format!("ws://{addr}/api/games/{id}/ws?token={token}")).await.unwrap().0;
+    let mut creator =
+        connect_async(seat_request(format!("ws://{addr}/api/games/{id}/ws"), Some(token))).await.unwrap().0;
     assert_eq!(ids_become(addr, &[id]).await, [id], "back when the creator's page is again");
 
     // Withdrawn by the creator (only with their token), then offered again.
@@ -90,4 +91,17 @@ async fn open_challenges_are_listed_while_waiting_and_go_when_taken_left_or_with
     let (code, v) = post(addr, &format!("/api/games/{id}/seek"), json!({ "token": token, "open": true })).await;
     assert_eq!(code, 409, "{v}");
     let _ = creator.next().await;
+}
+
+/// A WebSocket request for `url` that offers seat token `token` as the server asks: the
+/// subprotocol `token.<token>` beside `chuhan` (never in the address).
+fn seat_request(url: String, token: Option<&str>) -> tokio_tungstenite::tungstenite::handshake::client::Request {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = url.into_client_request().unwrap();
+    let protocols = match token {
+        Some(t) => format!("chuhan, token.{t}"),
+        None => "chuhan".to_string(),
+    };
+    req.headers_mut().insert("sec-websocket-protocol", protocols.parse().unwrap());
+    req
 }

@@ -12,6 +12,19 @@ use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
 
 type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
+/// A WebSocket request for `url` that offers seat token `token` as the server asks: the
+/// subprotocol `token.<token>` beside `chuhan` (never in the address).
+fn seat_request(url: String, token: Option<&str>) -> tokio_tungstenite::tungstenite::handshake::client::Request {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = url.into_client_request().unwrap();
+    let protocols = match token {
+        Some(t) => format!("chuhan, token.{t}"),
+        None => "chuhan".to_string(),
+    };
+    req.headers_mut().insert("sec-websocket-protocol", protocols.parse().unwrap());
+    req
+}
+
 async fn server(data: &Path) -> (SocketAddr, tokio::task::JoinHandle<anyhow::Result<()>>) {
     chuhan_server::start("127.0.0.1:0", data).await.expect("server starts")
 }
@@ -23,11 +36,8 @@ async fn post(addr: SocketAddr, path: &str, body: Value) -> (u16, Value) {
 }
 
 async fn ws(addr: SocketAddr, id: &str, token: Option<&str>) -> Ws {
-    let url = match token {
-        Some(t) => format!("ws://{addr}/api/games/{id}/ws?token={t}&notation=uci"),
-        None => format!("ws://{addr}/api/games/{id}/ws?notation=uci"),
-    };
-    connect_async(url).await.expect("WebSocket opens").0
+    let url = format!("ws://{addr}/api/games/{id}/ws?notation=uci");
+    connect_async(seat_request(url, token)).await.expect("WebSocket opens").0
 }
 
 /// The next JSON frame, within two seconds.
@@ -125,8 +135,11 @@ async fn wrong_tokens_and_malformed_input_are_refused() {
     let (_, created) = post(addr, "/api/games", json!({ "variant": "janggi", "mode": "friend" })).await;
     let id = created["id"].as_str().unwrap().to_string();
 
-    let refused = connect_async(format!("ws://{addr}/api/games/{id}/ws?token=not-a-seat")).await;
+    let refused = connect_async(seat_request(format!("ws://{addr}/api/games/{id}/ws"), Some("not-a-seat"))).await;
     assert!(refused.is_err(), "a wrong token opens no WebSocket");
+    // A token in the address is refused, the right one too: proxies log addresses.
+    let in_url = format!("ws://{addr}/api/games/{id}/ws?token={}", created["token"].as_str().unwrap());
+    assert!(connect_async(in_url).await.is_err(), "a token in the address opens no WebSocket");
     assert!(connect_async(format!("ws://{addr}/api/games/nosuchgame/ws")).await.is_err());
 
     let mut s = ws(addr, &id, created["token"].as_str()).await;

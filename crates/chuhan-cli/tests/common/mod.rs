@@ -80,8 +80,11 @@ pub fn serve_with<S: AsRef<std::ffi::OsStr>>(args: impl IntoIterator<Item = S>) 
 
 /// Opens game `id`'s WebSocket at `addr` (a server or the proxy) with seat token `token`.
 pub async fn ws(addr: &str, id: &str, token: &str) -> Ws {
-    let url = format!("ws://{addr}/api/games/{id}/ws?token={token}&notation=uci");
-    connect_async(url).await.unwrap_or_else(|e| panic!("the WebSocket of game {id} through {addr}: {e}")).0
+    let url = format!("ws://{addr}/api/games/{id}/ws?notation=uci");
+    connect_async(seat_request(url, Some(token)))
+        .await
+        .unwrap_or_else(|e| panic!("the WebSocket of game {id} through {addr}: {e}"))
+        .0
 }
 
 /// [`ws`] from the client address `from` (any of 127.0.0.0/8 on loopback), so that a proxy
@@ -90,8 +93,8 @@ pub async fn ws_from(from: std::net::IpAddr, addr: &str, id: &str, token: &str) 
     let socket = tokio::net::TcpSocket::new_v4().unwrap();
     socket.bind((from, 0).into()).unwrap();
     let stream = socket.connect(addr.parse().unwrap()).await.unwrap_or_else(|e| panic!("{addr} from {from}: {e}"));
-    let url = format!("ws://{addr}/api/games/{id}/ws?token={token}&notation=uci");
-    tokio_tungstenite::client_async(url, MaybeTlsStream::Plain(stream))
+    let url = format!("ws://{addr}/api/games/{id}/ws?notation=uci");
+    tokio_tungstenite::client_async(seat_request(url, Some(token)), MaybeTlsStream::Plain(stream))
         .await
         .unwrap_or_else(|e| panic!("the WebSocket of game {id} through {addr} from {from}: {e}"))
         .0
@@ -224,4 +227,17 @@ impl Drop for PgCluster {
     fn drop(&mut self) {
         let _ = Command::new(PG_SCRIPT).arg("stop").arg(self.dir.path().join("pg")).output();
     }
+}
+
+/// A WebSocket request for `url` that offers seat token `token` as the server asks: the
+/// subprotocol `token.<token>` beside `chuhan` (never in the address).
+fn seat_request(url: String, token: Option<&str>) -> tokio_tungstenite::tungstenite::handshake::client::Request {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = url.into_client_request().unwrap();
+    let protocols = match token {
+        Some(t) => format!("chuhan, token.{t}"),
+        None => "chuhan".to_string(),
+    };
+    req.headers_mut().insert("sec-websocket-protocol", protocols.parse().unwrap());
+    req
 }
