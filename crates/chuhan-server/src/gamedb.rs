@@ -38,6 +38,9 @@ pub struct GamesDb {
     max_plies: usize,
     /// Where uploads are written while they are imported.
     spool: PathBuf,
+    /// One upload imported at a time: an import holds the database (each query waits for
+    /// it), so several at once would stall the explorer for everyone for as long as all take.
+    importing: tokio::sync::Semaphore,
 }
 
 /// The state of the database routes: the database if one was given.
@@ -51,7 +54,7 @@ impl GamesDb {
     pub fn open(target: &str, uploads: bool, max_plies: usize) -> Result<GamesDb, DbError> {
         let db = Database::open_target(target, Fold::default())?;
         let spool = std::env::temp_dir().join(format!("chuhan-uploads-{}", std::process::id()));
-        Ok(GamesDb { db: Mutex::new(db), uploads, max_plies, spool })
+        Ok(GamesDb { db: Mutex::new(db), uploads, max_plies, spool, importing: tokio::sync::Semaphore::new(1) })
     }
 
     /// Runs `f` on the database on a blocking thread.
@@ -301,6 +304,10 @@ pub async fn import(
     if body.is_empty() {
         return Err(bad("the upload is empty"));
     }
+    let _one = g
+        .importing
+        .try_acquire()
+        .map_err(|_| ApiError::busy("another upload is being imported: try again in a moment"))?;
     let name = q.name.unwrap_or_else(|| "upload.pgn".into());
     // Only the name's last part, in plain characters: it becomes part of a file name.
     let shown: String = name

@@ -61,7 +61,8 @@ pub struct Server {
 /// Starts `chuhan serve` on a free loopback port with PostgreSQL at `database`, as the README's
 /// recipe does (`--rate-limit 0 --game-limit 0`: the proxy limits); its log goes to the test's.
 pub fn serve(database: &str) -> Server {
-    serve_with(["--rate-limit", "0", "--game-limit", "0", "--database", database])
+    // As the README's recipe starts them behind nginx.
+    serve_with(["--rate-limit", "0", "--game-limit", "0", "--max-connections-per-address", "0", "--database", database])
 }
 
 /// Starts `chuhan serve` on a free loopback port with these further arguments.
