@@ -1,6 +1,7 @@
 //! `chuhan db import|explore|search|export|stats`: a game database and opening explorer
 //! (crate chuhan-db) on the command line.
 
+use crate::safe::terminal;
 use anyhow::{bail, Context, Result};
 use chuhan::notation::Notation;
 use chuhan::{Position, Variant};
@@ -236,11 +237,17 @@ pub fn db(args: DbArgs) -> Result<()> {
                 bar.finish_and_clear();
             }
             let seconds = start.elapsed().as_secs_f64();
+            // Files that hold bad games and no good one (not even one stored before) are a
+            // failure: a script must not take such an import for a success.
+            let failed =
+                report.imported + report.duplicates + report.games_resumed_past == 0 && !report.errors.is_empty();
+            let failure = || anyhow::anyhow!("no game imported: all {} games read were bad", report.errors.len());
             if common.json {
-                return print_json(&report);
+                print_json(&report)?;
+                return if failed { Err(failure()) } else { Ok(()) };
             }
             for e in &report.errors {
-                eprintln!("skipped: {e}");
+                eprintln!("skipped: {}", terminal(&e.to_string()));
             }
             println!(
                 "{} games read, {} imported, {} duplicates, {} bad; {} positions; {} files ({} already done); {:.2} s ({:.0} games/s)",
@@ -263,6 +270,9 @@ pub fn db(args: DbArgs) -> Result<()> {
             if report.promoted > 0 {
                 println!("{} positions now have their explorer answer stored (many games reach them)", report.promoted);
             }
+            if failed {
+                return Err(failure());
+            }
             Ok(())
         }
         DbCommand::Explore { common, position, top } => {
@@ -272,7 +282,7 @@ pub fn db(args: DbArgs) -> Result<()> {
             if common.json {
                 return print_json(&e);
             }
-            println!("{} games; opening: {}", e.games, e.opening.as_deref().unwrap_or("-"));
+            println!("{} games; opening: {}", e.games, terminal(e.opening.as_deref().unwrap_or("-")));
             println!(
                 "{:<6} {:>7} {:>6} {:>6} {:>6} {:>7} {:>6} {:>5}",
                 "move", "games", "win", "draw", "loss", "score", "draws", "last"
@@ -280,7 +290,7 @@ pub fn db(args: DbArgs) -> Result<()> {
             for m in &e.moves {
                 println!(
                     "{:<6} {:>7} {:>6} {:>6} {:>6} {:>7} {:>6} {:>5}",
-                    m.mv,
+                    terminal(&m.mv),
                     m.games,
                     m.wins,
                     m.draws,
@@ -343,7 +353,7 @@ pub fn db(args: DbArgs) -> Result<()> {
                 s.bytes_per_position.map_or("-".into(), |b| format!("{b:.1}"))
             );
             for (name, n) in &s.openings {
-                println!("opening    {n:>7}  {name}");
+                println!("opening    {n:>7}  {}", terminal(name));
             }
             Ok(())
         }
@@ -352,17 +362,18 @@ pub fn db(args: DbArgs) -> Result<()> {
 
 fn print_games(games: &[chuhan_db::GameSummary]) {
     for g in games {
-        let next = g.next.as_deref().map(|m| format!(" [{m}]")).unwrap_or_default();
+        // Names, event and date are the records' text: escaped (crate::safe).
+        let next = g.next.as_deref().map(|m| format!(" [{}]", terminal(m))).unwrap_or_default();
         println!(
             "#{:<6} {:<10} {:<7} {} - {} ({}), {} plies{}{}",
             g.id,
-            g.date,
-            g.result,
-            g.red,
-            g.black,
-            g.event,
+            terminal(&g.date),
+            terminal(&g.result),
+            terminal(&g.red),
+            terminal(&g.black),
+            terminal(&g.event),
             g.plies,
-            g.opening.as_deref().map(|o| format!(", {o}")).unwrap_or_default(),
+            g.opening.as_deref().map(|o| format!(", {}", terminal(o))).unwrap_or_default(),
             next
         );
     }

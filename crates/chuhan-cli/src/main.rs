@@ -9,6 +9,7 @@ mod matches;
 mod perft_cmd;
 mod play;
 mod record;
+mod safe;
 mod serve;
 mod start;
 mod tc;
@@ -88,7 +89,8 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("chuhan: {e:#}");
+            // Errors quote records (a bad move's text, a file name): escaped like the rest.
+            eprintln!("chuhan: {}", safe::terminal(&format!("{e:#}")));
             ExitCode::FAILURE
         }
     }

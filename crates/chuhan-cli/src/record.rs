@@ -2,6 +2,7 @@
 //! the command line.
 
 use crate::choices::WriteFormat;
+use crate::safe::terminal;
 use anyhow::{bail, Context, Result};
 use chuhan::notation::Notation;
 use chuhan_record::tools::{self, Format, Progress};
@@ -83,7 +84,7 @@ pub fn record(args: RecordArgs) -> Result<ExitCode> {
                 b.finish_and_clear();
             }
             for e in &summary.errors {
-                println!("{e}");
+                println!("{}", terminal(&e.to_string()));
             }
             println!("{}", summary.line());
             Ok(if summary.bad == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
@@ -99,7 +100,7 @@ pub fn record(args: RecordArgs) -> Result<ExitCode> {
                 None => std::io::stdout().write_all(&buffer)?,
             }
             for e in &summary.errors {
-                eprintln!("skipped {e}");
+                eprintln!("skipped {}", terminal(&e.to_string()));
             }
             eprintln!("{}", summary.line());
             if summary.good == 0 {

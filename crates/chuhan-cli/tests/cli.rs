@@ -217,6 +217,40 @@ fn record_check_and_convert() {
 }
 
 #[test]
+fn record_check_reads_a_tools_footer_and_refuses_endless_input() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("record-cli-hostile");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // XQ Wizard's footer after the result (issue 39): not moves.
+    let footer = dir.join("footer.pgn");
+    std::fs::write(&footer, "[Event \"a\"]\n\n1. h2e2 h9g7 *\n======\nhttp://www.xqbase.com/\n").unwrap();
+    let o = chuhan(&["record", "check", footer.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stdout(&o));
+    assert_eq!(stdout(&o).lines().last(), Some("1 games read: 1 good, 0 bad"));
+
+    // /dev/zero: an error after a bounded read, in well under the time it took to fill memory.
+    if std::path::Path::new("/dev/zero").exists() {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_chuhan"))
+            .args(["record", "check", "/dev/zero"])
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let start = std::time::Instant::now();
+        while child.try_wait().unwrap().is_none() {
+            if start.elapsed() > std::time::Duration::from_secs(30) {
+                child.kill().unwrap();
+                panic!("chuhan record check /dev/zero still runs after 30 s");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        let o = child.wait_with_output().unwrap();
+        assert!(!o.status.success());
+        let text = stdout(&o);
+        assert!(text.contains("/dev/zero: game 1: the game is longer than 16 MiB"), "{text}");
+    }
+}
+
+#[test]
 fn fixed_choices_are_listed_in_help_and_a_typo_is_refused_with_them() {
     let help = stdout(&chuhan(&["play", "-h"]));
     assert!(help.contains("[possible values: engine, human, watch]"), "{help}");

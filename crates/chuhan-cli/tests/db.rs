@@ -45,6 +45,55 @@ fn import_explore_search_export_stats_on_postgres() {
     assert!(err.contains("nobody_here") && err.contains("***") && !err.contains("secret"), "{err}");
 }
 
+#[test]
+fn an_import_of_bad_games_only_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("g.sqlite3");
+    let db = db.to_str().unwrap();
+    let bad = dir.path().join("bad.pgn");
+    std::fs::write(&bad, "[Event \"x\"]\n\n1. h2e2 h9h5 *\n\n[Event \"y\"]\n\n1. z9z9 *\n").unwrap();
+    let out = chuhan(&["db", "import", "--db", db, bad.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{err}");
+    assert!(err.contains("no game imported: all 2 games read were bad"), "{err}");
+    assert!(err.contains("bad.pgn: game 1, ply 2"), "{err}");
+    // The same in JSON (a new database: the first one has the file marked done).
+    let db2 = dir.path().join("g2.sqlite3");
+    let out = chuhan(&["db", "import", "--db", db2.to_str().unwrap(), "--json", bad.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["errors"].as_array().map(Vec::len), Some(2));
+    // One good game beside them: a success that reports the bad ones.
+    let good = dir.path().join("good.pgn");
+    std::fs::write(&good, "[Event \"z\"]\n\n1. h2e2 *\n").unwrap();
+    let out = chuhan(&["db", "import", "--db", db, bad.to_str().unwrap(), good.to_str().unwrap()]);
+    assert!(text(&out).contains("1 imported"));
+}
+
+#[test]
+fn names_with_escape_sequences_do_not_reach_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("g.sqlite3");
+    let db = db.to_str().unwrap();
+    let pgn = dir.path().join("evil.pgn");
+    std::fs::write(
+        &pgn,
+        "[Event \"Cup\u{1b}]0;owned\u{7}\"]\n[Red \"\u{1b}[31m胡荣华\"]\n[Black \"김철수\u{9b}2J\"]\n\n\
+         1. h2e2 h9g7 1-0\n\n[Event \"Bad\"]\n\n1. h2e2 \u{1b}[2J *\n",
+    )
+    .unwrap();
+    let out = chuhan(&["db", "import", "--db", db, pgn.to_str().unwrap()]);
+    assert!(!out.stderr.contains(&0x1b), "{:?}", String::from_utf8_lossy(&out.stderr));
+    assert!(text(&out).contains("1 imported"));
+    let found = chuhan(&["db", "search", "--db", db, "--player", "胡"]);
+    let table = text(&found);
+    assert!(!found.stdout.contains(&0x1b) && !table.contains('\u{9b}') && !table.contains('\u{7}'), "{table:?}");
+    assert!(table.contains("\\u{1b}[31m胡荣华 - 김철수\\u{9b}2J (Cup\\u{1b}]0;owned\\u{7})"), "{table}");
+    let explored = chuhan(&["db", "explore", "--db", db, "--moves", "h2e2"]);
+    assert!(!explored.stdout.contains(&0x1b), "{}", text(&explored));
+    assert!(text(&explored).contains("\\u{1b}[31m胡荣华"));
+}
+
 fn import_explore_search_export_stats(db: &str) {
     let dir = tempfile::tempdir().unwrap();
     let pgn = dir.path().join("g.pgn");

@@ -12,7 +12,7 @@ use crate::board::{notation_arg, PyBoard};
 use crate::errors;
 use crate::moves::{move_arg, PyMove};
 use chuhan::{Move, Position};
-use chuhan_record::tools::{Format, ReadError, RecordError, SNIFF_LEN};
+use chuhan_record::tools::{self, Format, ReadError, RecordError, MAX_FILE_BYTES, SNIFF_LEN};
 use chuhan_record::tree::{Line, Node};
 use chuhan_record::{cbr, dhtmlxq, encoding, xqf, Outcome, PgnReader, Record};
 use pyo3::exceptions::{PyFileNotFoundError, PyIsADirectoryError, PyOSError, PyPermissionError, PyTypeError};
@@ -205,6 +205,13 @@ pub fn read_games(source: &Bound<'_, PyAny>, format: Option<&str>, errors: &str)
                     let chunk = read_chunk(source)?;
                     ended = chunk.is_empty();
                     head.extend_from_slice(&chunk);
+                    // As for a path (tools::read_whole): a stream without end is refused.
+                    if head.len() as u64 > MAX_FILE_BYTES {
+                        return Err(errors::value(format!(
+                            "{name}: the file is larger than {} MiB, the most chuhan reads of a record file",
+                            MAX_FILE_BYTES >> 20
+                        )));
+                    }
                 }
                 Source::List(games_of(&head, f, &name).into_iter())
             }
@@ -216,7 +223,7 @@ pub fn read_games(source: &Bound<'_, PyAny>, format: Option<&str>, errors: &str)
         PyTypeError::new_err(format!("expected a path or a binary file object, got {kind}"))
     })?;
     let name = path.display().to_string();
-    let mut file = std::fs::File::open(&path).map_err(|e| os_error(&e, &path))?;
+    let file = std::fs::File::open(&path).map_err(|e| os_error(&e, &path))?;
     if path.is_dir() {
         return Err(os_error(&std::io::Error::from(std::io::ErrorKind::IsADirectory), &path));
     }
@@ -227,8 +234,7 @@ pub fn read_games(source: &Bound<'_, PyAny>, format: Option<&str>, errors: &str)
     let source = match format {
         Format::Pgn => Source::Pgn(PgnReader::new(Box::new(BufReader::with_capacity(1 << 16, file)))),
         f => {
-            let mut data = Vec::new();
-            file.read_to_end(&mut data).map_err(|e| os_error(&e, &path))?;
+            let data = tools::read_whole(&path).map_err(|e| os_error(&e, &path))?;
             Source::List(games_of(&data, f, &name).into_iter())
         }
     };

@@ -184,3 +184,19 @@ def test_file_objects_stream():
 
     with pytest.raises(chuhan.RecordError, match="disk on fire"):
         list(chuhan.read_games(Failing(data)))
+
+
+def test_a_result_ends_the_game_before_a_tools_footer():
+    # XQ Wizard and xqbase end their exports with a rule (and a greeting) after the result:
+    # not moves (issue 39).
+    text = '[Event "a"]\n\n1. h2e2 h9g7 *\n======\n'
+    (rec,) = list(chuhan.read_games(io.StringIO(text)))
+    assert [str(m) for m in rec.mainline_moves()] == ["h2e2", "h9g7"] and rec.result == "*"
+    two = text + 'welcome to the site\n\n[Event "b"]\n\n1. b2e2 1-0\n==\n'
+    assert [r.headers["Event"] for r in chuhan.read_games(io.StringIO(two), errors="skip")] == ["a", "b"]
+    # A byte order mark: no empty game before the first; UTF-16 is decoded.
+    bom = "\ufeff" + text
+    assert len(list(chuhan.read_games(io.BytesIO(bom.encode("utf-8"))))) == 1
+    for codec in ["utf-16-le", "utf-16-be"]:
+        (rec,) = list(chuhan.read_games(io.BytesIO(bom.encode(codec))))
+        assert rec.headers["Event"] == "a" and len(rec.mainline_moves()) == 2, codec

@@ -1,7 +1,8 @@
 //! Text encodings of old records: UTF-8, GBK (mainland software such as XQStudio) and Big5
-//! (Taiwan and Hong Kong). Records say nothing about their encoding, so it is guessed.
+//! (Taiwan and Hong Kong). Records say nothing about their encoding, so it is guessed; UTF-16,
+//! which Windows editors write when told "Unicode", is known by its byte order mark.
 
-use encoding_rs::{BIG5, GBK, UTF_8};
+use encoding_rs::{BIG5, GBK, UTF_16BE, UTF_16LE, UTF_8};
 
 /// An encoding a record can be written in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -12,27 +13,52 @@ pub enum TextEncoding {
     Gbk,
     /// Big5: Taiwan and Hong Kong software, traditional characters.
     Big5,
+    /// UTF-16, little-endian: a text that starts with the byte order mark `FF FE`.
+    Utf16Le,
+    /// UTF-16, big-endian: a text that starts with the byte order mark `FE FF`.
+    Utf16Be,
 }
 
 impl TextEncoding {
-    /// Decodes `bytes`; characters that do not decode become U+FFFD.
+    /// Decodes `bytes`, without the encoding's byte order mark if they start with one;
+    /// characters that do not decode become U+FFFD.
     pub fn decode(self, bytes: &[u8]) -> String {
-        let enc = match self {
-            TextEncoding::Utf8 => UTF_8,
-            TextEncoding::Gbk => GBK,
-            TextEncoding::Big5 => BIG5,
+        let (enc, bom): (_, &[u8]) = match self {
+            TextEncoding::Utf8 => (UTF_8, b"\xEF\xBB\xBF"),
+            TextEncoding::Gbk => (GBK, b"\xEF\xBB\xBF"),
+            TextEncoding::Big5 => (BIG5, b"\xEF\xBB\xBF"),
+            TextEncoding::Utf16Le => (UTF_16LE, b"\xFF\xFE"),
+            TextEncoding::Utf16Be => (UTF_16BE, b"\xFE\xFF"),
         };
-        let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+        let bytes = bytes.strip_prefix(bom).unwrap_or(bytes);
         enc.decode_without_bom_handling(bytes).0.into_owned()
     }
 
     /// Encodes `text`; GBK and Big5 write characters they lack as HTML numeric references,
-    /// which is what encoding_rs does (and what old viewers showed).
+    /// which is what encoding_rs does (and what old viewers showed). UTF-16 is written with its
+    /// byte order mark, so that [`detect`] knows it again (encoding_rs has no UTF-16 encoder:
+    /// the web never sends it).
     pub fn encode(self, text: &str) -> Vec<u8> {
         match self {
             TextEncoding::Utf8 => text.as_bytes().to_vec(),
             TextEncoding::Gbk => GBK.encode(text).0.into_owned(),
             TextEncoding::Big5 => BIG5.encode(text).0.into_owned(),
+            TextEncoding::Utf16Le => {
+                std::iter::once(0xFEFF).chain(text.encode_utf16()).flat_map(u16::to_le_bytes).collect()
+            }
+            TextEncoding::Utf16Be => {
+                std::iter::once(0xFEFF).chain(text.encode_utf16()).flat_map(u16::to_be_bytes).collect()
+            }
+        }
+    }
+
+    /// The UTF-16 encoding whose byte order mark `bytes` start with, if any. A GBK or Big5
+    /// text cannot start so (`FF` and `FE FF` are no characters there), nor can UTF-8.
+    pub fn utf16_bom(bytes: &[u8]) -> Option<TextEncoding> {
+        match bytes {
+            [0xFF, 0xFE, ..] => Some(TextEncoding::Utf16Le),
+            [0xFE, 0xFF, ..] => Some(TextEncoding::Utf16Be),
+            _ => None,
         }
     }
 }
@@ -47,10 +73,14 @@ fn score(text: &str) -> usize {
     text.chars().filter(|c| COMMON.contains(*c) || *c == '，' || *c == '。').count()
 }
 
-/// Guesses the encoding of `bytes`: UTF-8 if they are valid UTF-8 (plain ASCII included);
-/// otherwise GBK or Big5, whichever decodes without errors, and if both do, whichever reading
-/// has more of the characters records use; GBK when still undecided.
+/// Guesses the encoding of `bytes`: UTF-16 if they start with its byte order mark; UTF-8 if
+/// they are valid UTF-8 (plain ASCII included); otherwise GBK or Big5, whichever decodes
+/// without errors, and if both do, whichever reading has more of the characters records use;
+/// GBK when still undecided.
 pub fn detect(bytes: &[u8]) -> TextEncoding {
+    if let Some(utf16) = TextEncoding::utf16_bom(bytes) {
+        return utf16;
+    }
     if std::str::from_utf8(bytes).is_ok() {
         return TextEncoding::Utf8;
     }
@@ -90,5 +120,10 @@ mod tests {
         let big5 = TextEncoding::Big5.encode(trad);
         assert_eq!(detect(&big5), TextEncoding::Big5);
         assert_eq!(TextEncoding::Big5.decode(&big5), trad);
+        for utf16 in [TextEncoding::Utf16Le, TextEncoding::Utf16Be] {
+            let bytes = utf16.encode(text);
+            assert_eq!(detect(&bytes), utf16);
+            assert_eq!(decode_auto(&bytes).0, text);
+        }
     }
 }

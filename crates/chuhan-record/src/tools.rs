@@ -113,6 +113,28 @@ impl std::fmt::Display for Format {
 /// How many bytes of a file [`Format::sniff`] looks at.
 pub const SNIFF_LEN: usize = 1 << 16;
 
+/// The largest file of a format read whole (XQF, CBR, CBL, CBF, DhtmlXQ) that chuhan reads:
+/// 128 MiB. An XQF, CBR or CBF game is a few KiB; a CBL library takes about 5 KiB a game (the
+/// samples: 93 games in 472 KiB), so this admits some 25,000 games, more than any library
+/// CCBridge users pass around. A larger file is refused before it is held in memory. (PGN is
+/// streamed, with a bound per game instead: [`pgn::MAX_GAME_BYTES`].)
+pub const MAX_FILE_BYTES: u64 = 128 << 20;
+
+/// The bytes of a record file read whole, refused (an error of kind `InvalidData` that says
+/// why) when it holds more than [`MAX_FILE_BYTES`]: reading stops one byte past the bound, so
+/// a device that never ends (`/dev/zero`) or a file that grows is refused too.
+pub fn read_whole(path: &Path) -> io::Result<Vec<u8>> {
+    let mut data = Vec::new();
+    File::open(path)?.take(MAX_FILE_BYTES + 1).read_to_end(&mut data)?;
+    if data.len() as u64 > MAX_FILE_BYTES {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("the file is larger than {} MiB, the most chuhan reads of a record file", MAX_FILE_BYTES >> 20),
+        ));
+    }
+    Ok(data)
+}
+
 /// Why the first game of a record held in memory could not be read ([`read_first`]), in the
 /// words of its format's reader.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -274,7 +296,9 @@ pub struct Progress<'a> {
 }
 
 /// Reads every game of `path` (in the format its content shows) and hands each to `f`, with
-/// progress after each. PGN is streamed; XQF, DhtmlXQ, CBR and CBL files are read whole. A
+/// progress after each. PGN is streamed (a game of more than [`pgn::MAX_GAME_BYTES`] is an
+/// error, and the rest of the file is not read); XQF, DhtmlXQ, CBR, CBL and CBF files are read
+/// whole, up to [`MAX_FILE_BYTES`] ([`read_whole`]). A
 /// broken game in a CBL library is an error for that game only; a library whose header cannot
 /// be read is one error (game 1).
 /// Returns the bytes read; an error only if the file cannot be opened or read at all.
@@ -300,12 +324,12 @@ pub fn for_each_game(
             }
         }
         Format::Xqf => {
-            let data = std::fs::read(path)?;
+            let data = read_whole(path)?;
             f(xqf::read(&data).map_err(|e| err(1, ReadError::Xqf(e))));
             progress(Progress { file: path, bytes_done: total, bytes_total: total, games: 1 });
         }
         Format::DhtmlXq => {
-            let data = std::fs::read(path)?;
+            let data = read_whole(path)?;
             let (text, _) = encoding::decode_auto(&data);
             for (i, g) in dhtmlxq::read_all(&text).into_iter().enumerate() {
                 f(g.map_err(|e| err(i + 1, ReadError::DhtmlXq(e))));
@@ -313,17 +337,17 @@ pub fn for_each_game(
             }
         }
         Format::Cbr => {
-            let data = std::fs::read(path)?;
+            let data = read_whole(path)?;
             f(cbr::read(&data).map_err(|e| err(1, ReadError::Cbr(e))));
             progress(Progress { file: path, bytes_done: total, bytes_total: total, games: 1 });
         }
         Format::Cbf => {
-            let data = std::fs::read(path)?;
+            let data = read_whole(path)?;
             f(cbf::read(&data).map_err(|e| err(1, ReadError::Cbf(e))));
             progress(Progress { file: path, bytes_done: total, bytes_total: total, games: 1 });
         }
         Format::Cbl => {
-            let data = std::fs::read(path)?;
+            let data = read_whole(path)?;
             match cbr::read_library(&data) {
                 Err(e) => {
                     f(Err(err(1, ReadError::Library(e))));

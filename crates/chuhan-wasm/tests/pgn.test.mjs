@@ -75,6 +75,19 @@ test("a game from a board: FEN, result, janggi", () => {
   assert.equal(h.result, "0-1");
 });
 
+test("a result ends the game: the footer XQ Wizard writes after it is no move", () => {
+  const games = readPgn('[Event "a"]\n\n1. h2e2 h9g7 *\n======\n');
+  assert.equal(games.length, 1);
+  assert.deepEqual(games[0].moves, ["h2e2", "h9g7"]);
+  assert.equal(games[0].result, "*");
+  const two = readPgn('\ufeff[Event "a"]\n\n1. h2e2 1-0\n====\nwelcome\n\n[Event "b"]\n\n1. b2e2 *\n==\n');
+  assert.deepEqual(
+    two.map((g) => [g.headers.Event, g.moves.length]),
+    [["a", 1], ["b", 1]],
+    "a byte order mark makes no empty game, and each footer is skipped",
+  );
+});
+
 test("the 2,516 master games of ../shared/testdata replay legally", (t) => {
   const files = ["games/Hu_Ronghua_1391_UCI_games.pgn", "games/Liu_Dahua_1125_UCI_games.pgn"].map(shared);
   if (files.some((f) => f === null)) {

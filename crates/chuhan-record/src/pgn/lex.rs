@@ -1,5 +1,6 @@
 //! PGN tokens: tags, comments, variation brackets, NAGs, moves and results. Move numbers are
-//! dropped here; `!`/`?` suffixes become NAGs.
+//! dropped here; `!`/`?` suffixes become NAGs. A result outside variations ends the movetext:
+//! the text after it, up to the next tag line, is skipped (XQ Wizard's `======` footer).
 
 use super::PgnErrorKind;
 use crate::tree::Outcome;
@@ -20,15 +21,35 @@ pub(crate) struct Lexer<'a> {
     at: usize,
     /// A NAG from a `!`/`?` suffix, handed out after its move.
     queued: Option<u8>,
+    /// How many `(` are open: a result inside a variation does not end the game.
+    depth: usize,
 }
 
 impl<'a> Lexer<'a> {
     pub(crate) fn new(text: &'a str) -> Lexer<'a> {
-        Lexer { text, at: 0, queued: None }
+        Lexer { text, at: 0, queued: None, depth: 0 }
     }
 
     fn rest(&self) -> &'a str {
         &self.text[self.at..]
+    }
+
+    /// Skips from just after a result token to the next line that starts with `[` (the next
+    /// tags) or the end: what tools write there (a rule of `=`, a greeting, a web address) is
+    /// no movetext.
+    fn skip_footer(&mut self) {
+        let rest = self.rest();
+        let mut off = rest.find('\n').map_or(rest.len(), |i| i + 1);
+        while off < rest.len() {
+            let line = &rest[off..];
+            if line.trim_start().starts_with('[') {
+                // trim_start may cross blank lines: stop at the start of the `[` line itself.
+                off += line.len() - line.trim_start().len();
+                break;
+            }
+            off += line.find('\n').map_or(line.len(), |i| i + 1);
+        }
+        self.at += off;
     }
 
     fn tag(&mut self) -> Result<Tok<'a>, PgnErrorKind> {
@@ -120,10 +141,12 @@ impl<'a> Iterator for Lexer<'a> {
                 }
                 '(' => {
                     self.at += 1;
+                    self.depth += 1;
                     return Some(Ok(Tok::Open));
                 }
                 ')' => {
                     self.at += 1;
+                    self.depth = self.depth.saturating_sub(1);
                     return Some(Ok(Tok::Close));
                 }
                 '$' => {
@@ -165,6 +188,9 @@ impl<'a> Iterator for Lexer<'a> {
             let word = &trimmed[..end];
             self.at += end;
             if let Some(r) = Outcome::from_pgn(word) {
+                if self.depth == 0 {
+                    self.skip_footer();
+                }
                 return Some(Ok(Tok::Result(r)));
             }
             // Move numbers: digits then dots, perhaps with the move glued on (1.h2e2).
@@ -231,5 +257,25 @@ mod tests {
             ]
         );
         assert_eq!(toks("１． 炮二平五 炮(32)–35"), vec![Tok::Move("炮二平五"), Tok::Move("炮(32)–35")]);
+    }
+
+    #[test]
+    fn a_result_ends_the_movetext_up_to_the_next_tags() {
+        let t = toks("1. h2e2 (1. b2e2 *) h9g7 * {x}\n======\n欢迎 h0g2\n\n  [Event \"b\"]\n1. b2e2 1-0\n=");
+        assert_eq!(
+            t,
+            vec![
+                Tok::Move("h2e2"),
+                Tok::Open,
+                Tok::Move("b2e2"),
+                Tok::Result(Outcome::Unknown),
+                Tok::Close,
+                Tok::Move("h9g7"),
+                Tok::Result(Outcome::Unknown),
+                Tok::Tag("Event", "b".into()),
+                Tok::Move("b2e2"),
+                Tok::Result(Outcome::RedWins),
+            ]
+        );
     }
 }

@@ -5,11 +5,19 @@
 //! in any notation chuhan knows (named by the `Format` tag, or detected per game from its first
 //! moves), `{}` and `;` comments, nested `()` variations, NAGs and `!`/`?` suffixes, move numbers
 //! (`1.`, `1...`, full-width `１．`), and results. Files may be UTF-8, GBK or Big5: the
-//! encoding is guessed once per file from the first game that is not plain UTF-8.
+//! encoding is guessed once per file from the first game that is not plain UTF-8. A file that
+//! starts with a UTF-16 byte order mark is decoded as UTF-16; a UTF-8 one is skipped.
+//!
+//! A result token (`1-0`, `0-1`, `1/2-1/2`, `*`) outside variations ends the game's movetext:
+//! what follows it up to the next tag line is not read. XQ Wizard and xqbase exports end each
+//! file with a footer there (a `======` rule, a greeting, a web address).
 //!
 //! The reader never holds more than one game's bytes: games are split on tag lines that
-//! follow movetext, with comment braces tracked across lines.
+//! follow movetext, with comment braces tracked across lines. A game is at most
+//! [`MAX_GAME_BYTES`]; a longer one (or a file with no line ends, such as `/dev/zero`) is an
+//! error, and the reader stops there.
 
+mod input;
 mod lex;
 mod write;
 
@@ -20,10 +28,16 @@ use crate::tree::{Line, Node, Outcome, Record};
 use chuhan::notation::{Notation, NotationError};
 use chuhan::{FenError, Position, Variant};
 use lex::{Lexer, Tok};
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 
 /// How deeply variations may nest: deeper input is refused rather than recursed into.
 pub const MAX_DEPTH: usize = 64;
+
+/// The most bytes one game may take in a file (tags, movetext, the text after it): 16 MiB.
+/// The longest real games with all their commentary are a few hundred KiB; the bound is there
+/// so that a file that is no PGN (a disk image, `/dev/zero`, a line that never ends) is refused
+/// after reading this much, rather than held in memory until it runs out.
+pub const MAX_GAME_BYTES: usize = 16 << 20;
 
 /// Where a PGN problem is and what it is.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -96,6 +110,10 @@ pub enum PgnErrorKind {
     /// A `[...]` line that is not `[Name "value"]`.
     #[error("bad tag {0:?}")]
     BadTag(String),
+    /// The game runs past [`MAX_GAME_BYTES`] without the next game's tags: the input is no PGN
+    /// (or holds a line that never ends), and the reader stops here.
+    #[error("the game is longer than {} MiB, the most one game may be; the rest of the input is not read", MAX_GAME_BYTES >> 20)]
+    TooLong,
 }
 
 /// Decodes the bytes of a game that are not UTF-8, given the file's legacy encoding if known.
@@ -115,7 +133,7 @@ fn decode_utf8(raw: &[u8], _: &mut Option<TextEncoding>) -> String {
 
 /// Reads games one at a time from a PGN file.
 pub struct PgnReader<R> {
-    input: R,
+    input: input::Input<R>,
     file: Option<String>,
     /// The file's legacy encoding once a game has needed one.
     legacy: Option<TextEncoding>,
@@ -124,7 +142,6 @@ pub struct PgnReader<R> {
     /// A tag line read ahead: the first line of the next game.
     pending: Vec<u8>,
     games: usize,
-    bytes_read: u64,
     done: bool,
 }
 
@@ -135,7 +152,15 @@ impl<R: BufRead> PgnReader<R> {
     }
 
     fn with_decoder(input: R, decode: Decoder) -> PgnReader<R> {
-        PgnReader { input, file: None, legacy: None, decode, pending: Vec::new(), games: 0, bytes_read: 0, done: false }
+        PgnReader {
+            input: input::Input::new(input),
+            file: None,
+            legacy: None,
+            decode,
+            pending: Vec::new(),
+            games: 0,
+            done: false,
+        }
     }
 
     /// Names the file in errors.
@@ -146,7 +171,7 @@ impl<R: BufRead> PgnReader<R> {
 
     /// Bytes consumed so far (for progress bars).
     pub fn bytes_read(&self) -> u64 {
-        self.bytes_read
+        self.input.raw_read()
     }
 
     /// The number of games handed out so far.
@@ -154,24 +179,36 @@ impl<R: BufRead> PgnReader<R> {
         self.games
     }
 
-    /// The raw bytes of the next game, or `None` at the end of input.
-    fn next_raw(&mut self) -> Result<Option<Vec<u8>>, std::io::Error> {
+    /// The raw bytes of the next game, or `None` at the end of input; an error (after which
+    /// the reader is done) if reading fails or the game is longer than [`MAX_GAME_BYTES`].
+    fn next_raw(&mut self) -> Result<Option<Vec<u8>>, PgnErrorKind> {
         if self.done {
             return Ok(None);
         }
         let mut buf = std::mem::take(&mut self.pending);
         let mut seen_moves = false;
         let mut in_comment = false;
+        // After a result token the text is a footer, not movetext: its braces open nothing.
+        let mut after_result = false;
         let mut line = Vec::new();
         loop {
             line.clear();
-            let n = self.input.read_until(b'\n', &mut line)?;
-            self.bytes_read += n as u64;
+            // One byte past the bound is enough to know the game is too long: a line is never
+            // read whole when it has no end.
+            let room = (MAX_GAME_BYTES - buf.len().min(MAX_GAME_BYTES)) as u64 + 1;
+            let n = (&mut self.input).take(room).read_until(b'\n', &mut line).map_err(|e| {
+                self.done = true;
+                PgnErrorKind::Io { kind: e.kind(), message: e.to_string() }
+            })?;
             if n == 0 {
                 self.done = true;
                 break;
             }
-            let scan = scan_line(&line, in_comment);
+            if buf.len() + line.len() > MAX_GAME_BYTES {
+                self.done = true;
+                return Err(PgnErrorKind::TooLong);
+            }
+            let scan = scan_line(&line, in_comment && !after_result);
             if scan.is_tag && seen_moves {
                 self.pending = line.clone();
                 break;
@@ -180,6 +217,7 @@ impl<R: BufRead> PgnReader<R> {
                 seen_moves = true;
             }
             in_comment = scan.in_comment_after;
+            after_result |= !in_comment && ends_with_result(&line);
             buf.extend_from_slice(&line);
         }
         if buf.iter().all(u8::is_ascii_whitespace) {
@@ -194,10 +232,9 @@ impl<R: BufRead> PgnReader<R> {
         let raw = match self.next_raw() {
             Ok(Some(raw)) => raw,
             Ok(None) => return None,
-            Err(e) => {
-                self.done = true;
+            Err(kind) => {
                 self.games += 1;
-                return Some(Err(self.error(None, false, PgnErrorKind::Io { kind: e.kind(), message: e.to_string() })));
+                return Some(Err(self.error(None, false, kind)));
             }
         };
         self.games += 1;
@@ -218,6 +255,14 @@ impl<R: BufRead> Iterator for PgnReader<R> {
     fn next(&mut self) -> Option<Self::Item> {
         self.next_game()
     }
+}
+
+/// Whether the last word of a raw line is a result token (`1-0`, `0-1`, `1/2-1/2`, `*`): the
+/// movetext has ended, and what follows up to the next tag line is a footer.
+fn ends_with_result(line: &[u8]) -> bool {
+    let line = line.trim_ascii_end();
+    let start = line.iter().rposition(u8::is_ascii_whitespace).map_or(0, |i| i + 1);
+    matches!(&line[start..], b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
 }
 
 struct LineScan {
