@@ -150,6 +150,10 @@ enum DbCommand {
         /// Games per transaction.
         #[arg(long, default_value_t = chuhan_db::ImportOptions::default().batch)]
         batch: usize,
+        /// The longest game stored, in plies of its main line; a longer one is reported as a
+        /// bad game (a record of a million plies is no game, and each read of it costs).
+        #[arg(long, value_name = "PLIES", default_value_t = chuhan_db::DEFAULT_MAX_PLIES)]
+        max_plies: usize,
     },
     /// The moves played from a position, with games, wins/draws/losses for the side to move,
     /// draw rate, last year played, and the best-known games.
@@ -209,18 +213,21 @@ fn percent(x: Option<f64>) -> String {
 
 pub fn db(args: DbArgs) -> Result<()> {
     match args.what {
-        DbCommand::Import { common, files, fold_colours, batch } => {
+        DbCommand::Import { common, files, fold_colours, batch, max_plies } => {
             let fold = if fold_colours { Fold::MirrorAndColours } else { Fold::Mirror };
             let mut db = Database::open_target(&common.db, fold)?;
             if batch == 0 {
                 bail!("--batch must be at least 1");
+            }
+            if max_plies == 0 {
+                bail!("--max-plies must be at least 1");
             }
             let bar = progress_bar(&files);
             let mut done_before = 0u64;
             let mut current: Option<PathBuf> = None;
             let mut last_total = 0u64;
             let start = std::time::Instant::now();
-            let report = db.import(&files, &ImportOptions { batch, ..ImportOptions::default() }, |p| {
+            let report = db.import(&files, &ImportOptions { batch, max_plies, ..ImportOptions::default() }, |p| {
                 if let Some(bar) = &bar {
                     if current.as_deref() != Some(p.file) {
                         if current.is_some() {

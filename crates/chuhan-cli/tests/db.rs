@@ -70,6 +70,22 @@ fn an_import_of_bad_games_only_fails() {
     assert!(text(&out).contains("1 imported"));
 }
 
+/// `--max-plies`: a game longer than the limit is a bad game named with its length.
+#[test]
+fn an_import_refuses_games_longer_than_max_plies() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("g.sqlite3");
+    let pgn = dir.path().join("long.pgn");
+    std::fs::write(&pgn, "[Event \"long\"]\n\n1. b0c2 b9c7 2. c2b0 c7b9 *\n\n[Event \"short\"]\n\n1. h2e2 *\n").unwrap();
+    let out = chuhan(&["db", "import", "--db", db.to_str().unwrap(), "--max-plies", "3", pgn.to_str().unwrap()]);
+    let all = format!("{}{}", text(&out), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "{all}");
+    assert!(all.contains("1 imported"), "{all}");
+    assert!(all.contains("game 1: 4 plies, more than the longest game stored (3)"), "{all}");
+    let out = chuhan(&["db", "import", "--db", db.to_str().unwrap(), "--max-plies", "0", pgn.to_str().unwrap()]);
+    assert!(!out.status.success());
+}
+
 #[test]
 fn names_with_escape_sequences_do_not_reach_the_terminal() {
     let dir = tempfile::tempdir().unwrap();
