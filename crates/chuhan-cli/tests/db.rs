@@ -76,7 +76,8 @@ fn an_import_refuses_games_longer_than_max_plies() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("g.sqlite3");
     let pgn = dir.path().join("long.pgn");
-    std::fs::write(&pgn, "[Event \"long\"]\n\n1. b0c2 b9c7 2. c2b0 c7b9 *\n\n[Event \"short\"]\n\n1. h2e2 *\n").unwrap();
+    std::fs::write(&pgn, "[Event \"long\"]\n\n1. b0c2 b9c7 2. c2b0 c7b9 *\n\n[Event \"short\"]\n\n1. h2e2 *\n")
+        .unwrap();
     let out = chuhan(&["db", "import", "--db", db.to_str().unwrap(), "--max-plies", "3", pgn.to_str().unwrap()]);
     let all = format!("{}{}", text(&out), String::from_utf8_lossy(&out.stderr));
     assert!(out.status.success(), "{all}");
