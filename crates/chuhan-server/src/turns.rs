@@ -66,10 +66,8 @@ impl Turns {
                 // The permit holds the semaphore's handle; a wait that runs out drops it.
                 let permit = tokio::time::timeout_at(deadline, sem.acquire_owned()).await.ok().and_then(Result::ok);
                 let turn = ClientTurn { permit, key, clients: self.clients.clone() };
-                if turn.permit.is_none() {
-                    // Timed out: `turn`'s drop tidies the map.
-                    return None;
-                }
+                // Timed out: `turn`'s drop tidies the map.
+                turn.permit.as_ref()?;
                 Some(turn)
             }
         };
