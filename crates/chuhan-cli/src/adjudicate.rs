@@ -34,13 +34,10 @@ pub struct AdjudicateArgs {
 
 pub fn adjudicate(args: AdjudicateArgs) -> Result<()> {
     let variant = args.variant;
-    let mut rules = Rules::for_variant(variant);
-    if let Some(name) = &args.rules {
-        match variant {
-            Variant::Xiangqi => rules.xiangqi = name.parse::<XiangqiRules>()?,
-            Variant::Janggi => rules.janggi = name.parse::<JanggiRules>()?,
-        }
-    }
+    let mut rules = match &args.rules {
+        Some(name) => Rules::named(variant, name)?,
+        None => Rules::for_variant(variant),
+    };
     rules.repetitions = args.repetitions;
     if let Some(limit) = args.move_limit {
         rules.move_limit = (limit > 0).then_some(limit);

@@ -133,7 +133,7 @@ fn adjudicate_ongoing_and_janggi() {
 fn adjudicate_rejects_bad_input() {
     let o = chuhan(&["adjudicate", "--rules", "wrong"]);
     assert!(!o.status.success());
-    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown rule set"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown xiangqi rule set \"wrong\""));
     let o = chuhan(&["adjudicate", "--variant", "janggi", "--moves", "e1e1", "e8e8", "e1e1"]);
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("the game ended at ply 2"));

@@ -11,25 +11,10 @@ use pyo3::types::PyList;
 /// The rules of `variant`, with the named rule set when one is given: `axf`, `cxa` or
 /// `computer` for xiangqi; `modern`, `traditional` or `casual` for janggi.
 pub fn rules_arg(name: Option<&str>, variant: Variant) -> PyResult<Rules> {
-    let mut rules = Rules::for_variant(variant);
-    let Some(name) = name else { return Ok(rules) };
-    match variant {
-        Variant::Xiangqi => match name.parse::<XiangqiRules>() {
-            Ok(r) => rules.xiangqi = r,
-            Err(e) if name.parse::<JanggiRules>().is_ok() => {
-                return Err(errors::value(format!("{e}: {name} is a janggi rule set, and this is xiangqi")))
-            }
-            Err(e) => return Err(errors::value(e)),
-        },
-        Variant::Janggi => match name.parse::<JanggiRules>() {
-            Ok(r) => rules.janggi = r,
-            Err(e) if name.parse::<XiangqiRules>().is_ok() => {
-                return Err(errors::value(format!("{e}: {name} is a xiangqi rule set, and this is janggi")))
-            }
-            Err(e) => return Err(errors::value(e)),
-        },
+    match name {
+        Some(name) => Rules::named(variant, name).map_err(errors::value),
+        None => Ok(Rules::for_variant(variant)),
     }
-    Ok(rules)
 }
 
 /// The name of the rule set in force for the game's variant.

@@ -114,7 +114,7 @@ def test_repetition_outcome_and_rule_sets():
     assert b.outcome(rules="cxa").rules == "cxa"
     with pytest.raises(ValueError, match="janggi rule set"):
         b.outcome(rules="modern")
-    with pytest.raises(ValueError, match="unknown rule set"):
+    with pytest.raises(ValueError, match="unknown xiangqi rule set"):
         b.outcome(rules="fide")
 
 

@@ -27,21 +27,10 @@ pub fn notation(name: &str) -> Result<Notation> {
 /// scoring (janggi: `modern`, `traditional`, `casual`) named; the variant's defaults when
 /// absent.
 pub fn rules(variant: Variant, name: Option<&str>) -> Result<Rules> {
-    let mut rules = Rules::for_variant(variant);
-    let Some(name) = name else { return Ok(rules) };
-    match variant {
-        Variant::Xiangqi => {
-            rules.xiangqi = name
-                .parse::<XiangqiRules>()
-                .map_err(|_| Error::new(format!("unknown xiangqi rule set {name:?}: expected axf, cxa or computer")))?
-        }
-        Variant::Janggi => {
-            rules.janggi = name.parse::<JanggiRules>().map_err(|_| {
-                Error::new(format!("unknown janggi rule set {name:?}: expected modern, traditional or casual"))
-            })?
-        }
+    match name {
+        Some(name) => Rules::named(variant, name).map_err(|e| Error::new(e.to_string())),
+        None => Ok(Rules::for_variant(variant)),
     }
-    Ok(rules)
 }
 
 /// The name of the rule set in force for `variant`.

@@ -149,13 +149,10 @@ pub fn run(args: MatchArgs) -> Result<()> {
     if sprt.is_some() && specs.len() != 2 {
         bail!("--sprt needs exactly two engines, got {}", specs.len());
     }
-    let mut rules = Rules::for_variant(variant);
-    if let Some(name) = &args.rules {
-        match variant {
-            Variant::Xiangqi => rules.xiangqi = name.parse::<XiangqiRules>()?,
-            Variant::Janggi => rules.janggi = name.parse::<JanggiRules>()?,
-        }
-    }
+    let rules = match &args.rules {
+        Some(name) => Rules::named(variant, name)?,
+        None => Rules::for_variant(variant),
+    };
     let settings = Arc::new(GameSettings {
         variant,
         rules,

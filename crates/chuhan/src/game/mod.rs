@@ -14,7 +14,7 @@ mod rules;
 
 pub use counting::{janggi_points, role_points};
 pub use outcome::{Chase, EndReason, GameResult, Outcome, Violation};
-pub use rules::{JanggiRules, ParseRulesError, Rules, XiangqiRules};
+pub use rules::{JanggiRules, ParseRulesError, Rules, RulesNameError, XiangqiRules};
 
 /// The winner of a xiangqi cycle of `moves` played from `start` back to the same position,
 /// as `rules` judge repetitions (perpetual check, chase and, under CXA, mate threat lose);

@@ -67,6 +67,71 @@ impl Rules {
     }
 }
 
+impl Rules {
+    /// The rules of `variant` with the rule set `name`: how repetitions are judged in xiangqi
+    /// (`axf`, `cxa`, `computer`) or how janggi's endings are scored (`modern`,
+    /// `traditional`, `casual`); any case, with the aliases [`XiangqiRules`] and
+    /// [`JanggiRules`] read. The one reading of a rule-set name that the command line and the
+    /// Python and JavaScript packages share, so they refuse a wrong one in the same words.
+    ///
+    /// ```
+    /// use chuhan::{game::XiangqiRules, Rules, Variant};
+    /// assert_eq!(Rules::named(Variant::Xiangqi, "CXA")?.xiangqi, XiangqiRules::Cxa);
+    /// let e = Rules::named(Variant::Xiangqi, "modern").unwrap_err();
+    /// assert_eq!(e.to_string(), "\"modern\" is a janggi rule set, not a xiangqi one (expected axf, cxa or computer)");
+    /// # Ok::<(), chuhan::game::RulesNameError>(())
+    /// ```
+    pub fn named(variant: Variant, name: &str) -> Result<Rules, RulesNameError> {
+        let mut rules = Rules::for_variant(variant);
+        let (mine, other) = match variant {
+            Variant::Xiangqi => (name.parse::<XiangqiRules>().map(|r| rules.xiangqi = r), name.parse::<JanggiRules>().is_ok()),
+            Variant::Janggi => (name.parse::<JanggiRules>().map(|r| rules.janggi = r), name.parse::<XiangqiRules>().is_ok()),
+        };
+        match mine {
+            Ok(()) => Ok(rules),
+            Err(_) if other => Err(RulesNameError::OtherGame { variant, name: name.to_string() }),
+            Err(_) => Err(RulesNameError::Unknown { variant, name: name.to_string() }),
+        }
+    }
+}
+
+/// The rule-set names of `variant`, for messages.
+fn expected(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Xiangqi => "axf, cxa or computer",
+        Variant::Janggi => "modern, traditional or casual",
+    }
+}
+
+/// Why [`Rules::named`] refused a name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RulesNameError {
+    /// No rule set of either game has this name.
+    #[error("unknown {variant} rule set {name:?}: expected {}", expected(*variant))]
+    Unknown {
+        /// The game the rules were asked for.
+        variant: Variant,
+        /// The name as given.
+        name: String,
+    },
+    /// The name is the other game's rule set (`modern` asked for xiangqi).
+    #[error("{name:?} is a {} rule set, not a {variant} one (expected {})", other_game(*variant), expected(*variant))]
+    OtherGame {
+        /// The game the rules were asked for.
+        variant: Variant,
+        /// The name as given.
+        name: String,
+    },
+}
+
+fn other_game(variant: Variant) -> Variant {
+    match variant {
+        Variant::Xiangqi => Variant::Janggi,
+        Variant::Janggi => Variant::Xiangqi,
+    }
+}
+
 /// A rule-set name that is not known.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown rule set {0:?}: expected axf, cxa or computer (xiangqi), modern, traditional or casual (janggi)")]
@@ -113,5 +178,25 @@ impl fmt::Display for JanggiRules {
             JanggiRules::Traditional => "traditional",
             JanggiRules::Casual => "casual",
         })
+    }
+}
+
+#[cfg(test)]
+mod named_tests {
+    use super::*;
+
+    #[test]
+    fn a_name_is_read_for_its_game_and_refused_for_the_other() {
+        assert_eq!(Rules::named(Variant::Janggi, "Casual").unwrap().janggi, JanggiRules::Casual);
+        assert_eq!(Rules::named(Variant::Xiangqi, "wxf").unwrap().xiangqi, XiangqiRules::Axf);
+        assert_eq!(Rules::named(Variant::Janggi, "modern").unwrap(), Rules::for_variant(Variant::Janggi));
+        assert_eq!(
+            Rules::named(Variant::Xiangqi, "fide").unwrap_err().to_string(),
+            "unknown xiangqi rule set \"fide\": expected axf, cxa or computer"
+        );
+        assert_eq!(
+            Rules::named(Variant::Janggi, "axf").unwrap_err(),
+            RulesNameError::OtherGame { variant: Variant::Janggi, name: "axf".into() }
+        );
     }
 }
