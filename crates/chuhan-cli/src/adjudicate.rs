@@ -1,7 +1,7 @@
 //! `chuhan adjudicate`: has the game ended, who won, and why.
 
 use anyhow::{bail, Context, Result};
-use chuhan::{Game, JanggiRules, Move, Rules, Variant, XiangqiRules};
+use chuhan::{Game, Move, Rules, Variant};
 use clap::Args;
 
 #[derive(Args)]

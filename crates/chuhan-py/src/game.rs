@@ -4,7 +4,7 @@
 use crate::board::{parse_move, side_arg, variant_arg, PyBoard};
 use crate::errors;
 use crate::moves::{move_arg, PyMove};
-use chuhan::{EndReason, Game, GameError, GameResult, JanggiRules, Move, Rules, Variant, Violation, XiangqiRules};
+use chuhan::{EndReason, Game, GameError, GameResult, Move, Rules, Variant, Violation};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 

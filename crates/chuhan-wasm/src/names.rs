@@ -2,7 +2,7 @@
 //! the rules crate's types with errors that list what is accepted.
 
 use crate::error::{Error, Result};
-use chuhan::game::{JanggiRules, Rules, XiangqiRules};
+use chuhan::game::Rules;
 use chuhan::notation::Notation;
 use chuhan::{Move, Side, Variant};
 use std::fmt::Write;
@@ -106,6 +106,7 @@ pub fn notation_names(variant: Variant) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chuhan::game::{JanggiRules, XiangqiRules};
 
     #[test]
     fn sides_in_each_game_s_words() {

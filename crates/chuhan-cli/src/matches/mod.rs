@@ -15,7 +15,7 @@ mod stats;
 
 use anyhow::{bail, Context, Result};
 use chuhan::notation::Notation;
-use chuhan::{JanggiRules, Rules, Variant, XiangqiRules};
+use chuhan::{Rules, Variant};
 use chuhan_engine::external::{Engine, EngineSpec};
 use clap::Args;
 use openings::Opening;

@@ -78,14 +78,18 @@ impl Rules {
     /// use chuhan::{game::XiangqiRules, Rules, Variant};
     /// assert_eq!(Rules::named(Variant::Xiangqi, "CXA")?.xiangqi, XiangqiRules::Cxa);
     /// let e = Rules::named(Variant::Xiangqi, "modern").unwrap_err();
-    /// assert_eq!(e.to_string(), "\"modern\" is a janggi rule set, not a xiangqi one (expected axf, cxa or computer)");
+    /// assert_eq!(e.to_string(), "\"modern\" is a janggi rule set, not a xiangqi rule set: expected axf, cxa or computer");
     /// # Ok::<(), chuhan::game::RulesNameError>(())
     /// ```
     pub fn named(variant: Variant, name: &str) -> Result<Rules, RulesNameError> {
         let mut rules = Rules::for_variant(variant);
         let (mine, other) = match variant {
-            Variant::Xiangqi => (name.parse::<XiangqiRules>().map(|r| rules.xiangqi = r), name.parse::<JanggiRules>().is_ok()),
-            Variant::Janggi => (name.parse::<JanggiRules>().map(|r| rules.janggi = r), name.parse::<XiangqiRules>().is_ok()),
+            Variant::Xiangqi => {
+                (name.parse::<XiangqiRules>().map(|r| rules.xiangqi = r), name.parse::<JanggiRules>().is_ok())
+            }
+            Variant::Janggi => {
+                (name.parse::<JanggiRules>().map(|r| rules.janggi = r), name.parse::<XiangqiRules>().is_ok())
+            }
         };
         match mine {
             Ok(()) => Ok(rules),
@@ -116,7 +120,7 @@ pub enum RulesNameError {
         name: String,
     },
     /// The name is the other game's rule set (`modern` asked for xiangqi).
-    #[error("{name:?} is a {} rule set, not a {variant} one (expected {})", other_game(*variant), expected(*variant))]
+    #[error("{name:?} is a {} rule set, not a {variant} rule set: expected {}", other_game(*variant), expected(*variant))]
     OtherGame {
         /// The game the rules were asked for.
         variant: Variant,
