@@ -149,6 +149,28 @@ impl Notation {
     }
 }
 
+impl Position {
+    /// Plays the move `text` describes, written in whichever notation of the game reads it
+    /// ([`Notation::parse_any`]: `炮二平五`, `C2.5`, `h2e2`, janggi's `79卒78`…), and answers
+    /// it; on an error the position is unchanged. What Python's and JavaScript's
+    /// `push_notation` do, for Rust.
+    ///
+    /// ```
+    /// use chuhan::{Position, Variant};
+    /// let mut pos = Position::new(Variant::Xiangqi);
+    /// for text in ["炮二平五", "馬8進7", "H2+3"] {
+    ///     pos.play_notation(text)?;
+    /// }
+    /// assert!(pos.play_notation("炮二平十").unwrap_err().to_string().contains("十"));
+    /// # Ok::<(), chuhan::notation::NotationError>(())
+    /// ```
+    pub fn play_notation(&mut self, text: &str) -> Result<Move, NotationError> {
+        let m = Notation::parse_any(self, text)?;
+        self.play_unchecked(m);
+        Ok(m)
+    }
+}
+
 impl Notation {
     /// Reads `text` as a legal move of `pos` in whichever notation of its game reads it (the
     /// first in the order of [`Notation::ALL`]), for text typed or pasted without saying how
