@@ -2,9 +2,9 @@
 //! (crate chuhan-db) on the command line.
 
 use crate::safe::terminal;
+use crate::start::PositionArgs;
 use anyhow::{bail, Context, Result};
 use chuhan::notation::Notation;
-use chuhan::{Position, Variant};
 use chuhan_db::{material, Database, Fold, ImportOptions, Lang, SearchFilter};
 use chuhan_record::Outcome;
 use clap::{Args, Subcommand};
@@ -32,39 +32,6 @@ struct Common {
     /// The language of opening names: traditional (default), simplified or english.
     #[arg(long, default_value = "traditional")]
     lang: Lang,
-}
-
-/// A position given as the other commands give one: a start and moves from it.
-#[derive(Args)]
-struct PositionArgs {
-    /// The game: xiangqi or janggi.
-    #[arg(long, short, default_value = "xiangqi")]
-    variant: Variant,
-    /// The start position as FEN (default: the variant's start position).
-    #[arg(long, short)]
-    fen: Option<String>,
-    /// Accept a composed position (pieces on points no game reaches).
-    #[arg(long)]
-    relaxed: bool,
-    /// Moves from the start, as coordinates (h2e2) or in any notation chuhan reads (炮二平五).
-    #[arg(long, short, num_args = 0.., value_name = "MOVE")]
-    moves: Vec<String>,
-}
-
-impl PositionArgs {
-    fn given(&self) -> bool {
-        self.fen.is_some() || !self.moves.is_empty()
-    }
-
-    fn position(&self) -> Result<Position> {
-        let fen = self.fen.as_deref().unwrap_or(self.variant.start_fen());
-        let mut pos = crate::start::read_fen(self.variant, fen, self.relaxed, "--fen")?;
-        for (i, text) in self.moves.iter().enumerate() {
-            let m = Notation::parse_any(&pos, text).with_context(|| format!("--moves, move {} ({text})", i + 1))?;
-            pos.play(m).with_context(|| format!("--moves, move {} ({text})", i + 1))?;
-        }
-        Ok(pos)
-    }
 }
 
 /// What `search` and `export` select.

@@ -1,41 +1,11 @@
 //! `chuhan perft`, `chuhan moves` and `chuhan bench`.
 
-use anyhow::{bail, Context, Result};
-use chuhan::{divide, Move, Position, Variant};
+use crate::start::PositionArgs;
+use anyhow::{bail, Result};
+use chuhan::{divide, Position, Variant};
 use clap::Args;
 use std::io::Write;
 use std::time::Instant;
-
-/// Where a position comes from: a variant, an optional FEN and moves played from it.
-#[derive(Args)]
-pub struct PositionArgs {
-    /// The game: xiangqi or janggi.
-    #[arg(long, short, default_value = "xiangqi")]
-    variant: Variant,
-    /// The position as FEN (default: the variant's start position).
-    #[arg(long, short)]
-    fen: Option<String>,
-    /// Accept a composed position: pieces on points no game reaches (a soldier behind its
-    /// start line); what was accepted is said on standard error.
-    #[arg(long)]
-    relaxed: bool,
-    /// Moves to play first, as coordinates with ranks 0–9 (h2e2; a janggi pass is the
-    /// general's square twice, e1e1).
-    #[arg(long, short, num_args = 1.., value_name = "MOVE")]
-    moves: Vec<String>,
-}
-
-impl PositionArgs {
-    fn position(&self) -> Result<Position> {
-        let fen = self.fen.as_deref().unwrap_or(self.variant.start_fen());
-        let mut pos = crate::start::read_fen(self.variant, fen, self.relaxed, "--fen")?;
-        for (i, text) in self.moves.iter().enumerate() {
-            let m: Move = text.parse().with_context(|| format!("--moves, move {}", i + 1))?;
-            pos.play(m).with_context(|| format!("--moves, move {} ({text})", i + 1))?;
-        }
-        Ok(pos)
-    }
-}
 
 #[derive(Args)]
 pub struct PerftArgs {

@@ -8,7 +8,62 @@
 //! position the user did not mean.
 
 use anyhow::{anyhow, Context, Result};
-use chuhan::{FenError, Position, Setup, Variant};
+use chuhan::notation::Notation;
+use chuhan::{FenError, Move, Position, Setup, Variant};
+use clap::Args;
+
+/// Where a position comes from, for every command that takes one (`perft`, `moves`, `bench`'s
+/// position, `db explore`, `db search`): a variant, an optional FEN and moves played from it.
+#[derive(Args)]
+pub struct PositionArgs {
+    /// The game: xiangqi or janggi.
+    #[arg(long, short, default_value = "xiangqi")]
+    pub variant: Variant,
+    /// The start position as FEN (default: the variant's start position).
+    #[arg(long, short)]
+    pub fen: Option<String>,
+    /// Accept a composed position: pieces on points no game reaches (a soldier behind its
+    /// start line); what was accepted is said on standard error.
+    #[arg(long)]
+    pub relaxed: bool,
+    /// Moves to play from the start: coordinates with ranks 0–9 (h2e2; a janggi pass is the
+    /// general's square twice, e1e1) or any notation chuhan reads (炮二平五).
+    #[arg(long, short, num_args = 0.., value_name = "MOVE")]
+    pub moves: Vec<String>,
+}
+
+impl PositionArgs {
+    /// Whether a position other than the standard start was asked for.
+    pub fn given(&self) -> bool {
+        self.fen.is_some() || !self.moves.is_empty()
+    }
+
+    /// The position: the start, then each move checked; an error names the move's number
+    /// and text.
+    pub fn position(&self) -> Result<Position> {
+        let fen = self.fen.as_deref().unwrap_or(self.variant.start_fen());
+        let mut pos = read_fen(self.variant, fen, self.relaxed, "--fen")?;
+        for (i, text) in self.moves.iter().enumerate() {
+            let m = read_move(&pos, text).with_context(|| format!("--moves, move {} ({text})", i + 1))?;
+            pos.play_unchecked(m);
+        }
+        Ok(pos)
+    }
+}
+
+/// A legal move of `pos` from `text`: coordinates first (the plain form scripts use), then
+/// any notation; the error of each reading when none gives a legal move.
+fn read_move(pos: &Position, text: &str) -> Result<Move> {
+    match text.parse::<Move>() {
+        Ok(m) if pos.is_legal(m) => Ok(m),
+        // Coordinates that are no legal move here may be another notation's (Fairy-Stockfish's
+        // ranks 1–10); failing that, why the coordinates are illegal.
+        Ok(m) => Notation::parse_any(pos, text).or_else(|_| pos.check_move(m).map(|()| m).map_err(anyhow::Error::from)),
+        Err(coordinates) => {
+            Notation::parse_any(pos, text).map_err(|e| anyhow!("{e}; read as coordinates: {coordinates}"))
+        }
+    }
+}
 
 /// The position `fen` describes in `variant`; `flag` names the option in messages.
 pub fn read_fen(variant: Variant, fen: &str, relaxed: bool, flag: &str) -> Result<Position> {

@@ -36,6 +36,8 @@ fn perft_divide_lists_moves_then_total() {
 fn perft_after_moves_and_from_fen() {
     let o = chuhan(&["perft", "--moves", "h2e2", "h9g7", "--depth", "1"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // Every command that takes a position reads its moves alike: coordinates or any notation.
+    assert_eq!(stdout(&chuhan(&["perft", "--moves", "炮二平五", "马8进7", "--depth", "1"])), stdout(&o));
     let fen = "5a3/3k5/3aR4/9/5r3/5n3/9/3A1A3/5K3/2BC2B2 w - - 0 1";
     assert_eq!(stdout(&chuhan(&["perft", "--fen", fen, "--depth", "2"])), "424\n");
 }
