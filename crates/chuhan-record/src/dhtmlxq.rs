@@ -13,9 +13,9 @@
 //! - `title`, `event`, `date`, `place`, `round`, `red`, `redteam`, `black`, `blackteam`,
 //!   `result`, `open`, `ecco`: the headers.
 
-use crate::raw::{RawNode, RawTree, TreeError};
+use crate::raw::{RawNode, RawTree, TreeError, SLOTS};
 use crate::tree::{Line, Outcome, Record};
-use chuhan::{FenError, Piece, Position, Role, Side, Square, Variant};
+use chuhan::{FenError, Piece, Position, Side, Square, Variant};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -63,25 +63,6 @@ pub enum DhtmlXqError {
     #[error("DhtmlXQ holds xiangqi only, not janggi")]
     Janggi,
 }
-
-const SLOTS: [Role; 16] = [
-    Role::Chariot,
-    Role::Horse,
-    Role::Elephant,
-    Role::Advisor,
-    Role::General,
-    Role::Advisor,
-    Role::Elephant,
-    Role::Horse,
-    Role::Chariot,
-    Role::Cannon,
-    Role::Cannon,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-];
 
 const HEADERS: [(&str, &str); 12] = [
     ("title", "Title"),

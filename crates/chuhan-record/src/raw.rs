@@ -6,7 +6,29 @@
 //! are alternatives at the same point), so trees read from these formats come back unchanged.
 
 use crate::tree::{Line, Node};
-use chuhan::{IllegalMove, Move, Position, Square};
+use chuhan::{IllegalMove, Move, Position, Role, Square};
+
+/// The role of each of the 16 slots of a side in the piece tables of XQF and DhtmlXQ (both
+/// list a side's pieces in this order: chariot, horse, elephant, advisor, general, then back
+/// along the rank, the two cannons and the five soldiers); one table for both formats.
+pub(crate) const SLOTS: [Role; 16] = [
+    Role::Chariot,
+    Role::Horse,
+    Role::Elephant,
+    Role::Advisor,
+    Role::General,
+    Role::Advisor,
+    Role::Elephant,
+    Role::Horse,
+    Role::Chariot,
+    Role::Cannon,
+    Role::Cannon,
+    Role::Soldier,
+    Role::Soldier,
+    Role::Soldier,
+    Role::Soldier,
+    Role::Soldier,
+];
 
 /// How deeply variations may nest before a record is refused.
 pub const MAX_DEPTH: usize = 64;

@@ -13,9 +13,9 @@
 //! public converters interpret later versions; the code is written here from those facts.
 
 use crate::encoding::{self, TextEncoding};
-use crate::raw::{RawNode, RawTree, TreeError};
+use crate::raw::{RawNode, RawTree, TreeError, SLOTS};
 use crate::tree::{Outcome, Record};
-use chuhan::{FenError, Piece, Position, Role, Side, Square, Variant};
+use chuhan::{FenError, Piece, Position, Side, Square, Variant};
 
 /// Why an XQF file could not be read or written.
 ///
@@ -76,26 +76,6 @@ pub enum XqfError {
 }
 
 const KEY_MASK: &[u8; 32] = b"[(C) Copyright Mr. Dong Shiwei.]";
-
-/// The role of each of the 16 slots of a side in the piece table.
-const SLOTS: [Role; 16] = [
-    Role::Chariot,
-    Role::Horse,
-    Role::Elephant,
-    Role::Advisor,
-    Role::General,
-    Role::Advisor,
-    Role::Elephant,
-    Role::Horse,
-    Role::Chariot,
-    Role::Cannon,
-    Role::Cannon,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-];
 
 /// Header string fields: (offset, size, tag name).
 const STRINGS: [(usize, usize, &str); 11] = [
