@@ -6,8 +6,8 @@
 //! time are only applied when asked for, which keeps `push` as cheap as the Rust call.
 
 use crate::errors;
-use crate::game::{rules_arg, PyOutcome};
 use crate::moves::{move_arg, square_arg, PyMove};
+use crate::outcome::{rules_arg, PyOutcome};
 use crate::svg;
 use chuhan::notation::Notation;
 use chuhan::{Game, JanggiFormation, JanggiSetup, Move, Position, Setup, Side, Variant};

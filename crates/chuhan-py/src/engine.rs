@@ -7,8 +7,8 @@
 
 use crate::board::PyBoard;
 use crate::errors;
-use crate::game::rules_arg;
 use crate::moves::PyMove;
+use crate::outcome::rules_arg;
 use chuhan_engine::eval::{Classic, Evaluate};
 use chuhan_engine::nnue::Nnue;
 use chuhan_engine::search::{search, Limits, Report, Shared};

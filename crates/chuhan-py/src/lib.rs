@@ -15,6 +15,7 @@ mod engine;
 mod errors;
 mod game;
 mod moves;
+mod outcome;
 mod records;
 mod svg;
 
@@ -28,7 +29,7 @@ fn _chuhan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<moves::PyMove>()?;
     m.add_class::<board::PyBoard>()?;
     m.add_class::<game::PyGame>()?;
-    m.add_class::<game::PyOutcome>()?;
+    m.add_class::<outcome::PyOutcome>()?;
     m.add_class::<records::PyRecord>()?;
     m.add_class::<records::PyLine>()?;
     m.add_class::<records::PyNode>()?;

@@ -27,8 +27,8 @@ pub mod turns;
 pub mod ws;
 
 pub use error::ApiError;
+pub use limit::ConnectionLimits;
 pub use limit::Limits;
-pub use listen::ConnectionLimits;
 pub use routes::router;
 pub use state::{AppState, Tools};
 

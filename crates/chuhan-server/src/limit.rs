@@ -34,7 +34,7 @@ pub struct Limits {
     /// `POST /api/games` (each game is a row on disk and a room in memory).
     pub games_per_minute: u32,
     /// Connections at once, in all and per address, and how long they may stay silent.
-    pub connections: crate::listen::ConnectionLimits,
+    pub connections: ConnectionLimits,
     /// The analysis board's searches at once, over all clients (each holds a core); one
     /// client has at most one of them, the others wait their turn.
     pub analysis_threads: usize,
@@ -54,12 +54,53 @@ impl Default for Limits {
         Limits {
             requests_per_minute: 1200,
             games_per_minute: 100,
-            connections: crate::listen::ConnectionLimits::default(),
+            connections: ConnectionLimits::default(),
             analysis_threads: 2,
             engine_games: 4,
             max_plies: chuhan_db::DEFAULT_MAX_PLIES,
         }
     }
+}
+
+/// What one client, and all of them together, may hold of the server's connections.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ConnectionLimits {
+    /// Connections open at once, from everyone (0: [`default_total`]).
+    pub total: usize,
+    /// Connections open at once from one address (0: no limit; behind a reverse proxy every
+    /// connection has the proxy's address, so limit there).
+    pub per_address: usize,
+    /// How long a client has to send a request's headers once it starts one.
+    pub header_timeout: Duration,
+    /// How long a connection may stay silent, both ways, before it is closed.
+    pub idle_timeout: Duration,
+}
+
+impl Default for ConnectionLimits {
+    fn default() -> ConnectionLimits {
+        ConnectionLimits {
+            total: 0,
+            per_address: 64,
+            header_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(60),
+        }
+    }
+}
+
+/// The default cap on connections: what the process's open-file limit allows with room left
+/// for the database, engines and the listener (each connection is one open file), and at
+/// most 10,000.
+pub fn default_total() -> usize {
+    let files = open_file_limit().unwrap_or(1024);
+    (files.saturating_sub(128) as usize).clamp(16, 10_000)
+}
+
+/// The soft limit on open files, read from `/proc/self/limits` (Linux); `None` elsewhere or
+/// when it says "unlimited".
+pub(crate) fn open_file_limit() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let line = text.lines().find(|l| l.starts_with("Max open files"))?;
+    line["Max open files".len()..].split_whitespace().next()?.parse().ok()
 }
 
 /// Past this many addresses, buckets that have filled up again are forgotten.

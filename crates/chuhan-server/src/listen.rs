@@ -17,7 +17,7 @@
 //! The peer's address is put into each request as axum's `ConnectInfo<SocketAddr>`, which the
 //! rate limiter reads, as `into_make_service_with_connect_info` would.
 
-use crate::limit::address_key;
+use crate::limit::{address_key, default_total, ConnectionLimits};
 use axum::extract::ConnectInfo;
 use axum::Router;
 use hyper::body::Incoming;
@@ -34,47 +34,6 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::time::{Instant, Sleep};
 use tower::Service;
-
-/// What one client, and all of them together, may hold of the server's connections.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct ConnectionLimits {
-    /// Connections open at once, from everyone (0: [`default_total`]).
-    pub total: usize,
-    /// Connections open at once from one address (0: no limit; behind a reverse proxy every
-    /// connection has the proxy's address, so limit there).
-    pub per_address: usize,
-    /// How long a client has to send a request's headers once it starts one.
-    pub header_timeout: Duration,
-    /// How long a connection may stay silent, both ways, before it is closed.
-    pub idle_timeout: Duration,
-}
-
-impl Default for ConnectionLimits {
-    fn default() -> ConnectionLimits {
-        ConnectionLimits {
-            total: 0,
-            per_address: 64,
-            header_timeout: Duration::from_secs(10),
-            idle_timeout: Duration::from_secs(60),
-        }
-    }
-}
-
-/// The default cap on connections: what the process's open-file limit allows with room left
-/// for the database, engines and the listener (each connection is one open file), and at
-/// most 10,000.
-pub fn default_total() -> usize {
-    let files = open_file_limit().unwrap_or(1024);
-    (files.saturating_sub(128) as usize).clamp(16, 10_000)
-}
-
-/// The soft limit on open files, read from `/proc/self/limits` (Linux); `None` elsewhere or
-/// when it says "unlimited".
-fn open_file_limit() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/self/limits").ok()?;
-    let line = text.lines().find(|l| l.starts_with("Max open files"))?;
-    line["Max open files".len()..].split_whitespace().next()?.parse().ok()
-}
 
 /// The connections open now, in all and by address.
 #[derive(Default)]
@@ -271,6 +230,7 @@ pub async fn serve(listener: TcpListener, app: Router, limits: ConnectionLimits)
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::limit::open_file_limit;
 
     #[test]
     fn admission_counts_by_address_and_in_all() {

@@ -179,6 +179,25 @@ pub(crate) fn parse_setup(fen: &str) -> Result<Setup, FenError> {
     Ok(Setup { board, turn, halfmove_clock, fullmove_number })
 }
 
+// Setup's text form lives here, with the rest of FEN, so that `setup` (the board checked
+// against the rules) needs nothing of the text and the two modules do not depend on each other.
+impl std::str::FromStr for Setup {
+    type Err = FenError;
+
+    /// Reads a FEN's syntax (see [`crate::fen`]); nothing about either game's rules is checked.
+    fn from_str(fen: &str) -> Result<Setup, FenError> {
+        parse_setup(fen)
+    }
+}
+
+impl fmt::Display for Setup {
+    /// The FEN, with `w` for the first mover and `b` for the second.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side = if self.turn == Side::First { 'w' } else { 'b' };
+        write!(f, "{} {side} - - {} {}", board_fen(&self.board), self.halfmove_clock, self.fullmove_number)
+    }
+}
+
 impl Position {
     /// Reads a FEN (see the [module documentation](crate::fen)) and checks the position against
     /// `variant`'s rules: `text.parse::<Setup>()?.position(variant)` with the position's

@@ -22,13 +22,11 @@
 
 use crate::attacks::{palace, PALACE_DIAGONAL_POINTS};
 use crate::bitboard::Bitboard;
-use crate::fen::{board_fen, FenError};
 use crate::piece::{Piece, Role, Side};
 use crate::position::Position;
 use crate::square::Square;
 use crate::variant::Variant;
 use std::fmt;
-use std::str::FromStr;
 
 /// A board with the side to move and the move counters, as read from a FEN: syntactically
 /// sound, not yet checked against either game's rules.
@@ -87,23 +85,6 @@ impl From<&Position> for Setup {
             halfmove_clock: pos.halfmove_clock(),
             fullmove_number: pos.fullmove_number(),
         }
-    }
-}
-
-impl FromStr for Setup {
-    type Err = FenError;
-
-    /// Reads a FEN's syntax (see [`crate::fen`]); nothing about either game's rules is checked.
-    fn from_str(fen: &str) -> Result<Setup, FenError> {
-        crate::fen::parse_setup(fen)
-    }
-}
-
-impl fmt::Display for Setup {
-    /// The FEN, with `w` for the first mover and `b` for the second.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let side = if self.turn == Side::First { 'w' } else { 'b' };
-        write!(f, "{} {side} - - {} {}", board_fen(&self.board), self.halfmove_clock, self.fullmove_number)
     }
 }
 
