@@ -13,6 +13,12 @@ use std::fmt;
 /// mated in `n` plies `-MATE + n`. Counting plies from the root makes a quicker mate score
 /// higher, so the search prefers it (and delays being mated).
 pub const MATE: i32 = 30000;
+
+/// The deepest ply the search goes: the per-ply tables (the search's, and the network's
+/// accumulator stack) are this long, and `Limits::depth` is capped below it (so extensions
+/// still fit). Here rather than in `search`, so that `nnue` sizes its stack without
+/// depending on the search that uses it.
+pub const MAX_PLY: usize = 128;
 /// Scores beyond this (in either sign) are mates: a mate can be at most 1000 plies away, far
 /// beyond the deepest search.
 pub const MATE_BOUND: i32 = MATE - 1000;

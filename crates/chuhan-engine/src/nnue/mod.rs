@@ -559,7 +559,7 @@ pub struct Accumulators<'a> {
 impl<'a> Accumulators<'a> {
     /// The stack for a search from `pos`, its first entry computed from scratch.
     pub fn new(net: &'a Network, pos: &Position) -> Accumulators<'a> {
-        let mut stack = Vec::with_capacity(crate::search::MAX_PLY + 8);
+        let mut stack = Vec::with_capacity(crate::score::MAX_PLY + 8);
         stack.push(net.refresh(pos));
         Accumulators { net, stack }
     }

@@ -40,9 +40,7 @@ mod rules;
 pub(crate) use levels::weakened_choice;
 pub use levels::{level_limits, level_move};
 
-/// The deepest ply the search goes: the per-ply tables are this long, and `Limits::depth` is
-/// capped below it (so extensions still fit).
-pub const MAX_PLY: usize = 128;
+pub use crate::score::MAX_PLY;
 /// The static evaluation of a node in check (none is computed).
 const NO_EVAL: i32 = i32::MIN / 2;
 /// Entries of each thread's evaluation cache (a power of two; 1 MiB).
