@@ -113,6 +113,9 @@ test("the analysis board takes typed moves and the keyboard", async () => {
     await page.waitForSelector("#aboard svg");
     await typeMove(page, "C2.5", "#amove-text");
     await page.waitForFunction(() => document.querySelectorAll("#amoves .mv").length === 1);
+    // The move list shows the move at once; the position comes from the server a moment later,
+    // and the next typed move is read in it: wait for Black to move.
+    await page.waitForFunction(() => / b /.test(document.querySelector("#afen").value));
     await typeMove(page, "h2e2", "#amove-text");
     await page.waitForFunction(() => /h2e2: /.test(document.querySelector("#amove-problem").textContent));
     await typeMove(page, "h9g7", "#amove-text");
