@@ -8,6 +8,25 @@ use std::time::{Duration, Instant};
 /// The tests time the engine, so they run one at a time rather than competing for two cores.
 static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
+/// Lines from `lines` until one starts with `prefix`, all of them; panics after `within`.
+fn lines_until(lines: &Receiver<String>, prefix: &str, within: Duration) -> Vec<String> {
+    let deadline = Instant::now() + within;
+    let mut seen = Vec::new();
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match lines.recv_timeout(left) {
+            Ok(line) => {
+                let done = line.starts_with(prefix);
+                seen.push(line);
+                if done {
+                    return seen;
+                }
+            }
+            Err(_) => panic!("no line starting with {prefix:?} within {within:?}; got {seen:?}"),
+        }
+    }
+}
+
 struct Engine {
     _turn: std::sync::MutexGuard<'static, ()>,
     child: Child,
@@ -43,21 +62,7 @@ impl Engine {
 
     /// Reads lines until one starts with `prefix`; returns all lines read.
     fn until(&mut self, prefix: &str, within: Duration) -> Vec<String> {
-        let deadline = Instant::now() + within;
-        let mut seen = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    let done = line.starts_with(prefix);
-                    seen.push(line);
-                    if done {
-                        return seen;
-                    }
-                }
-                Err(_) => panic!("no line starting with {prefix:?} within {within:?}; got {seen:?}"),
-            }
-        }
+        lines_until(&self.lines, prefix, within)
     }
 
     fn bestmove(&mut self, within: Duration) -> String {
@@ -438,21 +443,7 @@ impl InProcess {
 
     /// Reads lines until one starts with `prefix`; returns all lines read. Panics after `within`.
     fn until(&self, prefix: &str, within: Duration) -> Vec<String> {
-        let deadline = Instant::now() + within;
-        let mut seen = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    let done = line.starts_with(prefix);
-                    seen.push(line);
-                    if done {
-                        return seen;
-                    }
-                }
-                Err(_) => panic!("no line starting with {prefix:?} within {within:?}; got {seen:?}"),
-            }
-        }
+        lines_until(&self.lines, prefix, within)
     }
 
     /// Sends `isready` and returns the lines up to `readyok`.

@@ -441,14 +441,11 @@ async fn run(o: &Options, addrs: &[SocketAddr], pids: &[u32]) -> Result<(), BoxE
 }
 
 /// A WebSocket request for `url` that offers seat token `token` as the server asks: the
-/// subprotocol `token.<token>` beside `chuhan` (never in the address).
+/// subprotocol `token.<token>` beside `chuhan` ([`chuhan_server::ws::subprotocols`]), never in
+/// the address.
 fn seat_request(url: String, token: Option<&str>) -> tokio_tungstenite::tungstenite::handshake::client::Request {
     use tokio_tungstenite::tungstenite::client::IntoClientRequest;
     let mut req = url.into_client_request().unwrap();
-    let protocols = match token {
-        Some(t) => format!("chuhan, token.{t}"),
-        None => "chuhan".to_string(),
-    };
-    req.headers_mut().insert("sec-websocket-protocol", protocols.parse().unwrap());
+    req.headers_mut().insert("sec-websocket-protocol", chuhan_server::ws::subprotocols(token).parse().unwrap());
     req
 }

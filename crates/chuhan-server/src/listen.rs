@@ -119,15 +119,22 @@ impl Guarded {
     }
 }
 
-impl AsyncRead for Guarded {
-    fn poll_read(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<io::Result<()>> {
-        let before = buf.filled().len();
-        match Pin::new(&mut self.stream).poll_read(cx, buf) {
-            Poll::Ready(Ok(())) => {
-                if buf.filled().len() > before {
+impl Guarded {
+    /// What a read or write of the stream did, seen by the idle deadline: progress (`moved`
+    /// true) moves it on; a wait past it becomes `TimedOut`. A client that stops reading what
+    /// it asked for holds the connection just as one that sends nothing.
+    fn watch<T>(
+        &mut self,
+        cx: &mut Context<'_>,
+        poll: Poll<io::Result<T>>,
+        moved: impl Fn(&T) -> bool,
+    ) -> Poll<io::Result<T>> {
+        match poll {
+            Poll::Ready(Ok(v)) => {
+                if moved(&v) {
                     self.progress();
                 }
-                Poll::Ready(Ok(()))
+                Poll::Ready(Ok(v))
             }
             Poll::Pending => match self.check_idle(cx) {
                 Ok(()) => Poll::Pending,
@@ -138,23 +145,19 @@ impl AsyncRead for Guarded {
     }
 }
 
+impl AsyncRead for Guarded {
+    fn poll_read(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<io::Result<()>> {
+        let before = buf.filled().len();
+        let poll = Pin::new(&mut self.stream).poll_read(cx, buf);
+        let after = buf.filled().len();
+        self.watch(cx, poll, |()| after > before)
+    }
+}
+
 impl AsyncWrite for Guarded {
     fn poll_write(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
-        match Pin::new(&mut self.stream).poll_write(cx, buf) {
-            Poll::Ready(Ok(n)) => {
-                if n > 0 {
-                    self.progress();
-                }
-                Poll::Ready(Ok(n))
-            }
-            // A client that stops reading what it asked for holds the connection just as
-            // one that sends nothing.
-            Poll::Pending => match self.check_idle(cx) {
-                Ok(()) => Poll::Pending,
-                Err(e) => Poll::Ready(Err(e)),
-            },
-            other => other,
-        }
+        let poll = Pin::new(&mut self.stream).poll_write(cx, buf);
+        self.watch(cx, poll, |&n| n > 0)
     }
 
     fn poll_write_vectored(
@@ -162,19 +165,8 @@ impl AsyncWrite for Guarded {
         cx: &mut Context<'_>,
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
-        match Pin::new(&mut self.stream).poll_write_vectored(cx, bufs) {
-            Poll::Ready(Ok(n)) => {
-                if n > 0 {
-                    self.progress();
-                }
-                Poll::Ready(Ok(n))
-            }
-            Poll::Pending => match self.check_idle(cx) {
-                Ok(()) => Poll::Pending,
-                Err(e) => Poll::Ready(Err(e)),
-            },
-            other => other,
-        }
+        let poll = Pin::new(&mut self.stream).poll_write_vectored(cx, bufs);
+        self.watch(cx, poll, |&n| n > 0)
     }
 
     fn is_write_vectored(&self) -> bool {

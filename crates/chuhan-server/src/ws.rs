@@ -92,6 +92,16 @@ pub const PROTOCOL: &str = "chuhan";
 /// The prefix of the subprotocol that carries a seat's token: `token.<hex>`.
 pub const TOKEN_PREFIX: &str = "token.";
 
+/// The `Sec-WebSocket-Protocol` value a client sends to open a game's WebSocket: `chuhan`,
+/// and for a player `token.<the seat's token>` beside it (the page's script and every Rust
+/// client build it alike).
+pub fn subprotocols(token: Option<&str>) -> String {
+    match token {
+        Some(t) => format!("{PROTOCOL}, {TOKEN_PREFIX}{t}"),
+        None => PROTOCOL.to_string(),
+    }
+}
+
 /// The seat token a client offered among its subprotocols (`Sec-WebSocket-Protocol:
 /// chuhan, token.<hex>`), if any. The token travels in a header rather than the address,
 /// since proxies and servers log addresses.

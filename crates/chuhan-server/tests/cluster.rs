@@ -4,6 +4,9 @@
 //! Skipped with a message without the variable (failed under CI=true). The takeover after
 //! `kill -9` needs real processes: crates/chuhan-cli/tests/serve_cluster.rs.
 
+mod common;
+
+use common::seat_request;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
@@ -194,17 +197,4 @@ async fn a_takeback_and_a_draw_offered_on_one_server_are_answered_on_the_other()
         (archive["games"][0]["id"].as_str(), archive["games"][0]["plies"].as_u64()),
         (Some(id.as_str()), Some(0))
     );
-}
-
-/// A WebSocket request for `url` that offers seat token `token` as the server asks: the
-/// subprotocol `token.<token>` beside `chuhan` (never in the address).
-fn seat_request(url: String, token: Option<&str>) -> tokio_tungstenite::tungstenite::handshake::client::Request {
-    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-    let mut req = url.into_client_request().unwrap();
-    let protocols = match token {
-        Some(t) => format!("chuhan, token.{t}"),
-        None => "chuhan".to_string(),
-    };
-    req.headers_mut().insert("sec-websocket-protocol", protocols.parse().unwrap());
-    req
 }

@@ -2,7 +2,10 @@
 //! the scripted fake engine of `chuhan match`'s tests (chuhan-cli/tests/fake_engine.py, run
 //! with python3) — well-behaved, crashing, hanging and playing illegal moves.
 
+mod common;
+
 use chuhan_engine::external::EngineSpec;
+use common::{post, seat_request};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -10,12 +13,6 @@ use std::path::PathBuf;
 fn fake(name: &str, args: &str) -> EngineSpec {
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../chuhan-cli/tests/fake_engine.py");
     format!("cmd=python3,name={name},arg={} --name {name} {args}", script.display()).parse().unwrap()
-}
-
-async fn post(addr: SocketAddr, path: &str, body: Value) -> (u16, Value) {
-    let r = reqwest::Client::new().post(format!("http://{addr}{path}")).json(&body).send().await.unwrap();
-    let status = r.status().as_u16();
-    (status, r.json().await.unwrap())
 }
 
 #[tokio::test]
@@ -166,17 +163,4 @@ async fn an_engine_game_against_another_engine_names_it_and_its_failures_end_the
     let (addr, _task) = chuhan_server::start_with_tools("127.0.0.1:0", dir.path(), limits, tools()).await.unwrap();
     let s: Value = reqwest::get(format!("http://{addr}/api/games/{id}")).await.unwrap().json().await.unwrap();
     assert_eq!(s["engine"], "Fake", "{s}");
-}
-
-/// A WebSocket request for `url` that offers seat token `token` as the server asks: the
-/// subprotocol `token.<token>` beside `chuhan` (never in the address).
-fn seat_request(url: String, token: Option<&str>) -> tokio_tungstenite::tungstenite::handshake::client::Request {
-    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-    let mut req = url.into_client_request().unwrap();
-    let protocols = match token {
-        Some(t) => format!("chuhan, token.{t}"),
-        None => "chuhan".to_string(),
-    };
-    req.headers_mut().insert("sec-websocket-protocol", protocols.parse().unwrap());
-    req
 }

@@ -1,24 +1,14 @@
 //! Over loopback: the CXA clock through the API, named players and ratings, rate limits (429).
 
+mod common;
+
 use chuhan_server::Limits;
+use common::{get, post, seat_request};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use std::net::SocketAddr;
 use std::time::Duration;
 use tokio_tungstenite::connect_async;
 use tokio_tungstenite::tungstenite::Message;
-
-async fn post(addr: SocketAddr, path: &str, body: Value) -> (u16, Value) {
-    let r = reqwest::Client::new().post(format!("http://{addr}{path}")).json(&body).send().await.unwrap();
-    let status = r.status().as_u16();
-    (status, r.json().await.unwrap())
-}
-
-async fn get(addr: SocketAddr, path: &str) -> (u16, Value) {
-    let r = reqwest::get(format!("http://{addr}{path}")).await.unwrap();
-    let status = r.status().as_u16();
-    (status, r.json().await.unwrap_or(Value::Null))
-}
 
 #[tokio::test]
 async fn cxa_games_are_created_with_the_seeds_rule() {
@@ -126,17 +116,4 @@ async fn too_many_requests_from_one_address_get_429() {
     };
     assert!((17..20).contains(&passed), "{passed}");
     assert!(refused["error"].as_str().unwrap().contains("requests"), "{refused}");
-}
-
-/// A WebSocket request for `url` that offers seat token `token` as the server asks: the
-/// subprotocol `token.<token>` beside `chuhan` (never in the address).
-fn seat_request(url: String, token: Option<&str>) -> tokio_tungstenite::tungstenite::handshake::client::Request {
-    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-    let mut req = url.into_client_request().unwrap();
-    let protocols = match token {
-        Some(t) => format!("chuhan, token.{t}"),
-        None => "chuhan".to_string(),
-    };
-    req.headers_mut().insert("sec-websocket-protocol", protocols.parse().unwrap());
-    req
 }

@@ -2,17 +2,14 @@
 //! (with its game, time control, creator's name and rating) while its creator's page is open,
 //! and goes from the list when it is taken, when the creator leaves, or when they withdraw it.
 
+mod common;
+
+use common::{post, seat_request};
 use futures_util::StreamExt;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::time::Duration;
 use tokio_tungstenite::connect_async;
-
-async fn post(addr: SocketAddr, path: &str, body: Value) -> (u16, Value) {
-    let r = reqwest::Client::new().post(format!("http://{addr}{path}")).json(&body).send().await.unwrap();
-    let status = r.status().as_u16();
-    (status, r.json().await.unwrap())
-}
 
 async fn seeks(addr: SocketAddr) -> Vec<Value> {
     let v: Value = reqwest::get(format!("http://{addr}/api/seeks")).await.unwrap().json().await.unwrap();
@@ -91,17 +88,4 @@ async fn open_challenges_are_listed_while_waiting_and_go_when_taken_left_or_with
     let (code, v) = post(addr, &format!("/api/games/{id}/seek"), json!({ "token": token, "open": true })).await;
     assert_eq!(code, 409, "{v}");
     let _ = creator.next().await;
-}
-
-/// A WebSocket request for `url` that offers seat token `token` as the server asks: the
-/// subprotocol `token.<token>` beside `chuhan` (never in the address).
-fn seat_request(url: String, token: Option<&str>) -> tokio_tungstenite::tungstenite::handshake::client::Request {
-    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-    let mut req = url.into_client_request().unwrap();
-    let protocols = match token {
-        Some(t) => format!("chuhan, token.{t}"),
-        None => "chuhan".to_string(),
-    };
-    req.headers_mut().insert("sec-websocket-protocol", protocols.parse().unwrap());
-    req
 }

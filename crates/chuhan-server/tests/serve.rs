@@ -1,39 +1,18 @@
 //! The server over loopback: create, join, play to mate over WebSockets, refusals, malformed
 //! frames, and a restart from the same data directory.
 
+mod common;
+
+use common::{post, seat_request, server};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
-use std::path::Path;
 use std::time::Duration;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
 
 type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
-
-/// A WebSocket request for `url` that offers seat token `token` as the server asks: the
-/// subprotocol `token.<token>` beside `chuhan` (never in the address).
-fn seat_request(url: String, token: Option<&str>) -> tokio_tungstenite::tungstenite::handshake::client::Request {
-    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-    let mut req = url.into_client_request().unwrap();
-    let protocols = match token {
-        Some(t) => format!("chuhan, token.{t}"),
-        None => "chuhan".to_string(),
-    };
-    req.headers_mut().insert("sec-websocket-protocol", protocols.parse().unwrap());
-    req
-}
-
-async fn server(data: &Path) -> (SocketAddr, tokio::task::JoinHandle<anyhow::Result<()>>) {
-    chuhan_server::start("127.0.0.1:0", data).await.expect("server starts")
-}
-
-async fn post(addr: SocketAddr, path: &str, body: Value) -> (u16, Value) {
-    let r = reqwest::Client::new().post(format!("http://{addr}{path}")).json(&body).send().await.unwrap();
-    let status = r.status().as_u16();
-    (status, r.json().await.unwrap())
-}
 
 async fn ws(addr: SocketAddr, id: &str, token: Option<&str>) -> Ws {
     let url = format!("ws://{addr}/api/games/{id}/ws?notation=uci");

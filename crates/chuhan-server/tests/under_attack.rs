@@ -2,8 +2,11 @@
 //! request must not start work that never ends; connections, uploads and engine time have
 //! limits; errors say what went wrong without the server's insides.
 
+mod common;
+
 use chuhan::BySide;
 use chuhan_server::store::{SqliteStore, Store, StoredGame};
+use common::{get, post, seat_request, server};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::path::Path;
@@ -12,22 +15,6 @@ use std::time::Duration;
 /// A xiangqi start position whose move-count clock is spent (120 plies without a capture):
 /// its game is a draw before anyone moves.
 const SPENT: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 120 1";
-
-async fn server(data: &Path) -> (SocketAddr, tokio::task::JoinHandle<anyhow::Result<()>>) {
-    chuhan_server::start("127.0.0.1:0", data).await.expect("server starts")
-}
-
-async fn post(addr: SocketAddr, path: &str, body: Value) -> (u16, Value) {
-    let r = reqwest::Client::new().post(format!("http://{addr}{path}")).json(&body).send().await.unwrap();
-    let status = r.status().as_u16();
-    (status, r.json().await.unwrap())
-}
-
-async fn get(addr: SocketAddr, path: &str) -> (u16, Value) {
-    let r = reqwest::get(format!("http://{addr}{path}")).await.unwrap();
-    let status = r.status().as_u16();
-    (status, r.json().await.unwrap_or(Value::Null))
-}
 
 /// The reported busy loop: an engine game from a position whose game is over had the engine's
 /// move stored, then refused, then asked again forever. Such a position is refused when the
@@ -197,7 +184,6 @@ async fn connections_are_capped_per_address_and_timed_out() {
 #[tokio::test]
 async fn websockets_are_pinged_and_a_silent_one_is_closed() {
     use futures_util::StreamExt;
-    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
     use tokio_tungstenite::tungstenite::Message;
     let dir = tempfile::tempdir().unwrap();
     let connections =
@@ -205,11 +191,7 @@ async fn websockets_are_pinged_and_a_silent_one_is_closed() {
     let (addr, _task) = server_with(dir.path(), chuhan_server::Limits { connections, ..Default::default() }).await;
     let (_, created) = post(addr, "/api/games", json!({ "mode": "friend" })).await;
     let id = created["id"].as_str().unwrap();
-    let request = || {
-        let mut req = format!("ws://{addr}/api/games/{id}/ws").into_client_request().unwrap();
-        req.headers_mut().insert("sec-websocket-protocol", "chuhan".parse().unwrap());
-        req
-    };
+    let request = || seat_request(format!("ws://{addr}/api/games/{id}/ws"), None);
     // Read for 3 s (twice the idle timeout): pings come, the client's automatic pongs answer.
     let mut live = tokio_tungstenite::connect_async(request()).await.unwrap().0;
     let (mut pings, start) = (0, std::time::Instant::now());
