@@ -118,5 +118,5 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         Some(url) => chuhan_server::Database::Postgres(url),
         None => chuhan_server::Database::Sqlite(args.data),
     };
-    chuhan_server::run_with_tools(&args.addr, &database, limits, tools)
+    chuhan_server::Server::new(database).limits(limits).tools(tools).run(&args.addr)
 }

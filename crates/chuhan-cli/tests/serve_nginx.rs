@@ -130,7 +130,7 @@ async fn the_readme_recipe_routes_a_game_to_one_server_and_survives_its_death() 
         return;
     };
     let started = Instant::now();
-    let name = format!("chuhan_nginx_{}", chuhan_server::state::random_hex(4).unwrap());
+    let name = format!("chuhan_nginx_{}", chuhan_server::random_hex(4).unwrap());
     let db = chuhan_server::store::pg::create_database(&url, &name).await.unwrap();
     let mut servers = [serve(&db), serve(&db)];
     let dir = tempfile::tempdir().unwrap();

@@ -18,9 +18,9 @@
 //! This module knows rooms and the store, not who is told (see `AppState::apply` in
 //! [`crate::state`]).
 
+use crate::live::Live;
 pub use crate::room::Action;
 use crate::room::{Event, RoomError};
-use crate::state::Live;
 use crate::store::{Conflict, Store, StoredEnd};
 use std::time::Instant;
 

@@ -542,7 +542,7 @@ pub fn default_notation(v: Variant) -> Notation {
 
 #[path = "room_events.rs"]
 mod events;
-pub use events::{Action, Ending, Event};
+pub use events::{Action, Event};
 
 #[cfg(test)]
 #[path = "room_tests.rs"]

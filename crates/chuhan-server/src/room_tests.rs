@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::actions::{act, Action};
-use crate::state::Live;
+use crate::live::Live;
 use crate::store::{SqliteStore, Store};
 use chuhan::Side::{First as R, Second as B};
 

@@ -81,7 +81,9 @@ async fn server_with(
     limits: chuhan_server::Limits,
 ) -> (SocketAddr, tokio::task::JoinHandle<anyhow::Result<()>>) {
     let limits = chuhan_server::Limits { requests_per_minute: 0, games_per_minute: 0, ..limits };
-    chuhan_server::start_on("127.0.0.1:0", &chuhan_server::Database::Sqlite(data.to_path_buf()), limits)
+    chuhan_server::Server::new(chuhan_server::Database::Sqlite(data.to_path_buf()))
+        .limits(limits)
+        .start("127.0.0.1:0")
         .await
         .expect("server starts")
 }
@@ -292,14 +294,11 @@ async fn answers_refuse_sniffing_and_framing() {
 async fn a_foreign_host_name_is_refused_when_hosts_are_listed() {
     let dir = tempfile::tempdir().unwrap();
     let tools = chuhan_server::Tools { allowed_hosts: vec!["chuhan.example".into()], ..Default::default() };
-    let (addr, _task) = chuhan_server::start_on_with_tools(
-        "127.0.0.1:0",
-        &chuhan_server::Database::Sqlite(dir.path().to_path_buf()),
-        chuhan_server::Limits::default(),
-        tools,
-    )
-    .await
-    .unwrap();
+    let (addr, _task) = chuhan_server::Server::new(chuhan_server::Database::Sqlite(dir.path().to_path_buf()))
+        .tools(tools)
+        .start("127.0.0.1:0")
+        .await
+        .unwrap();
     let client = reqwest::Client::new();
     let ask = |host: &'static str| client.get(format!("http://{addr}/api/archive")).header("host", host).send();
     let r = ask("evil.example").await.unwrap();

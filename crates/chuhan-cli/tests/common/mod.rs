@@ -231,11 +231,11 @@ impl Drop for PgCluster {
 }
 
 /// A WebSocket request for `url` that offers seat token `token` as the server asks: the
-/// subprotocol `token.<token>` beside `chuhan` ([`chuhan_server::ws::subprotocols`]), never in
+/// subprotocol `token.<token>` beside `chuhan` ([`chuhan_server::subprotocols`]), never in
 /// the address.
 fn seat_request(url: String, token: Option<&str>) -> tokio_tungstenite::tungstenite::handshake::client::Request {
     use tokio_tungstenite::tungstenite::client::IntoClientRequest;
     let mut req = url.into_client_request().unwrap();
-    req.headers_mut().insert("sec-websocket-protocol", chuhan_server::ws::subprotocols(token).parse().unwrap());
+    req.headers_mut().insert("sec-websocket-protocol", chuhan_server::subprotocols(token).parse().unwrap());
     req
 }
