@@ -123,7 +123,7 @@ async fn wait_for(dir: &Path, id: &str, n: usize) -> Vec<String> {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_readme_recipe_routes_a_game_to_one_server_and_survives_its_death() {
+async fn the_serve_page_recipe_routes_a_game_to_one_server_and_survives_its_death() {
     let Some(url) = postgres_url("the nginx recipe test") else { return };
     let Some(bin) = nginx() else {
         assert!(!common::ci(), "nginx is not installed (CI=true): apt-get install nginx");
