@@ -6,6 +6,11 @@
 #[doc = include_str!("../../../README.md")]
 struct WorkspaceReadme;
 
+/// The Rust examples of docs/rust.md, run the same way.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/rust.md")]
+struct RustGuide;
+
 pub mod cbf;
 pub mod cbr;
 pub mod dhtmlxq;

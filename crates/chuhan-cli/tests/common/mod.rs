@@ -58,10 +58,10 @@ pub struct Server {
     pub addr: String,
 }
 
-/// Starts `chuhan serve` on a free loopback port with PostgreSQL at `database`, as the README's
-/// recipe does (`--rate-limit 0 --game-limit 0`: the proxy limits); its log goes to the test's.
+/// Starts `chuhan serve` on a free loopback port with PostgreSQL at `database`, as the recipe of
+/// docs/serve.md does (`--rate-limit 0 --game-limit 0`: the proxy limits); its log goes to the test's.
 pub fn serve(database: &str) -> Server {
-    // As the README's recipe starts them behind nginx.
+    // As docs/serve.md's recipe starts them behind nginx.
     serve_with(["--rate-limit", "0", "--game-limit", "0", "--max-connections-per-address", "0", "--database", database])
 }
 
