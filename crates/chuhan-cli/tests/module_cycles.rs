@@ -15,10 +15,7 @@ use std::path::{Path, PathBuf};
 const KNOWN: &[(&str, &[&str])] = &[
     ("chuhan-db", &["import", "pg", "popular", "schema", "store"]),
     ("chuhan-engine", &["eval", "nnue"]),
-    (
-        "chuhan-server",
-        &["actions", "analysis", "cluster", "gamedb", "params", "records", "room", "state", "store", "tree"],
-    ),
+    ("chuhan-server", &["gamedb", "params", "records", "room", "tree"]),
 ];
 
 /// The top-level module of a source file: its first path component under `src/`.
