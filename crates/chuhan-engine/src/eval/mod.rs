@@ -25,7 +25,10 @@ pub trait Evaluate: Send + Sync {
     /// The network this evaluation uses for `variant`, if it is one: the search then keeps the
     /// network's accumulators itself, updated move by move ([`crate::nnue::Accumulators`]),
     /// instead of calling [`Evaluate::evaluate`]. The two must give the same scores.
-    fn network(&self, _variant: Variant) -> Option<&crate::nnue::Network> {
+    ///
+    /// The network is named through `crate::network`, which knows no evaluator, so that this
+    /// trait does not depend on its implementer ([`crate::nnue::Nnue`], which depends on it).
+    fn network(&self, _variant: Variant) -> Option<&crate::network::Network> {
         None
     }
 }
