@@ -3,7 +3,7 @@
 //! Behind the [`Evaluate`] trait so a trained network can replace the hand-written terms later.
 //! [`Classic`] sums the hand-written terms of [`features`] (material, piece-square values by
 //! phase, mobility, pressure on the palace, missing defenders, the classic cannon patterns...)
-//! with weights fitted by the tuner (`examples/tune.rs`, Texel's method, on game results blended
+//! with weights fitted by the tuner (`chuhan-train tune`, Texel's method, on game results blended
 //! with a reference engine's scores) and stored in `weights.rs`. [`piece_value`] is the fixed scale the search orders captures by.
 
 pub mod features;
