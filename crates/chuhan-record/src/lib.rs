@@ -25,7 +25,7 @@ pub use cbf::CbfError;
 pub use cbr::CbrError;
 pub use encoding::TextEncoding;
 pub use pgn::{PgnError, PgnReader};
-pub use raw::TreeError;
+pub use raw::{MoveRecordError, TreeError};
 pub use tools::{Format, ReadError};
 pub use tree::{Cursor, Headers, Line, Node, Outcome, Record, Visitor};
 pub use xqf::XqfError;
