@@ -24,6 +24,7 @@ pub mod state;
 pub mod store;
 pub mod tree;
 pub mod turns;
+pub mod wire;
 pub mod ws;
 
 pub use error::ApiError;

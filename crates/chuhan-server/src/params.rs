@@ -7,14 +7,14 @@ use axum::body::Bytes;
 use chuhan::notation::Notation;
 use chuhan::{Move, Position, Setup, Variant};
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 /// Reads a JSON object body into `T`; an empty body is `{}`, so that every field's default
 /// applies. Written by hand rather than with axum's `Json` extractor so that every refusal is
 /// a 400 in the app's `{"error": ...}` shape (axum's answers are plain text with other codes).
 pub fn parse_json<T: for<'de> Deserialize<'de>>(body: &Bytes) -> Result<T, ApiError> {
     let value: Value = if body.is_empty() {
-        json!({})
+        Value::Object(serde_json::Map::new())
     } else {
         serde_json::from_slice(body).map_err(|e| bad(format!("request body is not JSON: {e}")))?
     };
