@@ -24,7 +24,7 @@ pub mod state;
 pub mod store;
 pub mod tree;
 pub mod turns;
-pub mod wire;
+pub(crate) mod wire;
 pub mod ws;
 
 pub use error::ApiError;

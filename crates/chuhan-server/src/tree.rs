@@ -73,7 +73,7 @@ pub enum TreeError {
     TooDeep,
 }
 
-/// Reads a tree's moves (the wire type is in [`crate::wire::tree`]), naming the node whose
+/// Reads a tree's moves (the wire type is in `crate::wire::tree`), naming the node whose
 /// move does not read.
 impl TryFrom<RawTree> for WireTree {
     type Error = TreeError;

@@ -28,7 +28,7 @@ pub use game::{
     Archive, ArchivedGame, ClientMessage, Clock, CreateRequest, Created, ErrorFrame, GameEnd, GameState, JoinRequest,
     Joined, PlayedMove, RatedPlayer, Ratings, RatingsChange, Seek, SeekRequest, SeekState, Seeks,
 };
-pub use tree::{WireNode, WireTree};
+pub use tree::WireTree;
 
 /// The body of every refused HTTP request: `{"error": "...", "code": "..."}`. Every script's
 /// `api()` (`static/util.js`) shows `error`; programs and tests read `code`.

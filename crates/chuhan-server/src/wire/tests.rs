@@ -6,6 +6,7 @@
 
 use super::analysis::AnalysedEnd;
 use super::game::{ErrorTag, StateTag};
+use super::tree::WireNode;
 use super::*;
 use chuhan_db::{GameSummary, MoveStats};
 use serde_json::{json, Value};

@@ -31,7 +31,7 @@ pub struct WireNode {
 
 /// A whole tree: the comment before the first move and the moves.
 ///
-/// Read through a raw form with the moves as text ([`RawTree`]; `crate::tree` turns it into
+/// Read through a raw form with the moves as text (`RawTree`; `crate::tree` turns it into
 /// this), so that a move that does not read is refused with its node's index (serde alone
 /// would say only where in the JSON text it was).
 #[derive(Serialize, Deserialize, Debug, Clone, Default, PartialEq, Eq)]
