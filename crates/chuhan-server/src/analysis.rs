@@ -9,6 +9,8 @@ use crate::engines::{Engines, OWN};
 use crate::error::{bad, internal, ApiError};
 use crate::params::{parse_json, pick_notation};
 use crate::turns::Turns;
+use crate::wire::analysis::AnalysedEnd;
+use crate::wire::{AnalyseRequest, Analysed, AnalysisLine, AnalysisScore, Engines as EngineList, LineMove};
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, State};
 use axum::http::{Extensions, StatusCode};
@@ -18,8 +20,6 @@ use chuhan::{Game, Move, Position, Rules, Variant};
 use chuhan_engine::nnue::Nnue;
 use chuhan_engine::search::{search, Limits, Report, Shared};
 use chuhan_engine::Score;
-use serde::Deserialize;
-use serde_json::{json, Value};
 use std::collections::VecDeque;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::Ordering;
@@ -154,51 +154,28 @@ async fn run_search(
     .map_err(|e| internal(anyhow::anyhow!("the search failed: {e}")))
 }
 
-#[derive(Deserialize, Default)]
-#[serde(default, deny_unknown_fields)]
-struct AnalyseRequest {
-    variant: Option<Variant>,
-    /// The start; the variant's standard start if absent.
-    fen: Option<String>,
-    /// Moves from the start, as coordinates (`h2e2`).
-    moves: Vec<Move>,
-    /// How long the engine looks, in milliseconds (0: no search, only the position); above
-    /// [`MAX_MILLIS`] (up to [`MAX_DEEP_MILLIS`]) only one such search runs at a time.
-    millis: Option<u64>,
-    multipv: Option<usize>,
-    notation: Option<String>,
-    /// Accept a composed position (see [`crate::params::start_position`]).
-    #[serde(default)]
-    relaxed: bool,
-    /// Which engine: `chuhan` (the default) or a name given with `--engine`.
-    engine: Option<String>,
-    /// Stop at this depth (1 to [`MAX_DEPTH`]), still within `millis`: the evaluation graph
-    /// asks every position of a game at one small depth, so that its scores compare.
-    depth: Option<u32>,
-}
-
 /// The deepest fixed-depth search a request may ask for.
 const MAX_DEPTH: u32 = 20;
 
 /// A line's score for the eval bar: centipawns from Red's (Cho's) side, or mate in moves
 /// (positive when Red mates), and the engine's text for it (`+0.35`, `-M3`).
-fn score(s: Score, red_to_move: bool) -> Value {
+fn score(s: Score, red_to_move: bool) -> AnalysisScore {
     let red = if red_to_move { s } else { s.flipped() };
     match red.mate() {
-        Some(moves) => json!({ "mate": moves, "text": red.to_string() }),
-        None => json!({ "cp": red.centipawns(), "text": red.to_string() }),
+        Some(mate) => AnalysisScore::Mate { mate, text: red.to_string() },
+        None => AnalysisScore::Centipawns { cp: red.centipawns(), text: red.to_string() },
     }
 }
 
 /// Moves of `pv` from `pos` in `notation`, as long as they are legal.
-fn line(pos: &Position, pv: &[Move], notation: Notation) -> Vec<Value> {
+fn line(pos: &Position, pv: &[Move], notation: Notation) -> Vec<LineMove> {
     let mut p = pos.clone();
     let mut out = Vec::new();
     for &m in pv {
         if !p.is_legal(m) {
             break;
         }
-        out.push(json!({ "mv": m, "text": crate::params::move_text(notation, &p, m) }));
+        out.push(LineMove { mv: m, text: crate::shown::move_text(notation, &p, m) });
         p.play_unchecked(m);
     }
     out
@@ -211,7 +188,7 @@ pub async fn analyse(
     State(state): State<Arc<Analysis>>,
     extensions: Extensions,
     body: Bytes,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Analysed>, ApiError> {
     // The client's address, for its turn in line (absent when a test drives the router).
     let client = extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
     let req: AnalyseRequest = parse_json(&body)?;
@@ -226,11 +203,11 @@ pub async fn analyse(
     for (i, &m) in req.moves.iter().enumerate() {
         let before = game.position().clone();
         game.play(m).map_err(|e| bad(format!("move {} ({m}): {e}", i + 1)))?;
-        moves.push(json!({ "mv": m, "text": crate::params::move_text(notation, &before, m) }));
+        moves.push(LineMove { mv: m, text: crate::shown::move_text(notation, &before, m) });
     }
     let pos = game.position().clone();
     let end =
-        game.outcome().map(|o| json!({ "result": crate::room::pgn_result(o.result), "reason": o.describe(variant) }));
+        game.outcome().map(|o| AnalysedEnd { result: crate::room::pgn_result(o.result), reason: o.describe(variant) });
     let millis = req.millis.unwrap_or(1000).min(MAX_DEEP_MILLIS);
     let multipv = req.multipv.unwrap_or(3).clamp(1, MAX_MULTIPV);
     let depth = match req.depth {
@@ -253,37 +230,41 @@ pub async fn analyse(
     if end.is_none() && millis > 0 && engine == OWN {
         let reports = run_search(&state, &pos, millis, multipv, depth, client).await?;
         for r in reports {
-            lines.push(json!({ "depth": r.depth, "score": score(r.score, red), "pv": line(&pos, &r.pv, notation) }));
+            lines.push(AnalysisLine {
+                depth: Some(r.depth.into()),
+                score: Some(score(r.score, red)),
+                pv: line(&pos, &r.pv, notation),
+            });
         }
     } else if end.is_none() && millis > 0 {
         for l in state.engines.analyse(engine, &game, millis, multipv).await? {
-            lines.push(json!({
-                "depth": l.depth,
-                "score": l.score.map(|s| score(s, red)),
-                "pv": line(&pos, &l.pv, notation),
-            }));
+            lines.push(AnalysisLine {
+                depth: l.depth.map(Into::into),
+                score: l.score.map(|s| score(s, red)),
+                pv: line(&pos, &l.pv, notation),
+            });
         }
     }
-    Ok(Json(json!({
-        "variant": variant.name(),
-        "start_fen": game.start().to_fen(),
-        "fen": pos.to_fen(),
-        "turn": pos.turn().index(),
-        "check": pos.is_check(),
-        "sides": [chuhan::Side::First.name(variant), chuhan::Side::Second.name(variant)],
-        "moves": moves,
-        "legal": if end.is_some() { Vec::new() } else { pos.legal_moves().iter().copied().collect::<Vec<Move>>() },
-        "end": end,
-        "lines": lines,
-        "notation": notation.name(),
-        "notations": Notation::for_variant(variant).iter().map(|n| n.name()).collect::<Vec<_>>(),
-        "relaxed": relaxed,
-        "engine": engine,
-        "opening": crate::gamedb::line_opening(&game),
-    })))
+    Ok(Json(Analysed {
+        variant: variant.name(),
+        start_fen: game.start().to_fen(),
+        fen: pos.to_fen(),
+        turn: pos.turn().index(),
+        check: pos.is_check(),
+        sides: [chuhan::Side::First.name(variant), chuhan::Side::Second.name(variant)],
+        moves,
+        legal: if end.is_some() { Vec::new() } else { pos.legal_moves().iter().copied().collect() },
+        end,
+        lines,
+        notation: notation.name(),
+        notations: Notation::for_variant(variant).iter().map(|n| n.name()).collect(),
+        relaxed,
+        engine: engine.to_string(),
+        opening: crate::shown::line_opening(&game),
+    }))
 }
 
 /// `GET /api/engines`: the engines the analysis board may choose, chuhan's own first.
-pub async fn engines(State(state): State<Arc<Analysis>>) -> Json<Value> {
-    Json(json!({ "engines": state.engines.names(), "default": OWN }))
+pub async fn engines(State(state): State<Arc<Analysis>>) -> Json<EngineList> {
+    Json(EngineList { engines: state.engines.names(), default: OWN })
 }

@@ -6,10 +6,10 @@
 //! that know *what* went wrong (a room's rules, a record reader) have their own typed errors;
 //! this is where those become a status, a code and a sentence.
 
+use crate::wire::ErrorBody;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde_json::json;
 
 /// An error as JSON, with the HTTP status that fits it and a stable code.
 ///
@@ -107,7 +107,7 @@ impl std::error::Error for ApiError {}
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(json!({ "error": self.message, "code": self.code }))).into_response()
+        (self.status, Json(ErrorBody { error: self.message, code: self.code })).into_response()
     }
 }
 

@@ -9,6 +9,7 @@
 
 use crate::error::{bad, internal, ApiError};
 use crate::params::pick_notation;
+use crate::wire::{DbInfo, DbSearch, Explore, ExploreGame, ExploreMove, Flag, Imported, Record as RecordAnswer};
 use axum::body::Bytes;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
@@ -19,7 +20,6 @@ use chuhan::{Position, Variant};
 use chuhan_db::{Database, DbError, Fold, ImportOptions, Lang, SearchFilter};
 use chuhan_record::Outcome;
 use serde::Deserialize;
-use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
@@ -93,40 +93,12 @@ fn pick_lang(asked: Option<&str>) -> Result<Lang, ApiError> {
     }
 }
 
-/// The opening of a line, by chuhan-db's rule for a game: xiangqi from the standard start is
-/// named by its position after [`chuhan_db::opening::OPENING_PLY`] plies (or the last, if
-/// shorter); janggi by the two formations of its start.
-pub fn line_opening(game: &chuhan::Game) -> Option<String> {
-    let start = game.start();
-    let name = |o: chuhan_db::Opening| {
-        let (en, zh) = (o.name(Lang::English), o.name(Lang::Simplified));
-        if en == zh {
-            en
-        } else {
-            format!("{en} · {zh}")
-        }
-    };
-    if start.variant() == Variant::Janggi {
-        return chuhan_db::opening::janggi_opening(start).map(name);
-    }
-    // The board and the side to move, as chuhan-record's `has_standard_start` compares them.
-    let fields = |s: &str| s.split_whitespace().take(2).map(str::to_string).collect::<Vec<_>>();
-    if fields(&start.to_fen()) != fields(Variant::Xiangqi.start_fen()) {
-        return None;
-    }
-    let mut pos = start.clone();
-    for m in game.moves().take(chuhan_db::opening::OPENING_PLY) {
-        pos.play_unchecked(m);
-    }
-    chuhan_db::opening::classify(&pos).map(name)
-}
-
 /// `GET /api/db`: whether there is a database, its size, and whether uploads are open.
-pub async fn info(State(state): State<DbState>) -> Result<Json<Value>, ApiError> {
-    let Some(g) = state else { return Ok(Json(json!({ "enabled": false }))) };
+pub async fn info(State(state): State<DbState>) -> Result<Json<DbInfo>, ApiError> {
+    let Some(g) = state else { return Ok(Json(DbInfo::Off { enabled: Flag })) };
     let uploads = g.uploads;
     let games = g.with(|db| db.game_count().map_err(db_error)).await?;
-    Ok(Json(json!({ "enabled": true, "games": games, "uploads": uploads, "max_upload": MAX_UPLOAD })))
+    Ok(Json(DbInfo::On { enabled: Flag, games, uploads, max_upload: MAX_UPLOAD }))
 }
 
 /// The query of `GET /api/explore`.
@@ -147,7 +119,7 @@ pub struct ExploreQuery {
 pub async fn explore(
     State(state): State<DbState>,
     q: Result<Query<ExploreQuery>, QueryRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Explore>, ApiError> {
     let g = state.ok_or_else(none)?;
     let Query(q) = q.map_err(query_error)?;
     let variant = q.variant.unwrap_or(Variant::Xiangqi);
@@ -156,21 +128,12 @@ pub async fn explore(
     let (pos, _) = crate::params::start_position(variant, Some(&q.fen), true)?;
     let p = pos.clone();
     let found = g.with(move |db| db.explore(&p, TOP_GAMES, lang).map_err(db_error)).await?;
-    let mut v = serde_json::to_value(&found).map_err(internal)?;
-    if let Some(moves) = v["moves"].as_array_mut() {
-        for m in moves {
-            let text = m["move"].as_str().and_then(|t| t.parse().ok()).map(|mv| move_text(&pos, mv, notation));
-            m["text"] = json!(text);
-        }
-    }
-    if let Some(games) = v["top_games"].as_array_mut() {
-        for game in games {
-            let text = game["next"].as_str().and_then(|t| t.parse().ok()).map(|mv| move_text(&pos, mv, notation));
-            game["next_text"] = json!(text);
-        }
-    }
-    v["fen"] = json!(pos.to_fen());
-    Ok(Json(v))
+    let text = |mv: Option<&str>| mv.and_then(|t| t.parse().ok()).map(|mv| move_text(&pos, mv, notation));
+    let moves =
+        found.moves.into_iter().map(|stats| ExploreMove { text: text(Some(stats.mv.as_str())), stats }).collect();
+    let top_games =
+        found.top_games.into_iter().map(|game| ExploreGame { next_text: text(game.next.as_deref()), game }).collect();
+    Ok(Json(Explore { games: found.games, moves, opening: found.opening, top_games, fen: pos.to_fen() }))
 }
 
 fn move_text(pos: &Position, mv: chuhan::Move, notation: Notation) -> String {
@@ -208,7 +171,7 @@ fn some(s: Option<String>) -> Option<String> {
 pub async fn search(
     State(state): State<DbState>,
     q: Result<Query<SearchQuery>, QueryRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<DbSearch>, ApiError> {
     let g = state.ok_or_else(none)?;
     let Query(q) = q.map_err(query_error)?;
     let lang = pick_lang(q.lang.as_deref())?;
@@ -248,7 +211,7 @@ pub async fn search(
         ..SearchFilter::default()
     };
     let games = g.with(move |db| db.search(&filter, lang).map_err(db_error)).await?;
-    Ok(Json(json!({ "games": games })))
+    Ok(Json(DbSearch { games }))
 }
 
 /// `GET /api/db/games/{id}`: a game as the analysis board loads a record (headers, result,
@@ -257,7 +220,7 @@ pub async fn game(
     State(state): State<DbState>,
     Path(id): Path<i64>,
     Query(q): Query<crate::params::NotationQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<RecordAnswer>, ApiError> {
     let g = state.ok_or_else(none)?;
     let record = g.with(move |db| db.record(id, Lang::English).map_err(db_error)).await?;
     let record = record.ok_or_else(|| ApiError::not_found(format!("no game {id} in the database")))?;
@@ -272,9 +235,8 @@ pub async fn game(
         .with_code("game_too_long"));
     }
     let notation = pick_notation(q.notation.as_deref(), record.variant)?;
-    let mut v = crate::records::record_json(&record, "database", notation)?;
-    v["id"] = json!(id);
-    Ok(Json(v))
+    let answer = crate::records::record_json(&record, "database", notation)?;
+    Ok(Json(RecordAnswer { id: Some(id), ..answer }))
 }
 
 /// The query of `POST /api/db/import`.
@@ -292,7 +254,7 @@ pub async fn import(
     State(state): State<DbState>,
     q: Result<Query<UploadQuery>, QueryRejection>,
     body: Bytes,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Imported>, ApiError> {
     let g = state.ok_or_else(none)?;
     let Query(q) = q.map_err(query_error)?;
     if !g.uploads {
@@ -329,12 +291,12 @@ pub async fn import(
     let report = report?;
     let prefix = file.display().to_string();
     let errors: Vec<String> = report.errors.iter().take(100).map(|e| e.message.replace(&prefix, &shown)).collect();
-    Ok(Json(json!({
-        "file": shown,
-        "read": report.games_read,
-        "imported": report.imported,
-        "duplicates": report.duplicates,
-        "bad": report.errors.len(),
-        "errors": errors,
-    })))
+    Ok(Json(Imported {
+        file: shown,
+        read: report.games_read,
+        imported: report.imported,
+        duplicates: report.duplicates,
+        bad: report.errors.len(),
+        errors,
+    }))
 }

@@ -9,6 +9,9 @@ use crate::rating;
 use crate::room::{Mode, Room};
 use crate::state::AppState;
 use crate::store::StoredGame;
+use crate::wire::{
+    pair, Archive, ArchivedGame, CreateRequest, Created, GameState, JoinRequest, Joined, RatedPlayer, Ratings,
+};
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::header;
@@ -16,50 +19,12 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use chuhan::{BySide, Game, JanggiFormation, JanggiSetup, Position, Rules, Side, Variant};
 use serde::Deserialize;
-use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Instant;
 
-/// The settings of `POST /api/games`; every field has a default.
-#[derive(Deserialize, Default)]
-#[serde(default, deny_unknown_fields)]
-struct CreateRequest {
-    /// `xiangqi` (the default) or `janggi`.
-    variant: Option<Variant>,
-    /// `engine` or `friend` (the default).
-    mode: Option<String>,
-    level: Option<u32>,
-    /// Engine games: `chuhan` (the default, at `level`) or an engine given with `--engine`.
-    engine: Option<String>,
-    /// `red`/`cho`/`first` or `black`/`han`/`second`: the creator's side (Red by default).
-    side: Option<Side>,
-    /// Base time in seconds (0 = untimed) and increment in seconds.
-    base_secs: Option<u64>,
-    increment_secs: Option<u64>,
-    /// Byo-yomi: periods after the main time, and their length in seconds.
-    periods: Option<u32>,
-    period_secs: Option<u64>,
-    /// `none`, `fischer`, `byoyomi` or `cxa`; left out, it follows from the fields above.
-    /// `cxa` is the seeds' tournament rule: `base_secs` for the game (default 1200),
-    /// `move_secs` a move (default 60), `overruns` allowed (default 3).
-    clock: Option<String>,
-    move_secs: Option<u64>,
-    overruns: Option<u32>,
-    /// The creator's name (optional) and whether the game should be rated.
-    name: Option<String>,
-    rated: Option<bool>,
-    /// Friend games: list it among the lobby's open challenges, for anyone to take.
-    open: Option<bool>,
-    /// A start position other than the standard one.
-    fen: Option<String>,
-    /// Janggi: the formations of Cho and Han (outer, inner, left, right, mobile).
-    cho_setup: Option<String>,
-    han_setup: Option<String>,
-}
-
 /// `POST /api/games`: creates a game from the settings in the body and gives the creator a
 /// seat token (the only proof of the seat, so it is answered once and never shown again).
-pub async fn create(State(state): State<Arc<AppState>>, body: Bytes) -> Result<Json<Value>, ApiError> {
+pub async fn create(State(state): State<Arc<AppState>>, body: Bytes) -> Result<Json<Created>, ApiError> {
     let req: CreateRequest = parse_json(&body)?;
     let variant = req.variant.unwrap_or(Variant::Xiangqi);
     let mode_text = req.mode.as_deref().unwrap_or("friend");
@@ -152,17 +117,7 @@ pub async fn create(State(state): State<Arc<AppState>>, body: Bytes) -> Result<J
     let live = state.insert(room);
     state.claim(&id).await;
     state.after_change(&live);
-    Ok(Json(json!({ "id": id, "token": token, "side": side.index(), "url": format!("/game/{id}") })))
-}
-
-/// The body of `POST /api/games/{id}/join` (optional).
-#[derive(Deserialize, Default)]
-#[serde(default, deny_unknown_fields)]
-struct JoinRequest {
-    name: Option<String>,
-    /// Janggi: the joining player's own formation (outer, inner, left, right, mobile), while
-    /// no move has been played; left out, the one the creator's page set stays.
-    setup: Option<String>,
+    Ok(Json(Created { url: format!("/game/{id}"), id, token, side: side.index() }))
 }
 
 /// `POST /api/games/{id}/join`: takes the free seat of a friend game and answers its token.
@@ -171,7 +126,7 @@ pub async fn join(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
     body: Bytes,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Joined>, ApiError> {
     let req: JoinRequest = parse_json(&body)?;
     let name = rating::check_name(req.name.as_deref()).map_err(|e| bad(e.to_string()))?;
     let live = state.get(&id).await?;
@@ -218,7 +173,7 @@ pub async fn join(
     }
     drop(writer);
     state.after_change(&live);
-    Ok(Json(json!({ "id": id, "token": token, "side": side.index() })))
+    Ok(Json(Joined { id, token, side: side.index() }))
 }
 
 /// `GET /api/games/{id}[?notation=...]`: the game as a watcher sees it, for pages that are
@@ -227,7 +182,7 @@ pub async fn game_state(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
     Query(q): Query<NotationQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<GameState>, ApiError> {
     let live = state.get(&id).await?;
     let room = live.lock();
     let notation = pick_notation(q.notation.as_deref(), room.variant)?;
@@ -258,16 +213,22 @@ pub async fn pgn(
 }
 
 /// `GET /api/archive`: the latest finished games, newest first, for the archive page.
-pub async fn archive(State(state): State<Arc<AppState>>) -> Result<Json<Value>, ApiError> {
+pub async fn archive(State(state): State<Arc<AppState>>) -> Result<Json<Archive>, ApiError> {
     let games = state.store.archive(200).await.map_err(internal)?;
-    let list: Vec<Value> = games
-        .iter()
-        .map(|g| {
-            json!({ "id": g.id, "variant": g.variant, "mode": g.mode, "created": g.created, "plies": g.plies,
-                    "result": g.end.result, "reason": g.end.reason, "names": crate::room::pair(g.names.clone()) })
+    let games = games
+        .into_iter()
+        .map(|g| ArchivedGame {
+            id: g.id,
+            variant: g.variant,
+            mode: g.mode,
+            created: g.created,
+            plies: g.plies,
+            result: g.end.result,
+            reason: g.end.reason,
+            names: pair(g.names),
         })
         .collect();
-    Ok(Json(json!({ "games": list })))
+    Ok(Json(Archive { games }))
 }
 
 /// The query of `GET /api/ratings`.
@@ -282,20 +243,24 @@ pub struct RatingsQuery {
 pub async fn ratings(
     State(state): State<Arc<AppState>>,
     Query(q): Query<RatingsQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Ratings>, ApiError> {
     let variant: Variant = match q.variant.as_deref() {
         None => Variant::Xiangqi,
         Some(v) => v.parse().map_err(|_| bad(format!("variant {v:?}: expected xiangqi or janggi")))?,
     };
     let players = state.store.ratings(variant, 200).await.map_err(internal)?;
-    let list: Vec<Value> = players
-        .iter()
-        .map(|p| {
-            json!({ "name": p.name, "rating": p.rating.round(), "games": p.games, "wins": p.wins,
-                    "draws": p.draws, "losses": p.losses })
+    let players = players
+        .into_iter()
+        .map(|p| RatedPlayer {
+            rating: p.rating.round(),
+            name: p.name,
+            games: p.games,
+            wins: p.wins,
+            draws: p.draws,
+            losses: p.losses,
         })
         .collect();
-    Ok(Json(json!({ "variant": variant.name(), "players": list })))
+    Ok(Json(Ratings { variant: variant.name(), players }))
 }
 
 /// The time control fields of a create request, checked.

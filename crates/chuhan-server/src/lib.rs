@@ -23,10 +23,12 @@ mod records;
 mod room;
 mod routes;
 mod seeks;
+mod shown;
 mod state;
 pub mod store;
 pub mod tree;
 mod turns;
+mod wire;
 mod ws;
 
 pub use limit::ConnectionLimits;

@@ -12,12 +12,12 @@
 //! host commonly holds a whole /64. WebSocket frames have their own limit per connection (see
 //! `ws.rs`); only the upgrade request counts here.
 
+use crate::wire::ErrorBody;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{header, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde_json::json;
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
@@ -196,10 +196,10 @@ pub async fn middleware(State(state): State<Arc<Limiter>>, req: Request, next: N
         Ok(()) => next.run(req).await,
         Err((wait, what, limit)) => {
             let secs = wait.as_secs() + 1;
-            let body = json!({
-                "error": format!("too many {what} from your address (at most {limit} a minute): try again in {secs} s"),
-                "code": "too_many_requests",
-            });
+            let body = ErrorBody {
+                error: format!("too many {what} from your address (at most {limit} a minute): try again in {secs} s"),
+                code: "too_many_requests",
+            };
             (StatusCode::TOO_MANY_REQUESTS, [(header::RETRY_AFTER, secs.to_string())], Json(body)).into_response()
         }
     }

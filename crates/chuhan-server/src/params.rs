@@ -1,20 +1,20 @@
 //! Request parsing shared by the handlers: JSON bodies with the app's own error messages, and
-//! the notation a client asks its moves to be written in (and how a move list writes them).
+//! the notation a client asks its moves to be written in.
 
 use crate::error::{bad, ApiError};
-use crate::room::default_notation;
+use crate::shown::default_notation;
 use axum::body::Bytes;
 use chuhan::notation::Notation;
-use chuhan::{Move, Position, Setup, Variant};
+use chuhan::{Position, Setup, Variant};
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 /// Reads a JSON object body into `T`; an empty body is `{}`, so that every field's default
 /// applies. Written by hand rather than with axum's `Json` extractor so that every refusal is
 /// a 400 in the app's `{"error": ...}` shape (axum's answers are plain text with other codes).
 pub fn parse_json<T: for<'de> Deserialize<'de>>(body: &Bytes) -> Result<T, ApiError> {
     let value: Value = if body.is_empty() {
-        json!({})
+        Value::Object(serde_json::Map::new())
     } else {
         serde_json::from_slice(body).map_err(|e| bad(format!("request body is not JSON: {e}")))?
     };
@@ -67,16 +67,5 @@ pub fn pick_notation(asked: Option<&str>, variant: Variant) -> Result<Notation, 
             let n: Notation = n.parse().map_err(|e| bad(format!("notation: {e}")))?;
             Ok(if n.applies_to(variant) { n } else { default_notation(variant) })
         }
-    }
-}
-
-/// A move as the move list shows it: a pass in words (한수쉼 in the Korean numeric notation,
-/// "Pass" in the others), not as records write it (the general's point twice, 95楚95, which
-/// reads as a move); both words read back as a pass.
-pub fn move_text(notation: Notation, pos: &Position, m: Move) -> String {
-    match (m.is_pass(), notation) {
-        (true, Notation::Janggi) => "한수쉼".to_string(),
-        (true, _) => "Pass".to_string(),
-        (false, _) => notation.format(pos, m),
     }
 }

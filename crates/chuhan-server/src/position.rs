@@ -5,29 +5,15 @@
 
 use crate::error::ApiError;
 use crate::params::{parse_json, start_position};
+use crate::wire::{CheckRequest, Flag, PositionCheck};
 use axum::body::Bytes;
 use axum::Json;
 use chuhan::{Game, Rules, Variant};
-use serde::Deserialize;
-use serde_json::{json, Value};
-
-/// The body of `POST /api/position`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CheckRequest {
-    /// `xiangqi` (the default) or `janggi`.
-    #[serde(default)]
-    variant: Option<Variant>,
-    fen: String,
-    /// Accept a composed position (pieces on points no game reaches).
-    #[serde(default)]
-    relaxed: bool,
-}
 
 /// Answers `{"ok": true, "accepted": [...], "over": null}` (what a composed position was
 /// accepted with, and the ruling in words when its game is already over) or
 /// `{"ok": false, "problem": "..."}`; a body that is not such a request is a 400.
-pub async fn check(body: Bytes) -> Result<Json<Value>, ApiError> {
+pub async fn check(body: Bytes) -> Result<Json<PositionCheck>, ApiError> {
     let req: CheckRequest = parse_json(&body)?;
     let variant = req.variant.unwrap_or(Variant::Xiangqi);
     Ok(Json(match start_position(variant, Some(&req.fen), req.relaxed) {
@@ -35,8 +21,8 @@ pub async fn check(body: Bytes) -> Result<Json<Value>, ApiError> {
             // A position can be sound and still leave no game to play (the move-count rule
             // spent, mate): said here, so the editor can tell before a game is refused.
             let over = Game::new(pos, Rules::for_variant(variant)).outcome().map(|o| o.describe(variant));
-            json!({ "ok": true, "accepted": accepted, "over": over })
+            PositionCheck::Sound { ok: Flag, accepted, over }
         }
-        Err(e) => json!({ "ok": false, "problem": e.message() }),
+        Err(e) => PositionCheck::Problem { ok: Flag, problem: e.message().to_string() },
     }))
 }

@@ -6,52 +6,34 @@
 //! request: a typo is normal in a text box.
 
 use crate::error::{bad, ApiError};
-use crate::params::{move_text, parse_json, pick_notation, start_position};
+use crate::params::{parse_json, pick_notation, start_position};
+use crate::shown::move_text;
+use crate::wire::{Flag, ReadMove, ReadRequest};
 use axum::body::Bytes;
 use axum::Json;
 use chuhan::notation::Notation;
 use chuhan::Variant;
-use serde::Deserialize;
-use serde_json::{json, Value};
 
 /// The longest move text read: the longest notation writes a move in about 20 bytes.
 const MAX_TEXT: usize = 64;
 
-/// The body of `POST /api/read-move`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ReadRequest {
-    /// `xiangqi` (the default) or `janggi`.
-    #[serde(default)]
-    variant: Option<Variant>,
-    /// The position the move is played from.
-    fen: String,
-    /// The move as typed.
-    text: String,
-    /// Accept a composed position (pieces on points no game reaches).
-    #[serde(default)]
-    relaxed: bool,
-    /// The notation the answer's `text` is written in (the game's default without it).
-    #[serde(default)]
-    notation: Option<String>,
-}
-
 /// Answers `{"ok": true, "move": "h2e2", "text": "炮二平五"}` or `{"ok": false, "problem":
 /// "..."}`; a body that is not such a request, or a position that is none, is a 400.
-pub async fn read(body: Bytes) -> Result<Json<Value>, ApiError> {
+pub async fn read(body: Bytes) -> Result<Json<ReadMove>, ApiError> {
     let req: ReadRequest = parse_json(&body)?;
     let variant = req.variant.unwrap_or(Variant::Xiangqi);
     let (pos, _) = start_position(variant, Some(&req.fen), req.relaxed)?;
     let notation = pick_notation(req.notation.as_deref(), variant)?;
     let text = req.text.trim();
     if text.is_empty() {
-        return Ok(Json(json!({ "ok": false, "problem": "type a move, e.g. 炮二平五, C2=5, h2-e2 or h2e2" })));
+        let problem = "type a move, e.g. 炮二平五, C2=5, h2-e2 or h2e2".to_string();
+        return Ok(Json(ReadMove::Unread { ok: Flag, problem }));
     }
     if text.len() > MAX_TEXT {
         return Err(bad(format!("text: longer than {MAX_TEXT} bytes")));
     }
     Ok(Json(match Notation::parse_any(&pos, text) {
-        Ok(m) => json!({ "ok": true, "move": m.to_string(), "text": move_text(notation, &pos, m) }),
-        Err(e) => json!({ "ok": false, "problem": e.to_string() }),
+        Ok(m) => ReadMove::Read { ok: Flag, mv: m.to_string(), text: move_text(notation, &pos, m) },
+        Err(e) => ReadMove::Unread { ok: Flag, problem: e.to_string() },
     }))
 }

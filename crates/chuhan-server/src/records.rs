@@ -4,13 +4,13 @@
 
 use crate::error::{bad, ApiError};
 use crate::params::{pick_notation, NotationQuery};
+use crate::wire::Record as RecordAnswer;
 use axum::body::Bytes;
 use axum::extract::Query;
 use axum::Json;
 use chuhan::notation::Notation;
 use chuhan_record::tree::Record;
 use chuhan_record::ReadError;
-use serde_json::{json, Value};
 
 /// The largest record accepted (a long PGN collection is cut by the caller; one game is small).
 pub const MAX_RECORD: usize = 1024 * 1024;
@@ -23,7 +23,7 @@ pub fn read_first(data: &[u8]) -> Result<(Record, &'static str), ReadError> {
 
 /// `POST /api/records[?notation=...]`: the first game of the body, its main line as `moves`
 /// (coordinates) and its whole tree as `tree`, with each move's text in the notation.
-pub async fn read(Query(q): Query<NotationQuery>, body: Bytes) -> Result<Json<Value>, ApiError> {
+pub async fn read(Query(q): Query<NotationQuery>, body: Bytes) -> Result<Json<RecordAnswer>, ApiError> {
     if body.is_empty() {
         return Err(bad("the record is empty"));
     }
@@ -32,20 +32,22 @@ pub async fn read(Query(q): Query<NotationQuery>, body: Bytes) -> Result<Json<Va
     Ok(Json(record_json(&game, format, notation)?))
 }
 
-/// A record as the analysis board loads it: its start, headers, result, main line and tree.
-pub fn record_json(game: &Record, format: &str, notation: Notation) -> Result<Value, ApiError> {
+/// A record as the analysis board loads it: its start, headers, result, main line and tree
+/// (a database game's `id` is added by its caller).
+pub fn record_json(game: &Record, format: &str, notation: Notation) -> Result<RecordAnswer, ApiError> {
     let tree = crate::tree::to_wire(game, notation).map_err(|e| bad(e.to_string()))?;
-    let headers: Vec<[&str; 2]> = game.headers.iter().map(|(k, v)| [k, v]).collect();
-    Ok(json!({
-        "format": format,
-        "variant": game.variant.name(),
-        "start_fen": game.start_fen,
-        "moves": game.mainline_moves(),
-        "result": game.outcome.to_string(),
-        "headers": headers,
-        "tree": tree,
-        "notation": notation.name(),
-    }))
+    let headers = game.headers.iter().map(|(k, v)| [k.to_string(), v.to_string()]).collect();
+    Ok(RecordAnswer {
+        id: None,
+        format: format.to_string(),
+        variant: game.variant.name(),
+        start_fen: game.start_fen.clone(),
+        moves: game.mainline_moves(),
+        result: game.outcome.to_string(),
+        headers,
+        tree,
+        notation: notation.name(),
+    })
 }
 
 #[cfg(test)]

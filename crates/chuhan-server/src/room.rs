@@ -6,11 +6,12 @@
 
 use crate::rating;
 use crate::store::{Offers, StoredEnd, StoredGame, StoredMove, StoredOffers};
+use crate::wire::game::StateTag;
+use crate::wire::{pair, Clock, GameEnd, GameState, PlayedMove, RatingsChange};
 use anyhow::{anyhow, Context, Result};
 use chuhan::clock::{Clocks, Control, Rule};
 use chuhan::notation::Notation;
 use chuhan::{BySide, Game, GameError, GameResult, JanggiFormation, JanggiSetup, Move, Position, Rules, Side, Variant};
-use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
 /// Who plays the seat that the creator did not take.
@@ -339,7 +340,7 @@ impl Room {
     /// How a pass by the side to move would end the game, if it would (janggi: after the
     /// opponent's pass, or with the generals facing under the bikjang rule): the result, the
     /// reason and the counting, so the page can ask before a pass that ends the game.
-    fn pass_would_end(&self) -> Option<Value> {
+    fn pass_would_end(&self) -> Option<GameEnd> {
         if self.variant != Variant::Janggi || self.is_over() {
             return None;
         }
@@ -347,11 +348,11 @@ impl Room {
         let mut game = self.game.clone();
         game.play(Move::new(g, g)).ok()?;
         let o = game.outcome()?;
-        Some(json!({
-            "result": pgn_result(o.result),
-            "reason": o.describe(self.variant),
-            "points": o.points.map(|(c, h)| [c, h]),
-        }))
+        Some(GameEnd {
+            result: pgn_result(o.result).to_string(),
+            reason: o.describe(self.variant),
+            points: o.points.map(points),
+        })
     }
 
     /// The janggi formations of a start position made of two standard ones, if it is.
@@ -390,13 +391,18 @@ impl Room {
         self.game = Game::new(setup.position(), *self.game.rules());
     }
 
-    /// The game as the seat `you` (or a watcher) sees it, moves in `notation`.
-    pub fn state(&self, you: Option<Side>, notation: Notation, now: Instant) -> Value {
+    /// The game as the seat `you` (or a watcher) sees it, moves in `notation`: the WebSocket's
+    /// state frame.
+    pub fn state(&self, you: Option<Side>, notation: Notation, now: Instant) -> GameState {
         let v = self.variant;
         let mut pos = self.game.start().clone();
         let mut moves = Vec::with_capacity(self.game.ply());
         for m in self.game.moves() {
-            moves.push(json!({ "mv": m.to_string(), "text": crate::params::move_text(notation, &pos, m), "pass": m.is_pass() }));
+            moves.push(PlayedMove {
+                mv: m.to_string(),
+                text: crate::shown::move_text(notation, &pos, m),
+                pass: m.is_pass(),
+            });
             pos.play_unchecked(m);
         }
         let pos = self.game.position();
@@ -407,39 +413,44 @@ impl Room {
             .end
             .as_ref()
             .and_then(|e| e.rating)
-            .map(|r| json!({ "before": pair(r.before.map(f64::round)), "after": pair(r.after.map(f64::round)) }));
-        json!({
-            "type": "state",
-            "id": self.id,
-            "variant": v.name(),
-            "mode": self.mode.name(),
-            "level": self.level,
-            "sides": [Side::First.name(v), Side::Second.name(v)],
-            "you": you.map(Side::index),
-            "seats": self.tokens.iter().map(|(s, t)| t.is_some() || self.engine_side == Some(s)).collect::<Vec<_>>(),
-            "engine_side": self.engine_side.map(Side::index),
-            "start_fen": self.game.start().to_fen(),
-            "fen": pos.to_fen(),
-            "turn": pos.turn().index(),
-            "check": pos.is_check(),
-            "moves": moves,
-            "legal": legal,
-            "clock": clock,
-            "draw_offer": self.offers.draw.map(Side::index),
-            "takeback_offer": self.offers.takeback.map(Side::index),
-            "end": self.end.as_ref().map(|e| json!({ "result": e.result, "reason": e.reason, "points": self.game.outcome().and_then(|o| o.points).map(|(c, h)| [c, h]) })),
-            "pass_ends": self.pass_would_end(),
-            "formation_open": self.formation_open(),
-            "names": pair(self.names.clone()),
-            "ratings": pair(self.ratings.map(|r| r.map(f64::round))),
-            "rated": self.is_rated(),
-            "engine": self.engine,
-            "rating_change": rating_change,
-            "notation": notation.name(),
+            .map(|r| RatingsChange { before: pair(r.before.map(f64::round)), after: pair(r.after.map(f64::round)) });
+        let end = self.end.as_ref().map(|e| GameEnd {
+            result: e.result.clone(),
+            reason: e.reason.clone(),
+            points: self.game.outcome().and_then(|o| o.points).map(points),
+        });
+        GameState {
+            kind: StateTag::State,
+            id: self.id.clone(),
+            variant: v.name(),
+            mode: self.mode.name(),
+            level: self.level,
+            sides: [Side::First.name(v), Side::Second.name(v)],
+            you: you.map(Side::index),
+            seats: pair(BySide::from_fn(|s| self.tokens[s].is_some() || self.engine_side == Some(s))),
+            engine_side: self.engine_side.map(Side::index),
+            start_fen: self.game.start().to_fen(),
+            fen: pos.to_fen(),
+            turn: pos.turn().index(),
+            check: pos.is_check(),
+            moves,
+            legal,
+            clock,
+            draw_offer: self.offers.draw.map(Side::index),
+            takeback_offer: self.offers.takeback.map(Side::index),
+            end,
+            pass_ends: self.pass_would_end(),
+            formation_open: self.formation_open(),
+            names: pair(self.names.clone()),
+            ratings: pair(self.ratings.map(|r| r.map(f64::round))),
+            rated: self.is_rated(),
+            engine: self.engine.clone(),
+            rating_change,
+            notation: notation.name(),
             // The opening by chuhan-db's names, as the analysis board shows it.
-            "opening": crate::gamedb::line_opening(&self.game),
-            "notations": Notation::for_variant(v).iter().map(|n| n.name()).collect::<Vec<_>>(),
-        })
+            opening: crate::shown::line_opening(&self.game),
+            notations: Notation::for_variant(v).iter().map(|n| n.name()).collect(),
+        }
     }
 
     /// The game as PGN, moves in `notation`.
@@ -499,7 +510,7 @@ pub fn control_of(g: &StoredGame) -> Option<Control> {
 
 /// The clocks as the browser gets them. `periods` holds byo-yomi periods or CXA overruns left;
 /// under CXA, `move_left_ms` is what is left of the per-move limit.
-fn clock_state(c: &Clocks, base_ms: u64, now: Instant) -> Value {
+fn clock_state(c: &Clocks, base_ms: u64, now: Instant) -> Clock {
     let control = c.control();
     let shown = BySide::from_fn(|side| c.show(side, now));
     let (rule, period_ms, per_move_ms) = match control.rule {
@@ -507,37 +518,28 @@ fn clock_state(c: &Clocks, base_ms: u64, now: Instant) -> Value {
         Rule::Byoyomi { period, .. } => ("byoyomi", ms(period), 0),
         Rule::Cxa { per_move, .. } => ("cxa", 0, ms(per_move)),
     };
-    json!({
-        "rule": rule,
-        "base_ms": base_ms,
-        "increment_ms": ms(control.increment),
-        "period_ms": period_ms,
-        "per_move_ms": per_move_ms,
-        "left_ms": pair(shown.map(|s| ms(s.left))),
-        "periods": pair(shown.map(|s| s.spare)),
-        "overtime": pair(shown.map(|s| s.overtime)),
-        "move_left_ms": pair(shown.map(|s| s.move_left.map(ms))),
-        "running": c.running().map(Side::index),
-    })
+    Clock {
+        rule,
+        base_ms,
+        increment_ms: ms(control.increment),
+        period_ms,
+        per_move_ms,
+        left_ms: pair(shown.map(|s| ms(s.left))),
+        periods: pair(shown.map(|s| s.spare)),
+        overtime: pair(shown.map(|s| s.overtime)),
+        move_left_ms: pair(shown.map(|s| s.move_left.map(ms))),
+        running: c.running().map(Side::index),
+    }
 }
 
-/// Both sides' values as a two-element array, first mover first: how the browser reads them
-/// (it indexes by side number).
-pub fn pair<T>(b: BySide<T>) -> [T; 2] {
-    [b.first, b.second]
+/// Janggi's counting (Cho's and Han's points) as the page reads it.
+fn points((cho, han): (f32, f32)) -> [f64; 2] {
+    [f64::from(cho), f64::from(han)]
 }
 
 /// Compares secrets in time that does not depend on where they differ.
 fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
-}
-
-/// The default notation of a variant: Chinese for xiangqi, the numeric one for janggi.
-pub fn default_notation(v: Variant) -> Notation {
-    match v {
-        Variant::Xiangqi => Notation::Chinese,
-        Variant::Janggi => Notation::Janggi,
-    }
 }
 
 #[path = "room_events.rs"]

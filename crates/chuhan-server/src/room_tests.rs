@@ -6,6 +6,12 @@ use crate::actions::{act, Action};
 use crate::live::Live;
 use crate::store::{SqliteStore, Store};
 use chuhan::Side::{First as R, Second as B};
+use serde_json::{json, Value};
+
+/// The state frame as JSON, as the page reads it.
+fn state_json(room: &Room, you: Option<Side>, notation: Notation, now: Instant) -> Value {
+    serde_json::to_value(room.state(you, notation, now)).unwrap()
+}
 
 const S: Duration = Duration::from_secs(1);
 
@@ -168,7 +174,7 @@ async fn cxa_in_a_room_loses_on_the_fourth_overrun() {
         t += if i % 2 == 1 && i > 1 { 61 * S } else { S };
         r.play(Side::BOTH[i % 2], m.parse().unwrap(), &store, t).await.unwrap();
     }
-    let state = r.lock().state(Some(R), Notation::Iccs, t);
+    let state = state_json(&r.lock(), Some(R), Notation::Iccs, t);
     assert_eq!(state["clock"]["rule"], "cxa");
     assert_eq!(state["clock"]["periods"], json!([3, 0]), "{state}");
     assert_eq!(state["clock"]["left_ms"][1], 1_200_000 - 3 * 61_000);
@@ -192,7 +198,7 @@ async fn a_rated_game_between_named_players_changes_ratings() {
     let r = room(&store, &g, t0).await;
     assert!(r.lock().is_rated());
     r.resign(B, &store, t0).await.unwrap();
-    let state = r.lock().state(None, Notation::Iccs, t0);
+    let state = state_json(&r.lock(), None, Notation::Iccs, t0);
     assert_eq!(state["rating_change"], json!({ "before": [1500.0, 1500.0], "after": [1516.0, 1484.0] }));
     assert_eq!(state["names"], json!(["Ann", "Bo"]));
     // The same players unrated, and an engine game, change nothing.
@@ -241,13 +247,13 @@ async fn a_pass_after_a_pass_is_announced_with_the_counting() {
     let r = room(&store, &g, t0).await;
     assert!(r.lock().pass_would_end().is_none(), "a first pass ends nothing");
     r.play(R, "e1e1".parse().unwrap(), &store, t0).await.unwrap();
-    let s = r.lock().state(Some(B), Notation::Janggi, t0);
+    let s = state_json(&r.lock(), Some(B), Notation::Janggi, t0);
     assert_eq!(s["moves"][0]["text"], "한수쉼");
-    assert_eq!(r.lock().state(Some(B), Notation::JanggiFsf, t0)["moves"][0]["text"], "Pass");
+    assert_eq!(state_json(&r.lock(), Some(B), Notation::JanggiFsf, t0)["moves"][0]["text"], "Pass");
     assert_eq!(s["pass_ends"]["result"], "0-1");
     assert_eq!(s["pass_ends"]["points"], json!([72.0, 73.5]));
     r.play(B, "e8e8".parse().unwrap(), &store, t0).await.unwrap();
-    assert_eq!(r.lock().state(None, Notation::Janggi, t0)["end"]["points"], json!([72.0, 73.5]));
+    assert_eq!(state_json(&r.lock(), None, Notation::Janggi, t0)["end"]["points"], json!([72.0, 73.5]));
 }
 
 #[tokio::test]
@@ -281,7 +287,7 @@ async fn another_engine_that_fails_loses_and_the_end_is_stored() {
         ..stored("ef", 0, 0)
     };
     let r = room(&store, &g, t0).await;
-    assert_eq!(r.lock().state(None, Notation::Iccs, t0)["engine"], "Broken");
+    assert_eq!(state_json(&r.lock(), None, Notation::Iccs, t0)["engine"], "Broken");
     let before = (0, r.lock().game.position().hash());
     r.play(R, "h2e2".parse().unwrap(), &store, t0).await.unwrap();
     // A failure in a position the game has left (a takeback meanwhile) changes nothing.

@@ -10,12 +10,11 @@ use crate::error::{bad, ApiError};
 use crate::params::parse_json;
 use crate::room::{Mode, Room};
 use crate::state::AppState;
+use crate::wire::{Seek, SeekRequest, SeekState, Seeks};
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
-use serde::Deserialize;
-use serde_json::{json, Value};
 use std::sync::Arc;
 
 /// The most seeks listed, newest first.
@@ -23,7 +22,7 @@ const MAX_LISTED: usize = 100;
 
 /// Room `room` as a seek, if it is one now: its id, game, time control (PGN's `TimeControl`),
 /// the creator's name and rating at this game, and the side a taker gets.
-pub fn listing(room: &Room) -> Option<Value> {
+pub fn listing(room: &Room) -> Option<Seek> {
     if !room.seek || room.mode != Mode::Friend || room.is_over() {
         return None;
     }
@@ -33,36 +32,26 @@ pub fn listing(room: &Room) -> Option<Value> {
         return None;
     }
     let control = room.clocks.as_ref().map(chuhan::clock::Clocks::control);
-    Some(json!({
-        "id": room.id,
-        "variant": room.variant.name(),
-        "time_control": crate::pgn_tags::time_control(control.as_ref()),
-        "name": room.names[creator],
-        "rating": room.ratings[creator].map(f64::round),
-        "rated": room.rated,
-        "side": free.index(),
-        "side_name": free.name(room.variant),
-        "created": room.created,
-        "url": format!("/game/{}", room.id),
-    }))
+    Some(Seek {
+        id: room.id.clone(),
+        variant: room.variant.name(),
+        time_control: crate::pgn_tags::time_control(control.as_ref()),
+        name: room.names[creator].clone(),
+        rating: room.ratings[creator].map(f64::round),
+        rated: room.rated,
+        side: free.index(),
+        side_name: free.name(room.variant),
+        created: room.created,
+        url: format!("/game/{}", room.id),
+    })
 }
 
 /// `GET /api/seeks`: the open challenges, newest first.
-pub async fn list(State(state): State<Arc<AppState>>) -> Json<Value> {
-    let mut seeks: Vec<Value> = state.all_in_memory().iter().filter_map(|l| listing(&l.lock())).collect();
-    seeks.sort_by_key(|s| std::cmp::Reverse(s["created"].as_u64().unwrap_or(0)));
+pub async fn list(State(state): State<Arc<AppState>>) -> Json<Seeks> {
+    let mut seeks: Vec<Seek> = state.all_in_memory().iter().filter_map(|l| listing(&l.lock())).collect();
+    seeks.sort_by_key(|s| std::cmp::Reverse(s.created));
     seeks.truncate(MAX_LISTED);
-    Json(json!({ "seeks": seeks }))
-}
-
-/// The body of `POST /api/games/{id}/seek`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SeekRequest {
-    /// The creator's seat token: only they may offer or withdraw their game.
-    token: String,
-    /// Offer the game to anyone (true) or withdraw the offer (false).
-    open: bool,
+    Json(Seeks { seeks })
 }
 
 /// `POST /api/games/{id}/seek`: the creator offers their friend game to anyone, or withdraws it.
@@ -70,7 +59,7 @@ pub async fn set(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
     body: Bytes,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<SeekState>, ApiError> {
     let req: SeekRequest = parse_json(&body)?;
     let live = state.get(&id).await?;
     let mut room = live.lock();
@@ -84,5 +73,5 @@ pub async fn set(
         return Err(ApiError::conflict("both seats are taken or the game is over: nothing to offer"));
     }
     room.seek = req.open;
-    Ok(Json(json!({ "id": id, "open": room.seek })))
+    Ok(Json(SeekState { id, open: room.seek }))
 }

@@ -8,6 +8,8 @@
 
 use crate::error::{bad, ApiError};
 use crate::params::{parse_json, pick_notation};
+use crate::wire::tree::RawTree;
+use crate::wire::{TreeAnswer, TreeRequest};
 use axum::body::Bytes;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
@@ -16,9 +18,9 @@ use chuhan::mv::ParseMoveError;
 use chuhan::notation::Notation;
 use chuhan::{FenError, Move, Position, Variant};
 use chuhan_record::tree::{Line, Node, Outcome, Record};
-use serde::{Deserialize, Serialize};
-use serde_json::json;
 use std::collections::BTreeMap;
+
+pub use crate::wire::tree::{WireNode, WireTree};
 
 /// The most moves a tree may hold, variations included (a long game with a rich analysis has a
 /// few hundred; opening libraries read from XQF have thousands).
@@ -71,66 +73,8 @@ pub enum TreeError {
     TooDeep,
 }
 
-/// One move of the tree.
-#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct WireNode {
-    /// The index of the node this move follows in the list; `None`: the start position.
-    pub parent: Option<usize>,
-    /// The move, as coordinates (`h2e2`).
-    pub mv: Move,
-    /// The move in the notation asked for: written by the server, ignored when read.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub text: Option<String>,
-    /// The comment after the move.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub comment: Option<String>,
-    /// The comment before the move, kept for the first move of a variation (PGN's `( {..} 1. ..)`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pre: Option<String>,
-    /// Numeric annotation glyphs.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub nags: Vec<u8>,
-}
-
-/// A whole tree: the comment before the first move and the moves.
-///
-/// Read through a raw form with the moves as text, so that a move that does not read is refused with its node's
-/// index (serde alone would say only where in the JSON text it was).
-#[derive(Serialize, Deserialize, Debug, Clone, Default, PartialEq, Eq)]
-#[serde(try_from = "RawTree")]
-pub struct WireTree {
-    /// The comment before the first move.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub comment: Option<String>,
-    /// The moves, parents first.
-    pub nodes: Vec<WireNode>,
-}
-
-/// A [`WireTree`] as read, moves still text.
-#[derive(Deserialize, Default)]
-#[serde(default, deny_unknown_fields)]
-struct RawTree {
-    comment: Option<String>,
-    nodes: Vec<RawNode>,
-}
-
-/// A [`WireNode`] as read, its move still text.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawNode {
-    parent: Option<usize>,
-    mv: String,
-    #[serde(default)]
-    text: Option<String>,
-    #[serde(default)]
-    comment: Option<String>,
-    #[serde(default)]
-    pre: Option<String>,
-    #[serde(default)]
-    nags: Vec<u8>,
-}
-
+/// Reads a tree's moves (the wire type is in `crate::wire::tree`), naming the node whose
+/// move does not read.
 impl TryFrom<RawTree> for WireTree {
     type Error = TreeError;
 
@@ -165,7 +109,7 @@ fn emit(line: &Line, parent: Option<usize>, main: bool, pos: &mut Position, n: N
         out.push(WireNode {
             parent,
             mv: node.mv,
-            text: Some(crate::params::move_text(n, pos, node.mv)),
+            text: Some(crate::shown::move_text(n, pos, node.mv)),
             comment: node.comment.clone(),
             pre: if i == 0 && !main { line.comment.clone() } else { None },
             nags: node.nags.clone(),
@@ -270,25 +214,6 @@ impl Builder<'_> {
     }
 }
 
-#[derive(Deserialize, Default)]
-#[serde(default, deny_unknown_fields)]
-struct TreeRequest {
-    variant: Option<Variant>,
-    /// The start; the variant's standard start if absent.
-    fen: Option<String>,
-    tree: WireTree,
-    notation: Option<String>,
-    /// PGN tags to write (`FEN`, `Variant`, `Result` and `Format` come from the other fields).
-    headers: Vec<(String, String)>,
-    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
-    result: Option<String>,
-    /// `json` (the tree checked, with the moves' text) or `pgn` (a PGN file to download).
-    format: Option<String>,
-    /// Accept a composed position (see [`crate::params::start_position`]).
-    #[serde(default)]
-    relaxed: bool,
-}
-
 /// Whether `key` can be a PGN tag name: letters, digits and `_`, starting with a letter.
 fn tag_name(key: &str) -> bool {
     !key.is_empty()
@@ -327,7 +252,7 @@ pub async fn tree(body: Bytes) -> Result<Response, ApiError> {
     match req.format.as_deref().unwrap_or("json") {
         "json" => {
             let wire = to_wire(&game, notation).map_err(|e| bad(e.to_string()))?;
-            Ok(Json(json!({ "tree": wire, "nodes": wire.nodes.len(), "notation": notation.name() })).into_response())
+            Ok(Json(TreeAnswer { nodes: wire.nodes.len(), tree: wire, notation: notation.name() }).into_response())
         }
         "pgn" => {
             let mut out = Vec::new();
@@ -348,6 +273,7 @@ pub async fn tree(body: Bytes) -> Result<Response, ApiError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     fn wire(parent: Option<usize>, mv: &str) -> WireNode {
         WireNode { parent, mv: mv.parse().unwrap(), text: None, comment: None, pre: None, nags: Vec::new() }

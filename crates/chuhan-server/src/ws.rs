@@ -10,14 +10,13 @@ use crate::live::Live;
 use crate::params::pick_notation;
 use crate::room::RoomError;
 use crate::state::AppState;
+use crate::wire::{frame_text, ClientMessage, ErrorFrame};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::Response;
 use chuhan::notation::Notation;
 use chuhan::{Move, Side, Variant};
-use serde::Deserialize;
-use serde_json::json;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -32,29 +31,6 @@ const MAX_PER_SECOND: u32 = 20;
 /// How many pings may go unanswered (nothing at all heard from the client) before the
 /// connection is closed: a page whose computer slept or whose network went away.
 const MISSED_PINGS: u32 = 2;
-
-/// What a client may send.
-#[derive(Deserialize)]
-#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
-enum ClientMessage {
-    Move {
-        #[serde(rename = "move")]
-        mv: Move,
-    },
-    Resign,
-    /// Offer a draw, or accept the opponent's offer.
-    Draw,
-    /// Janggi: pass the turn.
-    Pass,
-    /// Ask to take back one's last move, or agree to the opponent's request.
-    Takeback,
-    /// Change the notation of the moves sent to this connection.
-    Notation {
-        notation: String,
-    },
-    /// Ask for the state again.
-    State,
-}
 
 /// Why a frame from a client was refused: answered to that client alone, as
 /// `{"type":"error","message":...}`; nothing changed.
@@ -176,7 +152,7 @@ impl Drop for Presence {
 }
 
 fn error(e: &WsError) -> Message {
-    Message::Text(json!({ "type": "error", "message": e.to_string() }).to_string().into())
+    Message::Text(frame_text(&ErrorFrame::new(e.to_string())).into())
 }
 
 async fn connection(
@@ -209,7 +185,7 @@ async fn connection(
                 if r.is_err() {
                     break;
                 }
-                let text = live.lock().state(seat, notation, Instant::now()).to_string();
+                let text = frame_text(&live.lock().state(seat, notation, Instant::now()));
                 if socket.send(Message::Text(text.into())).await.is_err() {
                     break;
                 }
