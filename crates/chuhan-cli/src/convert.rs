@@ -35,7 +35,7 @@ fn is_noise(token: &str) -> bool {
     let number = !digits.is_empty()
         && digits.len() < token.len()
         && digits.chars().all(|c| c.is_ascii_digit() || ('０'..='９').contains(&c));
-    number || chuhan_record::Outcome::from_pgn(token).is_some()
+    number || chuhan_record::RecordResult::from_pgn(token).is_some()
 }
 
 pub fn convert(args: ConvertArgs) -> Result<()> {

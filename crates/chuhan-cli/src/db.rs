@@ -6,7 +6,7 @@ use crate::start::PositionArgs;
 use anyhow::{bail, Context, Result};
 use chuhan::notation::Notation;
 use chuhan_db::{material, Database, Fold, ImportOptions, Lang, SearchFilter};
-use chuhan_record::Outcome;
+use chuhan_record::RecordResult;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{IsTerminal, Write};
@@ -75,11 +75,11 @@ impl FilterArgs {
     fn filter(&self) -> Result<SearchFilter> {
         let result = match self.result.as_deref() {
             None => None,
-            Some("red" | "cho") => Some(Outcome::RedWins),
-            Some("black" | "han") => Some(Outcome::BlackWins),
-            Some("draw") => Some(Outcome::Draw),
+            Some("red" | "cho") => Some(RecordResult::RedWins),
+            Some("black" | "han") => Some(RecordResult::BlackWins),
+            Some("draw") => Some(RecordResult::Draw),
             Some(r) => Some(
-                Outcome::from_text(r)
+                RecordResult::from_text(r)
                     .with_context(|| format!("--result {r:?}: expected 1-0, 0-1, 1/2-1/2, red, black or draw"))?,
             ),
         };

@@ -16,7 +16,7 @@ use crate::{Database, DbError};
 use chuhan::{Move, Position, Variant};
 use chuhan_record::tools::for_each_game;
 use chuhan_record::tools::RecordError;
-use chuhan_record::{Outcome, Record};
+use chuhan_record::{Record, RecordResult};
 use std::collections::HashSet;
 use std::path::Path;
 
@@ -235,11 +235,11 @@ fn dedup_key(record: &Record, moves: &[Move]) -> i64 {
 }
 
 /// The game's result for the side to move: 0 win, 1 draw, 2 loss, 3 unknown.
-fn score_for(outcome: Outcome, mover: chuhan::Side) -> i64 {
+fn score_for(outcome: RecordResult, mover: chuhan::Side) -> i64 {
     match (outcome.winner(), outcome) {
         (Some(w), _) if w == mover => 0,
         (Some(_), _) => 2,
-        (None, Outcome::Draw) => 1,
+        (None, RecordResult::Draw) => 1,
         _ => 3,
     }
 }
@@ -644,20 +644,20 @@ pub(crate) fn variant_code(v: Variant) -> i64 {
     }
 }
 
-pub(crate) fn outcome_code(o: Outcome) -> i64 {
+pub(crate) fn outcome_code(o: RecordResult) -> i64 {
     match o {
-        Outcome::RedWins => 0,
-        Outcome::BlackWins => 1,
-        Outcome::Draw => 2,
-        Outcome::Unknown => 3,
+        RecordResult::RedWins => 0,
+        RecordResult::BlackWins => 1,
+        RecordResult::Draw => 2,
+        RecordResult::Unknown => 3,
     }
 }
 
-pub(crate) fn outcome_from_code(c: i64) -> Outcome {
+pub(crate) fn outcome_from_code(c: i64) -> RecordResult {
     match c {
-        0 => Outcome::RedWins,
-        1 => Outcome::BlackWins,
-        2 => Outcome::Draw,
-        _ => Outcome::Unknown,
+        0 => RecordResult::RedWins,
+        1 => RecordResult::BlackWins,
+        2 => RecordResult::Draw,
+        _ => RecordResult::Unknown,
     }
 }

@@ -10,7 +10,7 @@ use crate::opening::{classify, Lang, Opening};
 use crate::{Backend, Database, DbError};
 use chuhan::{Position, Variant};
 use chuhan_record::tree::{Line, Node};
-use chuhan_record::{Headers, Outcome, Record};
+use chuhan_record::{Headers, Record, RecordResult};
 
 /// One move of the explorer: how often it was played from the position and how it scored for
 /// the side that played it.
@@ -93,7 +93,7 @@ pub struct SearchFilter {
     /// Played on or before this date; a year or month means its end.
     pub to: Option<String>,
     /// The result.
-    pub result: Option<Outcome>,
+    pub result: Option<RecordResult>,
     /// An opening code or any part of a name ([`Opening::matching`]).
     pub opening: Option<String>,
     /// Games that reached this position (under the database's fold).

@@ -10,7 +10,7 @@ use chuhan::{Move, Position, Square, Variant};
 use chuhan_db::import::ImportOptions;
 use chuhan_db::{material, Database, Fold, Lang, SearchFilter};
 use chuhan_record::tools::for_each_game;
-use chuhan_record::{Outcome, Record};
+use chuhan_record::{Record, RecordResult};
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
@@ -174,7 +174,7 @@ fn direct_count(
     target: &Position,
 ) -> BTreeMap<String, (u64, u64, u64, u64)> {
     let (straight, mirrored) = (board(target, false), board(target, true));
-    let mut seen: HashMap<(usize, String), Outcome> = HashMap::new();
+    let mut seen: HashMap<(usize, String), RecordResult> = HashMap::new();
     for (b, mirror) in [(&straight, false), (&mirrored, true)] {
         for &(i, m) in index.get(b).map(Vec::as_slice).unwrap_or(&[]) {
             let mv = if mirror { mirror_move(m) } else { m };
@@ -189,7 +189,7 @@ fn direct_count(
         match (outcome.winner(), outcome) {
             (Some(w), _) if w == mover => e.1 += 1,
             (Some(_), _) => e.3 += 1,
-            (None, Outcome::Draw) => e.2 += 1,
+            (None, RecordResult::Draw) => e.2 += 1,
             _ => {}
         }
     }
@@ -273,7 +273,8 @@ fn popular_answers_equal_the_aggregate(target: &Target) {
         let mut out = Vec::new();
         for mut g in read_all(std::slice::from_ref(f)) {
             n += 1;
-            g.outcome = [Outcome::RedWins, Outcome::BlackWins, Outcome::Draw, Outcome::Unknown][n % 7 % 4];
+            g.outcome =
+                [RecordResult::RedWins, RecordResult::BlackWins, RecordResult::Draw, RecordResult::Unknown][n % 7 % 4];
             if n % 5 != 0 {
                 g.headers.set("Date", format!("{}.01.01", 1980 + n % 37));
             }
@@ -543,7 +544,7 @@ fn search_export_and_stats(target: &Target) {
     assert_eq!(by(SearchFilter { red: Some("Liu".into()), ..Default::default() }), ["League"]);
     assert_eq!(by(SearchFilter { from: Some("2000".into()), ..Default::default() }), ["League"]);
     assert_eq!(by(SearchFilter { to: Some("1998".into()), ..Default::default() }), ["Cup"]);
-    assert_eq!(by(SearchFilter { result: Some(Outcome::Draw), ..Default::default() }), ["League"]);
+    assert_eq!(by(SearchFilter { result: Some(RecordResult::Draw), ..Default::default() }), ["League"]);
     assert_eq!(by(SearchFilter { opening: Some("屏風馬".into()), ..Default::default() }), ["Cup"]);
     assert_eq!(by(SearchFilter { opening: Some("Pawn Opening".into()), ..Default::default() }), ["League"]);
     // The position after 1. h2e2 h9g7, asked from the other wing.
@@ -570,7 +571,7 @@ fn search_export_and_stats(target: &Target) {
     chuhan_record::pgn::write_game(&mut out, &record, chuhan::notation::Notation::Iccs).unwrap();
     let back = chuhan_record::pgn::read_all(&String::from_utf8(out).unwrap()).remove(0).unwrap();
     assert_eq!(back.mainline_moves(), record.mainline_moves());
-    assert_eq!(back.outcome, Outcome::RedWins);
+    assert_eq!(back.outcome, RecordResult::RedWins);
     assert_eq!(db.record(999, Lang::English).unwrap(), None);
     let s = db.stats(5, Lang::English).unwrap();
     assert_eq!((s.games, s.players, s.years), (2, 3, Some((1998, 2005))));
@@ -620,7 +621,7 @@ fn make_old(path: &Path, with_popular: bool) {
             let result = match (record.outcome.winner(), record.outcome) {
                 (Some(w), _) if w == pos.turn() => 0,
                 (Some(_), _) => 2,
-                (None, Outcome::Draw) => 1,
+                (None, RecordResult::Draw) => 1,
                 _ => 3,
             };
             let next = moves.get(ply).map(|&m| i64::from(chuhan_db::key::move_code(frame.apply(m))) * 4 + result);

@@ -12,7 +12,7 @@ use crate::records::PyRecord;
 use chuhan::notation::Notation;
 use chuhan::{Position, Variant};
 use chuhan_db::{material, Database, DbError, Explorer, Fold, GameSummary, ImportOptions, Lang, SearchFilter};
-use chuhan_record::Outcome;
+use chuhan_record::RecordResult;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::path::PathBuf;
@@ -135,10 +135,10 @@ impl PyDatabase {
     ) -> PyResult<SearchFilter> {
         let result = match result {
             None => None,
-            Some("red" | "cho") => Some(Outcome::RedWins),
-            Some("black" | "han") => Some(Outcome::BlackWins),
-            Some("draw") => Some(Outcome::Draw),
-            Some(r) => Some(Outcome::from_text(r).ok_or_else(|| {
+            Some("red" | "cho") => Some(RecordResult::RedWins),
+            Some("black" | "han") => Some(RecordResult::BlackWins),
+            Some("draw") => Some(RecordResult::Draw),
+            Some(r) => Some(RecordResult::from_text(r).ok_or_else(|| {
                 errors::value(format!("result {r:?}: expected 1-0, 0-1, 1/2-1/2, red, black or draw"))
             })?),
         };

@@ -81,7 +81,7 @@ impl PyOutcome {
     pub fn new(o: &chuhan::Outcome, game: &Game) -> PyOutcome {
         let variant = game.position().variant();
         PyOutcome {
-            result: chuhan_record::Outcome::from(o.result).pgn(),
+            result: chuhan_record::RecordResult::from(o.result).pgn(),
             winner: match o.result {
                 GameResult::Win(s) => Some(s.name(variant)),
                 GameResult::Draw => None,

@@ -14,7 +14,7 @@ use crate::moves::{move_arg, PyMove};
 use chuhan::{Move, Position};
 use chuhan_record::tools::{self, Format, ReadError, RecordError, MAX_FILE_BYTES, SNIFF_LEN};
 use chuhan_record::tree::{Line, Node};
-use chuhan_record::{cbr, dhtmlxq, encoding, xqf, Outcome, PgnReader, Record};
+use chuhan_record::{cbr, dhtmlxq, encoding, xqf, PgnReader, Record, RecordResult};
 use pyo3::exceptions::{PyFileNotFoundError, PyIsADirectoryError, PyOSError, PyPermissionError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
@@ -474,7 +474,7 @@ impl PyRecord {
 
     #[setter]
     fn set_result(&mut self, result: &str) -> PyResult<()> {
-        self.rec.outcome = Outcome::from_text(result)
+        self.rec.outcome = RecordResult::from_text(result)
             .ok_or_else(|| errors::value(format!("result {result:?}: expected 1-0, 0-1, 1/2-1/2 or *")))?;
         Ok(())
     }

@@ -7,7 +7,7 @@
 use chuhan::notation::Notation;
 use chuhan::{Position, Variant};
 use chuhan_record::tree::Node;
-use chuhan_record::{pgn, Outcome, PgnReader, Record};
+use chuhan_record::{pgn, PgnReader, Record, RecordResult};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 
@@ -27,7 +27,7 @@ fn random_game(variant: Variant, seed: u64, plies: usize) -> Record {
         pos.play_unchecked(m);
         game.main.nodes.push(Node::new(m));
     }
-    game.outcome = Outcome::Unknown;
+    game.outcome = RecordResult::Unknown;
     game
 }
 

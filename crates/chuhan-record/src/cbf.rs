@@ -31,7 +31,7 @@
 //! no XML dependency.
 
 use crate::raw::{RawNode, RawTree, TreeError};
-use crate::tree::{Outcome, Record};
+use crate::tree::{Record, RecordResult};
 use chuhan::{FenError, Square, Variant};
 
 /// Why a CBF record could not be read. Offsets are bytes from the start of the file.
@@ -377,10 +377,10 @@ pub fn read(data: &[u8]) -> Result<Record, CbfError> {
         game.headers.set("ECCO", ecco);
     }
     game.outcome = match field("RecordResult").as_deref() {
-        Some("1") => Outcome::RedWins,
-        Some("2") => Outcome::BlackWins,
-        Some("3") => Outcome::Draw,
-        _ => Outcome::Unknown,
+        Some("1") => RecordResult::RedWins,
+        Some("2") => RecordResult::BlackWins,
+        Some("3") => RecordResult::Draw,
+        _ => RecordResult::Unknown,
     };
     game.headers.set("Result", game.outcome.pgn());
 
@@ -442,7 +442,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(g.headers.get("Red"), Some("A & B"));
-        assert_eq!(g.outcome, Outcome::RedWins);
+        assert_eq!(g.outcome, RecordResult::RedWins);
         assert_eq!(g.main.comment.as_deref(), Some("start"));
         let moves: Vec<String> = g.mainline_moves().iter().map(|m| m.to_string()).collect();
         assert_eq!(moves, ["h2e2", "h9g7"]);

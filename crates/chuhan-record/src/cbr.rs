@@ -62,7 +62,7 @@
 //! such a record is a stale copy of the game before it.
 
 use crate::raw::{MoveRecordError, RawNode, RawTree, TreeError};
-use crate::tree::{Outcome, Record};
+use crate::tree::{Record, RecordResult};
 use chuhan::{FenError, Piece, Role, Side, Square, Variant};
 use encoding_rs::UTF_16LE;
 
@@ -363,10 +363,10 @@ fn read_record(data: &[u8], base: usize) -> Result<Record, CbrError> {
         game.headers.set("ECCO", String::from_utf8_lossy(&ecco[..3]));
     }
     game.outcome = match data[RESULT] {
-        1 => Outcome::RedWins,
-        2 => Outcome::BlackWins,
-        3 => Outcome::Draw,
-        _ => Outcome::Unknown,
+        1 => RecordResult::RedWins,
+        2 => RecordResult::BlackWins,
+        3 => RecordResult::Draw,
+        _ => RecordResult::Unknown,
     };
     game.headers.set("Result", game.outcome.pgn());
 

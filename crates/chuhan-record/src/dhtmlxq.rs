@@ -14,7 +14,7 @@
 //!   `result`, `open`, `ecco`: the headers.
 
 use crate::raw::{RawNode, RawTree, TreeError, SLOTS};
-use crate::tree::{Line, Outcome, Record};
+use crate::tree::{Line, Record, RecordResult};
 use chuhan::{FenError, Piece, Position, Side, Square, Variant};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -148,7 +148,7 @@ fn read_block(body: &str) -> Result<Record, DhtmlXqError> {
             game.headers.set(tag, v);
         }
     }
-    if let Some(r) = get("result").and_then(Outcome::from_text) {
+    if let Some(r) = get("result").and_then(RecordResult::from_text) {
         game.outcome = r;
         game.headers.set("Result", r.pgn());
     }
@@ -295,10 +295,10 @@ pub fn write(game: &Record) -> Result<String, DhtmlXqError> {
     for (key, tag) in HEADERS {
         let v = match tag {
             "Result" => match game.outcome {
-                Outcome::RedWins => Some("红胜"),
-                Outcome::BlackWins => Some("黑胜"),
-                Outcome::Draw => Some("和棋"),
-                Outcome::Unknown => None,
+                RecordResult::RedWins => Some("红胜"),
+                RecordResult::BlackWins => Some("黑胜"),
+                RecordResult::Draw => Some("和棋"),
+                RecordResult::Unknown => None,
             },
             _ => game.headers.get(tag),
         };

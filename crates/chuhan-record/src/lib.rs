@@ -27,7 +27,9 @@ pub use encoding::TextEncoding;
 pub use pgn::{PgnError, PgnReader};
 pub use raw::{MoveRecordError, TreeError};
 pub use tools::{Format, ReadError};
-pub use tree::{Cursor, Headers, Line, Node, Outcome, Record, Visitor};
+#[allow(deprecated)]
+pub use tree::Outcome;
+pub use tree::{Cursor, Headers, Line, Node, Record, RecordResult, Visitor};
 pub use xqf::XqfError;
 
 /// A record's start position from its FEN, accepting composed positions: records of problems

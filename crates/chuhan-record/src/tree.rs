@@ -56,14 +56,16 @@ impl Headers {
     }
 }
 
-/// How a game ended, as records write it.
+/// The result a record states (the PGN `Result` tag, XQF's and CCBridge's result fields):
+/// who won, as records write it. Not to be confused with [`chuhan::Outcome`], how the rules
+/// ended a game and why.
 ///
 /// This is the one place the workspace turns a result into PGN's token (`1-0`, `0-1`,
-/// `1/2-1/2`, `*`) and back: [`Outcome::pgn`] and [`Outcome::from_pgn`]. A rules result
-/// ([`chuhan::GameResult`]) converts with `Outcome::from`, so code that ends games never writes
+/// `1/2-1/2`, `*`) and back: [`RecordResult::pgn`] and [`RecordResult::from_pgn`]. A rules result
+/// ([`chuhan::GameResult`]) converts with `RecordResult::from`, so code that ends games never writes
 /// the tokens itself.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Outcome {
+pub enum RecordResult {
     /// Red (janggi: Cho) won: `1-0`.
     RedWins,
     /// Black (janggi: Han) won: `0-1`.
@@ -75,42 +77,46 @@ pub enum Outcome {
     Unknown,
 }
 
-impl Outcome {
+/// The old name of [`RecordResult`], kept for one release.
+#[deprecated(note = "renamed RecordResult (chuhan::Outcome is how a game ended by the rules)")]
+pub type Outcome = RecordResult;
+
+impl RecordResult {
     /// The PGN result token: `1-0`, `0-1`, `1/2-1/2` or `*`. Also what `Display` writes.
     pub const fn pgn(self) -> &'static str {
         match self {
-            Outcome::RedWins => "1-0",
-            Outcome::BlackWins => "0-1",
-            Outcome::Draw => "1/2-1/2",
-            Outcome::Unknown => "*",
+            RecordResult::RedWins => "1-0",
+            RecordResult::BlackWins => "0-1",
+            RecordResult::Draw => "1/2-1/2",
+            RecordResult::Unknown => "*",
         }
     }
 
-    /// Reads a PGN result token as it stands in movetext: the four of [`Outcome::pgn`] and `½-½`.
+    /// Reads a PGN result token as it stands in movetext: the four of [`RecordResult::pgn`] and `½-½`.
     /// `None` for anything else, so that a tokenizer can tell results from moves.
-    pub fn from_pgn(token: &str) -> Option<Outcome> {
+    pub fn from_pgn(token: &str) -> Option<RecordResult> {
         Some(match token {
-            "1-0" => Outcome::RedWins,
-            "0-1" => Outcome::BlackWins,
-            "1/2-1/2" | "½-½" => Outcome::Draw,
-            "*" => Outcome::Unknown,
+            "1-0" => RecordResult::RedWins,
+            "0-1" => RecordResult::BlackWins,
+            "1/2-1/2" | "½-½" => RecordResult::Draw,
+            "*" => RecordResult::Unknown,
             _ => return None,
         })
     }
 
-    /// Reads a result as headers write it: a PGN token ([`Outcome::from_pgn`]), `0.5-0.5`, or
+    /// Reads a result as headers write it: a PGN token ([`RecordResult::from_pgn`]), `0.5-0.5`, or
     /// the Chinese words records use (红胜, 黑胜, 和棋...); surrounding spaces are ignored and an
-    /// empty text is [`Outcome::Unknown`].
-    pub fn from_text(text: &str) -> Option<Outcome> {
+    /// empty text is [`RecordResult::Unknown`].
+    pub fn from_text(text: &str) -> Option<RecordResult> {
         let t = text.trim();
-        if let Some(o) = Outcome::from_pgn(t) {
+        if let Some(o) = RecordResult::from_pgn(t) {
             return Some(o);
         }
         Some(match t {
-            "红胜" | "紅勝" | "红方胜" | "紅方勝" | "先胜" | "先勝" => Outcome::RedWins,
-            "黑胜" | "黑勝" | "黑方胜" | "黑方勝" | "先负" | "先負" => Outcome::BlackWins,
-            "0.5-0.5" | "和棋" | "和" | "先和" | "和局" => Outcome::Draw,
-            "" | "未知" => Outcome::Unknown,
+            "红胜" | "紅勝" | "红方胜" | "紅方勝" | "先胜" | "先勝" => RecordResult::RedWins,
+            "黑胜" | "黑勝" | "黑方胜" | "黑方勝" | "先负" | "先負" => RecordResult::BlackWins,
+            "0.5-0.5" | "和棋" | "和" | "先和" | "和局" => RecordResult::Draw,
+            "" | "未知" => RecordResult::Unknown,
             _ => return None,
         })
     }
@@ -118,8 +124,8 @@ impl Outcome {
     /// The winner, if any.
     pub const fn winner(self) -> Option<Side> {
         match self {
-            Outcome::RedWins => Some(Side::First),
-            Outcome::BlackWins => Some(Side::Second),
+            RecordResult::RedWins => Some(Side::First),
+            RecordResult::BlackWins => Some(Side::Second),
             _ => None,
         }
     }
@@ -128,33 +134,33 @@ impl Outcome {
     /// and match scores count.
     pub const fn red_points(self) -> Option<f64> {
         match self {
-            Outcome::RedWins => Some(1.0),
-            Outcome::BlackWins => Some(0.0),
-            Outcome::Draw => Some(0.5),
-            Outcome::Unknown => None,
+            RecordResult::RedWins => Some(1.0),
+            RecordResult::BlackWins => Some(0.0),
+            RecordResult::Draw => Some(0.5),
+            RecordResult::Unknown => None,
         }
     }
 }
 
-impl From<GameResult> for Outcome {
+impl From<GameResult> for RecordResult {
     /// The record's view of a finished game: a win for the first mover is `1-0`.
-    fn from(r: GameResult) -> Outcome {
+    fn from(r: GameResult) -> RecordResult {
         match r {
-            GameResult::Win(Side::First) => Outcome::RedWins,
-            GameResult::Win(Side::Second) => Outcome::BlackWins,
-            GameResult::Draw => Outcome::Draw,
+            GameResult::Win(Side::First) => RecordResult::RedWins,
+            GameResult::Win(Side::Second) => RecordResult::BlackWins,
+            GameResult::Draw => RecordResult::Draw,
         }
     }
 }
 
-impl From<Option<GameResult>> for Outcome {
-    /// A game that may not be over: [`Outcome::Unknown`] (`*`) while it goes on.
-    fn from(r: Option<GameResult>) -> Outcome {
-        r.map_or(Outcome::Unknown, Outcome::from)
+impl From<Option<GameResult>> for RecordResult {
+    /// A game that may not be over: [`RecordResult::Unknown`] (`*`) while it goes on.
+    fn from(r: Option<GameResult>) -> RecordResult {
+        r.map_or(RecordResult::Unknown, RecordResult::from)
     }
 }
 
-impl fmt::Display for Outcome {
+impl fmt::Display for RecordResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.pgn())
     }
@@ -205,7 +211,7 @@ pub struct Record {
     /// The main line with its variations.
     pub main: Line,
     /// The result.
-    pub outcome: Outcome,
+    pub outcome: RecordResult,
 }
 
 impl Record {
@@ -217,7 +223,7 @@ impl Record {
             variant,
             start_fen: variant.start_fen().to_string(),
             main: Line::default(),
-            outcome: Outcome::Unknown,
+            outcome: RecordResult::Unknown,
         }
     }
 

@@ -14,7 +14,7 @@
 
 use crate::encoding::{self, TextEncoding};
 use crate::raw::{MoveRecordError, RawNode, RawTree, TreeError, SLOTS};
-use crate::tree::{Outcome, Record};
+use crate::tree::{Record, RecordResult};
 use chuhan::{FenError, Piece, Position, Side, Square, Variant};
 
 /// Why an XQF file could not be read or written.
@@ -254,10 +254,10 @@ pub fn read(data: &[u8]) -> Result<Record, XqfError> {
         }
     }
     game.outcome = match h[0x33] {
-        1 => Outcome::RedWins,
-        2 => Outcome::BlackWins,
-        3 | 4 => Outcome::Draw,
-        _ => Outcome::Unknown,
+        1 => RecordResult::RedWins,
+        2 => RecordResult::BlackWins,
+        3 | 4 => RecordResult::Draw,
+        _ => RecordResult::Unknown,
     };
     game.headers.set("Result", game.outcome.pgn());
 
@@ -325,10 +325,10 @@ pub fn write(game: &Record) -> Result<Vec<u8>, XqfError> {
     }
     out[0x10..0x30].copy_from_slice(&table);
     out[0x33] = match game.outcome {
-        Outcome::RedWins => 1,
-        Outcome::BlackWins => 2,
-        Outcome::Draw => 3,
-        Outcome::Unknown => 0,
+        RecordResult::RedWins => 1,
+        RecordResult::BlackWins => 2,
+        RecordResult::Draw => 3,
+        RecordResult::Unknown => 0,
     };
     out[0x40] = if game.has_standard_start() { 0 } else { 2 };
     for &(off, size, name) in &STRINGS {

@@ -4,7 +4,7 @@
 use chuhan::notation::Notation;
 use chuhan_record::cbf::{self, CbfError};
 use chuhan_record::tools::{self, ConvertError, Format};
-use chuhan_record::{pgn, Outcome, Record};
+use chuhan_record::{pgn, Record, RecordResult};
 use std::path::PathBuf;
 
 mod common;
@@ -62,7 +62,7 @@ fn every_cbf_sample_reads_whole() {
     assert_eq!(g.headers.get("Event"), Some("居荣鑫《象棋古谱全局三种》"));
     assert_eq!(g.headers.get("Annotator"), Some("居荣鑫"));
     assert_eq!(g.headers.get("ECCO"), Some("C03"));
-    assert_eq!(g.outcome, Outcome::Unknown);
+    assert_eq!(g.outcome, RecordResult::Unknown);
     assert_eq!(g.ply_count(), 50);
     assert_eq!(chinese(&g)[..4], ["炮二平五", "马８进７", "马二进三", "卒７进１"]);
     assert_eq!(g.main.comment.as_deref(), Some("中炮横车盘头马对屏风马双炮巡河"));
@@ -70,7 +70,7 @@ fn every_cbf_sample_reads_whole() {
     assert!(g.main.nodes[49].comment.as_deref().unwrap().starts_with("至此，红方多兵"));
     let g = cbf::read(&std::fs::read(&files[1]).unwrap()).unwrap();
     assert_eq!(g.headers.get("ECCO"), Some("D04"));
-    assert_eq!(g.outcome, Outcome::Draw);
+    assert_eq!(g.outcome, RecordResult::Draw);
 }
 
 #[test]

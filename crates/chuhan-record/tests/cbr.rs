@@ -5,7 +5,7 @@ use chuhan::notation::Notation;
 use chuhan_record::cbr::{self, CbrError};
 use chuhan_record::tools::{self, ConvertError, Format};
 use chuhan_record::MoveRecordError;
-use chuhan_record::{pgn, Outcome, Record, TreeError};
+use chuhan_record::{pgn, Record, RecordResult, TreeError};
 use std::path::PathBuf;
 
 mod common;
@@ -148,7 +148,7 @@ fn built_record_reads_with_variation_and_comments() {
     assert_eq!(g.headers.get("Event"), Some("小局"));
     assert_eq!(g.headers.get("Red"), Some("红方"));
     assert_eq!(g.headers.get("ECCO"), Some("A00"));
-    assert_eq!(g.outcome, Outcome::RedWins);
+    assert_eq!(g.outcome, RecordResult::RedWins);
     assert_pgn_round_trip(&g, "built");
 }
 
@@ -274,7 +274,7 @@ fn cbr_samples_load() {
     assert_eq!(chinese(&g)[..6], ["炮二平五", "马８进７", "马二进三", "车９平８", "车一平二", "卒７进１"]);
     assert_eq!(g.main.nodes[10].comment.as_deref(), Some("不急用平车压马，黑有炮8平9，马3退5变化。"));
     assert_eq!(g.main.nodes[20].variations.len(), 1);
-    assert_eq!(g.outcome, Outcome::Unknown);
+    assert_eq!(g.outcome, RecordResult::Unknown);
     assert_pgn_round_trip(&g, "test.cbr");
 
     let g = cbr::read(&std::fs::read(dir.join("test2.cbr")).unwrap()).unwrap();
@@ -302,7 +302,7 @@ fn cbl_samples_load() {
     assert_eq!(g.headers.get("Site"), Some("北京市"));
     assert_eq!(g.headers.get("Red"), Some("保定邓裕如"));
     assert_eq!(g.headers.get("Black"), Some("哈尔滨王嘉良"));
-    assert_eq!(g.outcome, Outcome::BlackWins);
+    assert_eq!(g.outcome, RecordResult::BlackWins);
     assert_eq!(g.ply_count(), 82);
     // The titles say who won (红先胜/负/和); the result bytes agree but for one game whose
     // title says 红先负 and whose result says a draw.
@@ -312,7 +312,8 @@ fn cbl_samples_load() {
         assert_pgn_round_trip(g, &format!("1956 game {}", i + 1));
         let title = g.headers.get("Title").unwrap();
         let said = ["红先胜", "红先负", "红先和"].iter().position(|w| title.contains(w));
-        let got = [Outcome::RedWins, Outcome::BlackWins, Outcome::Draw].iter().position(|o| *o == g.outcome);
+        let got =
+            [RecordResult::RedWins, RecordResult::BlackWins, RecordResult::Draw].iter().position(|o| *o == g.outcome);
         if said != got {
             disagree.push(i + 1);
         }
@@ -331,7 +332,7 @@ fn cbl_samples_load() {
     let g = &games[1];
     assert_eq!(g.headers.get("Red"), Some("徐天红"));
     assert_eq!(g.headers.get("Event"), Some("1989年龙化杯象棋名师邀请赛"));
-    assert_eq!(g.outcome, Outcome::Draw);
+    assert_eq!(g.outcome, RecordResult::Draw);
     assert_eq!(g.ply_count(), 60);
     for (i, g) in games.iter().enumerate() {
         assert_pgn_round_trip(g, &format!("1989 game {}", i + 1));

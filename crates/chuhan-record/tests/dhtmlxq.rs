@@ -1,6 +1,6 @@
 //! DhtmlXQ: the block's fields, branches and comments, and round trips.
 
-use chuhan_record::{dhtmlxq, pgn, Outcome};
+use chuhan_record::{dhtmlxq, pgn, RecordResult};
 
 const BLOCK: &str = "<p>before</p>[DhtmlXQ]
 [DhtmlXQ_ver]www_dpxq_com[/DhtmlXQ_ver]
@@ -22,7 +22,7 @@ fn reads_fields_branches_and_comments() {
     let g = dhtmlxq::read(BLOCK).unwrap();
     assert!(g.has_standard_start());
     assert_eq!(g.headers.get("Red"), Some("甲"));
-    assert_eq!(g.outcome, Outcome::RedWins);
+    assert_eq!(g.outcome, RecordResult::RedWins);
     let main: Vec<String> = g.mainline_moves().iter().map(|m| m.to_string()).collect();
     assert_eq!(main, ["h2e2", "h7e7", "h0g2", "h9g7", "i0h0", "i9i8"]);
     assert_eq!(g.main.comment.as_deref(), Some("开局\n第二行"));

@@ -4,7 +4,7 @@
 
 use chuhan_record::pgn::{self, PgnErrorKind, MAX_GAME_BYTES};
 use chuhan_record::tools::{self, MAX_FILE_BYTES};
-use chuhan_record::{Outcome, PgnReader, Record, TextEncoding};
+use chuhan_record::{PgnReader, Record, RecordResult, TextEncoding};
 use std::io::{BufReader, Read};
 
 mod common;
@@ -28,7 +28,7 @@ fn a_result_ends_the_game_and_a_footer_after_it_is_not_moves() {
     let games: Vec<_> = pgn::read_all("[Event \"a\"]\n\n1. h2e2 h9g7 *\n======\n").into_iter().collect();
     assert_eq!(games.len(), 1);
     let g = games[0].as_ref().unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!((g.ply_count(), g.outcome), (2, Outcome::Unknown));
+    assert_eq!((g.ply_count(), g.outcome), (2, RecordResult::Unknown));
 
     // A footer of several lines (a greeting in GBK, a web address) between games, and a footer
     // with a brace, which must not swallow the next game's tags as a comment.
@@ -39,7 +39,7 @@ fn a_result_ends_the_game_and_a_footer_after_it_is_not_moves() {
     let got: Vec<_> = games.iter().map(|g| (g.headers.get("Event").unwrap(), g.ply_count(), g.outcome)).collect();
     assert_eq!(
         got,
-        [("a", 2, Outcome::RedWins), ("b", 3, Outcome::BlackWins), ("c", 2, Outcome::Draw)],
+        [("a", 2, RecordResult::RedWins), ("b", 3, RecordResult::BlackWins), ("c", 2, RecordResult::Draw)],
         "the footers are skipped, a result inside a variation does not end the game"
     );
     assert_eq!(games[2].main.nodes[0].variations.len(), 1);

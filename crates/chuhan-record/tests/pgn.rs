@@ -70,7 +70,7 @@ fn round_trip_in_every_notation() {
     assert_eq!(g.main.comment.as_deref(), Some("Opening comment"));
     assert_eq!(g.main.nodes[1].variations.len(), 2);
     assert_eq!(g.main.nodes[1].nags, vec![1]);
-    assert_eq!(g.outcome, chuhan_record::Outcome::RedWins);
+    assert_eq!(g.outcome, chuhan_record::RecordResult::RedWins);
     for n in Notation::ALL {
         let mut out = Vec::new();
         pgn::write_game(&mut out, &g, n).unwrap();

@@ -2,7 +2,7 @@
 
 use chuhan::notation::Notation;
 use chuhan_record::tools::{self, Format};
-use chuhan_record::{Outcome, TextEncoding};
+use chuhan_record::{RecordResult, TextEncoding};
 
 fn temp(name: &str, bytes: &[u8]) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("chuhan-record-test-{}", std::process::id()));
@@ -50,7 +50,7 @@ fn convert_between_formats() {
     let mut games = Vec::new();
     tools::for_each_game(&d, |g| games.push(g.unwrap()), |_| {}).unwrap();
     assert_eq!(games.len(), 2);
-    assert_eq!(games[1].outcome, Outcome::BlackWins);
+    assert_eq!(games[1].outcome, RecordResult::BlackWins);
     // XQF: one game.
     let one = temp("one.pgn", b"1. h2e2 h9g7 1-0\n");
     let mut x = Vec::new();
@@ -86,7 +86,7 @@ fn one_sniffer_for_bytes_and_files() {
 #[test]
 fn read_first_sniffs_and_reads() {
     let (g, f) = tools::read_first(THREE.as_bytes(), None).unwrap();
-    assert_eq!((f, g.ply_count(), g.outcome), (Format::Pgn, 2, Outcome::RedWins));
+    assert_eq!((f, g.ply_count(), g.outcome), (Format::Pgn, 2, RecordResult::RedWins));
     let xqf = tools::write_game(&g, Format::Xqf, Notation::Iccs).unwrap();
     let (back, f) = tools::read_first(&xqf, None).unwrap();
     assert_eq!((f, back.mainline_moves()), (Format::Xqf, g.mainline_moves()));
@@ -101,15 +101,15 @@ fn one_result_token() {
     for (r, token) in
         [(GameResult::Win(Side::First), "1-0"), (GameResult::Win(Side::Second), "0-1"), (GameResult::Draw, "1/2-1/2")]
     {
-        let o = Outcome::from(r);
+        let o = RecordResult::from(r);
         assert_eq!((o.pgn(), o.to_string()), (token, token.to_string()));
-        assert_eq!(Outcome::from_pgn(token), Some(o));
-        assert_eq!(Outcome::from_text(&format!(" {token} ")), Some(o));
+        assert_eq!(RecordResult::from_pgn(token), Some(o));
+        assert_eq!(RecordResult::from_text(&format!(" {token} ")), Some(o));
     }
-    assert_eq!(Outcome::from(None::<GameResult>).pgn(), "*");
-    assert_eq!(Outcome::from_pgn("½-½"), Some(Outcome::Draw));
-    assert_eq!(Outcome::from_pgn("红胜"), None, "movetext tokens only");
-    assert_eq!(Outcome::from_text("红胜"), Some(Outcome::RedWins));
-    assert_eq!(Outcome::Draw.red_points(), Some(0.5));
-    assert_eq!(Outcome::Unknown.red_points(), None);
+    assert_eq!(RecordResult::from(None::<GameResult>).pgn(), "*");
+    assert_eq!(RecordResult::from_pgn("½-½"), Some(RecordResult::Draw));
+    assert_eq!(RecordResult::from_pgn("红胜"), None, "movetext tokens only");
+    assert_eq!(RecordResult::from_text("红胜"), Some(RecordResult::RedWins));
+    assert_eq!(RecordResult::Draw.red_points(), Some(0.5));
+    assert_eq!(RecordResult::Unknown.red_points(), None);
 }

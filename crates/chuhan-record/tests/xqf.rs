@@ -44,7 +44,7 @@ fn cchess_samples_give_the_listed_moves() {
         let fields = |f: &str| f.split_whitespace().take(2).map(str::to_string).collect::<Vec<_>>();
         assert_eq!(fields(&g.start_fen), fields(fen), "{xqf_name}");
         // The last line may be the result (黑胜).
-        let expected: Vec<&str> = lines.filter(|l| chuhan_record::Outcome::from_text(l).is_none()).collect();
+        let expected: Vec<&str> = lines.filter(|l| chuhan_record::RecordResult::from_text(l).is_none()).collect();
         let mut pos = g.start_position().unwrap();
         let mut got = Vec::new();
         for m in g.mainline_moves() {

@@ -18,7 +18,7 @@ use axum::Json;
 use chuhan::notation::Notation;
 use chuhan::{Position, Variant};
 use chuhan_db::{Database, DbError, Fold, ImportOptions, Lang, SearchFilter};
-use chuhan_record::Outcome;
+use chuhan_record::RecordResult;
 use serde::Deserialize;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -178,10 +178,10 @@ pub async fn search(
     let result = match some(q.result) {
         None => None,
         Some(r) => Some(match r.as_str() {
-            "1-0" => Outcome::RedWins,
-            "0-1" => Outcome::BlackWins,
-            "1/2-1/2" | "draw" => Outcome::Draw,
-            "*" => Outcome::Unknown,
+            "1-0" => RecordResult::RedWins,
+            "0-1" => RecordResult::BlackWins,
+            "1/2-1/2" | "draw" => RecordResult::Draw,
+            "*" => RecordResult::Unknown,
             _ => return Err(bad(format!("result {r:?}: expected 1-0, 0-1, 1/2-1/2 or *"))),
         }),
     };

@@ -68,7 +68,7 @@ pub fn expected(own: f64, opponent: f64) -> f64 {
 
 /// Red's score in a game that ended with PGN `result`, if it is a result.
 pub fn red_score(result: &str) -> Option<f64> {
-    chuhan_record::Outcome::from_pgn(result).and_then(chuhan_record::Outcome::red_points)
+    chuhan_record::RecordResult::from_pgn(result).and_then(chuhan_record::RecordResult::red_points)
 }
 
 /// Both players after a game where Red scored `red_score`: ratings and records updated.

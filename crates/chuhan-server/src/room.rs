@@ -191,7 +191,7 @@ fn started_at(last: Option<&StoredMove>, now: Instant, since: Option<std::time::
 
 /// The PGN result of a `GameResult`.
 pub fn pgn_result(r: GameResult) -> &'static str {
-    chuhan_record::Outcome::from(r).pgn()
+    chuhan_record::RecordResult::from(r).pgn()
 }
 
 fn ms(d: Duration) -> u64 {
@@ -476,7 +476,7 @@ impl Room {
         let control = self.clocks.as_ref().map(Clocks::control);
         record.headers.set("TimeControl", crate::pgn_tags::time_control(control.as_ref()));
         if let Some(end) = &self.end {
-            record.outcome = tree::Outcome::from_text(&end.result).unwrap_or(tree::Outcome::Unknown);
+            record.outcome = tree::RecordResult::from_text(&end.result).unwrap_or(tree::RecordResult::Unknown);
             record.headers.set("Termination", end.reason.clone());
         }
         let mut out = Vec::new();

@@ -17,7 +17,7 @@ use axum::Json;
 use chuhan::mv::ParseMoveError;
 use chuhan::notation::Notation;
 use chuhan::{FenError, Move, Position, Variant};
-use chuhan_record::tree::{Line, Node, Outcome, Record};
+use chuhan_record::tree::{Line, Node, Record, RecordResult};
 use std::collections::BTreeMap;
 
 pub use crate::wire::tree::{WireNode, WireTree};
@@ -247,7 +247,7 @@ pub async fn tree(body: Bytes) -> Result<Response, ApiError> {
         }
     }
     if let Some(r) = &req.result {
-        game.outcome = Outcome::from_text(r).ok_or_else(|| bad(format!("result: {r:?} is not a result")))?;
+        game.outcome = RecordResult::from_text(r).ok_or_else(|| bad(format!("result: {r:?} is not a result")))?;
     }
     match req.format.as_deref().unwrap_or("json") {
         "json" => {

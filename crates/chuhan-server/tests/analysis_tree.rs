@@ -72,7 +72,7 @@ async fn a_record_with_variations_round_trips_through_the_endpoints() {
     };
     assert_eq!(shape(&back), shape(&original), "{pgn}");
     assert_eq!(back.main.comment.as_deref(), Some("Opening"));
-    assert_eq!(back.outcome, chuhan_record::Outcome::RedWins);
+    assert_eq!(back.outcome, chuhan_record::RecordResult::RedWins);
 
     // The same tree from a janggi start is not legal there.
     let mut janggi = body.clone();

@@ -10,7 +10,7 @@ use chuhan_engine::eval::Classic;
 use chuhan_engine::nnue::train::Rng;
 use chuhan_engine::search::{search, Limits, Shared};
 use chuhan_record::tree::{Line, Node};
-use chuhan_record::{Outcome, Record};
+use chuhan_record::{Record, RecordResult};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
@@ -168,9 +168,9 @@ fn play_game(a: &Setup, openings: &[Vec<Move>], g: u64) -> Vec<u8> {
     h.set("RedElo", (1800 + rng.below(800)).to_string());
     h.set("BlackElo", (1800 + rng.below(800)).to_string());
     record.outcome = match result {
-        GameResult::Draw => Outcome::Draw,
-        GameResult::Win(chuhan::Side::First) => Outcome::RedWins,
-        GameResult::Win(chuhan::Side::Second) => Outcome::BlackWins,
+        GameResult::Draw => RecordResult::Draw,
+        GameResult::Win(chuhan::Side::First) => RecordResult::RedWins,
+        GameResult::Win(chuhan::Side::Second) => RecordResult::BlackWins,
     };
     record.main = Line { comment: None, nodes: game.moves().map(Node::new).collect() };
     let mut out = Vec::new();

@@ -9,7 +9,7 @@ use chuhan_engine::eval::features::{self, Sink, COUNT};
 use chuhan_engine::eval::{weights_for, Classic};
 use chuhan_engine::search::{search, Limits, Shared};
 use chuhan_record::tools::{for_each_game, write_game, Format};
-use chuhan_record::tree::Outcome;
+use chuhan_record::tree::RecordResult;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -189,18 +189,18 @@ fn load(
                     return;
                 }
                 let result = match game.outcome {
-                    Outcome::RedWins => 1.0,
-                    Outcome::BlackWins => 0.0,
-                    Outcome::Draw => 0.5,
-                    Outcome::Unknown => match adjudicate(&pos, &game.mainline_moves(), adjudicate_nodes) {
+                    RecordResult::RedWins => 1.0,
+                    RecordResult::BlackWins => 0.0,
+                    RecordResult::Draw => 0.5,
+                    RecordResult::Unknown => match adjudicate(&pos, &game.mainline_moves(), adjudicate_nodes) {
                         Some(r) => {
                             adjudicated += 1;
                             if let Some(out) = labelled.as_mut() {
                                 let mut game = game.clone();
                                 game.outcome = match r {
-                                    1.0 => Outcome::RedWins,
-                                    0.0 => Outcome::BlackWins,
-                                    _ => Outcome::Draw,
+                                    1.0 => RecordResult::RedWins,
+                                    0.0 => RecordResult::BlackWins,
+                                    _ => RecordResult::Draw,
                                 };
                                 game.headers.set("Result", game.outcome.pgn());
                                 game.headers

@@ -69,7 +69,7 @@ impl View {
             description: o.describe(variant),
             ply: o.ply,
             rules: crate::names::rules_name(variant, rules),
-            pgn: chuhan_record::Outcome::from(o.result).pgn(),
+            pgn: chuhan_record::RecordResult::from(o.result).pgn(),
             points: o.points,
         }
     }

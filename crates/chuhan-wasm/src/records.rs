@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 use crate::{js, names};
 use chuhan::notation::Notation;
 use chuhan::{Position, Variant};
-use chuhan_record::{pgn, Headers, Node, Outcome, Record};
+use chuhan_record::{pgn, Headers, Node, Record, RecordResult};
 use wasm_bindgen::prelude::*;
 
 /// Every game of `text`; the first game that cannot be read fails the whole text, with the
@@ -58,7 +58,7 @@ impl Spec {
             record.main.nodes.push(Node::new(m));
         }
         let result = self.result.as_deref().or_else(|| tag("Result")).unwrap_or("*");
-        record.outcome = Outcome::from_text(result)
+        record.outcome = RecordResult::from_text(result)
             .ok_or_else(|| Error::new(format!("result {result:?}: expected 1-0, 0-1, 1/2-1/2 or *")))?;
         Ok(record)
     }
@@ -202,7 +202,7 @@ mod tests {
             let g = &games[0];
             assert_eq!(names::joined(g.mainline_moves()), "h2e2 h9g7 h0g2", "{notation:?}\n{text}");
             assert_eq!(g.headers.get("Event"), Some("Test"));
-            assert_eq!(g.outcome, Outcome::RedWins);
+            assert_eq!(g.outcome, RecordResult::RedWins);
         }
     }
 

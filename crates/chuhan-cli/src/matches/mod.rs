@@ -284,7 +284,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
             job.id + 1,
             record.red,
             record.black,
-            chuhan_record::Outcome::from(record.result),
+            chuhan_record::RecordResult::from(record.result),
             record.reason
         ));
         let first = &scores[0];

@@ -159,7 +159,7 @@ fn read_moves(start: &Position, words: &[&str]) -> Result<Vec<Move>> {
 }
 
 fn is_number_or_result(word: &str) -> bool {
-    chuhan_record::Outcome::from_pgn(word).is_some()
+    chuhan_record::RecordResult::from_pgn(word).is_some()
         || (word.ends_with('.') && word.trim_end_matches('.').chars().all(|c| c.is_ascii_digit()))
 }
 

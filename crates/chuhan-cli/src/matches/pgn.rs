@@ -12,7 +12,7 @@
 use super::referee::GameRecord;
 use chuhan::notation::Notation;
 use chuhan::Variant;
-use chuhan_record::{Node, Outcome, Record};
+use chuhan_record::{Node, Record, RecordResult};
 
 /// What the PGN header needs besides the game.
 pub struct PgnHeader<'a> {
@@ -28,7 +28,7 @@ pub struct PgnHeader<'a> {
 pub fn to_record(h: &PgnHeader, g: &GameRecord) -> Record {
     let mut r = Record::new(h.variant);
     r.start_fen = g.start_fen.clone();
-    r.outcome = Outcome::from(g.result);
+    r.outcome = RecordResult::from(g.result);
     let standard = r.has_standard_start();
     let tags = &mut r.headers;
     tags.set("Event", h.event);
@@ -131,6 +131,6 @@ mod tests {
         let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(flat.contains("2. h0g2 {+M2/9 0.005s, Red wins: B played an illegal move a0a9} 1-0"), "{text}");
         let back = chuhan_record::pgn::read_all(&text).remove(0).unwrap();
-        assert_eq!((back.mainline_moves(), back.outcome), (g2.moves.clone(), Outcome::RedWins));
+        assert_eq!((back.mainline_moves(), back.outcome), (g2.moves.clone(), RecordResult::RedWins));
     }
 }

@@ -153,7 +153,7 @@ fn save(app: &App) -> Result<String> {
     record.start_fen = app.game.start().to_fen();
     record.main.nodes = app.game.moves().map(chuhan_record::tree::Node::new).collect();
     record.headers.set("Event", "chuhan play");
-    record.outcome = chuhan_record::Outcome::from(app.game.outcome().map(|o| o.result));
+    record.outcome = chuhan_record::RecordResult::from(app.game.outcome().map(|o| o.result));
     let stem = format!("chuhan-{}", std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH)?.as_secs());
     let name = format!("{stem}.pgn");
     let mut file = std::fs::File::create(&name).with_context(|| format!("cannot create {name}"))?;

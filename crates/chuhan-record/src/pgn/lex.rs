@@ -3,7 +3,7 @@
 //! the text after it, up to the next tag line, is skipped (XQ Wizard's `======` footer).
 
 use super::PgnErrorKind;
-use crate::tree::Outcome;
+use crate::tree::RecordResult;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Tok<'a> {
@@ -13,7 +13,7 @@ pub(crate) enum Tok<'a> {
     Close,
     Nag(u8),
     Move(&'a str),
-    Result(Outcome),
+    Result(RecordResult),
 }
 
 pub(crate) struct Lexer<'a> {
@@ -187,7 +187,7 @@ impl<'a> Iterator for Lexer<'a> {
             let end = end.max(c.len_utf8());
             let word = &trimmed[..end];
             self.at += end;
-            if let Some(r) = Outcome::from_pgn(word) {
+            if let Some(r) = RecordResult::from_pgn(word) {
                 if self.depth == 0 {
                     self.skip_footer();
                 }
@@ -253,7 +253,7 @@ mod tests {
                 Tok::Close,
                 Tok::Move("h0g2"),
                 Tok::Comment(" rest"),
-                Tok::Result(Outcome::RedWins),
+                Tok::Result(RecordResult::RedWins),
             ]
         );
         assert_eq!(toks("１． 炮二平五 炮(32)–35"), vec![Tok::Move("炮二平五"), Tok::Move("炮(32)–35")]);
@@ -268,13 +268,13 @@ mod tests {
                 Tok::Move("h2e2"),
                 Tok::Open,
                 Tok::Move("b2e2"),
-                Tok::Result(Outcome::Unknown),
+                Tok::Result(RecordResult::Unknown),
                 Tok::Close,
                 Tok::Move("h9g7"),
-                Tok::Result(Outcome::Unknown),
+                Tok::Result(RecordResult::Unknown),
                 Tok::Tag("Event", "b".into()),
                 Tok::Move("b2e2"),
-                Tok::Result(Outcome::RedWins),
+                Tok::Result(RecordResult::RedWins),
             ]
         );
     }

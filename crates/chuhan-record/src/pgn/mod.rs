@@ -24,7 +24,7 @@ mod write;
 pub use write::{date, write_game, write_movetext};
 
 use crate::encoding::{detect, TextEncoding};
-use crate::tree::{Line, Node, Outcome, Record};
+use crate::tree::{Line, Node, Record, RecordResult};
 use chuhan::notation::{Notation, NotationError};
 use chuhan::{FenError, Position, Variant};
 use lex::{Lexer, Tok};
@@ -326,7 +326,7 @@ pub(crate) fn parse_game(text: &str) -> Result<Record, Failure> {
         _ => Position::new(game.variant),
     };
     game.start_fen = pos.to_fen();
-    if let Some(r) = game.headers.get("Result").and_then(Outcome::from_text) {
+    if let Some(r) = game.headers.get("Result").and_then(RecordResult::from_text) {
         game.outcome = r;
     }
 
@@ -339,7 +339,7 @@ pub(crate) fn parse_game(text: &str) -> Result<Record, Failure> {
     let mut outcome = None;
     game.main = build_line(&toks, &mut i, &mut pos, notation, 0, &mut outcome)?;
     if let Some(o) = outcome {
-        if o != Outcome::Unknown || game.outcome == Outcome::Unknown {
+        if o != RecordResult::Unknown || game.outcome == RecordResult::Unknown {
             game.outcome = o;
         }
     }
@@ -385,7 +385,7 @@ fn build_line(
     pos: &mut Position,
     notation: Notation,
     depth: usize,
-    outcome: &mut Option<Outcome>,
+    outcome: &mut Option<RecordResult>,
 ) -> Result<Line, Failure> {
     let mut line = Line::default();
     let start_len = pos.history().len();
