@@ -1,7 +1,7 @@
 //! `chuhan-train collection`: a collection of xiangqi games for the database benchmarks
 //! (BENCHMARKS.md, "Database"): engine self-play at a low node budget, written as PGN.
 
-use crate::{opening, progress};
+use crate::{opening, parallel, progress};
 use anyhow::{Context, Result};
 use chuhan::game::{Game, GameResult, Rules};
 use chuhan::notation::Notation;
@@ -11,10 +11,8 @@ use chuhan_engine::nnue::train::Rng;
 use chuhan_engine::search::{search, Limits, Shared};
 use chuhan_record::tree::{Line, Node};
 use chuhan_record::{Record, RecordResult};
-use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 /// `collection --help`.
@@ -75,36 +73,17 @@ pub fn run(a: Args) -> Result<()> {
     let name = a.out.display();
     let file = std::fs::File::create(&a.out).with_context(|| format!("--out {name}"))?;
     let mut file = std::io::BufWriter::with_capacity(1 << 20, file);
-    let next = AtomicU64::new(0);
-    let (tx, rx) = std::sync::mpsc::sync_channel::<(u64, Vec<u8>)>(1024);
     let start = Instant::now();
     let bar = progress::bar(a.games, "{bar:30} game {pos}/{len}  {per_sec}  [{elapsed_precise}, {eta} left]");
     let mut written = 0u64;
-    std::thread::scope(|scope| -> Result<()> {
-        for _ in 0..threads {
-            let tx = tx.clone();
-            let (setup, openings, next, games) = (&setup, &openings, &next, a.games);
-            scope.spawn(move || loop {
-                let g = next.fetch_add(1, Ordering::Relaxed);
-                if g >= games || tx.send((g, play_game(setup, openings, g))).is_err() {
-                    break;
-                }
-            });
-        }
-        drop(tx);
-        // In game order, whatever thread finished first: the file is the same for a seed.
-        let mut pending = BTreeMap::new();
-        for (g, pgn) in rx {
-            pending.insert(g, pgn);
-            while let Some(pgn) = pending.remove(&written) {
-                file.write_all(&pgn).and_then(|_| file.write_all(b"\n")).with_context(|| format!("--out {name}"))?;
-                written += 1;
-                bar.set_position(written);
-            }
-        }
-        file.flush().with_context(|| format!("--out {name}"))?;
+    let play = |g| play_game(&setup, &openings, g);
+    parallel::in_order(threads, 0..a.games, play, |_, pgn| {
+        file.write_all(&pgn).and_then(|_| file.write_all(b"\n")).with_context(|| format!("--out {name}"))?;
+        written += 1;
+        bar.set_position(written);
         Ok(())
     })?;
+    file.flush().with_context(|| format!("--out {name}"))?;
     bar.finish_and_clear();
     let secs = start.elapsed().as_secs_f64();
     eprintln!("{name}: {written} games, {:.0} games/s, {secs:.0} s", written as f64 / secs.max(1e-3));

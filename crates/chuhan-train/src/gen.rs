@@ -2,7 +2,7 @@
 //! every position written with the search's score and the game's result
 //! (`chuhan_engine::nnue::data`).
 
-use crate::{opening, progress, Game};
+use crate::{opening, parallel, progress, Game};
 use anyhow::{anyhow, Context, Result};
 use chuhan::game::{Game as Play, GameResult, Rules};
 use chuhan::{JanggiFormation, JanggiSetup, Move, Position, Variant};
@@ -11,10 +11,8 @@ use chuhan_engine::nnue::data::{self, Record, CAPTURE, IN_CHECK, NEAR_RULE_END};
 use chuhan_engine::nnue::train::Rng;
 use chuhan_engine::nnue::{Network, Nnue};
 use chuhan_engine::search::{search, Limits, Shared};
-use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -96,39 +94,21 @@ pub fn run(a: Args) -> Result<()> {
     if first == 0 && file.metadata().with_context(|| format!("--out {name}"))?.len() == 0 {
         file.write_all(data::HEADER).with_context(|| format!("--out {name}"))?;
     }
-    let next = AtomicU32::new(first);
-    let (tx, rx) = std::sync::mpsc::channel::<(u32, Vec<Record>)>();
     let start = Instant::now();
     let bar = progress::bar(a.games.into(), "{bar:30} game {pos}/{len}  {msg}  [{elapsed_precise}, {eta} left]");
     bar.set_position(first.min(a.games).into());
     let (mut written, mut positions) = (first, 0usize);
-    std::thread::scope(|scope| -> Result<()> {
-        for _ in 0..threads {
-            let tx = tx.clone();
-            let (setup, eval, next, games) = (&setup, &*eval, &next, a.games);
-            scope.spawn(move || loop {
-                let g = next.fetch_add(1, Ordering::Relaxed);
-                if g >= games || tx.send((g, play_game(setup, eval, g))).is_err() {
-                    break;
-                }
-            });
-        }
-        drop(tx);
-        // In game order, whatever thread finished first: the file is the same for a seed.
-        let mut pending = BTreeMap::new();
-        for (g, records) in rx {
-            pending.insert(g, records);
-            while let Some(records) = pending.remove(&written) {
-                let mut buf = Vec::with_capacity(records.len() * data::RECORD);
-                records.iter().for_each(|r| r.write_to(&mut buf));
-                file.write_all(&buf).with_context(|| format!("--out {name}"))?;
-                positions += records.len();
-                written += 1;
-                let secs = start.elapsed().as_secs_f64();
-                bar.set_position(written.into());
-                bar.set_message(format!("{positions} positions  {:.0} positions/s", positions as f64 / secs.max(1e-3)));
-            }
-        }
+    // Game numbers are u32 in the data's resume logic; the range never goes past `a.games`.
+    let play = |g: u64| play_game(&setup, &*eval, g as u32);
+    parallel::in_order(threads, u64::from(first)..u64::from(a.games), play, |_, records: Vec<Record>| {
+        let mut buf = Vec::with_capacity(records.len() * data::RECORD);
+        records.iter().for_each(|r| r.write_to(&mut buf));
+        file.write_all(&buf).with_context(|| format!("--out {name}"))?;
+        positions += records.len();
+        written += 1;
+        let secs = start.elapsed().as_secs_f64();
+        bar.set_position(written.into());
+        bar.set_message(format!("{positions} positions  {:.0} positions/s", positions as f64 / secs.max(1e-3)));
         Ok(())
     })?;
     bar.finish_and_clear();

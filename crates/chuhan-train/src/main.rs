@@ -14,6 +14,7 @@
 mod collection;
 mod gen;
 mod opening;
+mod parallel;
 mod progress;
 mod train;
 mod tune;
