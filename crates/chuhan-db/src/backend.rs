@@ -2,8 +2,8 @@
 //! query interface: every query is written once, in the SQL both understand, with `?1`, `?2`
 //! placeholders (turned into `$1`, `$2` for PostgreSQL), and its rows come back as [`Row`]s of
 //! integers, texts and bytes. What differs between the two (the tables' types, the bulk
-//! writes of an import, the size on disk) lives in [`crate::schema`], [`crate::import`] and
-//! [`crate::pg`].
+//! writes of an import, the size on disk) lives in [`crate::schema`], [`crate::import`],
+//! [`crate::sqlite`] and [`crate::pg`].
 
 use postgres::types::{ToSql, Type};
 use std::cell::RefCell;

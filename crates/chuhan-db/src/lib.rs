@@ -2,6 +2,7 @@
 
 mod answer;
 mod backend;
+mod batch;
 pub mod import;
 pub mod key;
 pub mod material;
@@ -9,8 +10,10 @@ pub mod opening;
 mod pg;
 pub mod popular;
 mod postings;
+mod prepared;
 pub mod query;
 pub mod schema;
+mod sqlite;
 mod store;
 
 pub use backend::{is_postgres_url, Backend};
