@@ -68,7 +68,7 @@ fn parse_args() -> Options {
                 let url = value();
                 if let Err(e) = chuhan_server::run(
                     "127.0.0.1:0",
-                    &chuhan_server::Database::Postgres(url),
+                    &chuhan_server::Target::Postgres(url),
                     chuhan_server::Limits {
                         requests_per_minute: 0,
                         games_per_minute: 0,
@@ -85,7 +85,7 @@ fn parse_args() -> Options {
                 let dir = PathBuf::from(value());
                 if let Err(e) = chuhan_server::run(
                     "127.0.0.1:0",
-                    &chuhan_server::Database::Sqlite(dir),
+                    &chuhan_server::data_dir_store(&dir),
                     // Every client of the benchmark comes from 127.0.0.1: no per-address limits.
                     chuhan_server::Limits {
                         requests_per_minute: 0,

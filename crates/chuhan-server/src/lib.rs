@@ -34,39 +34,39 @@ pub use state::{AppState, Tools};
 
 use anyhow::{Context, Result};
 use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// Where `chuhan serve` keeps its games.
-#[derive(Clone, Debug)]
-pub enum Database {
-    /// SQLite in this directory (`games.sqlite3`): one server.
-    Sqlite(PathBuf),
-    /// PostgreSQL at this URL (`postgres://user@host/db`, or with a Unix socket directory:
-    /// `postgres://user@/db?host=/run/postgresql`): several servers can share it.
-    Postgres(String),
+/// Where `chuhan serve` keeps its live games (`--store`): a SQLite file (one server) or a
+/// PostgreSQL database, which several servers can share. The one reading of a store's flag,
+/// shared with the game database (`--games-db`) and `chuhan db`.
+pub use chuhan_db::Target;
+
+/// The live games' store in a data directory, the way `chuhan serve --data DIR` gave it before
+/// `--store` (and [`start`]'s `data` still does): the SQLite file
+/// [`store::sqlite::DATA_FILE`] in `dir`, so that a deployment finds its games where they are.
+pub fn data_dir_store(dir: &Path) -> Target {
+    Target::Sqlite(dir.join(store::sqlite::DATA_FILE))
 }
 
-impl std::fmt::Display for Database {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Database::Sqlite(dir) => write!(f, "SQLite in {}", dir.display()),
-            // The URL may hold a password.
-            Database::Postgres(_) => write!(f, "PostgreSQL"),
-        }
+/// How the first line names the store. Only the kind for PostgreSQL: the line goes to logs.
+fn describe(store: &Target) -> String {
+    match store {
+        Target::Sqlite(file) => format!("SQLite {}", file.display()),
+        Target::Postgres(_) => "PostgreSQL".to_string(),
     }
 }
 
 /// Binds `addr`, opens the database and serves until the process ends.
-pub fn run(addr: &str, database: &Database, limits: Limits) -> Result<()> {
+pub fn run(addr: &str, database: &Target, limits: Limits) -> Result<()> {
     run_with_tools(addr, database, limits, Tools::default())
 }
 
 /// [`run`] with other engines and a game database.
-pub fn run_with_tools(addr: &str, database: &Database, limits: Limits, tools: Tools) -> Result<()> {
+pub fn run_with_tools(addr: &str, database: &Target, limits: Limits, tools: Tools) -> Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().context("cannot start Tokio")?;
     runtime.block_on(async {
         let (local, server) = start_on_with_tools(addr, database, limits, tools).await?;
-        println!("chuhan serve: http://{local}/ (games in {database})");
+        println!("chuhan serve: http://{local}/ (games in {})", describe(database));
         server.await.context("the server stopped")?
     })
 }
@@ -83,7 +83,7 @@ pub async fn start_with(
     data: &Path,
     limits: Limits,
 ) -> Result<(SocketAddr, tokio::task::JoinHandle<Result<()>>)> {
-    start_on(addr, &Database::Sqlite(data.to_path_buf()), limits).await
+    start_on(addr, &data_dir_store(data), limits).await
 }
 
 /// [`start_with`] with other engines and a game database.
@@ -93,13 +93,13 @@ pub async fn start_with_tools(
     limits: Limits,
     tools: Tools,
 ) -> Result<(SocketAddr, tokio::task::JoinHandle<Result<()>>)> {
-    start_on_with_tools(addr, &Database::Sqlite(data.to_path_buf()), limits, tools).await
+    start_on_with_tools(addr, &data_dir_store(data), limits, tools).await
 }
 
 /// [`start`] on any database.
 pub async fn start_on(
     addr: &str,
-    database: &Database,
+    database: &Target,
     limits: Limits,
 ) -> Result<(SocketAddr, tokio::task::JoinHandle<Result<()>>)> {
     start_on_with_tools(addr, database, limits, Tools::default()).await
@@ -108,7 +108,7 @@ pub async fn start_on(
 /// [`start_on`] with other engines and a game database.
 pub async fn start_on_with_tools(
     addr: &str,
-    database: &Database,
+    database: &Target,
     limits: Limits,
     tools: Tools,
 ) -> Result<(SocketAddr, tokio::task::JoinHandle<Result<()>>)> {

@@ -73,9 +73,9 @@ impl Live {
 pub struct Tools {
     /// Engines given with `--engine`, offered beside chuhan's own.
     pub engines: Vec<EngineSpec>,
-    /// The game database (`--games-db`): a SQLite file or a PostgreSQL URL (`postgres://…`);
-    /// the explorer and the database page.
-    pub games_db: Option<String>,
+    /// The game database (`--games-db`): a SQLite file or a PostgreSQL database; the explorer
+    /// and the database page.
+    pub games_db: Option<crate::Target>,
     /// Whether anyone who reaches the server may import collections into it.
     pub games_db_uploads: bool,
     /// The host names requests must name (`--allowed-host`); empty: any.
@@ -147,19 +147,19 @@ impl AppState {
     /// Opens the SQLite store in `data` and brings back the unfinished games. Must run inside
     /// a Tokio runtime: games whose clocks run or where the engine is to move get their tasks.
     pub async fn open(data: &std::path::Path, limits: Limits) -> Result<Arc<AppState>> {
-        AppState::open_database(&crate::Database::Sqlite(data.to_path_buf()), limits, Tools::default()).await
+        AppState::open_database(&crate::data_dir_store(data), limits, Tools::default()).await
     }
 
     /// Opens `database` and brings back the unfinished games, with other engines and a game
     /// database as `tools` says.
-    pub async fn open_database(database: &crate::Database, limits: Limits, tools: Tools) -> Result<Arc<AppState>> {
+    pub async fn open_database(database: &crate::Target, limits: Limits, tools: Tools) -> Result<Arc<AppState>> {
         match database {
-            crate::Database::Sqlite(dir) => {
-                let dir = dir.clone();
-                let store = tokio::task::spawn_blocking(move || SqliteStore::open(&dir)).await??;
+            crate::Target::Sqlite(file) => {
+                let file = file.clone();
+                let store = tokio::task::spawn_blocking(move || SqliteStore::open_file(&file)).await??;
                 AppState::with_store_and_tools(Arc::new(store), limits, tools).await
             }
-            crate::Database::Postgres(url) => {
+            crate::Target::Postgres(url) => {
                 let store = PgStore::connect(url, &random_hex(4)?).await?;
                 let cluster = Arc::new(Cluster::new(store.origin(), store.config().clone()));
                 let state = AppState::new(Arc::new(store), limits, Some(cluster.clone()), tools).await?;

@@ -81,9 +81,7 @@ async fn server_with(
     limits: chuhan_server::Limits,
 ) -> (SocketAddr, tokio::task::JoinHandle<anyhow::Result<()>>) {
     let limits = chuhan_server::Limits { requests_per_minute: 0, games_per_minute: 0, ..limits };
-    chuhan_server::start_on("127.0.0.1:0", &chuhan_server::Database::Sqlite(data.to_path_buf()), limits)
-        .await
-        .expect("server starts")
+    chuhan_server::start_on("127.0.0.1:0", &chuhan_server::data_dir_store(data), limits).await.expect("server starts")
 }
 
 /// A TCP connection to `addr` from the loopback address `from` (the limits count by address).
@@ -294,7 +292,7 @@ async fn a_foreign_host_name_is_refused_when_hosts_are_listed() {
     let tools = chuhan_server::Tools { allowed_hosts: vec!["chuhan.example".into()], ..Default::default() };
     let (addr, _task) = chuhan_server::start_on_with_tools(
         "127.0.0.1:0",
-        &chuhan_server::Database::Sqlite(dir.path().to_path_buf()),
+        &chuhan_server::data_dir_store(dir.path()),
         chuhan_server::Limits::default(),
         tools,
     )
