@@ -115,6 +115,18 @@ async fn postgres_by_the_new_flag_and_the_old_one() {
     let mut new = serve_with(["--store", &url]);
     let id = create_game(&new.addr).await;
     new.proc.kill();
-    let old = serve_with(["--database", &url]);
+    let mut old = serve_with(["--database", &url]);
     assert!(has_game(&old.addr, &id).await, "--database finds the game of --store");
+    old.proc.kill();
+    // libpq's key=value form, which `--database` took: still PostgreSQL, not a file so named.
+    let (Some(host), Some(user), Some(db)) = (
+        url.split("host=").nth(1).map(|h| h.split('&').next().unwrap()),
+        url.strip_prefix("postgres://").and_then(|r| r.split('@').next()),
+        url.split('/').nth(3).and_then(|r| r.split('?').next()),
+    ) else {
+        return;
+    };
+    let key_value = format!("host={host} user={user} dbname={db}");
+    let kv = serve_with(["--store", &key_value]);
+    assert!(has_game(&kv.addr, &id).await, "--store {key_value} finds the game");
 }
