@@ -5,12 +5,12 @@ use crate::safe::terminal;
 use crate::start::PositionArgs;
 use anyhow::{bail, Context, Result};
 use chuhan::notation::Notation;
-use chuhan_db::{material, Database, Fold, ImportOptions, Lang, SearchFilter};
+use chuhan_db::{material, Database, Fold, ImportOptions, Lang, SearchFilter, Target};
 use chuhan_record::RecordResult;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 #[derive(Args)]
 pub struct DbArgs {
@@ -21,11 +21,20 @@ pub struct DbArgs {
 /// The options every `db` command takes.
 #[derive(Args)]
 struct Common {
-    /// The database: a SQLite file (created by `import` if missing) or a PostgreSQL URL
+    /// The game database: a SQLite file (created by `import` if missing) or a PostgreSQL URL
     /// (`postgres://user:password@host/db`, `postgres://user@/db?host=/run/postgresql` for a
     /// Unix socket), whose tables are created in the database's current schema if missing.
-    #[arg(long, default_value = "games.sqlite3")]
-    db: String,
+    /// The same as `chuhan serve --games-db`.
+    // `--db` was its name before the storage flags were named alike (issue 40): kept, hidden,
+    // so that scripts keep working.
+    #[arg(
+        long = "games-db",
+        alias = "db",
+        value_name = "TARGET",
+        default_value = "games.sqlite3",
+        value_parser = crate::target::TargetParser
+    )]
+    games_db: Target,
     /// Write JSON for scripts instead of a table.
     #[arg(long)]
     json: bool,
@@ -162,9 +171,11 @@ enum DbCommand {
 
 /// Opens an existing database (queries never create a SQLite file; on PostgreSQL the database
 /// must exist, and empty tables are made in it if missing).
-fn open_existing(target: &str) -> Result<Database> {
-    if !chuhan_db::is_postgres_url(target) && !Path::new(target).exists() {
-        bail!("no database {target} (create one with `chuhan db import --db {target} FILES`)");
+fn open_existing(target: &Target) -> Result<Database> {
+    if let Target::Sqlite(path) = target {
+        if !path.exists() {
+            bail!("no database {target} (create one with `chuhan db import --games-db {target} FILES`)");
+        }
     }
     Ok(Database::open_target(target, Fold::Mirror)?)
 }
@@ -182,7 +193,7 @@ pub fn db(args: DbArgs) -> Result<()> {
     match args.what {
         DbCommand::Import { common, files, fold_colours, batch, max_plies } => {
             let fold = if fold_colours { Fold::MirrorAndColours } else { Fold::Mirror };
-            let mut db = Database::open_target(&common.db, fold)?;
+            let mut db = Database::open_target(&common.games_db, fold)?;
             if batch == 0 {
                 bail!("--batch must be at least 1");
             }
@@ -250,7 +261,7 @@ pub fn db(args: DbArgs) -> Result<()> {
             Ok(())
         }
         DbCommand::Explore { common, position, top } => {
-            let db = open_existing(&common.db)?;
+            let db = open_existing(&common.games_db)?;
             let pos = position.position()?;
             let e = db.explore(&pos, top, common.lang)?;
             if common.json {
@@ -281,7 +292,7 @@ pub fn db(args: DbArgs) -> Result<()> {
             Ok(())
         }
         DbCommand::Search { common, filter } => {
-            let db = open_existing(&common.db)?;
+            let db = open_existing(&common.games_db)?;
             let games = db.search(&filter.filter()?, common.lang)?;
             if common.json {
                 return print_json(&games);
@@ -291,7 +302,7 @@ pub fn db(args: DbArgs) -> Result<()> {
             Ok(())
         }
         DbCommand::Export { common, filter, notation, out } => {
-            let db = open_existing(&common.db)?;
+            let db = open_existing(&common.games_db)?;
             let games = db.search(&filter.filter()?, common.lang)?;
             let mut buffer = Vec::new();
             for g in &games {
@@ -308,7 +319,7 @@ pub fn db(args: DbArgs) -> Result<()> {
             Ok(())
         }
         DbCommand::Stats { common } => {
-            let db = open_existing(&common.db)?;
+            let db = open_existing(&common.games_db)?;
             let s = db.stats(10, common.lang)?;
             if common.json {
                 return print_json(&s);

@@ -12,6 +12,7 @@ mod record;
 mod safe;
 mod serve;
 mod start;
+mod target;
 mod tc;
 
 use clap::{Parser, Subcommand};
@@ -61,7 +62,7 @@ enum Command {
     /// Measure speed: perft, game-end judging or notation over recorded games.
     Bench(bench::BenchArgs),
     /// A game database and opening explorer: import records, explore a position's moves and
-    /// scores, search, export PGN, statistics (SQLite file, `--db games.sqlite3`).
+    /// scores, search, export PGN, statistics (a SQLite file or PostgreSQL, `--games-db TARGET`).
     Db(Box<db::DbArgs>),
 }
 

@@ -2,6 +2,7 @@
 
 use anyhow::{Context, Result};
 use chuhan::Variant;
+use chuhan_db::Target;
 use chuhan_engine::external::{Engine, EngineSpec};
 use clap::Args;
 use std::path::PathBuf;
@@ -12,14 +13,19 @@ pub struct ServeArgs {
     /// The address to listen on; use 0.0.0.0:8080 to be reachable from other machines.
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: String,
-    /// The directory of the SQLite database of games (the default store: one server).
-    #[arg(long, default_value = "chuhan-data")]
-    data: PathBuf,
-    /// Keep the games in PostgreSQL instead of SQLite, so that several servers can share them:
-    /// a libpq URL such as postgres://user:password@host/db, or with a Unix socket directory,
-    /// postgres://user@/db?host=/run/postgresql. Overrides --data.
-    #[arg(long, value_name = "URL")]
-    database: Option<String>,
+    /// Where the games played here are kept: a SQLite file (created if missing; one server),
+    /// or a PostgreSQL URL such as postgres://user:password@host/db, or with a Unix socket
+    /// directory, postgres://user@/db?host=/run/postgresql (the database itself existing; its
+    /// tables are made if missing), so that several servers can share the games. Default:
+    /// chuhan-data/games.sqlite3.
+    // `--database URL` was its name for PostgreSQL before the storage flags were named alike
+    // (issue 40): kept, hidden, for a release.
+    #[arg(long, alias = "database", value_name = "TARGET", value_parser = crate::target::TargetParser)]
+    store: Option<Target>,
+    /// The old way to give a SQLite store: its directory, the file being DIR/games.sqlite3
+    /// (so a deployment that names it finds its games). --store wins over it.
+    #[arg(long, value_name = "DIR", hide = true)]
+    data: Option<PathBuf>,
     /// HTTP requests a client address may make a minute (0 = no limit; behind a reverse
     /// proxy every request has the proxy's address, so limit there instead).
     #[arg(long, default_value_t = chuhan_server::Limits::default().requests_per_minute)]
@@ -64,11 +70,12 @@ pub struct ServeArgs {
     #[arg(long = "engine", value_name = "SPEC")]
     engines: Vec<String>,
     /// A game database (`chuhan db import` makes one; created empty if absent): a SQLite file,
-    /// or a PostgreSQL URL (`postgres://user@host/db`, the database itself existing) where the
-    /// tables are made if missing. The analysis board's explorer and the database page
-    /// (/database).
-    #[arg(long, value_name = "FILE|URL")]
-    games_db: Option<String>,
+    /// or a PostgreSQL URL (`postgres://user@host/db`, `postgres://user@/db?host=/run/postgresql`
+    /// for a Unix socket; the database itself existing) where the tables are made if missing.
+    /// The analysis board's explorer and the database page (/database). The same as `chuhan db
+    /// --games-db`.
+    #[arg(long, value_name = "TARGET", value_parser = crate::target::TargetParser)]
+    games_db: Option<Target>,
     /// Let anyone who reaches the server import collections into --games-db from the database
     /// page (8 MiB an upload).
     #[arg(long, requires = "games_db")]
@@ -114,9 +121,12 @@ pub fn serve(args: ServeArgs) -> Result<()> {
             .quit();
         tools.engines.push(spec);
     }
-    let database = match args.database {
-        Some(url) => chuhan_server::Database::Postgres(url),
-        None => chuhan_server::Database::Sqlite(args.data),
-    };
-    chuhan_server::Server::new(database).limits(limits).tools(tools).run(&args.addr)
+    chuhan_server::Server::new(live_store(args.store, args.data)).limits(limits).tools(tools).run(&args.addr)
+}
+
+/// The live games' store: `--store` (or its old name `--database`), else the SQLite file in
+/// the old `--data` directory, else in the default directory `chuhan-data`: the file a server
+/// of before `--store` used, so that its games are found again.
+fn live_store(store: Option<Target>, data: Option<PathBuf>) -> Target {
+    store.unwrap_or_else(|| chuhan_server::data_dir_store(&data.unwrap_or_else(|| PathBuf::from("chuhan-data"))))
 }

@@ -14,7 +14,7 @@
 //! threads) and each query's own thread CPU time (SQLite runs in the calling thread), so that
 //! a figure taken on a loaded machine can be told from the work itself.
 
-use chuhan_db::{is_postgres_url, Database, Fold, ImportOptions, Lang, SearchFilter};
+use chuhan_db::{Database, Fold, ImportOptions, Lang, SearchFilter, Target};
 use std::time::Instant;
 
 /// A schema made for one run on PostgreSQL, dropped when the run ends.
@@ -53,9 +53,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Some(i) => {
             let p = args.remove(i + 1);
             args.remove(i);
-            p
+            p.parse::<Target>()?
         }
-        None => dir.path().join("bench.sqlite3").display().to_string(),
+        None => Target::Sqlite(dir.path().join("bench.sqlite3")),
     };
     let mut options = ImportOptions::default();
     if let Some(i) = args.iter().position(|a| a == "--batch") {
@@ -86,15 +86,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut _schema = None;
     let mut db = if explore_only {
         Database::open_target(&target, Fold::Mirror)?
-    } else if is_postgres_url(&target) {
-        let (schema, url) = Schema::create(&target)?;
-        _schema = Some(schema);
-        Database::connect(&url, Fold::Mirror)?
     } else {
-        if std::path::Path::new(&target).exists() {
-            return Err(format!("{target} exists: the import must start from an empty database").into());
+        match &target {
+            Target::Postgres(base) => {
+                let (schema, url) = Schema::create(base)?;
+                _schema = Some(schema);
+                Database::connect(&url, Fold::Mirror)?
+            }
+            Target::Sqlite(path) => {
+                if path.exists() {
+                    return Err(format!("{target} exists: the import must start from an empty database").into());
+                }
+                Database::open(path, Fold::Mirror)?
+            }
         }
-        Database::open(&target, Fold::Mirror)?
     };
     println!("database: {:?} {}", db.backend(), db.path());
     if !explore_only {

@@ -2,8 +2,8 @@
 //! query interface: every query is written once, in the SQL both understand, with `?1`, `?2`
 //! placeholders (turned into `$1`, `$2` for PostgreSQL), and its rows come back as [`Row`]s of
 //! integers, texts and bytes. What differs between the two (the tables' types, the bulk
-//! writes of an import, the size on disk) lives in [`crate::schema`], [`crate::import`] and
-//! [`crate::pg`].
+//! writes of an import, the size on disk) lives in [`crate::schema`], [`crate::import`],
+//! [`crate::sqlite`] and [`crate::pg`].
 
 use postgres::types::{ToSql, Type};
 use std::cell::RefCell;
@@ -281,38 +281,6 @@ impl Conn {
     }
 }
 
-/// A PostgreSQL URL with its password hidden, to name the database in messages.
-pub(crate) fn redact(url: &str) -> String {
-    let Some((scheme, rest)) = url.split_once("://") else { return url.to_string() };
-    let authority_end = rest.find(['/', '?']).unwrap_or(rest.len());
-    let (authority, tail) = rest.split_at(authority_end);
-    let authority = match authority.rsplit_once('@') {
-        Some((user, host)) if user.contains(':') => {
-            let name = user.split(':').next().unwrap_or("");
-            format!("{name}:***@{host}")
-        }
-        _ => authority.to_string(),
-    };
-    // And a `password=` parameter.
-    let tail = match tail.split_once('?') {
-        Some((path, query)) => {
-            let params: Vec<String> = query
-                .split('&')
-                .map(|p| if p.starts_with("password=") { "password=***".to_string() } else { p.to_string() })
-                .collect();
-            format!("{path}?{}", params.join("&"))
-        }
-        None => tail.to_string(),
-    };
-    format!("{scheme}://{authority}{tail}")
-}
-
-/// Whether `target` names a PostgreSQL database (`postgres://` or `postgresql://`) rather than
-/// a SQLite file.
-pub fn is_postgres_url(target: &str) -> bool {
-    target.starts_with("postgres://") || target.starts_with("postgresql://")
-}
-
 /// `args` as SQLite's parameters.
 fn sqlite_params(args: &[Arg]) -> impl rusqlite::Params + '_ {
     rusqlite::params_from_iter(args.iter().map(|a| match a {
@@ -333,18 +301,4 @@ fn pg_params(args: &[Arg]) -> Vec<&(dyn ToSql + Sync)> {
             Arg::Bytes(v) => v as &(dyn ToSql + Sync),
         })
         .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn passwords_are_hidden() {
-        assert_eq!(redact("postgres://u:secret@h:5432/db?x=1"), "postgres://u:***@h:5432/db?x=1");
-        assert_eq!(redact("postgres://u@/db?host=/tmp/x"), "postgres://u@/db?host=/tmp/x");
-        assert_eq!(redact("postgresql:///db"), "postgresql:///db");
-        assert_eq!(redact("postgres:///db?password=x&host=/d"), "postgres:///db?password=***&host=/d");
-        assert!(is_postgres_url("postgresql://x") && !is_postgres_url("games.sqlite3"));
-    }
 }

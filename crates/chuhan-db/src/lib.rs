@@ -2,6 +2,7 @@
 
 mod answer;
 mod backend;
+mod batch;
 pub mod import;
 pub mod key;
 pub mod material;
@@ -9,11 +10,15 @@ pub mod opening;
 mod pg;
 pub mod popular;
 mod postings;
+mod prepared;
 pub mod query;
 pub mod schema;
+mod sqlite;
 mod store;
+mod target;
 
-pub use backend::{is_postgres_url, Backend};
+pub use backend::Backend;
+pub use target::{is_postgres_url, Target, TargetError};
 
 pub use import::{BadGame, ImportOptions, ImportProgress, ImportReport, DEFAULT_MAX_PLIES};
 pub use key::Fold;
@@ -122,19 +127,18 @@ impl Database {
     /// The connection is synchronous (the `postgres` crate runs its own small runtime): call it
     /// from plain threads, or from `spawn_blocking` inside an async program.
     pub fn connect(url: &str, fold: Fold) -> Result<Database, DbError> {
-        let name = backend::redact(url);
+        let name = target::redact(url);
         let client = postgres::Client::connect(url, postgres::NoTls)
             .map_err(|error| DbError::Postgres { url: name.clone(), error })?;
         Database::setup(Conn::Postgres(Box::new(backend::Pg::new(client))), name, fold)
     }
 
-    /// Opens `target`: a PostgreSQL URL ([`is_postgres_url`], [`Database::connect`]) or else a
-    /// SQLite file ([`Database::open`]).
-    pub fn open_target(target: &str, fold: Fold) -> Result<Database, DbError> {
-        if is_postgres_url(target) {
-            Database::connect(target, fold)
-        } else {
-            Database::open(target, fold)
+    /// Opens `target`: a PostgreSQL database ([`Database::connect`]) or a SQLite file
+    /// ([`Database::open`]), created if missing as those say.
+    pub fn open_target(target: &Target, fold: Fold) -> Result<Database, DbError> {
+        match target {
+            Target::Postgres(url) => Database::connect(url, fold),
+            Target::Sqlite(path) => Database::open(path, fold),
         }
     }
 

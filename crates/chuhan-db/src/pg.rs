@@ -3,8 +3,8 @@
 //! sent with binary COPY, the fastest way into PostgreSQL and one round trip each.
 
 use crate::backend::SqlError;
-use crate::import::{Prepared, Progress};
-use crate::store::Batch;
+use crate::batch::Batch;
+use crate::prepared::{Prepared, Progress};
 use postgres::binary_copy::BinaryCopyInWriter;
 use postgres::types::Type;
 use postgres::Client;

@@ -21,8 +21,8 @@
 
 use crate::answer::{count_games, from_postings, FactsCache, TopGame};
 use crate::backend::{Arg, Conn, SqlError};
-use crate::import::Prepared;
 use crate::postings::{lookup, POSITIONS};
+use crate::prepared::Prepared;
 use std::collections::{HashMap, HashSet};
 
 /// A position with at least this many games gets its answer stored. Below it the explorer's

@@ -169,11 +169,15 @@ impl PyDatabase {
     #[pyo3(signature = (target, fold_colours=false, *, create=true))]
     fn new(py: Python<'_>, target: PathBuf, fold_colours: bool, create: bool) -> PyResult<PyDatabase> {
         let target = target.to_string_lossy().into_owned();
-        if !create && !chuhan_db::is_postgres_url(&target) && !std::path::Path::new(&target).exists() {
-            return Err(errors::DatabaseError::new_err(format!("no database {target}")));
+        // The reading every `chuhan` command uses: a mistyped URL is refused, not made a file.
+        let store: chuhan_db::Target = target.parse().map_err(|e| errors::DatabaseError::new_err(format!("{e}")))?;
+        if let (false, chuhan_db::Target::Sqlite(path)) = (create, &store) {
+            if !path.exists() {
+                return Err(errors::DatabaseError::new_err(format!("no database {target}")));
+            }
         }
         let fold = if fold_colours { Fold::MirrorAndColours } else { Fold::Mirror };
-        let db = py.detach(|| Database::open_target(&target, fold)).map_err(db_error)?;
+        let db = py.detach(|| Database::open_target(&store, fold)).map_err(db_error)?;
         Ok(PyDatabase { db: Mutex::new(db), target })
     }
 

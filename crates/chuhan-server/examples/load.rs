@@ -66,7 +66,7 @@ fn parse_args() -> Options {
             "--servers" => o.servers = number(value()) as usize,
             "--serve-database" => {
                 let url = value();
-                if let Err(e) = chuhan_server::Server::new(chuhan_server::Database::Postgres(url))
+                if let Err(e) = chuhan_server::Server::new(chuhan_server::Target::Postgres(url))
                     .limits(chuhan_server::Limits {
                         requests_per_minute: 0,
                         games_per_minute: 0,
@@ -82,7 +82,7 @@ fn parse_args() -> Options {
             "--serve" => {
                 // The child: serve until killed; the parent reads the address from stdout.
                 let dir = PathBuf::from(value());
-                if let Err(e) = chuhan_server::Server::new(chuhan_server::Database::Sqlite(dir))
+                if let Err(e) = chuhan_server::Server::new(chuhan_server::data_dir_store(&dir))
                     .limits(
                         // Every client of the benchmark comes from 127.0.0.1: no per-address limits.
                         chuhan_server::Limits {

@@ -1,4 +1,4 @@
-//! The game database of `chuhan serve --games-db FILE|URL` (crate `chuhan-db`): the analysis
+//! The game database of `chuhan serve --games-db TARGET` (crate `chuhan-db`): the analysis
 //! board's explorer, the database page's search, games opened on the board, and uploads.
 //!
 //! One connection (a SQLite file, or PostgreSQL for a `postgres://` URL) behind a mutex:
@@ -17,7 +17,7 @@ use axum::http::StatusCode;
 use axum::Json;
 use chuhan::notation::Notation;
 use chuhan::{Position, Variant};
-use chuhan_db::{Database, DbError, Fold, ImportOptions, Lang, SearchFilter};
+use chuhan_db::{Database, DbError, Fold, ImportOptions, Lang, SearchFilter, Target};
 use chuhan_record::RecordResult;
 use serde::Deserialize;
 use std::path::PathBuf;
@@ -51,7 +51,7 @@ impl GamesDb {
     /// ([`Database::open_target`]); with `uploads`, anyone who can reach the server may import
     /// collections into it. Call it off the runtime's threads.
     /// Games longer than `max_plies` are refused at upload and not shown on the board.
-    pub fn open(target: &str, uploads: bool, max_plies: usize) -> Result<GamesDb, DbError> {
+    pub fn open(target: &Target, uploads: bool, max_plies: usize) -> Result<GamesDb, DbError> {
         let db = Database::open_target(target, Fold::default())?;
         let spool = std::env::temp_dir().join(format!("chuhan-uploads-{}", std::process::id()));
         Ok(GamesDb { db: Mutex::new(db), uploads, max_plies, spool, importing: tokio::sync::Semaphore::new(1) })
@@ -73,7 +73,7 @@ impl GamesDb {
 }
 
 fn none() -> ApiError {
-    ApiError::not_found("no game database: start the server with --games-db FILE|URL")
+    ApiError::not_found("no game database: start the server with --games-db TARGET")
 }
 
 /// A query string that does not fit (a field missing or unknown) as the app's 400.

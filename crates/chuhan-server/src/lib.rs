@@ -41,27 +41,27 @@ use anyhow::{Context, Result};
 use cluster::Cluster;
 pub use ids::random_hex;
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::path::Path;
 use std::sync::Arc;
 use store::{PgStore, SqliteStore};
 
-/// Where `chuhan serve` keeps its games.
-#[derive(Clone, Debug)]
-pub enum Database {
-    /// SQLite in this directory (`games.sqlite3`): one server.
-    Sqlite(PathBuf),
-    /// PostgreSQL at this URL (`postgres://user@host/db`, or with a Unix socket directory:
-    /// `postgres://user@/db?host=/run/postgresql`): several servers can share it.
-    Postgres(String),
+/// Where `chuhan serve` keeps its live games (`--store`): a SQLite file (one server) or a
+/// PostgreSQL database, which several servers can share. The one reading of a store's flag,
+/// shared with the game database (`--games-db`) and `chuhan db`.
+pub use chuhan_db::Target;
+
+/// The live games' store in a data directory, the way `chuhan serve --data DIR` gave it before
+/// `--store`: the SQLite file [`store::sqlite::DATA_FILE`] in `dir`, so that a deployment
+/// finds its games where they are.
+pub fn data_dir_store(dir: &Path) -> Target {
+    Target::Sqlite(dir.join(store::sqlite::DATA_FILE))
 }
 
-impl std::fmt::Display for Database {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Database::Sqlite(dir) => write!(f, "SQLite in {}", dir.display()),
-            // The URL may hold a password.
-            Database::Postgres(_) => write!(f, "PostgreSQL"),
-        }
+/// How the first line names the store. Only the kind for PostgreSQL: the line goes to logs.
+fn describe(store: &Target) -> String {
+    match store {
+        Target::Sqlite(file) => format!("SQLite {}", file.display()),
+        Target::Postgres(_) => "PostgreSQL".to_string(),
     }
 }
 
@@ -70,21 +70,21 @@ impl std::fmt::Display for Database {
 ///
 /// ```no_run
 /// # fn main() -> anyhow::Result<()> {
-/// use chuhan_server::{Database, Limits, Server};
-/// Server::new(Database::Sqlite("chuhan-data".into())).limits(Limits::default()).run("127.0.0.1:8080")
+/// use chuhan_server::{Limits, Server};
+/// Server::new("chuhan-data/games.sqlite3".parse()?).limits(Limits::default()).run("127.0.0.1:8080")
 /// # }
 /// ```
 pub struct Server {
-    database: Database,
+    store: Target,
     limits: Limits,
     tools: Tools,
 }
 
 impl Server {
-    /// A server keeping its games in `database`, with the default limits and no other engine
+    /// A server keeping its games in `store`, with the default limits and no other engine
     /// or game database.
-    pub fn new(database: Database) -> Server {
-        Server { database, limits: Limits::default(), tools: Tools::default() }
+    pub fn new(store: Target) -> Server {
+        Server { store, limits: Limits::default(), tools: Tools::default() }
     }
 
     /// The limits on what clients may ask of it (rates, connections, searches, game lengths).
@@ -119,23 +119,23 @@ impl Server {
     pub fn run(self, addr: &str) -> Result<()> {
         let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().context("cannot start Tokio")?;
         runtime.block_on(async {
-            let database = self.database.to_string();
+            let store = describe(&self.store);
             let (local, server) = self.start(addr).await?;
-            println!("chuhan serve: http://{local}/ (games in {database})");
+            println!("chuhan serve: http://{local}/ (games in {store})");
             server.await.context("the server stopped")?
         })
     }
 
     /// The state every request shares, over the opened store, its unfinished games back.
     async fn open(self) -> Result<Arc<AppState>> {
-        match self.database {
-            Database::Sqlite(dir) => {
-                let store = tokio::task::spawn_blocking(move || SqliteStore::open(&dir)).await??;
+        match self.store {
+            Target::Sqlite(file) => {
+                let store = tokio::task::spawn_blocking(move || SqliteStore::open_file(&file)).await??;
                 let state = AppState::new(Arc::new(store), self.limits, None, self.tools).await?;
                 state.restore().await?;
                 Ok(state)
             }
-            Database::Postgres(url) => {
+            Target::Postgres(url) => {
                 let store = PgStore::connect(&url, &random_hex(4)?).await?;
                 let cluster = Arc::new(Cluster::new(store.origin(), store.config().clone()));
                 let state = AppState::new(Arc::new(store), self.limits, Some(cluster.clone()), self.tools).await?;

@@ -39,9 +39,9 @@ const ENGINE_RETRY: Duration = Duration::from_secs(1);
 pub struct Tools {
     /// Engines given with `--engine`, offered beside chuhan's own.
     pub engines: Vec<EngineSpec>,
-    /// The game database (`--games-db`): a SQLite file or a PostgreSQL URL (`postgres://…`);
-    /// the explorer and the database page.
-    pub games_db: Option<String>,
+    /// The game database (`--games-db`): a SQLite file or a PostgreSQL database; the explorer
+    /// and the database page.
+    pub games_db: Option<crate::Target>,
     /// Whether anyone who reaches the server may import collections into it.
     pub games_db_uploads: bool,
     /// The host names requests must name (`--allowed-host`); empty: any.

@@ -12,7 +12,7 @@ static SEARCHING: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 async fn server() -> (SocketAddr, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
-    let (addr, _task) = chuhan_server::Server::new(chuhan_server::Database::Sqlite(dir.path().into()))
+    let (addr, _task) = chuhan_server::Server::new(chuhan_server::data_dir_store(dir.path()))
         .start("127.0.0.1:0")
         .await
         .expect("server starts");

@@ -28,14 +28,14 @@ fn pg_url() -> Option<String> {
     }
 }
 
-async fn database(test: &str) -> Option<chuhan_server::Database> {
+async fn database(test: &str) -> Option<chuhan_server::Target> {
     let url = pg_url()?;
     let name = format!("chuhan_cluster_{test}_{}", chuhan_server::random_hex(4).unwrap());
     let conn = chuhan_server::store::pg::create_database(&url, &name).await.expect("test database");
-    Some(chuhan_server::Database::Postgres(conn))
+    Some(chuhan_server::Target::Postgres(conn))
 }
 
-async fn server(db: &chuhan_server::Database) -> (SocketAddr, tokio::task::JoinHandle<anyhow::Result<()>>) {
+async fn server(db: &chuhan_server::Target) -> (SocketAddr, tokio::task::JoinHandle<anyhow::Result<()>>) {
     let limits =
         chuhan_server::Limits { requests_per_minute: 0, games_per_minute: 0, ..chuhan_server::Limits::default() };
     chuhan_server::Server::new(db.clone()).limits(limits).start("127.0.0.1:0").await.expect("server starts")

@@ -60,10 +60,11 @@ async fn server(dir: &Path, db: bool, uploads: bool) -> SocketAddr {
 
 /// A server whose game database is `target` (a file or a URL).
 async fn server_on(dir: &Path, target: Option<String>, uploads: bool) -> SocketAddr {
-    let tools = chuhan_server::Tools { games_db: target, games_db_uploads: uploads, ..Default::default() };
+    let games_db = target.map(|t| t.parse().unwrap());
+    let tools = chuhan_server::Tools { games_db, games_db_uploads: uploads, ..Default::default() };
     let limits =
         chuhan_server::Limits { requests_per_minute: 0, games_per_minute: 0, ..chuhan_server::Limits::default() };
-    chuhan_server::Server::new(chuhan_server::Database::Sqlite(dir.join("data")))
+    chuhan_server::Server::new(chuhan_server::data_dir_store(&dir.join("data")))
         .limits(limits)
         .tools(tools)
         .start("127.0.0.1:0")

@@ -33,7 +33,7 @@ async fn lines_come_from_the_chosen_engine_and_a_broken_one_is_an_error() {
         ],
         ..Default::default()
     };
-    let (addr, _task) = chuhan_server::Server::new(chuhan_server::Database::Sqlite(dir.path().into()))
+    let (addr, _task) = chuhan_server::Server::new(chuhan_server::data_dir_store(dir.path()))
         .tools(tools)
         .start("127.0.0.1:0")
         .await
@@ -129,7 +129,7 @@ async fn an_engine_game_against_another_engine_names_it_and_its_failures_end_the
         ..Default::default()
     };
     let limits = chuhan_server::Limits::default();
-    let (addr, task) = chuhan_server::Server::new(chuhan_server::Database::Sqlite(dir.path().into()))
+    let (addr, task) = chuhan_server::Server::new(chuhan_server::data_dir_store(dir.path()))
         .limits(limits)
         .tools(tools())
         .start("127.0.0.1:0")
@@ -166,7 +166,7 @@ async fn an_engine_game_against_another_engine_names_it_and_its_failures_end_the
     // The engine's name is stored with the game: it is there after a restart.
     task.abort();
     let _ = task.await;
-    let (addr, _task) = chuhan_server::Server::new(chuhan_server::Database::Sqlite(dir.path().into()))
+    let (addr, _task) = chuhan_server::Server::new(chuhan_server::data_dir_store(dir.path()))
         .limits(limits)
         .tools(tools())
         .start("127.0.0.1:0")

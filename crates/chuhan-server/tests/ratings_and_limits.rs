@@ -13,7 +13,7 @@ use tokio_tungstenite::tungstenite::Message;
 #[tokio::test]
 async fn cxa_games_are_created_with_the_seeds_rule() {
     let dir = tempfile::tempdir().unwrap();
-    let (addr, _task) = chuhan_server::Server::new(chuhan_server::Database::Sqlite(dir.path().into()))
+    let (addr, _task) = chuhan_server::Server::new(chuhan_server::data_dir_store(dir.path()))
         .start("127.0.0.1:0")
         .await
         .unwrap();
@@ -45,7 +45,7 @@ async fn cxa_games_are_created_with_the_seeds_rule() {
 #[tokio::test]
 async fn named_players_play_a_rated_game() {
     let dir = tempfile::tempdir().unwrap();
-    let (addr, _task) = chuhan_server::Server::new(chuhan_server::Database::Sqlite(dir.path().into()))
+    let (addr, _task) = chuhan_server::Server::new(chuhan_server::data_dir_store(dir.path()))
         .start("127.0.0.1:0")
         .await
         .unwrap();
@@ -99,7 +99,7 @@ async fn named_players_play_a_rated_game() {
 async fn too_many_requests_from_one_address_get_429() {
     let dir = tempfile::tempdir().unwrap();
     let limits = Limits { requests_per_minute: 20, games_per_minute: 2, ..Limits::default() };
-    let (addr, _task) = chuhan_server::Server::new(chuhan_server::Database::Sqlite(dir.path().into()))
+    let (addr, _task) = chuhan_server::Server::new(chuhan_server::data_dir_store(dir.path()))
         .limits(limits)
         .start("127.0.0.1:0")
         .await

@@ -81,7 +81,7 @@ async fn server_with(
     limits: chuhan_server::Limits,
 ) -> (SocketAddr, tokio::task::JoinHandle<anyhow::Result<()>>) {
     let limits = chuhan_server::Limits { requests_per_minute: 0, games_per_minute: 0, ..limits };
-    chuhan_server::Server::new(chuhan_server::Database::Sqlite(data.to_path_buf()))
+    chuhan_server::Server::new(chuhan_server::data_dir_store(data))
         .limits(limits)
         .start("127.0.0.1:0")
         .await
@@ -294,7 +294,7 @@ async fn answers_refuse_sniffing_and_framing() {
 async fn a_foreign_host_name_is_refused_when_hosts_are_listed() {
     let dir = tempfile::tempdir().unwrap();
     let tools = chuhan_server::Tools { allowed_hosts: vec!["chuhan.example".into()], ..Default::default() };
-    let (addr, _task) = chuhan_server::Server::new(chuhan_server::Database::Sqlite(dir.path().to_path_buf()))
+    let (addr, _task) = chuhan_server::Server::new(chuhan_server::data_dir_store(dir.path()))
         .tools(tools)
         .start("127.0.0.1:0")
         .await

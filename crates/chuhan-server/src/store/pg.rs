@@ -259,7 +259,7 @@ async fn commit_moves(pool: &Pool, group: &[PendingMove]) -> Result<Vec<i32>> {
 pub fn parse_url(url: &str) -> Result<Config> {
     // The URL may hold a password: name it by its scheme only.
     Config::from_str(url).map_err(|e| {
-        anyhow!("--database: not a PostgreSQL URL ({e}); expected e.g. postgres://user@/db?host=/run/postgresql")
+        anyhow!("--store: not a PostgreSQL URL ({e}); expected e.g. postgres://user@/db?host=/run/postgresql")
     })
 }
 

@@ -33,8 +33,11 @@ use std::sync::{mpsc, Arc, Mutex};
 /// waits at once in practice).
 const MAX_GROUP: usize = 512;
 
-/// SQLite in WAL mode: one file, `games.sqlite3`, in the data directory. Cheap to clone (the
-/// clones share the connections and the writer thread).
+/// The file of the games in a data directory ([`SqliteStore::open`]).
+pub const DATA_FILE: &str = "games.sqlite3";
+
+/// SQLite in WAL mode: one file (`chuhan serve --store FILE`, or [`DATA_FILE`] in a data
+/// directory). Cheap to clone (the clones share the connections and the writer thread).
 #[derive(Clone)]
 pub struct SqliteStore {
     db: Arc<Db>,
@@ -59,15 +62,23 @@ fn connect(file: &Path) -> Result<Connection> {
 }
 
 impl SqliteStore {
-    /// Opens (creating if needed) the database in directory `dir` and starts its writer
-    /// thread. Blocking: call it before serving, or from a blocking thread.
+    /// Opens (creating if needed) the database [`DATA_FILE`] in directory `dir` and starts
+    /// its writer thread. Blocking: call it before serving, or from a blocking thread.
     pub fn open(dir: &Path) -> Result<SqliteStore> {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create data directory {}", dir.display()))?;
-        let file = dir.join("games.sqlite3");
-        let mut writer = connect(&file)?;
+        SqliteStore::open_file(&dir.join(DATA_FILE))
+    }
+
+    /// Opens (creating if needed, with its directory) the database in `file` and starts its
+    /// writer thread. Blocking: call it before serving, or from a blocking thread.
+    pub fn open_file(file: &Path) -> Result<SqliteStore> {
+        // The directory too: `--data DIR` always made it, and `--store` keeps that.
+        if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).with_context(|| format!("cannot create data directory {}", dir.display()))?;
+        }
+        let mut writer = connect(file)?;
         writer.execute_batch(SCHEMA_V0).with_context(|| format!("cannot create tables in {}", file.display()))?;
         migrate(&mut writer).with_context(|| format!("cannot bring {} up to date", file.display()))?;
-        let reader = connect(&file)?;
+        let reader = connect(file)?;
         let (tx, rx) = mpsc::channel();
         std::thread::Builder::new()
             .name("chuhan-sqlite-writer".into())

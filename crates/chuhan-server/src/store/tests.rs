@@ -296,7 +296,7 @@ async fn postgres_migrates_once_when_servers_start_together() {
         .collect();
     assert_eq!(versions, (1..=pg::MIGRATIONS.len() as i32).collect::<Vec<_>>());
     let Err(e) = PgStore::connect("mysql://nope", "c").await else { panic!("a MySQL URL was taken") };
-    assert!(e.to_string().contains("--database"), "{e}");
+    assert!(e.to_string().contains("--store"), "{e}");
 }
 
 #[tokio::test]
