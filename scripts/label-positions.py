@@ -6,10 +6,10 @@ engine search each one for a fixed number of nodes, and writes "variant FEN<TAB>
 the side to move" per line. A mate scores +-10000. Lines already in OUTPUT are kept and not
 scored again, so an interrupted run can be resumed.
 
-  target/release/examples/tune --xiangqi games/*.pgn --iterations 0 --every 3 \\
+  target/release/chuhan-train tune --xiangqi games/*.pgn --iterations 0 --every 3 \\
       --positions-out positions.txt
   scripts/label-positions.py --engine /path/to/fairy-stockfish positions.txt scores.txt
-  target/release/examples/tune --xiangqi games/*.pgn --scores scores.txt --write weights.rs
+  target/release/chuhan-train tune --xiangqi games/*.pgn --scores scores.txt --write weights.rs
 
 The engine is any UCI engine that knows the variants by UCI_Variant and reads these FENs
 (Fairy-Stockfish does); it is not part of this project. Only FENs are sent, never moves, so

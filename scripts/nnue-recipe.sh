@@ -37,9 +37,10 @@ mkdir -p "$WORK"
 
 step() { local name=$1; shift; local t0=$SECONDS; "$@"; echo "== $name: $((SECONDS - t0)) s"; }
 
-step build cargo build --release -q -p chuhan-engine --examples --bin chuhan-engine -p chuhan-cli
-GEN=target/release/examples/nnue_gen
-TRAIN=target/release/examples/nnue_train
+step build cargo build --release -q -p chuhan-engine -p chuhan-train -p chuhan-cli
+# A command and its subcommand: used unquoted, so that they split into two words.
+GEN="target/release/chuhan-train gen"
+TRAIN="target/release/chuhan-train train"
 XQ_OPENINGS=crates/chuhan-cli/data/openings-xiangqi.txt
 JG_OPENINGS=crates/chuhan-cli/data/openings-janggi.txt
 

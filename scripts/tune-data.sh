@@ -7,7 +7,7 @@
 #   96 janggi and 328 xiangqi games per budget. Every round plays with the previous round's weights.
 # - The 2,516 master games of ../shared/testdata carry no results: each is judged from its last
 #   position by a 30,000-node search (>= 200 cp wins, <= 100 cp draws, between left out).
-# - Texel tuning (examples/tune.rs), each step starting from the weights of the step before.
+# - Texel tuning (chuhan-train tune), each step starting from the weights of the step before.
 # - Round 4 (only with REFERENCE=/path/to/a-uci-engine, e.g. a Fairy-Stockfish you built): every
 #   third quiet position of all those games and of any match games put in OUTDIR/matches/xiangqi/
 #   and OUTDIR/matches/janggi/ (the committed weights used the session's games against
@@ -35,11 +35,12 @@ out=${1:?usage: scripts/tune-data.sh OUTDIR}
 cd "$(dirname "$0")/.."
 mkdir -p "$out"
 weights=crates/chuhan-engine/src/eval/weights.rs
-tune=target/release/examples/tune
+# A command and its subcommand: used unquoted, so that they split into two words.
+tune="target/release/chuhan-train tune"
 
 # Builds chuhan and the tuner with the current weights; freezes a copy of chuhan as $out/$1.
 freeze() {
-  cargo build --release -p chuhan-cli -p chuhan-engine --example tune
+  cargo build --release -p chuhan-cli -p chuhan-train
   cp target/release/chuhan "$out/$1"
 }
 
@@ -64,7 +65,7 @@ selfplay chuhan1 xiangqi 6000 8000 10000
 [ -s "$out/master-labelled.pgn" ] || $tune --xiangqi ../shared/testdata/games/*_UCI_games.pgn --iterations 0 \
   --adjudicate-nodes 30000 --label-out "$out/master-labelled.pgn"
 $tune --xiangqi "$out/master-labelled.pgn" --janggi "$out"/janggi-*.pgn --iterations 600 --pull 0.000001 --write $weights
-cargo build --release -p chuhan-engine --example tune
+cargo build --release -p chuhan-train
 $tune --xiangqi "$out/master-labelled.pgn" "$out"/xiangqi-{6000,8000,10000}.pgn --iterations 300 --pull 0.000001 --write $weights
 
 # Round 2: games of round 1's weights, then both games refitted on everything.

@@ -2,22 +2,14 @@
 
 use anyhow::{bail, Context, Result};
 use chuhan::notation::Notation;
-use chuhan::Variant;
 use clap::Args;
 use std::io::Read;
 
 #[derive(Args)]
 pub struct ConvertArgs {
-    /// The game: xiangqi or janggi.
-    #[arg(long, short, default_value = "xiangqi")]
-    variant: Variant,
-    /// The position the moves start from, as FEN (default: the start position).
-    #[arg(long, short)]
-    fen: Option<String>,
-    /// Accept a composed position: pieces on points no game reaches (a soldier behind its
-    /// start line); what was accepted is said on standard error.
-    #[arg(long)]
-    relaxed: bool,
+    /// The position the moves start from.
+    #[command(flatten)]
+    start: crate::start::StartArgs,
     /// The notation of the moves given, or `auto` to detect it.
     #[arg(long, default_value = "auto")]
     from: String,
@@ -58,8 +50,7 @@ pub fn convert(args: ConvertArgs) -> Result<()> {
         }
     }
     texts.retain(|t| !is_noise(t));
-    let fen = args.fen.as_deref().unwrap_or(args.variant.start_fen());
-    let start = crate::start::read_fen(args.variant, fen, args.relaxed, "--fen")?;
+    let start = args.start.start()?;
     let from = if args.from == "auto" {
         let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
         match Notation::detect(&start, &refs) {
@@ -69,7 +60,7 @@ pub fn convert(args: ConvertArgs) -> Result<()> {
     } else {
         notation(&args.from)?
     };
-    let targets = if args.to == "all" { Notation::for_variant(args.variant) } else { vec![notation(&args.to)?] };
+    let targets = if args.to == "all" { Notation::for_variant(args.start.variant) } else { vec![notation(&args.to)?] };
     let mut pos = start;
     let mut rows: Vec<Vec<String>> = Vec::new();
     for (i, text) in texts.iter().enumerate() {

@@ -121,12 +121,12 @@ pub fn serve(args: ServeArgs) -> Result<()> {
             .quit();
         tools.engines.push(spec);
     }
-    chuhan_server::run_with_tools(&args.addr, &live_store(args.store, args.data), limits, tools)
+    chuhan_server::Server::new(live_store(args.store, args.data)).limits(limits).tools(tools).run(&args.addr)
 }
 
 /// The live games' store: `--store` (or its old name `--database`), else the SQLite file in
 /// the old `--data` directory, else in the default directory `chuhan-data`: the file a server
 /// of before `--store` used, so that its games are found again.
 fn live_store(store: Option<Target>, data: Option<PathBuf>) -> Target {
-    store.unwrap_or_else(|| chuhan_server::data_dir_store(&data.unwrap_or_else(|| PathBuf::from("chuhan-data"))))
+    store.unwrap_or_else(|| chuhan_server::data_dir_store(data.unwrap_or_else(|| PathBuf::from("chuhan-data"))))
 }

@@ -12,10 +12,11 @@ use chuhan::notation::Notation;
 use chuhan::{FenError, Move, Position, Setup, Variant};
 use clap::Args;
 
-/// Where a position comes from, for every command that takes one (`perft`, `moves`, `bench`'s
-/// position, `db explore`, `db search`): a variant, an optional FEN and moves played from it.
+/// Where a game starts, for every command that takes a start position (`play`, `convert`,
+/// `adjudicate`, and through [`PositionArgs`] the commands that also take moves): a variant
+/// and an optional FEN, read strictly or as a composed position.
 #[derive(Args)]
-pub struct PositionArgs {
+pub struct StartArgs {
     /// The game: xiangqi or janggi.
     #[arg(long, short, default_value = "xiangqi")]
     pub variant: Variant,
@@ -26,6 +27,23 @@ pub struct PositionArgs {
     /// start line); what was accepted is said on standard error.
     #[arg(long)]
     pub relaxed: bool,
+}
+
+impl StartArgs {
+    /// The start position: `--fen`, or the variant's start.
+    pub fn start(&self) -> Result<Position> {
+        let fen = self.fen.as_deref().unwrap_or(self.variant.start_fen());
+        read_fen(self.variant, fen, self.relaxed, "--fen")
+    }
+}
+
+/// Where a position comes from, for every command that takes one (`perft`, `moves`, `bench`'s
+/// position, `db explore`, `db search`, `adjudicate`): a start and moves played from it.
+#[derive(Args)]
+pub struct PositionArgs {
+    /// The start.
+    #[command(flatten)]
+    pub start: StartArgs,
     /// Moves to play from the start: coordinates with ranks 0–9 (h2e2; a janggi pass is the
     /// general's square twice, e1e1) or any notation chuhan reads (炮二平五).
     #[arg(long, short, num_args = 0.., value_name = "MOVE")]
@@ -35,14 +53,13 @@ pub struct PositionArgs {
 impl PositionArgs {
     /// Whether a position other than the standard start was asked for.
     pub fn given(&self) -> bool {
-        self.fen.is_some() || !self.moves.is_empty()
+        self.start.fen.is_some() || !self.moves.is_empty()
     }
 
     /// The position: the start, then each move checked; an error names the move's number
     /// and text.
     pub fn position(&self) -> Result<Position> {
-        let fen = self.fen.as_deref().unwrap_or(self.variant.start_fen());
-        let mut pos = read_fen(self.variant, fen, self.relaxed, "--fen")?;
+        let mut pos = self.start.start()?;
         for (i, text) in self.moves.iter().enumerate() {
             let m = read_move(&pos, text).with_context(|| format!("--moves, move {} ({text})", i + 1))?;
             pos.play_unchecked(m);
@@ -53,7 +70,7 @@ impl PositionArgs {
 
 /// A legal move of `pos` from `text`: coordinates first (the plain form scripts use), then
 /// any notation; the error of each reading when none gives a legal move.
-fn read_move(pos: &Position, text: &str) -> Result<Move> {
+pub fn read_move(pos: &Position, text: &str) -> Result<Move> {
     match text.parse::<Move>() {
         Ok(m) if pos.is_legal(m) => Ok(m),
         // Coordinates that are no legal move here may be another notation's (Fairy-Stockfish's

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 #[tokio::test]
 async fn the_other_server_takes_the_clock_over_when_the_owner_is_killed() {
     let Some(url) = postgres_url("the takeover test") else { return };
-    let name = format!("chuhan_kill_{}", chuhan_server::state::random_hex(4).unwrap());
+    let name = format!("chuhan_kill_{}", chuhan_server::random_hex(4).unwrap());
     let db = chuhan_server::store::pg::create_database(&url, &name).await.unwrap();
     let (mut owner, other) = (serve(&db), serve(&db));
     let (a, b) = (owner.addr.clone(), other.addr.clone());

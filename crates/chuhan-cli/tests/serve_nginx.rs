@@ -1,6 +1,6 @@
-//! The README's deployment recipe, run: PostgreSQL (`CHUHAN_TEST_POSTGRES_URL`, a database of
-//! its own), two `chuhan serve` processes, and nginx in front with the site configuration of
-//! `docs/nginx-chuhan.conf` (the file the README shows, checked here to be the same), its
+//! The deployment recipe of docs/serve.md, run: PostgreSQL (`CHUHAN_TEST_POSTGRES_URL`, a
+//! database of its own), two `chuhan serve` processes, and nginx in front with the site
+//! configuration of `docs/nginx-chuhan.conf` (the file docs/serve.md shows, checked here to be the same), its
 //! ports changed to free ones.
 //!
 //! A game is created and played through nginx from two WebSocket clients; every request that
@@ -20,14 +20,15 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-/// The site configuration of the README's recipe.
+/// The site configuration of the recipe in docs/serve.md.
 const SITE: &str = include_str!("../../../docs/nginx-chuhan.conf");
-const README: &str = include_str!("../../../README.md");
+/// The page that shows the recipe.
+const PAGE: &str = include_str!("../../../docs/serve.md");
 
 #[test]
-fn the_readme_shows_the_tested_nginx_configuration() {
+fn the_serve_page_shows_the_tested_nginx_configuration() {
     let block = format!("```nginx\n{SITE}```\n");
-    assert!(README.contains(&block), "README.md's ```nginx block is not docs/nginx-chuhan.conf: copy it over");
+    assert!(PAGE.contains(&block), "docs/serve.md's ```nginx block is not docs/nginx-chuhan.conf: copy it over");
 }
 
 /// Replaces the one occurrence of `from` in `text`.
@@ -36,7 +37,7 @@ fn replace_once(text: &str, from: &str, to: &str) -> String {
     text.replacen(from, to, 1)
 }
 
-/// The README's site configuration with nginx on `listen` and the servers at `a` and `b`.
+/// The recipe's site configuration with nginx on `listen` and the servers at `a` and `b`.
 fn site(listen: &str, a: &str, b: &str) -> String {
     let s = replace_once(SITE, "listen 8080;", &format!("listen {listen};"));
     let s = replace_once(&s, "server 127.0.0.1:8081 ", &format!("server {a} "));
@@ -59,7 +60,7 @@ fn free_port() -> u16 {
 /// nginx as a user-level process in `dir`, with the site `site`: the main configuration is
 /// the test's (one process, so that killing it leaves no worker behind; pid, logs and
 /// temporary files in `dir`; an access log that names the server of every request), the site
-/// is the README's.
+/// is the recipe's (docs/serve.md).
 fn start_nginx(bin: &Path, dir: &Path, site: &str) -> Proc {
     std::fs::write(dir.join("chuhan.conf"), site).unwrap();
     let d = dir.display();
@@ -122,7 +123,7 @@ async fn wait_for(dir: &Path, id: &str, n: usize) -> Vec<String> {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_readme_recipe_routes_a_game_to_one_server_and_survives_its_death() {
+async fn the_serve_page_recipe_routes_a_game_to_one_server_and_survives_its_death() {
     let Some(url) = postgres_url("the nginx recipe test") else { return };
     let Some(bin) = nginx() else {
         assert!(!common::ci(), "nginx is not installed (CI=true): apt-get install nginx");
@@ -130,7 +131,7 @@ async fn the_readme_recipe_routes_a_game_to_one_server_and_survives_its_death() 
         return;
     };
     let started = Instant::now();
-    let name = format!("chuhan_nginx_{}", chuhan_server::state::random_hex(4).unwrap());
+    let name = format!("chuhan_nginx_{}", chuhan_server::random_hex(4).unwrap());
     let db = chuhan_server::store::pg::create_database(&url, &name).await.unwrap();
     let mut servers = [serve(&db), serve(&db)];
     let dir = tempfile::tempdir().unwrap();

@@ -2,6 +2,7 @@
 
 pub mod eval;
 pub mod external;
+mod network;
 pub mod nnue;
 mod ordering;
 pub mod protocol;

@@ -169,7 +169,7 @@ fn perpetual_chase_is_avoided_by_the_chaser() {
 /// A janggi ending where every evasion of a check can uncover a check on the other general:
 /// the quiescence search followed such chains move by move, 120 plies deep, and the first
 /// iteration never finished (the search only stops once it has an answer), so a 4,000-node
-/// search ran for minutes. It came up in self-play (`nnue_gen`, seed 2, game 495) and needs the
+/// search ran for minutes. It came up in self-play (`chuhan-train gen`, seed 2, game 495) and needs the
 /// table as the game's earlier searches left it, so the test replays the game as the generator
 /// played it: a search of 4,000 nodes before every move, one table throughout.
 #[test]

@@ -6,11 +6,15 @@ import pathlib
 import re
 
 README = pathlib.Path(__file__).resolve().parents[1] / "README.md"
+WORKSPACE_README = pathlib.Path(__file__).resolve().parents[3] / "README.md"
+
+
+def first_program(text):
+    return re.search(r"## A first program\n\n```python\n(.*?)```", text, re.S).group(1)
 
 
 def test_first_program_runs():
-    text = README.read_text(encoding="utf-8")
-    program = re.search(r"## A first program\n\n```python\n(.*?)```", text, re.S).group(1)
+    program = first_program(README.read_text(encoding="utf-8"))
     assert len([l for l in program.splitlines() if l.strip()]) <= 11
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
@@ -20,6 +24,14 @@ def test_first_program_runs():
     score, wxf, chinese = lines[1].split()
     assert score[0] in "+-" and wxf[0] in "RHECAKP+-" and len(chinese) == 4
     assert lines[2] == "first ['h2e2', 'h9g7', 'h0g2']" and len(lines) == 3
+
+
+def test_workspace_readme_shows_the_same_program():
+    """The workspace README's Python quick start is this README's first program, which the test
+    above runs."""
+    program = first_program(README.read_text(encoding="utf-8"))
+    workspace = WORKSPACE_README.read_text(encoding="utf-8")
+    assert "```python\n" + program + "```" in workspace, "README.md's Python block differs: copy it over"
 
 
 def test_stub_names_every_public_name():

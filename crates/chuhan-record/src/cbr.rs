@@ -61,7 +61,7 @@
 //! clear, in a library whose header says it has deleted records) are skipped: in the samples
 //! such a record is a stale copy of the game before it.
 
-use crate::raw::{RawNode, RawTree, TreeError};
+use crate::raw::{MoveRecordError, RawNode, RawTree, TreeError};
 use crate::tree::{Outcome, Record};
 use chuhan::{FenError, Piece, Role, Side, Square, Variant};
 use encoding_rs::UTF_16LE;
@@ -134,34 +134,9 @@ pub enum CbrError {
     /// The start position is not a legal xiangqi position.
     #[error("start position: {0}")]
     Position(FenError),
-    /// The record ends inside a move record.
-    #[error("the record ends inside move record {record} (byte {offset})")]
-    Truncated {
-        /// The move record's number (0 is the opening record).
-        record: usize,
-        /// Where it starts.
-        offset: usize,
-    },
-    /// A square byte that is not on the board.
-    #[error("move record {record} (byte {offset}): square byte {value} is off the board")]
-    BadSquare {
-        /// The move record's number.
-        record: usize,
-        /// The byte's offset.
-        offset: usize,
-        /// The byte.
-        value: u8,
-    },
-    /// A comment longer than what is left of the record.
-    #[error("move record {record} (byte {offset}): comment length {len} runs past the end of the record")]
-    BadCommentLength {
-        /// The move record's number.
-        record: usize,
-        /// Where the record starts.
-        offset: usize,
-        /// The length as stored.
-        len: u32,
-    },
+    /// A move record is cut short or holds an impossible value.
+    #[error("{0}")]
+    MoveRecord(#[from] MoveRecordError),
     /// A move of the tree is not legal where it stands.
     #[error("{0}")]
     Tree(#[from] TreeError),
@@ -281,7 +256,7 @@ fn read_record(data: &[u8], base: usize) -> Result<Record, CbrError> {
 
     // The move stream, in pre-order, into a first-child/next-sibling tree.
     let mut at = HEADER;
-    let truncated = |record: usize, at: usize| CbrError::Truncated { record, offset: base + at };
+    let truncated = |record: usize, at: usize| CbrError::from(MoveRecordError::Truncated { record, offset: base + at });
     let mut tree = RawTree::new(None);
     let mut comments: Vec<(usize, &[u8])> = Vec::new();
     let mut pending: Vec<usize> = Vec::new();
@@ -310,10 +285,16 @@ fn read_record(data: &[u8], base: usize) -> Result<Record, CbrError> {
         let idx = match attach {
             None => 0,
             Some((parent, as_child)) => {
-                let from =
-                    square(rec[2]).ok_or(CbrError::BadSquare { record, offset: base + offset + 2, value: rec[2] })?;
-                let to =
-                    square(rec[3]).ok_or(CbrError::BadSquare { record, offset: base + offset + 3, value: rec[3] })?;
+                let from = square(rec[2]).ok_or(MoveRecordError::BadSquare {
+                    record,
+                    offset: base + offset + 2,
+                    value: rec[2],
+                })?;
+                let to = square(rec[3]).ok_or(MoveRecordError::BadSquare {
+                    record,
+                    offset: base + offset + 3,
+                    value: rec[3],
+                })?;
                 let idx = tree.nodes.len();
                 tree.nodes.push(RawNode { mv: Some((from, to)), ..RawNode::default() });
                 if as_child {
@@ -329,7 +310,9 @@ fn read_record(data: &[u8], base: usize) -> Result<Record, CbrError> {
             at += 4;
             let end = at.checked_add(len as usize).filter(|&e| e <= data.len());
             let Some(end) = end else {
-                return Err(CbrError::BadCommentLength { record, offset: base + offset, len });
+                return Err(
+                    MoveRecordError::BadCommentLength { record, offset: base + offset, len: i64::from(len) }.into()
+                );
             };
             comments.push((idx, &data[at..end]));
             at = end;

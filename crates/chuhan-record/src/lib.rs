@@ -6,6 +6,11 @@
 #[doc = include_str!("../../../README.md")]
 struct WorkspaceReadme;
 
+/// The Rust examples of docs/rust.md, run the same way.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/rust.md")]
+struct RustGuide;
+
 pub mod cbf;
 pub mod cbr;
 pub mod dhtmlxq;
@@ -20,7 +25,7 @@ pub use cbf::CbfError;
 pub use cbr::CbrError;
 pub use encoding::TextEncoding;
 pub use pgn::{PgnError, PgnReader};
-pub use raw::TreeError;
+pub use raw::{MoveRecordError, TreeError};
 pub use tools::{Format, ReadError};
 pub use tree::{Cursor, Headers, Line, Node, Outcome, Record, Visitor};
 pub use xqf::XqfError;

@@ -49,6 +49,42 @@ pub(crate) struct RawTree {
     pub nodes: Vec<RawNode>,
 }
 
+/// What is wrong with one move record of a binary record file (XQF, CBR): both formats store
+/// a game as a stream of fixed records with optional comments, and go wrong the same ways.
+/// Offsets are from the start of the file.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MoveRecordError {
+    /// The data ends inside a move record.
+    #[error("the data ends inside move record {record} (byte {offset})")]
+    Truncated {
+        /// The move record's number (0 is the opening record).
+        record: usize,
+        /// Where it starts.
+        offset: usize,
+    },
+    /// A square byte (after decryption, in XQF) that is not on the board.
+    #[error("move record {record} (byte {offset}): square byte {value} is off the board")]
+    BadSquare {
+        /// The move record's number.
+        record: usize,
+        /// The byte's offset.
+        offset: usize,
+        /// The byte.
+        value: u8,
+    },
+    /// A comment length that is negative or runs past the end of the data.
+    #[error("move record {record} (byte {offset}): comment length {len} runs past the end of the data")]
+    BadCommentLength {
+        /// The move record's number.
+        record: usize,
+        /// Where the record starts.
+        offset: usize,
+        /// The length as decoded.
+        len: i64,
+    },
+}
+
 /// Why the move tree of a binary or web record (XQF, DhtmlXQ, CBR) could not be replayed: these
 /// formats store squares, not checked moves, so every move is played by the rules as it is read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -13,7 +13,7 @@
 //! public converters interpret later versions; the code is written here from those facts.
 
 use crate::encoding::{self, TextEncoding};
-use crate::raw::{RawNode, RawTree, TreeError, SLOTS};
+use crate::raw::{MoveRecordError, RawNode, RawTree, TreeError, SLOTS};
 use crate::tree::{Outcome, Record};
 use chuhan::{FenError, Piece, Position, Side, Square, Variant};
 
@@ -30,34 +30,9 @@ pub enum XqfError {
     /// The file is shorter than the 1,024-byte header; its length.
     #[error("the file is too short for its header ({0} bytes, 1024 needed)")]
     ShortHeader(usize),
-    /// The file ends inside a move record.
-    #[error("the file ends inside move record {record} (byte {offset})")]
-    Truncated {
-        /// The record's number.
-        record: usize,
-        /// Where it starts.
-        offset: usize,
-    },
-    /// A square byte (after decryption) that is not on the board.
-    #[error("move record {record} (byte {offset}): square byte {value} is off the board")]
-    BadSquare {
-        /// The record's number.
-        record: usize,
-        /// The byte's offset.
-        offset: usize,
-        /// The byte.
-        value: u8,
-    },
-    /// A comment length that is negative or longer than the file.
-    #[error("move record {record} (byte {offset}): comment length {len} is impossible")]
-    BadCommentLength {
-        /// The record's number.
-        record: usize,
-        /// Where the record starts.
-        offset: usize,
-        /// The length as decoded.
-        len: i64,
-    },
+    /// A move record is cut short or holds an impossible value.
+    #[error("{0}")]
+    MoveRecord(#[from] MoveRecordError),
     /// The piece table puts two pieces on one square (in a set-up position).
     #[error("piece table: two pieces on {square}")]
     TwoPieces {
@@ -140,7 +115,7 @@ impl Cursor<'_> {
     fn take(&mut self, n: usize) -> Result<Vec<u8>, XqfError> {
         let end = self.at.checked_add(n).filter(|&e| e <= self.data.len());
         let Some(end) = end else {
-            return Err(XqfError::Truncated { record: self.record, offset: self.at });
+            return Err(MoveRecordError::Truncated { record: self.record, offset: self.at }.into());
         };
         let v = self.data[self.at..end].to_vec();
         self.at = end;
@@ -149,7 +124,9 @@ impl Cursor<'_> {
 }
 
 fn square(value: u8, record: usize, offset: usize) -> Result<Square, XqfError> {
-    Square::new(value / 10, value % 10).filter(|_| value < 90).ok_or(XqfError::BadSquare { record, offset, value })
+    Square::new(value / 10, value % 10)
+        .filter(|_| value < 90)
+        .ok_or(MoveRecordError::BadSquare { record, offset, value }.into())
 }
 
 /// Reads an XQF file.
@@ -198,7 +175,7 @@ pub fn read(data: &[u8]) -> Result<Record, XqfError> {
             keys.decrypt(&mut len);
             comment_len = i64::from(i32::from_le_bytes([len[0], len[1], len[2], len[3]])) - keys.comment;
             if comment_len < 0 || comment_len as usize > data.len() {
-                return Err(XqfError::BadCommentLength { record: cur.record, offset, len: comment_len });
+                return Err(MoveRecordError::BadCommentLength { record: cur.record, offset, len: comment_len }.into());
             }
         }
         let idx = match attach {

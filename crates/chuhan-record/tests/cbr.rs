@@ -4,6 +4,7 @@
 use chuhan::notation::Notation;
 use chuhan_record::cbr::{self, CbrError};
 use chuhan_record::tools::{self, ConvertError, Format};
+use chuhan_record::MoveRecordError;
 use chuhan_record::{pgn, Outcome, Record, TreeError};
 use std::path::PathBuf;
 
@@ -225,17 +226,23 @@ fn broken_input_gives_errors_not_panics() {
         }
     }
     // Cut inside the moves.
-    assert!(matches!(cbr::read(&bytes[..MOVES + 4 + 2]), Err(CbrError::Truncated { record: 2, .. })));
+    assert!(matches!(
+        cbr::read(&bytes[..MOVES + 4 + 2]),
+        Err(CbrError::MoveRecord(MoveRecordError::Truncated { record: 2, .. }))
+    ));
     // A square off the board, a piece code that does not exist, a comment longer than the file.
     let mut b = bytes.clone();
     b[MOVES + 2] = 90;
-    assert!(matches!(cbr::read(&b), Err(CbrError::BadSquare { record: 1, value: 90, .. })));
+    assert!(matches!(
+        cbr::read(&b),
+        Err(CbrError::MoveRecord(MoveRecordError::BadSquare { record: 1, value: 90, .. }))
+    ));
     let mut b = bytes.clone();
     b[2120 + 40] = 0x18;
     assert!(matches!(cbr::read(&b), Err(CbrError::BadPiece { index: 40, value: 0x18, .. })));
     let mut b = bytes.clone();
     b[2214 + 4] = 0xFF;
-    assert!(matches!(cbr::read(&b), Err(CbrError::BadCommentLength { record: 0, .. })));
+    assert!(matches!(cbr::read(&b), Err(CbrError::MoveRecord(MoveRecordError::BadCommentLength { record: 0, .. }))));
     // An illegal move names the ply and the move.
     let b = record("x", None, &[(1, "h2", "h8", None)]);
     let e = cbr::read(&b).unwrap_err();

@@ -2,6 +2,7 @@
 //! LGPL and GPL), round trips through version 0x0A, and broken input.
 
 use chuhan::notation::Notation;
+use chuhan_record::MoveRecordError;
 use chuhan_record::{pgn, xqf, Record};
 use std::path::Path;
 
@@ -113,5 +114,5 @@ fn broken_input_gives_errors() {
             let _ = xqf::read(&b);
         }
     }
-    assert!(matches!(xqf::read(&bytes[..1030]), Err(xqf::XqfError::Truncated { .. })));
+    assert!(matches!(xqf::read(&bytes[..1030]), Err(xqf::XqfError::MoveRecord(MoveRecordError::Truncated { .. }))));
 }

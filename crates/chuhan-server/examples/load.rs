@@ -66,15 +66,14 @@ fn parse_args() -> Options {
             "--servers" => o.servers = number(value()) as usize,
             "--serve-database" => {
                 let url = value();
-                if let Err(e) = chuhan_server::run(
-                    "127.0.0.1:0",
-                    &chuhan_server::Target::Postgres(url),
-                    chuhan_server::Limits {
+                if let Err(e) = chuhan_server::Server::new(chuhan_server::Target::Postgres(url))
+                    .limits(chuhan_server::Limits {
                         requests_per_minute: 0,
                         games_per_minute: 0,
                         ..chuhan_server::Limits::default()
-                    },
-                ) {
+                    })
+                    .run("127.0.0.1:0")
+                {
                     eprintln!("load --serve-database: {e:#}");
                     std::process::exit(1);
                 }
@@ -83,16 +82,17 @@ fn parse_args() -> Options {
             "--serve" => {
                 // The child: serve until killed; the parent reads the address from stdout.
                 let dir = PathBuf::from(value());
-                if let Err(e) = chuhan_server::run(
-                    "127.0.0.1:0",
-                    &chuhan_server::data_dir_store(&dir),
-                    // Every client of the benchmark comes from 127.0.0.1: no per-address limits.
-                    chuhan_server::Limits {
-                        requests_per_minute: 0,
-                        games_per_minute: 0,
-                        ..chuhan_server::Limits::default()
-                    },
-                ) {
+                if let Err(e) = chuhan_server::Server::new(chuhan_server::data_dir_store(dir))
+                    .limits(
+                        // Every client of the benchmark comes from 127.0.0.1: no per-address limits.
+                        chuhan_server::Limits {
+                            requests_per_minute: 0,
+                            games_per_minute: 0,
+                            ..chuhan_server::Limits::default()
+                        },
+                    )
+                    .run("127.0.0.1:0")
+                {
                     eprintln!("load --serve: {e:#}");
                     std::process::exit(1);
                 }
@@ -296,7 +296,7 @@ async fn bench(o: Options) -> Result<(), BoxError> {
             (vec![addr], vec![pid])
         }
         (None, Some(url)) => {
-            let name = format!("chuhan_load_{}", chuhan_server::state::random_hex(4)?);
+            let name = format!("chuhan_load_{}", chuhan_server::random_hex(4)?);
             let db = chuhan_server::store::pg::create_database(url, &name).await?;
             let (mut addrs, mut pids) = (Vec::new(), Vec::new());
             for _ in 0..o.servers {
@@ -441,11 +441,11 @@ async fn run(o: &Options, addrs: &[SocketAddr], pids: &[u32]) -> Result<(), BoxE
 }
 
 /// A WebSocket request for `url` that offers seat token `token` as the server asks: the
-/// subprotocol `token.<token>` beside `chuhan` ([`chuhan_server::ws::subprotocols`]), never in
+/// subprotocol `token.<token>` beside `chuhan` ([`chuhan_server::subprotocols`]), never in
 /// the address.
 fn seat_request(url: String, token: Option<&str>) -> tokio_tungstenite::tungstenite::handshake::client::Request {
     use tokio_tungstenite::tungstenite::client::IntoClientRequest;
     let mut req = url.into_client_request().unwrap();
-    req.headers_mut().insert("sec-websocket-protocol", chuhan_server::ws::subprotocols(token).parse().unwrap());
+    req.headers_mut().insert("sec-websocket-protocol", chuhan_server::subprotocols(token).parse().unwrap());
     req
 }

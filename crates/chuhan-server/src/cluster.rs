@@ -5,7 +5,7 @@
 //!   every change to a game ([`crate::store::pg`]). Each server keeps one connection that
 //!   `LISTEN`s; for a game it holds in memory and another server changed, it plays the move
 //!   the notification carries, or reads the room again from the store for any other change
-//!   ([`AppState::heard`]), and wakes its WebSocket connections.
+//!   (`AppState::heard`), and wakes its WebSocket connections.
 //!   After a lost connection, it reconnects and reloads every room it holds (notifications sent
 //!   meanwhile are lost).
 //! - **Ownership**: a live game's flag timer and engine run only on the server that holds the
@@ -20,15 +20,13 @@
 //! Moves themselves need no owner: any server may store one, and the key `(game_id, ply)`
 //! (with the checks of [`crate::store::Store::add_move`]) lets only the first store ply N.
 
-use crate::state::AppState;
-use crate::store::pg::{Notice, CHANNEL, CONNECT_TIMEOUT};
+use crate::store::pg::CONNECT_TIMEOUT;
 use anyhow::{anyhow, Context, Result};
-use futures_util::StreamExt;
 use std::collections::HashSet;
-use std::sync::{Arc, Mutex, Weak};
+use std::sync::Mutex;
 use std::time::Duration;
 use tokio_postgres::tls::NoTlsStream;
-use tokio_postgres::{AsyncMessage, Client, Config, Connection, NoTls, Socket};
+use tokio_postgres::{Client, Config, Connection, NoTls, Socket};
 
 /// How often a server looks for games without an owner (and so how soon a dead server's games
 /// are taken over).
@@ -74,7 +72,7 @@ impl Cluster {
         }
     }
 
-    fn owned(&self) -> std::sync::MutexGuard<'_, HashSet<String>> {
+    pub(crate) fn owned(&self) -> std::sync::MutexGuard<'_, HashSet<String>> {
         self.owned.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -124,115 +122,13 @@ impl Cluster {
         Ok(())
     }
 
+    /// A connection of its own to the database, for LISTEN (see [`crate::peers`]).
+    pub(crate) async fn connect(&self) -> Result<(Client, Connection<Socket, NoTlsStream>)> {
+        connect(&self.config).await
+    }
+
     /// Whether the lease connection is down (so nothing is owned).
-    async fn lease_lost(&self) -> bool {
+    pub(crate) async fn lease_lost(&self) -> bool {
         self.lease.lock().await.as_ref().is_none_or(|c| c.is_closed())
     }
-}
-
-/// Starts this server's cluster tasks: the LISTEN connection and the sweep.
-pub fn start(state: &Arc<AppState>, cluster: Arc<Cluster>) {
-    tokio::spawn(listen(Arc::downgrade(state), cluster.clone()));
-    tokio::spawn(sweep(Arc::downgrade(state), cluster));
-}
-
-/// Claims the unfinished games that nobody owns and lets go of the finished ones, every
-/// [`SWEEP`], for as long as the server lives.
-async fn sweep(state: Weak<AppState>, cluster: Arc<Cluster>) {
-    loop {
-        let Some(state) = state.upgrade() else { return };
-        if cluster.lease_lost().await {
-            cluster.owned().clear();
-        }
-        if let Err(e) = sweep_once(&state, &cluster).await {
-            eprintln!("chuhan serve: {e:#}");
-        }
-        drop(state);
-        tokio::time::sleep(SWEEP).await;
-    }
-}
-
-async fn sweep_once(state: &Arc<AppState>, cluster: &Cluster) -> Result<()> {
-    let unfinished: HashSet<String> = state.store.unfinished().await?.into_iter().collect();
-    let done: Vec<String> = cluster.owned().iter().filter(|id| !unfinished.contains(*id)).cloned().collect();
-    for id in done {
-        cluster.release(&id).await?;
-    }
-    for id in &unfinished {
-        if cluster.owns(id) || !cluster.claim(id).await? {
-            continue;
-        }
-        // Taken over (or new to this server): read it as the store has it, clocks charged
-        // since the last move, and arm its timer and engine here.
-        match state.in_memory(id) {
-            Some(live) => state.reload(&live).await?,
-            None => {
-                if let Ok(live) = state.get(id).await {
-                    state.after_change(&live);
-                }
-            }
-        }
-    }
-    Ok(())
-}
-
-/// Listens for the other servers' changes, for as long as the server lives, reconnecting
-/// after a second when the connection breaks.
-async fn listen(state: Weak<AppState>, cluster: Arc<Cluster>) {
-    loop {
-        if let Err(e) = listen_once(&state, &cluster).await {
-            eprintln!("chuhan serve: LISTEN connection: {e:#}");
-        }
-        if state.strong_count() == 0 {
-            return;
-        }
-        tokio::time::sleep(Duration::from_secs(1)).await;
-    }
-}
-
-async fn listen_once(state: &Weak<AppState>, cluster: &Cluster) -> Result<()> {
-    let (client, mut connection) = connect(&cluster.config).await?;
-    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
-    let driver = tokio::spawn(async move {
-        let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
-        while let Some(m) = messages.next().await {
-            match m {
-                Ok(AsyncMessage::Notification(n)) => {
-                    if tx.send(n.payload().to_string()).is_err() {
-                        return;
-                    }
-                }
-                Ok(_) => {}
-                Err(e) => {
-                    eprintln!("chuhan serve: LISTEN connection: {e}");
-                    return;
-                }
-            }
-        }
-    });
-    client.batch_execute(&format!("LISTEN {CHANNEL}")).await.context("LISTEN")?;
-    // Whatever changed while this connection was not listening.
-    if let Some(state) = state.upgrade() {
-        for live in state.all_in_memory() {
-            let state = state.clone();
-            tokio::spawn(async move { state.reload(&live).await });
-        }
-    }
-    while let Some(payload) = rx.recv().await {
-        let Some(state) = state.upgrade() else { break };
-        let notice = Notice::parse(&payload);
-        if notice.origin == cluster.origin {
-            continue;
-        }
-        if let Some(live) = state.in_memory(&notice.id) {
-            tokio::spawn(async move {
-                if let Err(e) = state.heard(&live, notice.change).await {
-                    eprintln!("chuhan serve: game {} not reloaded: {e:#}", live.id);
-                }
-            });
-        }
-    }
-    driver.abort();
-    drop(client);
-    Ok(())
 }

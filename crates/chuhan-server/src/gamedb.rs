@@ -320,7 +320,7 @@ pub async fn import(
         .collect();
     let shown = if shown.is_empty() { "upload.pgn".to_string() } else { shown };
     std::fs::create_dir_all(&g.spool).map_err(internal)?;
-    let file = g.spool.join(format!("{}-{shown}", crate::state::random_hex(8).map_err(internal)?));
+    let file = g.spool.join(format!("{}-{shown}", crate::ids::random_hex(8).map_err(internal)?));
     std::fs::write(&file, &body).map_err(internal)?;
     let spooled = file.clone();
     let options = ImportOptions { max_plies: g.max_plies, ..ImportOptions::default() };

@@ -3,10 +3,11 @@
 //! ([`crate::ws`]), which tells every watcher at once.
 
 use crate::error::{bad, internal, ApiError};
+use crate::ids::{now_secs, random_hex};
 use crate::params::{parse_json, pick_notation, NotationQuery};
 use crate::rating;
 use crate::room::{Mode, Room};
-use crate::state::{now_secs, random_hex, AppState};
+use crate::state::AppState;
 use crate::store::StoredGame;
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};

@@ -1,40 +1,47 @@
 #![doc = include_str!("../README.md")]
 
-pub mod actions;
-pub mod analysis;
-pub mod cluster;
-pub mod engines;
-pub mod error;
-pub mod gamedb;
-pub mod games;
-pub mod hosts;
-pub mod limit;
-pub mod listen;
-pub mod pages;
-pub mod params;
-pub mod pgn_tags;
-pub mod position;
+mod actions;
+mod analysis;
+mod cluster;
+mod engines;
+mod error;
+mod gamedb;
+mod games;
+mod hosts;
+mod ids;
+mod limit;
+mod listen;
+mod live;
+mod pages;
+mod params;
+mod peers;
+mod pgn_tags;
+mod position;
 pub mod rating;
-pub mod read_move;
-pub mod records;
-pub mod room;
-pub mod routes;
-pub mod seeks;
-pub mod state;
+mod read_move;
+mod records;
+mod room;
+mod routes;
+mod seeks;
+mod state;
 pub mod store;
 pub mod tree;
-pub mod turns;
-pub mod ws;
+mod turns;
+mod ws;
 
-pub use error::ApiError;
 pub use limit::ConnectionLimits;
 pub use limit::Limits;
-pub use routes::router;
-pub use state::{AppState, Tools};
+use state::AppState;
+pub use state::Tools;
+pub use ws::subprotocols;
 
 use anyhow::{Context, Result};
+use cluster::Cluster;
+pub use ids::random_hex;
 use std::net::SocketAddr;
 use std::path::Path;
+use std::sync::Arc;
+use store::{PgStore, SqliteStore};
 
 /// Where `chuhan serve` keeps its live games (`--store`): a SQLite file (one server) or a
 /// PostgreSQL database, which several servers can share. The one reading of a store's flag,
@@ -42,10 +49,10 @@ use std::path::Path;
 pub use chuhan_db::Target;
 
 /// The live games' store in a data directory, the way `chuhan serve --data DIR` gave it before
-/// `--store` (and [`start`]'s `data` still does): the SQLite file
-/// [`store::sqlite::DATA_FILE`] in `dir`, so that a deployment finds its games where they are.
-pub fn data_dir_store(dir: &Path) -> Target {
-    Target::Sqlite(dir.join(store::sqlite::DATA_FILE))
+/// `--store`: the SQLite file [`store::sqlite::DATA_FILE`] in `dir`, so that a deployment
+/// finds its games where they are.
+pub fn data_dir_store(dir: impl AsRef<Path>) -> Target {
+    Target::Sqlite(dir.as_ref().join(store::sqlite::DATA_FILE))
 }
 
 /// How the first line names the store. Only the kind for PostgreSQL: the line goes to logs.
@@ -56,68 +63,85 @@ fn describe(store: &Target) -> String {
     }
 }
 
-/// Binds `addr`, opens the database and serves until the process ends.
-pub fn run(addr: &str, database: &Target, limits: Limits) -> Result<()> {
-    run_with_tools(addr, database, limits, Tools::default())
-}
-
-/// [`run`] with other engines and a game database.
-pub fn run_with_tools(addr: &str, database: &Target, limits: Limits, tools: Tools) -> Result<()> {
-    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().context("cannot start Tokio")?;
-    runtime.block_on(async {
-        let (local, server) = start_on_with_tools(addr, database, limits, tools).await?;
-        println!("chuhan serve: http://{local}/ (games in {})", describe(database));
-        server.await.context("the server stopped")?
-    })
-}
-
-/// Binds `addr` and serves the games in directory `data` (SQLite) in a task with the default
-/// rate limits; returns the bound address (useful with port 0) and the task.
-pub async fn start(addr: &str, data: &Path) -> Result<(SocketAddr, tokio::task::JoinHandle<Result<()>>)> {
-    start_with(addr, data, Limits::default()).await
-}
-
-/// [`start`] with the given rate limits.
-pub async fn start_with(
-    addr: &str,
-    data: &Path,
-    limits: Limits,
-) -> Result<(SocketAddr, tokio::task::JoinHandle<Result<()>>)> {
-    start_on(addr, &data_dir_store(data), limits).await
-}
-
-/// [`start_with`] with other engines and a game database.
-pub async fn start_with_tools(
-    addr: &str,
-    data: &Path,
+/// A `chuhan serve` server, configured and not yet listening: where its games are kept, its
+/// limits, and the tools it offers besides games.
+///
+/// ```no_run
+/// # fn main() -> anyhow::Result<()> {
+/// use chuhan_server::{Limits, Server, Target};
+/// let store: Target = "chuhan-data/games.sqlite3".parse()?;
+/// Server::new(store).limits(Limits::default()).run("127.0.0.1:8080")
+/// # }
+/// ```
+pub struct Server {
+    database: Target,
     limits: Limits,
     tools: Tools,
-) -> Result<(SocketAddr, tokio::task::JoinHandle<Result<()>>)> {
-    start_on_with_tools(addr, &data_dir_store(data), limits, tools).await
 }
 
-/// [`start`] on any database.
-pub async fn start_on(
-    addr: &str,
-    database: &Target,
-    limits: Limits,
-) -> Result<(SocketAddr, tokio::task::JoinHandle<Result<()>>)> {
-    start_on_with_tools(addr, database, limits, Tools::default()).await
-}
+impl Server {
+    /// A server keeping its games in `database`, with the default limits and no other engine
+    /// or game database.
+    pub fn new(database: Target) -> Server {
+        Server { database, limits: Limits::default(), tools: Tools::default() }
+    }
 
-/// [`start_on`] with other engines and a game database.
-pub async fn start_on_with_tools(
-    addr: &str,
-    database: &Target,
-    limits: Limits,
-    tools: Tools,
-) -> Result<(SocketAddr, tokio::task::JoinHandle<Result<()>>)> {
-    let state = AppState::open_database(database, limits, tools).await?;
-    let listener = tokio::net::TcpListener::bind(addr).await.with_context(|| format!("cannot listen on {addr}"))?;
-    let local = listener.local_addr()?;
-    // The accept loop counts and times connections, and gives each request its peer's
-    // address (what the rate limits key on).
-    let app = router(state);
-    let task = tokio::spawn(async move { listen::serve(listener, app, limits.connections).await.context("serving") });
-    Ok((local, task))
+    /// The limits on what clients may ask of it (rates, connections, searches, game lengths).
+    pub fn limits(mut self, limits: Limits) -> Server {
+        self.limits = limits;
+        self
+    }
+
+    /// Other engines, a game database and the host names it answers to.
+    pub fn tools(mut self, tools: Tools) -> Server {
+        self.tools = tools;
+        self
+    }
+
+    /// Opens the store, brings back its unfinished games, binds `addr` (port 0 picks a free
+    /// one) and serves in a task of the current Tokio runtime. Answers the bound address and
+    /// the task, which ends only if serving fails.
+    pub async fn start(self, addr: &str) -> Result<(SocketAddr, tokio::task::JoinHandle<Result<()>>)> {
+        let limits = self.limits;
+        let state = self.open().await?;
+        let listener = tokio::net::TcpListener::bind(addr).await.with_context(|| format!("cannot listen on {addr}"))?;
+        let local = listener.local_addr()?;
+        // The accept loop counts and times connections, and gives each request its peer's
+        // address (what the rate limits key on).
+        let app = routes::router(state);
+        let task =
+            tokio::spawn(async move { listen::serve(listener, app, limits.connections).await.context("serving") });
+        Ok((local, task))
+    }
+
+    /// [`Server::start`] on a Tokio runtime of its own, serving until the process ends.
+    pub fn run(self, addr: &str) -> Result<()> {
+        let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().context("cannot start Tokio")?;
+        runtime.block_on(async {
+            let database = describe(&self.database);
+            let (local, server) = self.start(addr).await?;
+            println!("chuhan serve: http://{local}/ (games in {database})");
+            server.await.context("the server stopped")?
+        })
+    }
+
+    /// The state every request shares, over the opened store, its unfinished games back.
+    async fn open(self) -> Result<Arc<AppState>> {
+        match self.database {
+            Target::Sqlite(file) => {
+                let store = tokio::task::spawn_blocking(move || SqliteStore::open_file(&file)).await??;
+                let state = AppState::new(Arc::new(store), self.limits, None, self.tools).await?;
+                state.restore().await?;
+                Ok(state)
+            }
+            Target::Postgres(url) => {
+                let store = PgStore::connect(&url, &random_hex(4)?).await?;
+                let cluster = Arc::new(Cluster::new(store.origin(), store.config().clone()));
+                let state = AppState::new(Arc::new(store), self.limits, Some(cluster.clone()), self.tools).await?;
+                // The sweep claims the unfinished games that no other server runs.
+                peers::start(&state, cluster);
+                Ok(state)
+            }
+        }
+    }
 }

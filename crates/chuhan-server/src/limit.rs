@@ -65,7 +65,7 @@ impl Default for Limits {
 /// What one client, and all of them together, may hold of the server's connections.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct ConnectionLimits {
-    /// Connections open at once, from everyone (0: [`default_total`]).
+    /// Connections open at once, from everyone (0: `default_total`, from the open-file limit).
     pub total: usize,
     /// Connections open at once from one address (0: no limit; behind a reverse proxy every
     /// connection has the proxy's address, so limit there).

@@ -77,6 +77,10 @@ pub enum RoomError {
     /// The store refused the move; it was not played, so the players were told nothing false.
     #[error("the move could not be saved, so it was not played: {0:#}")]
     NotSaved(anyhow::Error),
+    /// The flag timer found no clock run out (it woke early, or a move came first): there is
+    /// nothing to do.
+    #[error("no clock has run out")]
+    ClockRunning,
     /// The store refused a takeback's deletion or an offer: nothing was done.
     #[error("{0:#}")]
     Store(anyhow::Error),
@@ -169,30 +173,6 @@ pub struct Room {
     pub present: BySide<u32>,
     /// Engine games against a `--engine` engine: its name (`None`: chuhan's own).
     pub engine: Option<String>,
-}
-
-/// A move checked by [`Room::prepare_move`], to be stored and then played.
-#[derive(Clone, Debug)]
-pub struct PreparedMove {
-    /// Who moves.
-    pub side: Side,
-    /// The move.
-    pub mv: Move,
-    /// Its number (0-based): the key it is stored under with the game's id.
-    pub ply: usize,
-    /// What the store keeps of it: the move and the clocks after it.
-    pub stored: StoredMove,
-    /// The clocks after it.
-    clocks: Option<Clocks>,
-}
-
-/// What a takeback request does (see [`Room::takeback`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Takeback {
-    /// The request is made: these are the offers with it.
-    Ask(Offers),
-    /// Moves are taken back now: keep this many.
-    Undo(usize),
 }
 
 /// When the running clock started after move `last`: `now`, or with `since` (the wall-clock
@@ -317,57 +297,6 @@ impl Room {
         !self.is_over() && !self.engine_busy && self.engine_side == Some(self.game.position().turn())
     }
 
-    /// Checks `mv` for `side` (the game goes on, the turn, the rules, the mover's clock) and
-    /// answers what to store; the room is unchanged until [`Room::commit_move`]. A flag that
-    /// fell is answered [`RoomError::TimeUp`]: the caller ends the game on time ([`Room::flag`]).
-    pub fn prepare_move(&self, side: Side, mv: Move, now: Instant) -> Result<PreparedMove, RoomError> {
-        if let Some(end) = &self.end {
-            return Err(RoomError::Over { reason: end.reason.clone() });
-        }
-        // A game over from its start (a stored game from before such starts were refused): no
-        // move may be stored, or the stored game could never be read back.
-        if let Some(outcome) = self.game.outcome() {
-            return Err(RoomError::Over { reason: outcome.describe(self.variant) });
-        }
-        if self.clocks.as_ref().and_then(|c| c.flagged(now)).is_some() {
-            return Err(RoomError::TimeUp);
-        }
-        let pos = self.game.position();
-        if pos.turn() != side {
-            return Err(RoomError::NotYourTurn { turn: pos.turn(), variant: self.variant });
-        }
-        if let Err(error) = pos.check_move(mv) {
-            return Err(RoomError::Illegal { error, fen: pos.to_fen() });
-        }
-        let mut clocks = self.clocks.clone();
-        if let Some(c) = &mut clocks {
-            // Each side's first move is untimed: the first mover's clock would otherwise start
-            // against a seat nobody has taken yet. `moved` on the second move charges nothing
-            // (no clock runs) and starts the first mover's clock.
-            if self.game.ply() > 0 && !c.moved(side, now) {
-                return Err(RoomError::TimeUp);
-            }
-        }
-        let (main, periods) = clocks
-            .as_ref()
-            .map_or((BySide::new(Duration::ZERO, Duration::ZERO), BySide::new(0, 0)), |c| c.snapshot(now));
-        let at_ms = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_millis().min(u64::MAX as u128) as u64);
-        let stored = StoredMove { mv: mv.to_string(), clocks_ms: main.map(ms), periods, at_ms };
-        Ok(PreparedMove { side, mv, ply: self.game.ply(), stored, clocks })
-    }
-
-    /// Plays a move prepared by [`Room::prepare_move`] and stored since; answers the end to
-    /// store if the move ended the game.
-    pub fn commit_move(&mut self, p: PreparedMove, now: Instant) -> Result<Option<StoredEnd>, RoomError> {
-        self.game.play(p.mv).map_err(|error| RoomError::Game { mv: p.mv, error })?;
-        self.clocks = p.clocks;
-        self.history.push((p.stored.clocks_ms, p.stored.periods));
-        self.offers = self.offers.after_move(p.side);
-        Ok(self.end_if_over(now))
-    }
-
     /// Plays move number `ply`, which another server stored (`m`), as that server played it:
     /// its clocks are the ones stored with it, the running one charged from when it was made
     /// (`wall` is the wall-clock time matching `now`). Answers `Ok(false)`, changing nothing,
@@ -394,150 +323,8 @@ impl Room {
             }
         }
         self.offers = self.offers.after_move(mover);
-        self.end_if_over(now);
+        self.end_if_over(now, None);
         Ok(true)
-    }
-
-    /// `side` resigns; answers the end to store.
-    pub fn resign(&mut self, side: Side, now: Instant) -> Result<Option<StoredEnd>, RoomError> {
-        if self.is_over() {
-            return Err(RoomError::AlreadyOver);
-        }
-        self.game.resign(side);
-        Ok(self.end_if_over(now))
-    }
-
-    /// What a draw request by `side` does: `Some(offers)`, the offers once `side`'s offer is
-    /// made (the caller stores them, then sets [`Room::offers`]), or `None` when it accepts
-    /// the other side's offer (the caller then calls [`Room::draw`]).
-    pub fn draw_request(&self, side: Side) -> Result<Option<Offers>, RoomError> {
-        if self.is_over() {
-            return Err(RoomError::AlreadyOver);
-        }
-        if self.mode == Mode::Engine {
-            return Err(RoomError::EngineDeclinesDraws);
-        }
-        match self.offers.draw {
-            Some(s) if s != side => Ok(None),
-            Some(_) => Err(RoomError::DrawAlreadyOffered),
-            None => Ok(Some(Offers { draw: Some(side), ..self.offers })),
-        }
-    }
-
-    /// `side` offers a draw, or accepts the other side's offer; answers the end to store.
-    pub fn draw(&mut self, side: Side, now: Instant) -> Result<Option<StoredEnd>, RoomError> {
-        match self.draw_request(side)? {
-            None => {
-                self.game.agree_draw();
-                Ok(self.end_if_over(now))
-            }
-            Some(offers) => {
-                self.offers = offers;
-                Ok(None)
-            }
-        }
-    }
-
-    /// What a takeback request by `side` does: [`Takeback::Ask`] with the offers once it is
-    /// asked for (the caller stores them, then sets [`Room::offers`]), or [`Takeback::Undo`]
-    /// with how many moves to keep when the moves are to be taken back now (the other side
-    /// agrees, or the opponent is the engine): the caller deletes the others from the store,
-    /// then calls [`Room::undo_to`].
-    pub fn takeback(&self, side: Side) -> Result<Takeback, RoomError> {
-        if self.is_over() {
-            return Err(RoomError::AlreadyOver);
-        }
-        match (self.mode, self.offers.takeback) {
-            (Mode::Friend, Some(s)) if s != side => Ok(Takeback::Undo(self.game.ply() - self.plies_to_undo(s)?)),
-            (Mode::Friend, Some(_)) => Err(RoomError::TakebackAlreadyAsked),
-            (Mode::Friend, None) => {
-                self.plies_to_undo(side)?;
-                Ok(Takeback::Ask(Offers { takeback: Some(side), ..self.offers }))
-            }
-            (Mode::Engine, _) => Ok(Takeback::Undo(self.game.ply() - self.plies_to_undo(side)?)),
-        }
-    }
-
-    /// How many plies take back `side`'s last move (and the reply to it, if any).
-    fn plies_to_undo(&self, side: Side) -> Result<usize, RoomError> {
-        let n = if self.game.position().turn() == side { 2 } else { 1 };
-        if self.game.ply() < n {
-            return Err(RoomError::NothingToTakeBack);
-        }
-        Ok(n)
-    }
-
-    /// Replays the game without its moves from number `keep` (0-based) on, once the store has
-    /// deleted them. The clocks are set back to what they were after the last move kept (as
-    /// stored with it), so the time spent on the moves taken back is given back; the side to
-    /// move's clock runs (unless fewer than two moves are left: each side's first move is
-    /// untimed).
-    pub fn undo_to(&mut self, keep: usize, now: Instant) -> Result<(), RoomError> {
-        let moves: Vec<Move> = self.game.moves().take(keep).collect();
-        let mut game = Game::new(self.game.start().clone(), *self.game.rules());
-        for m in moves {
-            game.play(m).map_err(|error| RoomError::Replay { id: self.id.clone(), error })?;
-        }
-        self.game = game;
-        self.history.truncate(keep);
-        if let Some(c) = &mut self.clocks {
-            let control = c.control();
-            *c = match self.history.last() {
-                Some(&(main, spare)) => Clocks::restored(control, main.map(Duration::from_millis), spare),
-                None => Clocks::new(control),
-            };
-            if clocks_run(keep) {
-                c.start(self.game.position().turn(), now);
-            }
-        }
-        self.offers = Offers::default();
-        Ok(())
-    }
-
-    /// Ends the game on time if the running clock has run out; answers the end to store.
-    pub fn flag(&mut self, now: Instant) -> Option<StoredEnd> {
-        if self.is_over() {
-            return None;
-        }
-        let side = self.clocks.as_ref().and_then(|c| c.flagged(now))?;
-        self.game.lose_on_time(side);
-        self.end_if_over(now)
-    }
-
-    /// After a change: if the game has ended, stop the clocks, keep the end (its rating change
-    /// comes once the store has it) and answer it, to be stored.
-    fn end_if_over(&mut self, now: Instant) -> Option<StoredEnd> {
-        self.end_with(now, None)
-    }
-
-    /// The engine of `side` (another engine than chuhan's own) could not give a legal move:
-    /// it crashed, hung or played an illegal one. It loses, and `why` is the game's reason, as
-    /// in `chuhan play --engine`. Answers the end to store.
-    pub fn engine_forfeits(&mut self, side: Side, why: &str, now: Instant) -> Result<Option<StoredEnd>, RoomError> {
-        if self.is_over() {
-            return Err(RoomError::AlreadyOver);
-        }
-        self.game.resign(side);
-        let winner = (!side).name(self.variant);
-        let mut w = winner.chars();
-        let winner: String = w.next().map(|c| c.to_uppercase().chain(w).collect()).unwrap_or_default();
-        Ok(self.end_with(now, Some(format!("{why}: {winner} wins"))))
-    }
-
-    /// [`Room::end_if_over`] with `reason` (if given) instead of the rules' words.
-    fn end_with(&mut self, now: Instant, reason: Option<String>) -> Option<StoredEnd> {
-        if self.end.is_some() {
-            return None;
-        }
-        let o = self.game.outcome()?;
-        let reason = reason.unwrap_or_else(|| o.describe(self.variant));
-        let end = StoredEnd { result: pgn_result(o.result).to_string(), reason, rating: None };
-        if let Some(c) = &mut self.clocks {
-            c.stop(now);
-        }
-        self.offers = Offers::default();
-        self.end = Some(end.clone());
-        Some(end)
     }
 
     /// How long until the running clock runs out, if one runs.
@@ -752,6 +539,10 @@ pub fn default_notation(v: Variant) -> Notation {
         Variant::Janggi => Notation::Janggi,
     }
 }
+
+#[path = "room_events.rs"]
+mod events;
+pub use events::{Action, Event};
 
 #[cfg(test)]
 #[path = "room_tests.rs"]

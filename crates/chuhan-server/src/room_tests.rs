@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::actions::{act, Action};
-use crate::state::Live;
+use crate::live::Live;
 use crate::store::{SqliteStore, Store};
 use chuhan::Side::{First as R, Second as B};
 
@@ -355,4 +355,27 @@ fn a_move_stored_elsewhere_is_played_with_its_clocks() {
     // An illegal move is an error and changes nothing.
     assert!(r.play_stored(2, &m("a0a9", 1, 1, at(0)), t0, wall).is_err());
     assert_eq!(r.game.ply(), 2);
+}
+
+/// A decision changes nothing; only applying the event does, and exactly what it says.
+#[test]
+fn deciding_changes_nothing_and_applying_does_what_the_event_says() {
+    let t0 = Instant::now();
+    let mut r = Room::from_stored(&stored("d", 600_000, 0), &[], None, t0).unwrap();
+    let mv: Move = "h2e2".parse().unwrap();
+    let event = r.decide(&Action::Move(R, mv), t0 + S).unwrap();
+    assert!(matches!(event, Event::Move { ply: 0, .. }), "{event:?}");
+    assert_eq!(r.game.ply(), 0, "deciding a move does not play it");
+    assert_eq!(r.apply(&event).unwrap(), None, "the move ends nothing");
+    assert_eq!(r.game.moves().collect::<Vec<_>>(), vec![mv]);
+    assert!(matches!(r.decide(&Action::Move(R, mv), t0 + S), Err(RoomError::NotYourTurn { .. })));
+
+    let event = r.decide(&Action::Resign(B), t0 + 2 * S).unwrap();
+    let Event::End { how, end, plies, .. } = &event else { panic!("{event:?}") };
+    assert_eq!((*how, end.result.as_str(), *plies), (super::events::Ending::Resigned(B), "1-0", 1));
+    assert!(!r.is_over(), "deciding a resignation does not end the game");
+    r.apply(&event).unwrap();
+    assert_eq!(r.end.as_ref().map(|e| e.result.as_str()), Some("1-0"));
+    assert!(matches!(r.decide(&Action::Resign(R), t0 + 3 * S), Err(RoomError::AlreadyOver)));
+    assert!(matches!(r.decide(&Action::Flag, t0 + 3 * S), Err(RoomError::ClockRunning)));
 }

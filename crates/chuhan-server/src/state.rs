@@ -12,9 +12,10 @@ use crate::engines::Engines;
 use crate::error::{internal, ApiError};
 use crate::gamedb::{DbState as GamesDbState, GamesDb};
 use crate::limit::{Limiter, Limits};
+use crate::live::Live;
 use crate::room::{Room, RoomError};
 use crate::store::pg::Change;
-use crate::store::{PgStore, SqliteStore, Store};
+use crate::store::Store;
 use anyhow::{Context, Result};
 use chuhan::{BySide, Position, Side, Variant};
 use chuhan_engine::eval::Classic;
@@ -23,7 +24,6 @@ use chuhan_engine::search::{level_limits, level_move, Limits as SearchLimits, Sh
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tokio::sync::watch;
 
 /// The most games kept in memory at once, so that requests for old games cannot fill it.
 const MAX_ROOMS: usize = 10_000;
@@ -32,40 +32,6 @@ const MAX_ROOMS: usize = 10_000;
 const FLAG_RETRY: Duration = Duration::from_secs(1);
 /// How long the engine waits before asking again when its move could not be stored.
 const ENGINE_RETRY: Duration = Duration::from_secs(1);
-
-/// A room with the channel that tells its WebSocket connections it changed.
-///
-/// The room sits behind a plain mutex (held for microseconds, never across an `.await`); the
-/// changes to it also hold `writer`, an async mutex held across the store's writes (see
-/// [`crate::actions`]). The watch channel carries only a counter, so a slow connection skips
-/// states instead of queueing them and always sends the newest.
-pub struct Live {
-    /// The game's id (also in the room, here without a lock).
-    pub id: String,
-    /// The game; lock it with [`Live::lock`].
-    pub room: Mutex<Room>,
-    /// Held by whoever changes the room, from the check to the store's answer.
-    pub writer: tokio::sync::Mutex<()>,
-    /// Bumped after every change; each connection subscribes and sends the state anew.
-    pub changed: watch::Sender<u64>,
-}
-
-impl Live {
-    /// A room not yet shared.
-    pub fn new(room: Room) -> Live {
-        Live {
-            id: room.id.clone(),
-            room: Mutex::new(room),
-            writer: tokio::sync::Mutex::new(()),
-            changed: watch::channel(0).0,
-        }
-    }
-
-    /// Locks the room; a panic elsewhere while it was locked does not make it unusable.
-    pub fn lock(&self) -> std::sync::MutexGuard<'_, Room> {
-        self.room.lock().unwrap_or_else(|e| e.into_inner())
-    }
-}
 
 /// What `chuhan serve` offers besides games: other engines for the analysis board and a game
 /// database for the explorer.
@@ -129,67 +95,24 @@ impl Drop for Queued {
     }
 }
 
-pub(crate) fn now_secs() -> u64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0)
-}
-
-/// `n` random bytes as lower-case hex, from the operating system's generator.
-///
-/// Game ids and seat tokens come from here: a token is the only proof of a seat, so it must
-/// not be guessable, which rules out a seeded generator.
-pub fn random_hex(n: usize) -> Result<String> {
-    let mut buf = vec![0u8; n];
-    getrandom::fill(&mut buf).map_err(|e| anyhow::anyhow!("no random numbers from the system: {e}"))?;
-    Ok(buf.iter().map(|b| format!("{b:02x}")).collect())
-}
-
 impl AppState {
-    /// Opens the SQLite store in `data` and brings back the unfinished games. Must run inside
-    /// a Tokio runtime: games whose clocks run or where the engine is to move get their tasks.
-    pub async fn open(data: &std::path::Path, limits: Limits) -> Result<Arc<AppState>> {
-        AppState::open_database(&crate::data_dir_store(data), limits, Tools::default()).await
-    }
-
-    /// Opens `database` and brings back the unfinished games, with other engines and a game
-    /// database as `tools` says.
-    pub async fn open_database(database: &crate::Target, limits: Limits, tools: Tools) -> Result<Arc<AppState>> {
-        match database {
-            crate::Target::Sqlite(file) => {
-                let file = file.clone();
-                let store = tokio::task::spawn_blocking(move || SqliteStore::open_file(&file)).await??;
-                AppState::with_store_and_tools(Arc::new(store), limits, tools).await
-            }
-            crate::Target::Postgres(url) => {
-                let store = PgStore::connect(url, &random_hex(4)?).await?;
-                let cluster = Arc::new(Cluster::new(store.origin(), store.config().clone()));
-                let state = AppState::new(Arc::new(store), limits, Some(cluster.clone()), tools).await?;
-                // The sweep claims the unfinished games that no other server runs.
-                crate::cluster::start(&state, cluster);
-                Ok(state)
-            }
-        }
-    }
-
-    /// The state over any store, with its unfinished games loaded (tests and other stores
-    /// than SQLite come in here).
-    pub async fn with_store(store: Arc<dyn Store>, limits: Limits) -> Result<Arc<AppState>> {
-        AppState::with_store_and_tools(store, limits, Tools::default()).await
-    }
-
-    /// [`AppState::with_store`] with other engines and a game database.
-    pub async fn with_store_and_tools(store: Arc<dyn Store>, limits: Limits, tools: Tools) -> Result<Arc<AppState>> {
-        let state = AppState::new(store, limits, None, tools).await?;
-        for id in state.store.unfinished().await.context("cannot list unfinished games")? {
-            match state.load(&id).await {
-                Ok(Some(live)) => state.after_change(&live),
+    /// Brings back the unfinished games of the store (SQLite: all of them; with several
+    /// servers the sweep of [`crate::peers`] claims them instead). Must run inside a Tokio
+    /// runtime: games whose clocks run or where the engine is to move get their tasks.
+    pub(crate) async fn restore(self: &Arc<Self>) -> Result<()> {
+        for id in self.store.unfinished().await.context("cannot list unfinished games")? {
+            match self.load(&id).await {
+                Ok(Some(live)) => self.after_change(&live),
                 Ok(None) => {}
                 Err(e) => eprintln!("chuhan serve: game {id} not restored: {e:#}"),
             }
         }
-        Ok(state)
+        Ok(())
     }
 
-    async fn new(
+    /// The state over `store`, with no game in memory yet; `cluster` when other servers
+    /// share the store (PostgreSQL).
+    pub(crate) async fn new(
         store: Arc<dyn Store>,
         limits: Limits,
         cluster: Option<Arc<Cluster>>,

@@ -224,9 +224,7 @@ pub trait Store: Send + Sync {
 }
 
 /// Seconds since the Unix epoch, when a game ends.
-pub(crate) fn now_secs() -> u64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0)
-}
+pub(crate) use crate::ids::now_secs;
 
 #[cfg(test)]
 mod tests;

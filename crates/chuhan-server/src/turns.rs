@@ -76,11 +76,13 @@ impl Turns {
     }
 
     /// The slots free now.
+    #[cfg(test)]
     pub fn available(&self) -> usize {
         self.slots.available_permits()
     }
 
     /// Clients with a search running or waiting.
+    #[cfg(test)]
     pub fn clients(&self) -> usize {
         self.clients.lock().unwrap_or_else(|e| e.into_inner()).len()
     }

@@ -6,9 +6,10 @@
 
 use crate::actions::Action;
 use crate::error::ApiError;
+use crate::live::Live;
 use crate::params::pick_notation;
 use crate::room::RoomError;
-use crate::state::{AppState, Live};
+use crate::state::AppState;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};

@@ -12,7 +12,10 @@ static SEARCHING: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 async fn server() -> (SocketAddr, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
-    let (addr, _task) = chuhan_server::start("127.0.0.1:0", dir.path()).await.expect("server starts");
+    let (addr, _task) = chuhan_server::Server::new(chuhan_server::data_dir_store(dir.path()))
+        .start("127.0.0.1:0")
+        .await
+        .expect("server starts");
     (addr, dir)
 }
 

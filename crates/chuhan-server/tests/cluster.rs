@@ -30,7 +30,7 @@ fn pg_url() -> Option<String> {
 
 async fn database(test: &str) -> Option<chuhan_server::Target> {
     let url = pg_url()?;
-    let name = format!("chuhan_cluster_{test}_{}", chuhan_server::state::random_hex(4).unwrap());
+    let name = format!("chuhan_cluster_{test}_{}", chuhan_server::random_hex(4).unwrap());
     let conn = chuhan_server::store::pg::create_database(&url, &name).await.expect("test database");
     Some(chuhan_server::Target::Postgres(conn))
 }
@@ -38,7 +38,7 @@ async fn database(test: &str) -> Option<chuhan_server::Target> {
 async fn server(db: &chuhan_server::Target) -> (SocketAddr, tokio::task::JoinHandle<anyhow::Result<()>>) {
     let limits =
         chuhan_server::Limits { requests_per_minute: 0, games_per_minute: 0, ..chuhan_server::Limits::default() };
-    chuhan_server::start_on("127.0.0.1:0", db, limits).await.expect("server starts")
+    chuhan_server::Server::new(db.clone()).limits(limits).start("127.0.0.1:0").await.expect("server starts")
 }
 
 async fn post(addr: SocketAddr, path: &str, body: Value) -> Value {

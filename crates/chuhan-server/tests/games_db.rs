@@ -29,7 +29,7 @@ impl PgSchema {
                 return None;
             }
         };
-        let name = format!("games_db_{test}_{}", chuhan_server::state::random_hex(4).unwrap());
+        let name = format!("games_db_{test}_{}", chuhan_server::random_hex(4).unwrap());
         let (client, conn) = tokio_postgres::connect(&admin, tokio_postgres::NoTls).await.expect("test cluster");
         let task = tokio::spawn(conn);
         client.batch_execute(&format!("CREATE SCHEMA {name}")).await.unwrap();
@@ -64,7 +64,13 @@ async fn server_on(dir: &Path, target: Option<String>, uploads: bool) -> SocketA
     let tools = chuhan_server::Tools { games_db, games_db_uploads: uploads, ..Default::default() };
     let limits =
         chuhan_server::Limits { requests_per_minute: 0, games_per_minute: 0, ..chuhan_server::Limits::default() };
-    chuhan_server::start_with_tools("127.0.0.1:0", &dir.join("data"), limits, tools).await.unwrap().0
+    chuhan_server::Server::new(chuhan_server::data_dir_store(dir.join("data")))
+        .limits(limits)
+        .tools(tools)
+        .start("127.0.0.1:0")
+        .await
+        .unwrap()
+        .0
 }
 
 async fn get(addr: SocketAddr, path: &str) -> (u16, Value) {

@@ -33,10 +33,11 @@ async fn lines_come_from_the_chosen_engine_and_a_broken_one_is_an_error() {
         ],
         ..Default::default()
     };
-    let (addr, _task) =
-        chuhan_server::start_with_tools("127.0.0.1:0", dir.path(), chuhan_server::Limits::default(), tools)
-            .await
-            .unwrap();
+    let (addr, _task) = chuhan_server::Server::new(chuhan_server::data_dir_store(dir.path()))
+        .tools(tools)
+        .start("127.0.0.1:0")
+        .await
+        .unwrap();
     let list: Value = reqwest::get(format!("http://{addr}/api/engines")).await.unwrap().json().await.unwrap();
     assert_eq!(list["engines"], json!(["chuhan", "Fake", "Crash", "Illegal", "Hang", "Logged"]));
     assert_eq!(list["default"], "chuhan");
@@ -128,7 +129,12 @@ async fn an_engine_game_against_another_engine_names_it_and_its_failures_end_the
         ..Default::default()
     };
     let limits = chuhan_server::Limits::default();
-    let (addr, task) = chuhan_server::start_with_tools("127.0.0.1:0", dir.path(), limits, tools()).await.unwrap();
+    let (addr, task) = chuhan_server::Server::new(chuhan_server::data_dir_store(dir.path()))
+        .limits(limits)
+        .tools(tools())
+        .start("127.0.0.1:0")
+        .await
+        .unwrap();
 
     // Refusals: an engine not configured, or an engine for a friend game.
     let (code, v) = post(addr, "/api/games", json!({ "mode": "engine", "engine": "Nope" })).await;
@@ -160,7 +166,12 @@ async fn an_engine_game_against_another_engine_names_it_and_its_failures_end_the
     // The engine's name is stored with the game: it is there after a restart.
     task.abort();
     let _ = task.await;
-    let (addr, _task) = chuhan_server::start_with_tools("127.0.0.1:0", dir.path(), limits, tools()).await.unwrap();
+    let (addr, _task) = chuhan_server::Server::new(chuhan_server::data_dir_store(dir.path()))
+        .limits(limits)
+        .tools(tools())
+        .start("127.0.0.1:0")
+        .await
+        .unwrap();
     let s: Value = reqwest::get(format!("http://{addr}/api/games/{id}")).await.unwrap().json().await.unwrap();
     assert_eq!(s["engine"], "Fake", "{s}");
 }

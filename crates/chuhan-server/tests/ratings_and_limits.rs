@@ -13,7 +13,8 @@ use tokio_tungstenite::tungstenite::Message;
 #[tokio::test]
 async fn cxa_games_are_created_with_the_seeds_rule() {
     let dir = tempfile::tempdir().unwrap();
-    let (addr, _task) = chuhan_server::start("127.0.0.1:0", dir.path()).await.unwrap();
+    let (addr, _task) =
+        chuhan_server::Server::new(chuhan_server::data_dir_store(dir.path())).start("127.0.0.1:0").await.unwrap();
     let (status, g) = post(addr, "/api/games", json!({ "mode": "friend", "clock": "cxa" })).await;
     assert_eq!(status, 200, "{g}");
     let (_, s) = get(addr, &format!("/api/games/{}", g["id"].as_str().unwrap())).await;
@@ -42,7 +43,8 @@ async fn cxa_games_are_created_with_the_seeds_rule() {
 #[tokio::test]
 async fn named_players_play_a_rated_game() {
     let dir = tempfile::tempdir().unwrap();
-    let (addr, _task) = chuhan_server::start("127.0.0.1:0", dir.path()).await.unwrap();
+    let (addr, _task) =
+        chuhan_server::Server::new(chuhan_server::data_dir_store(dir.path())).start("127.0.0.1:0").await.unwrap();
     let (status, v) = post(addr, "/api/games", json!({ "mode": "engine", "name": "Ann", "rated": true })).await;
     assert_eq!(status, 400, "engine games are unrated: {v}");
     let (status, v) = post(addr, "/api/games", json!({ "name": "<script>alert(1)</script>" })).await;
@@ -93,7 +95,11 @@ async fn named_players_play_a_rated_game() {
 async fn too_many_requests_from_one_address_get_429() {
     let dir = tempfile::tempdir().unwrap();
     let limits = Limits { requests_per_minute: 20, games_per_minute: 2, ..Limits::default() };
-    let (addr, _task) = chuhan_server::start_with("127.0.0.1:0", dir.path(), limits).await.unwrap();
+    let (addr, _task) = chuhan_server::Server::new(chuhan_server::data_dir_store(dir.path()))
+        .limits(limits)
+        .start("127.0.0.1:0")
+        .await
+        .unwrap();
     for _ in 0..2 {
         assert_eq!(post(addr, "/api/games", json!({})).await.0, 200);
     }

@@ -81,7 +81,11 @@ async fn server_with(
     limits: chuhan_server::Limits,
 ) -> (SocketAddr, tokio::task::JoinHandle<anyhow::Result<()>>) {
     let limits = chuhan_server::Limits { requests_per_minute: 0, games_per_minute: 0, ..limits };
-    chuhan_server::start_on("127.0.0.1:0", &chuhan_server::data_dir_store(data), limits).await.expect("server starts")
+    chuhan_server::Server::new(chuhan_server::data_dir_store(data))
+        .limits(limits)
+        .start("127.0.0.1:0")
+        .await
+        .expect("server starts")
 }
 
 /// A TCP connection to `addr` from the loopback address `from` (the limits count by address).
@@ -290,14 +294,11 @@ async fn answers_refuse_sniffing_and_framing() {
 async fn a_foreign_host_name_is_refused_when_hosts_are_listed() {
     let dir = tempfile::tempdir().unwrap();
     let tools = chuhan_server::Tools { allowed_hosts: vec!["chuhan.example".into()], ..Default::default() };
-    let (addr, _task) = chuhan_server::start_on_with_tools(
-        "127.0.0.1:0",
-        &chuhan_server::data_dir_store(dir.path()),
-        chuhan_server::Limits::default(),
-        tools,
-    )
-    .await
-    .unwrap();
+    let (addr, _task) = chuhan_server::Server::new(chuhan_server::data_dir_store(dir.path()))
+        .tools(tools)
+        .start("127.0.0.1:0")
+        .await
+        .unwrap();
     let client = reqwest::Client::new();
     let ask = |host: &'static str| client.get(format!("http://{addr}/api/archive")).header("host", host).send();
     let r = ask("evil.example").await.unwrap();

@@ -18,3 +18,10 @@ test("the README's first program prints the README's output", () => {
   const out = execFileSync(process.execPath, ["--input-type=module", "-e", runnable], { encoding: "utf8" });
   assert.equal(out, expected);
 });
+
+test("the workspace README shows the same first program", () => {
+  const readme = readFileSync(path.join(root, "crates/chuhan-wasm/README.md"), "utf8");
+  const program = readme.slice(readme.indexOf("## A first program")).match(/```js\n([^]*?)```/)[1];
+  const workspace = readFileSync(path.join(root, "README.md"), "utf8");
+  assert.ok(workspace.includes("```js\n" + program + "```"), "README.md's JavaScript block differs: copy it over");
+});

@@ -16,9 +16,9 @@ use std::time::{Duration, Instant};
 
 #[derive(Args)]
 pub struct PlayArgs {
-    /// The game: xiangqi or janggi.
-    #[arg(long, short, default_value = "xiangqi")]
-    variant: Variant,
+    /// The game and the position it starts from (--fen; janggi's setups below otherwise).
+    #[command(flatten)]
+    start: crate::start::StartArgs,
     /// Engine strength from 1 (beginner) to 20 (full strength).
     #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=20))]
     level: u32,
@@ -42,13 +42,6 @@ pub struct PlayArgs {
     /// Pieces as Chinese characters or Latin letters (for terminals without CJK fonts).
     #[arg(long, value_enum, ignore_case = true, default_value = "chinese")]
     pieces: PieceStyle,
-    /// Start from this position.
-    #[arg(long)]
-    fen: Option<String>,
-    /// Accept a composed position: pieces on points no game reaches (a soldier behind its
-    /// start line); what was accepted is said on standard error.
-    #[arg(long)]
-    relaxed: bool,
     /// Start from the end of this game record (PGN, XQF, DhtmlXQ).
     #[arg(long)]
     load: Option<std::path::PathBuf>,
@@ -68,7 +61,7 @@ pub struct PlayArgs {
 }
 
 fn settings(args: &PlayArgs) -> Result<Settings> {
-    let variant = args.variant;
+    let variant = args.start.variant;
     let user_side = Side::from(args.side);
     let opponent = match args.vs {
         Vs::Engine => Opponent::Engine,
@@ -117,8 +110,8 @@ fn start_position(args: &PlayArgs) -> Result<(Position, Vec<chuhan::Move>)> {
         let start = game.start_position()?;
         return Ok((start, game.mainline_moves()));
     }
-    let pos = match (&args.fen, args.variant) {
-        (Some(fen), v) => crate::start::read_fen(v, fen, args.relaxed, "--fen")?,
+    let pos = match (&args.start.fen, args.start.variant) {
+        (Some(_), _) => args.start.start()?,
         (None, Variant::Janggi) => JanggiSetup {
             cho: args.cho_setup.unwrap_or(JanggiFormation::InnerElephants),
             han: args.han_setup.unwrap_or(JanggiFormation::InnerElephants),
@@ -179,10 +172,10 @@ pub fn play(args: PlayArgs) -> Result<()> {
     let (start, moves) = start_position(&args)?;
     let now = Instant::now();
     let mut app = App::new(settings, start, now);
-    let choose = args.variant == Variant::Janggi
+    let choose = args.start.variant == Variant::Janggi
         && args.cho_setup.is_none()
         && args.han_setup.is_none()
-        && args.fen.is_none()
+        && args.start.fen.is_none()
         && args.load.is_none();
     if choose {
         app.choose_setups();

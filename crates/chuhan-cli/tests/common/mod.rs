@@ -58,10 +58,10 @@ pub struct Server {
     pub addr: String,
 }
 
-/// Starts `chuhan serve` on a free loopback port with PostgreSQL at `database`, as the README's
-/// recipe does (`--rate-limit 0 --game-limit 0`: the proxy limits); its log goes to the test's.
+/// Starts `chuhan serve` on a free loopback port with PostgreSQL at `database`, as the recipe of
+/// docs/serve.md does (`--rate-limit 0 --game-limit 0`: the proxy limits); its log goes to the test's.
 pub fn serve(database: &str) -> Server {
-    // As the README's recipe starts them behind nginx.
+    // As docs/serve.md's recipe starts them behind nginx.
     serve_with(["--rate-limit", "0", "--game-limit", "0", "--max-connections-per-address", "0", "--database", database])
 }
 
@@ -231,11 +231,11 @@ impl Drop for PgCluster {
 }
 
 /// A WebSocket request for `url` that offers seat token `token` as the server asks: the
-/// subprotocol `token.<token>` beside `chuhan` ([`chuhan_server::ws::subprotocols`]), never in
+/// subprotocol `token.<token>` beside `chuhan` ([`chuhan_server::subprotocols`]), never in
 /// the address.
 fn seat_request(url: String, token: Option<&str>) -> tokio_tungstenite::tungstenite::handshake::client::Request {
     use tokio_tungstenite::tungstenite::client::IntoClientRequest;
     let mut req = url.into_client_request().unwrap();
-    req.headers_mut().insert("sec-websocket-protocol", chuhan_server::ws::subprotocols(token).parse().unwrap());
+    req.headers_mut().insert("sec-websocket-protocol", chuhan_server::subprotocols(token).parse().unwrap());
     req
 }

@@ -5,7 +5,7 @@
 //! phase (how much heavy material is left). Because the score is linear in the weights, one
 //! walk over the position ([`trace`]) serves both the engine, which sums the weights
 //! ([`super::Classic`]), and the tuner, which records the counts and fits the weights to game
-//! results (`examples/tune.rs`, Texel's method).
+//! results (`chuhan-train tune`, Texel's method).
 //!
 //! Terms: material; piece-square values with the board folded left to right (a horse on the
 //! b-file is worth what it is on the h-file) and ranks counted from the owner's side; mobility

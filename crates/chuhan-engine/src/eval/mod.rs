@@ -3,7 +3,7 @@
 //! Behind the [`Evaluate`] trait so a trained network can replace the hand-written terms later.
 //! [`Classic`] sums the hand-written terms of [`features`] (material, piece-square values by
 //! phase, mobility, pressure on the palace, missing defenders, the classic cannon patterns...)
-//! with weights fitted by the tuner (`examples/tune.rs`, Texel's method, on game results blended
+//! with weights fitted by the tuner (`chuhan-train tune`, Texel's method, on game results blended
 //! with a reference engine's scores) and stored in `weights.rs`. [`piece_value`] is the fixed scale the search orders captures by.
 
 pub mod features;
@@ -25,7 +25,10 @@ pub trait Evaluate: Send + Sync {
     /// The network this evaluation uses for `variant`, if it is one: the search then keeps the
     /// network's accumulators itself, updated move by move ([`crate::nnue::Accumulators`]),
     /// instead of calling [`Evaluate::evaluate`]. The two must give the same scores.
-    fn network(&self, _variant: Variant) -> Option<&crate::nnue::Network> {
+    ///
+    /// The network is named through `crate::network`, which knows no evaluator, so that this
+    /// trait does not depend on its implementer ([`crate::nnue::Nnue`], which depends on it).
+    fn network(&self, _variant: Variant) -> Option<&crate::network::Network> {
         None
     }
 }

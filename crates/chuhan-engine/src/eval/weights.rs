@@ -1,6 +1,6 @@
 //! The evaluation's weights, [opening, ending] per feature of [`super::features`].
 //!
-//! Written by the tuner (`examples/tune.rs`), not by hand:
+//! Written by the tuner (`chuhan-train tune`), not by hand:
 //! Xiangqi: 387919 positions from master-labelled.pgn, xiangqi-6000.pgn, xiangqi-8000.pgn, xiangqi-10000.pgn, xiangqi-7000.pgn, xiangqi-9000.pgn, xiangqi-7500.pgn, ee200-s6d.pgn, ee200.pgn, ee-s6d.pgn, ee-w4.pgn, ee1.pgn, fsf-x.pgn, fx1.pgn, s5.pgn, s6.pgn, ab1.pgn, ab2.pgn, ee200-s7.pgn, ee200-s8b2.pgn, ee200-s10b.pgn, fsf8-xiangqi.pgn, fsf7-xiangqi.pgn, s7b.pgn, s7q.pgn, s7t.pgn, s7u.pgn, s8b.pgn, s8lmp.pgn, fsfself-x-20000.pgn, xq-s11-12000.pgn, xq-s11-16000.pgn, xq-s11-8000.pgn; 600 iterations, rate 1, pull 0.00000001, labels blended 0.7 with reference scores.
 //! Janggi: 252918 positions from janggi-10000.pgn, janggi-13000.pgn, janggi-16000.pgn, janggi-20000.pgn, janggi-6000.pgn, janggi-8000.pgn, janggi-11000.pgn, janggi-7000.pgn, janggi-9000.pgn, janggi-7500.pgn, janggi-9500.pgn, ab3.pgn, fj1.pgn, fsf-j.pgn, s6j.pgn, janggi-s9-11000.pgn, janggi-s9-13000.pgn, janggi-s9-15000.pgn, janggi-s9-20000.pgn, janggi-s9-7000.pgn, janggi-s9-9000.pgn, fsf7-janggi.pgn, fsf8-janggi.pgn, fsf8e-janggi.pgn, janggi-s9b-12000.pgn, janggi-s9b-16000.pgn, janggi-s9b-8000.pgn, fsf9j2.pgn, fsf9d.pgn, janggi-s9c-8000.pgn, janggi-s9c-12000.pgn, janggi-s9c-16000.pgn, fsfself-20000.pgn; 600 iterations, rate 1, pull 0.00000001, labels blended 0.7 with reference scores.
 

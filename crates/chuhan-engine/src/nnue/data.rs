@@ -1,5 +1,5 @@
 //! Training data: positions with the search's score and the game's result, in fixed-size
-//! binary records (`examples/nnue_gen.rs` writes them, [`super::train`] reads them).
+//! binary records (`chuhan-train gen` writes them, [`super::train`] reads them).
 //!
 //! A file is the 8-byte header (`CHND`, version) and then [`RECORD`]-byte records:
 //! the board as 90 nibbles (0 empty, 1 + role for the first player's pieces, 8 + role for the

@@ -10,7 +10,7 @@
 //! set of rows shared by every bucket: each piece feeds its bucket's row and the shared one, so
 //! a bucket seldom seen (a general on a palace corner) still learns from every position; the
 //! shared rows are added into each bucket's when the network is quantized.
-//! `examples/nnue_train.rs` drives it from the command line.
+//! `chuhan-train train` drives it from the command line.
 
 use super::data::{Record, CAPTURE, IN_CHECK};
 use super::{bucket, NetError, Network, INPUTS, MAX_HIDDEN, PALACE_BUCKETS, QA, QB, SCALE, WEIGHT_CLIP, WIDTHS};

@@ -239,7 +239,7 @@ pub(crate) struct Searcher<'a> {
     /// Root moves left out of this search (lines already found in MultiPV).
     excluded: Vec<Move>,
     /// The network's accumulators along the current line, when the evaluation is a network.
-    nnue: Option<crate::nnue::Accumulators<'a>>,
+    nnue: Option<crate::network::Accumulators<'a>>,
 }
 
 impl<'a> Searcher<'a> {
@@ -260,7 +260,7 @@ impl<'a> Searcher<'a> {
             copy.undo();
         }
         let generation = shared.generation.load(Ordering::Relaxed);
-        let nnue = eval.network(pos.variant()).map(|net| crate::nnue::Accumulators::new(net, &pos));
+        let nnue = eval.network(pos.variant()).map(|net| crate::network::Accumulators::new(net, &pos));
         let ThreadMemory { history, mut eval_cache } = memory;
         eval_cache.resize(EVAL_CACHE, (0, 0));
         // An odd multiplier keeps the salts of different searches apart; a stale entry then

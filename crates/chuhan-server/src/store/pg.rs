@@ -10,7 +10,7 @@
 //! change a game lock its row (`SELECT … FOR UPDATE`), so that the checks of [`Store::add_move`]
 //! and [`Store::finish`] hold until the commit, and run `NOTIFY` ([`CHANNEL`]) in the same
 //! transaction: the other servers hear of the change exactly when it is visible to them (see
-//! [`crate::cluster`]). A move is stored by one call of the function `chuhan_add_move`
+//! `cluster`). A move is stored by one call of the function `chuhan_add_move`
 //! (migration 4), the moves of many games at once in one transaction (`store_moves`), and
 //! its notification carries the move, so that the other servers play it without reading the
 //! game again ([`Notice`]).

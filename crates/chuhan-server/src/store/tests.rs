@@ -55,7 +55,7 @@ pub(crate) fn pg_url() -> Option<String> {
 /// A fresh database on the test cluster, for one test.
 async fn pg_store(test: &str) -> Option<PgStore> {
     let url = pg_url()?;
-    let name = format!("chuhan_store_{test}_{}", crate::state::random_hex(4).unwrap());
+    let name = format!("chuhan_store_{test}_{}", crate::ids::random_hex(4).unwrap());
     let conn = pg::create_database(&url, &name).await.expect("test database");
     Some(PgStore::connect(&conn, "test").await.expect("PostgreSQL store"))
 }
@@ -281,7 +281,7 @@ async fn rated_games_ending_at_once_lose_no_update() {
 #[tokio::test]
 async fn postgres_migrates_once_when_servers_start_together() {
     let Some(url) = pg_url() else { return };
-    let db = pg::create_database(&url, &format!("chuhan_store_migrate_{}", crate::state::random_hex(4).unwrap()))
+    let db = pg::create_database(&url, &format!("chuhan_store_migrate_{}", crate::ids::random_hex(4).unwrap()))
         .await
         .unwrap();
     let (a, b) = tokio::join!(PgStore::connect(&db, "a"), PgStore::connect(&db, "b"));

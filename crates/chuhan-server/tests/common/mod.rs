@@ -8,7 +8,7 @@ use std::path::Path;
 
 /// A server on `data` (SQLite) with the default limits, on a free loopback port.
 pub async fn server(data: &Path) -> (SocketAddr, tokio::task::JoinHandle<anyhow::Result<()>>) {
-    chuhan_server::start("127.0.0.1:0", data).await.expect("server starts")
+    chuhan_server::Server::new(chuhan_server::data_dir_store(data)).start("127.0.0.1:0").await.expect("server starts")
 }
 
 /// `POST path` with a JSON body: the status and the JSON answer.
@@ -26,10 +26,10 @@ pub async fn get(addr: SocketAddr, path: &str) -> (u16, Value) {
 }
 
 /// A WebSocket request for `url` that offers seat token `token` as the server asks
-/// ([`chuhan_server::ws::subprotocols`]), never in the address.
+/// ([`chuhan_server::subprotocols`]), never in the address.
 pub fn seat_request(url: String, token: Option<&str>) -> tokio_tungstenite::tungstenite::handshake::client::Request {
     use tokio_tungstenite::tungstenite::client::IntoClientRequest;
     let mut req = url.into_client_request().unwrap();
-    req.headers_mut().insert("sec-websocket-protocol", chuhan_server::ws::subprotocols(token).parse().unwrap());
+    req.headers_mut().insert("sec-websocket-protocol", chuhan_server::subprotocols(token).parse().unwrap());
     req
 }

@@ -1,39 +1,81 @@
-//! Texel tuning of the evaluation's weights on labelled games.
-//!
-//! ```text
-//! cargo run --release -p chuhan-engine --example tune -- \
-//!     --xiangqi ../shared/testdata/games/*.pgn selfplay/xiangqi-*.pgn \
-//!     --janggi selfplay/janggi-*.pgn --write crates/chuhan-engine/src/eval/weights.rs
-//! ```
-//!
-//! Every quiet position of every finished game (not in check, reached by a quiet move and left
-//! by a quiet move, from the 8th ply on) is labelled with the game's result: 1, ½ or 0 for the
-//! first player. The evaluation is linear in its weights ([`features`]), so the tuner records
-//! each position's feature counts once and then fits the weights so that
-//! `1 / (1 + e^(-k·score))` predicts the results with the least squared error (Texel's method):
-//! first the scale `k` for the current weights, then the weights by full-batch Adam, with a
-//! small pull towards the starting weights so that features the data rarely shows stay put
-//! (keep it small: at 1e-6, the default until the fourth round, it held every weight near its
-//! start; 1e-8 is the default now).
-//! One game in ten is held out to show whether the fit generalizes.
-//!
-//! Game results are a noisy label: a position is lost or won by what happens fifty moves later.
-//! With `--scores`, each position's label blends in a stronger engine's judgement of it
-//! (`scripts/label-positions.py` writes those scores after `--positions-out` lists the positions):
-//! the score becomes a win probability by the logistic that best fits the game results, and the
-//! label is `blend × that + (1 − blend) × result`. Positions without a score are then left out.
+//! `chuhan-train tune`: Texel tuning of the hand-written evaluation's weights on labelled games
+//! (the method is described in [`ABOUT`], which `tune --help` prints).
 
-use std::path::PathBuf;
-
+use crate::progress;
+use anyhow::{anyhow, Context, Result};
+use chuhan::notation::Notation;
 use chuhan::{Position, Variant};
 use chuhan_engine::eval::features::{self, Sink, COUNT};
 use chuhan_engine::eval::{weights_for, Classic};
 use chuhan_engine::search::{search, Limits, Shared};
-use std::io::Write;
-
-use chuhan::notation::Notation;
 use chuhan_record::tools::{for_each_game, write_game, Format};
 use chuhan_record::tree::Outcome;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// `tune --help`.
+pub const ABOUT: &str = "\
+Texel tuning of the evaluation's weights on labelled games (PGN, XQF, DhtmlXQ, CBR/CBL).
+
+Every quiet position of every finished game (not in check, reached by a quiet move and left by a
+quiet move, from the 8th ply on) is labelled with the game's result: 1, 1/2 or 0 for the first
+player. The evaluation is linear in its weights (chuhan_engine::eval::features), so the tuner
+records each position's feature counts once and then fits the weights so that
+1 / (1 + e^(-k·score)) predicts the results with the least squared error (Texel's method): first
+the scale k for the current weights, then the weights by full-batch Adam, with a small pull
+towards the starting weights so that features the data rarely shows stay put (keep it small: at
+1e-6, the default until the fourth round, it held every weight near its start; 1e-8 is the
+default now). One game in ten is held out to show whether the fit generalizes.
+
+Game results are a noisy label: a position is lost or won by what happens fifty moves later.
+With --scores, each position's label blends in a stronger engine's judgement of it
+(scripts/label-positions.py writes those scores after --positions-out lists the positions): the
+score becomes a win probability by the logistic that best fits the game results, and the label
+is blend × that + (1 − blend) × result. Positions without a score are then left out.";
+
+#[derive(clap::Args)]
+#[command(group = clap::ArgGroup::new("games").required(true).multiple(true).args(["xiangqi", "janggi"]))]
+pub struct Args {
+    /// Xiangqi games to fit the xiangqi weights to
+    #[arg(long, value_name = "FILES", num_args = 1.., action = clap::ArgAction::Append)]
+    xiangqi: Vec<PathBuf>,
+    /// Janggi games to fit the janggi weights to
+    #[arg(long, value_name = "FILES", num_args = 1.., action = clap::ArgAction::Append)]
+    janggi: Vec<PathBuf>,
+    /// Adam steps over all positions (0 only measures)
+    #[arg(long, value_name = "N", default_value_t = 2000)]
+    iterations: usize,
+    /// Adam's step size in centipawns
+    #[arg(long, value_name = "R", default_value_t = 1.0)]
+    rate: f32,
+    /// Pull towards the starting weights
+    #[arg(long, value_name = "P", default_value_t = 1e-8)]
+    pull: f32,
+    /// Judge games without a result by an N-node search of their last position (0 skips such
+    /// games)
+    #[arg(long, value_name = "N", default_value_t = 30_000)]
+    adjudicate_nodes: u64,
+    /// Write the games so judged, with their results, as PGN
+    #[arg(long, value_name = "FILE")]
+    label_out: Option<PathBuf>,
+    /// Write the fitted weights as Rust (crates/chuhan-engine/src/eval/weights.rs)
+    #[arg(long, value_name = "FILE")]
+    write: Option<PathBuf>,
+    /// List the quiet positions ("variant FEN" per line) for a reference engine to score
+    /// (scripts/label-positions.py)
+    #[arg(long, value_name = "FILE")]
+    positions_out: Option<PathBuf>,
+    /// List only every N-th position (at least 1)
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    every: usize,
+    /// Lines of "variant FEN", a tab, centipawns for the side to move: label each position by
+    /// blending that score with the game's result; positions without a score are left out
+    #[arg(long, value_name = "FILE")]
+    scores: Option<PathBuf>,
+    /// The reference score's share of the label, 0 to 1
+    #[arg(long, value_name = "B", default_value_t = 0.7)]
+    blend: f32,
+}
 
 /// One labelled position: its feature counts (sparse), phase and result.
 struct Sample {
@@ -127,6 +169,8 @@ fn load(
     let mut data = Data::default();
     let (mut games, mut skipped, mut adjudicated) = (0usize, 0usize, 0usize);
     for path in paths {
+        let bar = progress::bar(0, "{bar:30} {bytes}/{total_bytes}  {msg}  [{elapsed_precise}, {eta} left]");
+        bar.set_message(path.display().to_string());
         let read = for_each_game(
             path,
             |g| {
@@ -204,8 +248,12 @@ fn load(
                     last_capture = capture;
                 }
             },
-            |_| {},
+            |p| {
+                bar.set_length(p.bytes_total);
+                bar.set_position(p.bytes_done);
+            },
         );
+        bar.finish_and_clear();
         if let Err(e) = read {
             eprintln!("{}: {e}", path.display());
         }
@@ -311,7 +359,9 @@ fn fit(data: &Data, start: &[[i16; 2]; COUNT], iterations: usize, rate: f32, pul
     let (mut m, mut v) = (vec![[0f32; 2]; COUNT], vec![[0f32; 2]; COUNT]);
     let (b1, b2) = (0.9f32, 0.999f32);
     let train = data.held_out.iter().filter(|&&h| !h).count() as f32;
+    let bar = progress::bar(iterations as u64, "{bar:30} iteration {pos}/{len}  [{elapsed_precise}, {eta} left]");
     for it in 1..=iterations {
+        bar.set_position(it as u64 - 1);
         let mut grad = vec![[0f64; 2]; COUNT];
         for (s, &h) in data.samples.iter().zip(&data.held_out) {
             if h {
@@ -337,13 +387,15 @@ fn fit(data: &Data, start: &[[i16; 2]; COUNT], iterations: usize, rate: f32, pul
         }
         if it % 50 == 0 || it == iterations {
             let norm: f64 = grad.iter().map(|g| g[0] * g[0] + g[1] * g[1]).sum::<f64>().sqrt();
-            eprintln!(
+            let line = format!(
                 "  iteration {it}: train {:.6}, held out {:.6}, gradient {norm:.3e}",
                 data.error(&w, k, false),
                 data.error(&w, k, true)
             );
+            bar.suspend(|| eprintln!("{line}"));
         }
     }
+    bar.finish_and_clear();
     w
 }
 
@@ -351,7 +403,7 @@ fn fit(data: &Data, start: &[[i16; 2]; COUNT], iterations: usize, rate: f32, pul
 fn render(xiangqi: &[[i16; 2]; COUNT], janggi: &[[i16; 2]; COUNT], how: &str) -> String {
     let mut out = String::new();
     out.push_str("//! The evaluation's weights, [opening, ending] per feature of [`super::features`].\n//!\n");
-    out.push_str("//! Written by the tuner (`examples/tune.rs`), not by hand:\n");
+    out.push_str("//! Written by the tuner (`chuhan-train tune`), not by hand:\n");
     for line in how.lines() {
         out.push_str(&format!("//! {line}\n"));
     }
@@ -368,106 +420,30 @@ fn render(xiangqi: &[[i16; 2]; COUNT], janggi: &[[i16; 2]; COUNT], how: &str) ->
     out
 }
 
-const USAGE: &str = "usage: tune --xiangqi FILES... --janggi FILES... [--iterations N] [--rate R] [--pull P]
-            [--adjudicate-nodes N] [--label-out games.pgn] [--write weights.rs]
-
-Fits the evaluation's weights to the results of the games in FILES (PGN, XQF, DhtmlXQ, CBR/CBL).
-  --xiangqi, --janggi     the files after it are games of that variant
-  --iterations N          Adam steps over all positions (default 2000; 0 only measures)
-  --rate R                Adam's step size in centipawns (default 1)
-  --pull P                pull towards the starting weights (default 0.00000001)
-  --adjudicate-nodes N    judge games without a result by an N-node search of their last
-                          position (default 30000; 0 skips such games)
-  --label-out FILE        write the games so judged, with their results, as PGN
-  --write FILE            write the fitted weights as Rust (crates/chuhan-engine/src/eval/weights.rs)
-  --positions-out FILE    list the quiet positions (\"variant FEN\" per line) for a reference
-                          engine to score (scripts/label-positions.py)
-  --every N               list only every N-th position (default 1)
-  --scores FILE           \"variant FEN<TAB>centipawns for the side to move\" per line: label
-                          each position by blending that score with the game's result; positions
-                          without a score are left out
-  --blend B               the reference score's share of the label, 0-1 (default 0.7)";
-
-/// Stops with a message naming the problem (exit status 2, as for any usage error).
-fn usage_error(message: &str) -> ! {
-    eprintln!("error: {message}\n{USAGE}");
-    std::process::exit(2);
-}
-
-/// The value after `flag`, read as a `T`.
-fn value<T: std::str::FromStr>(args: &mut impl Iterator<Item = String>, flag: &str) -> T {
-    let Some(text) = args.next() else { usage_error(&format!("{flag} needs a value")) };
-    text.parse().unwrap_or_else(|_| usage_error(&format!("{flag}: {text:?} is not a valid value")))
-}
-
-fn main() {
-    let mut args = std::env::args().skip(1);
-    let (mut xiangqi, mut janggi) = (Vec::new(), Vec::new());
-    let (mut write, mut iterations, mut rate, mut pull) = (None, 2000usize, 1.0f32, 1e-8f32);
-    let mut target = None;
-    let mut adjudicate_nodes = 30_000u64;
-    let mut label_out: Option<PathBuf> = None;
-    let (mut positions_out, mut every, mut scores_path, mut blend) = (None::<PathBuf>, 1usize, None::<PathBuf>, 0.7f32);
-    while let Some(a) = args.next() {
-        match a.as_str() {
-            "--xiangqi" => target = Some(0),
-            "--janggi" => target = Some(1),
-            "--write" => write = Some(value::<PathBuf>(&mut args, &a)),
-            "--iterations" => iterations = value(&mut args, &a),
-            "--rate" => rate = value(&mut args, &a),
-            "--adjudicate-nodes" => adjudicate_nodes = value(&mut args, &a),
-            "--label-out" => label_out = Some(value::<PathBuf>(&mut args, &a)),
-            "--pull" => pull = value(&mut args, &a),
-            "--positions-out" => positions_out = Some(value::<PathBuf>(&mut args, &a)),
-            "--every" => every = value::<usize>(&mut args, &a).max(1),
-            "--scores" => scores_path = Some(value::<PathBuf>(&mut args, &a)),
-            "--blend" => blend = value::<f32>(&mut args, &a).clamp(0.0, 1.0),
-            "-h" | "--help" => {
-                println!("{USAGE}");
-                return;
-            }
-            flag if flag.starts_with("--") => usage_error(&format!("unknown option {flag}")),
-            _ => match target {
-                Some(0) => xiangqi.push(PathBuf::from(a)),
-                Some(_) => janggi.push(PathBuf::from(a)),
-                None => usage_error(&format!("{a}: name the game first (--xiangqi or --janggi)")),
-            },
-        }
-    }
-    if xiangqi.is_empty() && janggi.is_empty() {
-        usage_error("no games given");
-    }
-    let labelled = match label_out.as_ref().map(std::fs::File::create).transpose() {
-        Ok(f) => f,
-        Err(e) => {
-            eprintln!("error: --label-out: {e}");
-            std::process::exit(1);
-        }
+pub fn run(a: Args) -> Result<()> {
+    let every = a.every.max(1);
+    let blend = a.blend.clamp(0.0, 1.0);
+    let (iterations, rate, pull) = (a.iterations, a.rate, a.pull);
+    let labelled = match &a.label_out {
+        Some(path) => Some(std::fs::File::create(path).with_context(|| format!("--label-out {}", path.display()))?),
+        None => None,
     };
-    let scores = match scores_path.as_ref().map(read_scores).transpose() {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("error: --scores: {e}");
-            std::process::exit(1);
-        }
-    };
-    let mut positions = match positions_out.as_ref().map(std::fs::File::create).transpose() {
-        Ok(f) => f,
-        Err(e) => {
-            eprintln!("error: --positions-out: {e}");
-            std::process::exit(1);
-        }
+    let scores = a.scores.as_ref().map(read_scores).transpose().map_err(|e| anyhow!("--scores: {e}"))?;
+    let mut positions = match &a.positions_out {
+        Some(path) => Some(std::fs::File::create(path).with_context(|| format!("--positions-out {}", path.display()))?),
+        None => None,
     };
     let mut tuned = [*weights_for(Variant::Xiangqi), *weights_for(Variant::Janggi)];
     let mut how = String::new();
-    for (i, (variant, paths)) in [(Variant::Xiangqi, &xiangqi), (Variant::Janggi, &janggi)].into_iter().enumerate() {
+    for (i, (variant, paths)) in [(Variant::Xiangqi, &a.xiangqi), (Variant::Janggi, &a.janggi)].into_iter().enumerate()
+    {
         if paths.is_empty() {
             continue;
         }
         // One file for both games' judged records (a handle each, appending in turn).
         let labelled = labelled.as_ref().and_then(|f: &std::fs::File| f.try_clone().ok());
         let mut labels = Labels { out: positions.as_mut(), every, scores: scores.as_ref(), seen: 0 };
-        let mut data = load(variant, paths, adjudicate_nodes, labelled, &mut labels);
+        let mut data = load(variant, paths, a.adjudicate_nodes, labelled, &mut labels);
         if data.samples.is_empty() {
             continue;
         }
@@ -487,21 +463,20 @@ fn main() {
             if scores.is_some() { format!(", labels blended {blend} with reference scores") } else { String::new() }
         ));
     }
-    if let Some(path) = write {
-        let old = std::fs::read_to_string(&path).unwrap_or_default();
+    if let Some(path) = &a.write {
+        let old = std::fs::read_to_string(path).unwrap_or_default();
         // Keep the record of earlier tunings of a game not tuned this time.
         for line in old.lines().filter_map(|l| l.strip_prefix("//! ")) {
-            let untouched = (line.starts_with("Xiangqi:") && xiangqi.is_empty())
-                || (line.starts_with("Janggi:") && janggi.is_empty());
+            let untouched = (line.starts_with("Xiangqi:") && a.xiangqi.is_empty())
+                || (line.starts_with("Janggi:") && a.janggi.is_empty());
             if untouched {
                 how.push_str(line);
                 how.push('\n');
             }
         }
-        if let Err(e) = std::fs::write(&path, render(&tuned[0], &tuned[1], &how)) {
-            eprintln!("error: {}: {e}", path.display());
-            std::process::exit(1);
-        }
+        std::fs::write(path, render(&tuned[0], &tuned[1], &how))
+            .with_context(|| format!("--write {}", path.display()))?;
         eprintln!("wrote {}", path.display());
     }
+    Ok(())
 }
