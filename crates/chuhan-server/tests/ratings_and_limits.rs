@@ -13,10 +13,8 @@ use tokio_tungstenite::tungstenite::Message;
 #[tokio::test]
 async fn cxa_games_are_created_with_the_seeds_rule() {
     let dir = tempfile::tempdir().unwrap();
-    let (addr, _task) = chuhan_server::Server::new(chuhan_server::data_dir_store(dir.path()))
-        .start("127.0.0.1:0")
-        .await
-        .unwrap();
+    let (addr, _task) =
+        chuhan_server::Server::new(chuhan_server::data_dir_store(dir.path())).start("127.0.0.1:0").await.unwrap();
     let (status, g) = post(addr, "/api/games", json!({ "mode": "friend", "clock": "cxa" })).await;
     assert_eq!(status, 200, "{g}");
     let (_, s) = get(addr, &format!("/api/games/{}", g["id"].as_str().unwrap())).await;
@@ -45,10 +43,8 @@ async fn cxa_games_are_created_with_the_seeds_rule() {
 #[tokio::test]
 async fn named_players_play_a_rated_game() {
     let dir = tempfile::tempdir().unwrap();
-    let (addr, _task) = chuhan_server::Server::new(chuhan_server::data_dir_store(dir.path()))
-        .start("127.0.0.1:0")
-        .await
-        .unwrap();
+    let (addr, _task) =
+        chuhan_server::Server::new(chuhan_server::data_dir_store(dir.path())).start("127.0.0.1:0").await.unwrap();
     let (status, v) = post(addr, "/api/games", json!({ "mode": "engine", "name": "Ann", "rated": true })).await;
     assert_eq!(status, 400, "engine games are unrated: {v}");
     let (status, v) = post(addr, "/api/games", json!({ "name": "<script>alert(1)</script>" })).await;

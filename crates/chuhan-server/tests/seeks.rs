@@ -33,10 +33,8 @@ async fn ids_become(addr: SocketAddr, want: &[&str]) -> Vec<String> {
 #[tokio::test]
 async fn open_challenges_are_listed_while_waiting_and_go_when_taken_left_or_withdrawn() {
     let dir = tempfile::tempdir().unwrap();
-    let (addr, _task) = chuhan_server::Server::new(chuhan_server::data_dir_store(dir.path()))
-        .start("127.0.0.1:0")
-        .await
-        .unwrap();
+    let (addr, _task) =
+        chuhan_server::Server::new(chuhan_server::data_dir_store(dir.path())).start("127.0.0.1:0").await.unwrap();
     let create = |body: Value| post(addr, "/api/games", body);
     let (code, open) = create(json!({ "mode": "friend", "open": true, "name": "Ada", "variant": "janggi",
                                       "base_secs": 600, "increment_secs": 5, "side": "second" }))

@@ -8,10 +8,7 @@ use std::path::Path;
 
 /// A server on `data` (SQLite) with the default limits, on a free loopback port.
 pub async fn server(data: &Path) -> (SocketAddr, tokio::task::JoinHandle<anyhow::Result<()>>) {
-    chuhan_server::Server::new(chuhan_server::data_dir_store(data))
-        .start("127.0.0.1:0")
-        .await
-        .expect("server starts")
+    chuhan_server::Server::new(chuhan_server::data_dir_store(data)).start("127.0.0.1:0").await.expect("server starts")
 }
 
 /// `POST path` with a JSON body: the status and the JSON answer.
