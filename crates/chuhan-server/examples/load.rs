@@ -70,6 +70,8 @@ fn parse_args() -> Options {
                     .limits(chuhan_server::Limits {
                         requests_per_minute: 0,
                         games_per_minute: 0,
+                        // Every connection of the benchmark comes from 127.0.0.1.
+                        connections: chuhan_server::ConnectionLimits { per_address: 0, ..Default::default() },
                         ..chuhan_server::Limits::default()
                     })
                     .run("127.0.0.1:0")
@@ -88,6 +90,8 @@ fn parse_args() -> Options {
                         chuhan_server::Limits {
                             requests_per_minute: 0,
                             games_per_minute: 0,
+                            // Every connection of the benchmark comes from 127.0.0.1.
+                            connections: chuhan_server::ConnectionLimits { per_address: 0, ..Default::default() },
                             ..chuhan_server::Limits::default()
                         },
                     )
