@@ -2,8 +2,8 @@
 """Stress `chuhan serve` before a release (issue 39): attacks from 127.0.0.1 while a normal client
 on 127.0.0.2 keeps probing, and a report of what the server did.
 
-The script starts the server itself from --bin on a free loopback port, with a temporary --data
-directory and game database (uploads on), runs the phases one after another and kills the server
+The script starts the server itself from --bin on a free loopback port, with a temporary --store
+file and game database (uploads on), runs the phases one after another and kills the server
 at the end (also on Ctrl-C or an error). All traffic stays on 127.0.0.0/8; every loop is bounded.
 
 Phases (--only picks some, e.g. --only a,c):
@@ -88,7 +88,7 @@ class Server:
         self.args = [
             binary, "serve",
             "--addr", f"{ATTACKER}:{self.port}",
-            "--data", os.path.join(self.dir, "data"),
+            "--store", os.path.join(self.dir, "data", "games.sqlite3"),
             "--games-db", os.path.join(self.dir, "games.sqlite3"),
             "--games-db-uploads",
             "--idle-timeout", str(idle_timeout),
