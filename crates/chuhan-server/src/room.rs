@@ -223,6 +223,11 @@ impl Room {
         let mut game = Game::new(start, Rules::for_variant(variant));
         // Offers written after more moves than are stored belong to moves taken back.
         let mut open = if offers.plies <= moves.len() { offers.offers } else { Offers::default() };
+        // A game the rules ended from its start may hold a move stored after that end (a server
+        // from before such starts were refused stored the engine's move): the moves after the
+        // end are not part of the game, and the room is read without them.
+        let played = if game.outcome().is_some() { 0 } else { moves.len() };
+        let moves = &moves[..played];
         for (i, m) in moves.iter().enumerate() {
             let mv: Move = m.mv.parse().with_context(|| format!("game {}: move {}", g.id, i + 1))?;
             let mover = game.position().turn();

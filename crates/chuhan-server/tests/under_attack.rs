@@ -5,7 +5,7 @@
 mod common;
 
 use chuhan::BySide;
-use chuhan_server::store::{SqliteStore, Store, StoredGame};
+use chuhan_server::store::{SqliteStore, Store, StoredGame, StoredMove};
 use common::{get, post, seat_request, server};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
@@ -73,6 +73,42 @@ async fn a_stored_game_over_from_its_start_is_left_alone() {
     let (status, v) = get(addr, "/api/games/0123456789ab").await;
     assert_eq!(status, 200, "{v}");
     assert_eq!(v["moves"].as_array().map(Vec::len), Some(0), "the engine moved: {v}");
+}
+
+/// The same game with the move the engine stored before the fix (a busy loop stored one, then
+/// was refused): the stored move came after the end, so the room is read without it and the
+/// game is shown over, not answered with a 500.
+#[tokio::test]
+async fn a_stored_game_over_from_its_start_with_a_move_after_the_end_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(dir.path()).unwrap();
+    let g = StoredGame {
+        id: "ba9876543210".into(),
+        variant: "xiangqi".into(),
+        mode: "engine".into(),
+        level: 1,
+        start_fen: SPENT.into(),
+        tokens: BySide::new(Some("00112233445566778899aabbccddeeff".into()), None),
+        base_ms: 0,
+        increment_ms: 0,
+        periods: 0,
+        period_ms: 0,
+        per_move_ms: 0,
+        overruns: 0,
+        names: BySide::new(None, None),
+        rated: false,
+        created: 0,
+        engine: None,
+    };
+    store.create(&g).await.unwrap();
+    let stored = StoredMove { mv: "h9g7".into(), clocks_ms: BySide::new(0, 0), periods: BySide::new(0, 0), at_ms: 0 };
+    store.add_move(&g.id, 0, &stored).await.unwrap();
+    drop(store);
+    let (addr, _task) = server(dir.path()).await;
+    let (status, v) = get(addr, "/api/games/ba9876543210").await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["moves"].as_array().map(Vec::len), Some(0), "{v}");
+    assert_eq!(v["legal"].as_array().map(Vec::len), Some(0), "the game is over: {v}");
 }
 
 /// A server on `data` with these limits (rate limits off: the tests make many requests).
