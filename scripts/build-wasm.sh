@@ -30,11 +30,14 @@ if [ "$("$wasm_bindgen" --version 2>/dev/null || true)" != "wasm-bindgen $wb_ver
 fi
 
 cargo build --target wasm32-unknown-unknown -p chuhan-wasm --profile wasm-release
+# Where cargo wrote it: CARGO_TARGET_DIR or build.target-dir may move the target directory, and
+# reading ./target then would package a stale module (or none).
+target_dir=$(cargo metadata --format-version 1 --no-deps | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')
+wasm="${target_dir:-target}/wasm32-unknown-unknown/wasm-release/chuhan_wasm.wasm"
 
 rm -rf "$out"
 "$wasm_bindgen" --target web --remove-name-section --remove-producers-section \
-  --out-dir "$out" --out-name chuhan_core \
-  target/wasm32-unknown-unknown/wasm-release/chuhan_wasm.wasm
+  --out-dir "$out" --out-name chuhan_core "$wasm"
 # Parameters that may be left out are `Option<JsValue>` typed `T | null` in Rust; wasm-bindgen
 # writes them `name: T | null`, which TypeScript would require: mark them optional (they are
 # always the trailing ones).
