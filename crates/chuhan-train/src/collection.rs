@@ -113,23 +113,22 @@ fn play_game(a: &Setup, openings: &[Vec<Move>], g: u64) -> Vec<u8> {
     };
     let shared = Shared::new(1);
     let limits = Limits { depth, nodes, move_limit: rules.move_limit.unwrap_or(0), ..Limits::default() };
-    let mut decisive_run = 0;
+    let mut decisive = parallel::Decisive::default();
     let mut result = None;
     while game.outcome().is_none() && game.ply() < 300 {
         let pos = game.position().clone();
         if game.ply() < 40 && rng.below(12) == 0 {
             let legal = pos.legal_moves();
             if !legal.is_empty() && game.play(legal[rng.below(legal.len())]).is_ok() {
-                decisive_run = 0;
+                decisive.reset();
                 continue;
             }
         }
         let report = search(&pos, &shared, &Classic, &limits, 1, |_| {});
         let Some(&m) = report.pv.first() else { break };
         let raw = report.score.raw();
-        decisive_run = if raw.abs() >= 2500 { decisive_run + 1 } else { 0 };
-        if decisive_run >= 8 {
-            result = Some(if raw > 0 { GameResult::Win(pos.turn()) } else { GameResult::Win(!pos.turn()) });
+        if let Some(r) = decisive.after(raw, pos.turn()) {
+            result = Some(r);
             break;
         }
         if game.play(m).is_err() {

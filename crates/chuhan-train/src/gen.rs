@@ -153,7 +153,7 @@ fn play_game(a: &Setup, eval: &dyn Evaluate, g: u32) -> Vec<Record> {
     let limits = Limits { nodes: Some(a.nodes), move_limit: rules.move_limit.unwrap_or(0), ..Limits::default() };
     let mut records = Vec::new();
     let mut seen = vec![game.position().hash()];
-    let mut decisive_run = 0;
+    let mut decisive = parallel::Decisive::default();
     let mut result = None;
     while game.outcome().is_none() && game.ply() < 400 {
         let pos = game.position().clone();
@@ -173,9 +173,8 @@ fn play_game(a: &Setup, eval: &dyn Evaluate, g: u32) -> Vec<Record> {
         }
         let score = raw.clamp(i16::MIN as i32 + 1, i16::MAX as i32) as i16;
         records.push(Record::new(&pos, flags, score, 1, g));
-        decisive_run = if raw.abs() >= 2500 { decisive_run + 1 } else { 0 };
-        if decisive_run >= 8 {
-            result = Some(if raw > 0 { GameResult::Win(pos.turn()) } else { GameResult::Win(!pos.turn()) });
+        if let Some(r) = decisive.after(raw, pos.turn()) {
+            result = Some(r);
             break;
         }
         if game.play(m).is_err() {

@@ -1,8 +1,10 @@
-//! Games played on several threads and handed over in order, so that a file written from them
-//! is the same for a seed whichever thread finishes first (`gen` and `collection` both write
-//! this way).
+//! Self-play shared by `gen` and `collection`: games played on several threads and handed over
+//! in order, so that a file written from them is the same for a seed whichever thread finishes
+//! first, and the rule that ends a game long decided.
 
 use anyhow::Result;
+use chuhan::game::GameResult;
+use chuhan::Side;
 use std::collections::BTreeMap;
 use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -42,6 +44,28 @@ pub fn in_order<T: Send>(
         }
         Ok(())
     })
+}
+
+/// Self-play's adjudication, the same for `gen` and `collection`: once the search's score has
+/// been decisive (±2,500 or more) for eight plies in a row, the side it favours wins, so games
+/// long decided are not played out to mate.
+#[derive(Default)]
+pub struct Decisive {
+    run: u32,
+}
+
+impl Decisive {
+    /// The result, once the score `raw` (from the view of `turn`, the side to move) makes the
+    /// eighth decisive ply in a row.
+    pub fn after(&mut self, raw: i32, turn: Side) -> Option<GameResult> {
+        self.run = if raw.abs() >= 2500 { self.run + 1 } else { 0 };
+        (self.run >= 8).then(|| GameResult::Win(if raw > 0 { turn } else { !turn }))
+    }
+
+    /// Starts the count again (a random move played instead of the search's).
+    pub fn reset(&mut self) {
+        self.run = 0;
+    }
 }
 
 #[cfg(test)]
