@@ -41,19 +41,15 @@ async fn a_game_that_is_over_before_it_starts_is_refused() {
     assert_eq!(v["over"], Value::Null, "{v}");
 }
 
-/// A game stored over from its start (by a server from before the check above) is not played
-/// by the engine when the server brings it back: nothing is stored, and reading it works.
-#[tokio::test]
-async fn a_stored_game_over_from_its_start_is_left_alone() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = SqliteStore::open(dir.path()).unwrap();
-    let g = StoredGame {
-        id: "0123456789ab".into(),
+/// An engine game stored from [`SPENT`] (over from its start), Red's seat the player's and
+/// Black, to move, the engine's: what a server from before the check stored.
+fn spent_engine_game(id: &str) -> StoredGame {
+    StoredGame {
+        id: id.into(),
         variant: "xiangqi".into(),
         mode: "engine".into(),
         level: 1,
         start_fen: SPENT.into(),
-        // Red's seat is the player's; Black, to move, is the engine.
         tokens: BySide::new(Some("00112233445566778899aabbccddeeff".into()), None),
         base_ms: 0,
         increment_ms: 0,
@@ -65,7 +61,16 @@ async fn a_stored_game_over_from_its_start_is_left_alone() {
         rated: false,
         created: 0,
         engine: None,
-    };
+    }
+}
+
+/// A game stored over from its start (by a server from before the check above) is not played
+/// by the engine when the server brings it back: nothing is stored, and reading it works.
+#[tokio::test]
+async fn a_stored_game_over_from_its_start_is_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(dir.path()).unwrap();
+    let g = spent_engine_game("0123456789ab");
     store.create(&g).await.unwrap();
     drop(store);
     let (addr, _task) = server(dir.path()).await;
@@ -82,24 +87,7 @@ async fn a_stored_game_over_from_its_start_is_left_alone() {
 async fn a_stored_game_over_from_its_start_with_a_move_after_the_end_reads() {
     let dir = tempfile::tempdir().unwrap();
     let store = SqliteStore::open(dir.path()).unwrap();
-    let g = StoredGame {
-        id: "ba9876543210".into(),
-        variant: "xiangqi".into(),
-        mode: "engine".into(),
-        level: 1,
-        start_fen: SPENT.into(),
-        tokens: BySide::new(Some("00112233445566778899aabbccddeeff".into()), None),
-        base_ms: 0,
-        increment_ms: 0,
-        periods: 0,
-        period_ms: 0,
-        per_move_ms: 0,
-        overruns: 0,
-        names: BySide::new(None, None),
-        rated: false,
-        created: 0,
-        engine: None,
-    };
+    let g = spent_engine_game("ba9876543210");
     store.create(&g).await.unwrap();
     let stored = StoredMove { mv: "h9g7".into(), clocks_ms: BySide::new(0, 0), periods: BySide::new(0, 0), at_ms: 0 };
     store.add_move(&g.id, 0, &stored).await.unwrap();
