@@ -109,18 +109,19 @@ pub async fn upgrade(
         ));
     }
     let live = state.get(&id).await?;
-    let (seat, variant) = {
-        let room = live.lock();
-        let seat = match offered_token(&headers) {
-            None => None,
-            Some("") => None,
-            Some(t) => Some(
-                room.seat_of(t)
-                    .ok_or_else(|| ApiError::new(StatusCode::FORBIDDEN, "this token has no seat in this game"))?,
-            ),
-        };
-        (seat, room.variant)
-    };
+    let token = offered_token(&headers).filter(|t| !t.is_empty());
+    let mut seat = token.and_then(|t| live.lock().seat_of(t));
+    // Among several servers, a seat taken on another one reaches this one by notification: a
+    // room read before that (a sweep's claim) may not know the token yet. One read from the
+    // store settles it before the token is refused.
+    if token.is_some() && seat.is_none() && state.cluster.is_some() {
+        state.reload(&live).await.map_err(crate::error::internal)?;
+        seat = token.and_then(|t| live.lock().seat_of(t));
+    }
+    if token.is_some() && seat.is_none() {
+        return Err(ApiError::new(StatusCode::FORBIDDEN, "this token has no seat in this game"));
+    }
+    let variant = live.lock().variant;
     let notation = pick_notation(q.get("notation").map(String::as_str), variant)?;
     Ok(ws
         .protocols([PROTOCOL])

@@ -198,3 +198,38 @@ async fn a_takeback_and_a_draw_offered_on_one_server_are_answered_on_the_other()
         (Some(id.as_str()), Some(0))
     );
 }
+
+/// A seat taken while this server's room was read earlier, and whose notification has not come
+/// (here: never sent, the seat is written straight into the database) is found in the store
+/// before the token is refused: the second server once answered 403 to a player who had just
+/// joined on the first one (CI, 2026-11-27, `serve_pg_outage`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_seat_taken_elsewhere_is_read_before_its_token_is_refused() {
+    let Some(db) = database("seat").await else { return };
+    let chuhan_server::Target::Postgres(conn) = &db else { unreachable!() };
+    let (a, _ta) = server(&db).await;
+    let (b, _tb) = server(&db).await;
+    let created = post(a, "/api/games", json!({ "mode": "friend", "base_secs": 600 })).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    // Server B reads the game while Black's seat is empty.
+    let seen: Value = reqwest::get(format!("http://{b}/api/games/{id}")).await.unwrap().json().await.unwrap();
+    assert_eq!(seen["seats"], json!([true, false]), "{seen}");
+    // Black's seat is taken with no notification to B.
+    let black = chuhan_server::random_hex(16).unwrap();
+    let (client, connection) = tokio_postgres::connect(conn, tokio_postgres::NoTls).await.expect("the test connects");
+    tokio::spawn(connection);
+    let updated =
+        client.execute("UPDATE games SET black_token = $2 WHERE id = $1", &[&id, &black]).await.expect("seat written");
+    assert_eq!(updated, 1);
+    // B opens Black's socket as Black.
+    let mut k = ws(b, &id, Some(&black)).await;
+    let v = state_at(&mut k, 0, Duration::from_secs(5)).await;
+    assert_eq!(v["type"], "state", "{v}");
+    assert_eq!(v["seats"], json!([true, true]), "{v}");
+    assert_eq!(v["you"], 1, "{v}");
+    // A token that no seat holds is still refused.
+    let wrong = chuhan_server::random_hex(16).unwrap();
+    let url = format!("ws://{b}/api/games/{id}/ws?notation=uci");
+    let refused = connect_async(seat_request(url, Some(&wrong))).await.expect_err("a wrong token is refused");
+    assert!(refused.to_string().contains("403"), "{refused}");
+}
