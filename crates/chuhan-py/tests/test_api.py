@@ -244,3 +244,9 @@ def test_analysis_nodes_and_time_cover_the_whole_search():
     assert t.time >= 0.25
     lines = chuhan.Engine(network=False).analyse(board, nodes=30000, multipv=2)
     assert all(line.nodes >= 30000 for line in lines)
+
+
+def test_the_readme_api_example_runs():
+    text = (REPO / "crates" / "chuhan-py" / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"## The API\n.*?```python\n(.*?)```", text, re.S).group(1)
+    exec(block, {"chuhan": chuhan})
