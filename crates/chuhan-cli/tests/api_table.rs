@@ -58,7 +58,10 @@ fn compiled() -> Vec<String> {
         func!(chuhan::Outcome::verdict),
         ty!(chuhan::GameResult),
         ty!(chuhan_record::Record),
-        ty!(chuhan_record::PgnReader),
+        {
+            let _ = std::any::type_name::<chuhan_record::PgnReader<&[u8]>>();
+            "chuhan_record::PgnReader"
+        },
         {
             let _: fn(&mut Vec<u8>, &chuhan_record::Record, Notation) -> std::io::Result<()> =
                 chuhan_record::pgn::write_game;
