@@ -27,6 +27,15 @@ pub enum Violation {
 }
 
 impl Violation {
+    /// The rule's code: `perpetual-check`, `perpetual-chase` or `perpetual-mate-threat`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Violation::PerpetualCheck => "perpetual-check",
+            Violation::PerpetualChase => "perpetual-chase",
+            Violation::PerpetualMateThreat => "perpetual-mate-threat",
+        }
+    }
+
     fn words(self) -> &'static str {
         match self {
             Violation::PerpetualCheck => "checking on every move",
@@ -116,6 +125,42 @@ pub enum EndReason {
     Bikjang,
     /// Janggi (traditional rules): the same piece gave check three times in a row.
     ThreeChecksBySamePiece,
+}
+
+impl EndReason {
+    /// A short code for why the game ended, the same in every chuhan package (the Python
+    /// and JavaScript `Outcome.termination`): `checkmate`, `stalemate`, `resignation`,
+    /// `agreement`, `time`, `perpetual-check`, `perpetual-chase`, `perpetual-mate-threat`,
+    /// `mutual-perpetual-check` (and `-chase`, `-mate-threat`), `repetition`, `move-limit`,
+    /// `dead-position`, `double-pass`, `bikjang` or `three-checks`.
+    ///
+    /// ```
+    /// use chuhan::game::{EndReason, Violation};
+    /// assert_eq!(EndReason::Checkmate.code(), "checkmate");
+    /// let v = EndReason::RepetitionViolation { violation: Violation::PerpetualCheck, times: 3 };
+    /// assert_eq!(v.code(), "perpetual-check");
+    /// ```
+    pub fn code(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::Resignation => "resignation",
+            EndReason::Agreement => "agreement",
+            EndReason::Time => "time",
+            EndReason::RepetitionViolation { violation, .. } => violation.code(),
+            EndReason::MutualViolation { violation, .. } => match violation {
+                Violation::PerpetualCheck => "mutual-perpetual-check",
+                Violation::PerpetualChase => "mutual-perpetual-chase",
+                Violation::PerpetualMateThreat => "mutual-perpetual-mate-threat",
+            },
+            EndReason::Repetition { .. } => "repetition",
+            EndReason::MoveLimit { .. } => "move-limit",
+            EndReason::DeadPosition => "dead-position",
+            EndReason::DoublePass => "double-pass",
+            EndReason::Bikjang => "bikjang",
+            EndReason::ThreeChecksBySamePiece => "three-checks",
+        }
+    }
 }
 
 /// How and when a game ended.
