@@ -201,7 +201,7 @@ async function move(page, mv, plies, others) {
   for (const p of [page, ...others]) await waitForMoves(p, "#moves", plies);
 }
 
-test("6. a draw offer and a takeback request are said in the live region", async () => {
+test("6. a draw offer and a takeback request are said in the live region, and can be declined", async () => {
   const browser = await launch();
   try {
     const [red, black] = await friendGame(browser, "xiangqi");
@@ -217,6 +217,13 @@ test("6. a draw offer and a takeback request are said in the live region", async
     await black.click("#draw");
     await red.waitForFunction(() => /Black offers a draw/.test(document.querySelector("#announce").textContent));
     await screenshot(red, "offer-announced");
+    // Declined (issue 42's "decline for draw offers and takebacks"): Black is told, the game goes on.
+    assert.equal(await red.textContent("#decline"), "Decline draw");
+    assert.ok(await black.isHidden("#decline"), "no decline button for one's own offer");
+    await red.click("#decline");
+    await black.waitForFunction(() => /Red declines your draw offer/.test(document.querySelector("#announce").textContent));
+    await red.waitForSelector("#decline", { state: "hidden" });
+    assert.match(await black.textContent("#draw"), /Offer draw/);
     for (const p of [red, black]) assert.deepEqual(p.problems, []);
   } finally {
     await browser.close();

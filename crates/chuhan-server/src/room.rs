@@ -123,6 +123,9 @@ pub enum RoomError {
     /// A takeback by a side that has not moved yet.
     #[error("there is no move of yours to take back")]
     NothingToTakeBack,
+    /// A decline with no offer of the other side's standing.
+    #[error("your opponent offers nothing to decline")]
+    NothingToDecline,
 }
 
 /// A game being played (or finished and looked at).

@@ -28,6 +28,8 @@ pub enum Action {
     Draw(Side),
     /// `side` asks for, or agrees to, a takeback.
     Takeback(Side),
+    /// `side` declines what the other side offers: a draw, a takeback, or both.
+    Decline(Side),
     /// The running clock may have run out: end the game on time if so.
     Flag,
     /// The engine's move for `side`, chosen in the position with this ply count and hash:
@@ -150,6 +152,18 @@ impl Room {
                 }
             }
             Action::Takeback(side) => self.decide_takeback(*side, now),
+            Action::Decline(side) => {
+                if self.is_over() {
+                    return Err(RoomError::AlreadyOver);
+                }
+                // Only the other side's offers go; one's own stay open.
+                let mine = |offer: Option<Side>| offer.filter(|s| s == side);
+                let left = Offers { draw: mine(self.offers.draw), takeback: mine(self.offers.takeback) };
+                if left == self.offers {
+                    return Err(RoomError::NothingToDecline);
+                }
+                Ok(self.offering(left))
+            }
             Action::Flag => {
                 let side = match &self.clocks {
                     Some(c) if !self.is_over() => c.flagged(now),

@@ -335,6 +335,42 @@ async fn offers_are_stored_and_come_back_as_the_moves_since_leave_them() {
     assert_eq!(store.load("of").await.unwrap().unwrap().3.offers, Offers::default());
 }
 
+#[tokio::test]
+async fn the_other_sides_offers_are_declined_and_ones_own_stay() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(dir.path()).unwrap();
+    let t0 = Instant::now();
+    let g = stored("dc", 600_000, 0);
+    let r = room(&store, &g, t0).await;
+    // Nothing offered: nothing to decline.
+    let none = act(&r, &store, Action::Decline(B), t0).await;
+    assert!(matches!(none, (false, Err(RoomError::NothingToDecline))), "{none:?}");
+    r.play(R, "h2e2".parse().unwrap(), &store, t0).await.unwrap();
+    r.play(B, "h9g7".parse().unwrap(), &store, t0).await.unwrap();
+    // Red offers a draw and asks to take back; Black declines both, stored.
+    act(&r, &store, Action::Draw(R), t0).await.1.unwrap();
+    r.takeback(R, &store, t0).await.unwrap();
+    assert_eq!(r.lock().offers, Offers { draw: Some(R), takeback: Some(R) });
+    // Red cannot decline its own offers.
+    let own = act(&r, &store, Action::Decline(R), t0).await;
+    assert!(matches!(own, (false, Err(RoomError::NothingToDecline))), "{own:?}");
+    act(&r, &store, Action::Decline(B), t0).await.1.unwrap();
+    assert_eq!(r.lock().offers, Offers::default());
+    let (g2, moves, end, offers) = store.load("dc").await.unwrap().unwrap();
+    let back = Room::from_stored_at(&g2, &moves, end, offers, t0, None).unwrap();
+    assert_eq!(back.offers, Offers::default(), "the decline is stored");
+    assert_eq!(back.game.ply(), 2, "no move was taken back");
+    // Black's own offer stays when Black declines Red's.
+    act(&r, &store, Action::Draw(B), t0).await.1.unwrap();
+    r.takeback(R, &store, t0).await.unwrap();
+    act(&r, &store, Action::Decline(B), t0).await.1.unwrap();
+    assert_eq!(r.lock().offers, Offers { draw: Some(B), takeback: None });
+    // Over: nothing to decline.
+    r.resign(R, &store, t0).await.unwrap();
+    let over = act(&r, &store, Action::Decline(R), t0).await;
+    assert!(matches!(over, (false, Err(RoomError::AlreadyOver))), "{over:?}");
+}
+
 #[test]
 fn a_move_stored_elsewhere_is_played_with_its_clocks() {
     let t0 = Instant::now();

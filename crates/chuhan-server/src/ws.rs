@@ -259,6 +259,7 @@ async fn handle(
         ClientMessage::Resign => Action::Resign(player("resign")?),
         ClientMessage::Takeback => Action::Takeback(player("take back moves")?),
         ClientMessage::Draw => Action::Draw(player("offer draws")?),
+        ClientMessage::Decline => Action::Decline(player("decline offers")?),
     };
     state.apply(live, action).await?;
     Ok(false)

@@ -235,6 +235,12 @@ async function gamePage(id) {
       }
     }
     if (offered && n === heard.n) playSound("offer");
+    // One's own offer gone with no move, takeback or end: the other side declined it.
+    for (const [key, words] of [["draw_offer", "draw offer"], ["takeback_offer", "takeback request"]]) {
+      if (!end && n === heard.n && s.you !== null && old[key] === s.you && s[key] === null) {
+        said.push(`${capital(s.sides[1 - s.you])} declines your ${words}.`);
+      }
+    }
     heard = { n, end };
     if (said.length) $("announce").textContent = said.join(" ");
   }
@@ -286,6 +292,11 @@ async function gamePage(id) {
     $("draw").textContent = s.draw_offer !== null && s.draw_offer !== s.you ? "Accept draw" : "Offer draw";
     $("takeback").hidden = !playing || s.moves.length === 0;
     $("takeback").textContent = s.takeback_offer !== null && s.takeback_offer !== s.you ? "Accept takeback" : "Takeback";
+    // The other side's offers can be declined (a move declines them too, as before).
+    const theirs = (o) => o !== null && o !== s.you;
+    $("decline").hidden = !playing || !(theirs(s.draw_offer) || theirs(s.takeback_offer));
+    $("decline").textContent = theirs(s.draw_offer) && theirs(s.takeback_offer) ? "Decline both"
+      : theirs(s.draw_offer) ? "Decline draw" : "Decline takeback";
     $("pass").hidden = !playing || s.variant !== "janggi";
     if ($("pass").hidden || s.you !== s.turn) $("pass-confirm").hidden = true;
     const open = s.seats.some((x) => !x);
@@ -388,6 +399,7 @@ async function gamePage(id) {
   $("resign-no").addEventListener("click", () => { $("resign-confirm").hidden = true; });
   $("takeback").addEventListener("click", () => send({ type: "takeback" }));
   $("draw").addEventListener("click", () => send({ type: "draw" }));
+  $("decline").addEventListener("click", () => send({ type: "decline" }));
   // A pass that would end the game (after the opponent's pass, or into bikjang) is asked about
   // first, with the counting that decides it.
   $("pass").addEventListener("click", () => {

@@ -154,6 +154,8 @@ pub enum ClientMessage {
     Pass,
     /// Ask to take back one's last move, or agree to the opponent's request.
     Takeback,
+    /// Decline the opponent's draw offer and takeback request (whichever stand).
+    Decline,
     /// Change the notation of the moves sent to this connection.
     Notation {
         /// The notation's name.

@@ -785,6 +785,7 @@ fn what_the_scripts_send_is_read() {
         (r#"{"type":"resign"}"#, r#"type: "resign""#),
         (r#"{"type":"takeback"}"#, r#"type: "takeback""#),
         (r#"{"type":"draw"}"#, r#"type: "draw""#),
+        (r#"{"type":"decline"}"#, r#"type: "decline""#),
         (r#"{"type":"pass"}"#, r#"type: "pass""#),
         (r#"{"type":"notation","notation":"wxf"}"#, r#"type: "notation", notation: "#),
     ] {
