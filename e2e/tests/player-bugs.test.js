@@ -224,6 +224,13 @@ test("6. a draw offer and a takeback request are said in the live region, and ca
     await black.waitForFunction(() => /Red declines your draw offer/.test(document.querySelector("#announce").textContent));
     await red.waitForSelector("#decline", { state: "hidden" });
     assert.match(await black.textContent("#draw"), /Offer draw/);
+    // The end, said from each player's side, with a way to a new game.
+    assert.ok(await red.isHidden("#newgame-box"));
+    await black.click("#resign");
+    await black.click("#resign-yes");
+    await red.waitForFunction(() => /^You won\./.test(document.querySelector("#status").textContent));
+    await black.waitForFunction(() => /^You lost\./.test(document.querySelector("#status").textContent));
+    for (const p of [red, black]) assert.ok(await p.isVisible("#newgame"), "a New game link at the end");
     for (const p of [red, black]) assert.deepEqual(p.problems, []);
   } finally {
     await browser.close();

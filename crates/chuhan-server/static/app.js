@@ -263,6 +263,11 @@ async function gamePage(id) {
     // Sentences, joined with one period each.
     const parts = [];
     if (s.end) {
+      // A player reads the result from their side first.
+      if (s.you !== null) {
+        const won = { "1-0": 0, "0-1": 1 }[s.end.result];
+        parts.push(won === undefined ? "Draw" : won === s.you ? "You won" : "You lost");
+      }
       if (s.end.points) parts.push(`${s.end.reason.replace(/;.*$/, "")}. Counting: ${countingWords(s.end.points)}`);
       else parts.push(s.end.reason);
       const rc = s.rating_change;
@@ -285,6 +290,7 @@ async function gamePage(id) {
       : `Looking at ${view === 0 ? "the start" : `move ${view} of ${s.moves.length}`}: → or End goes back to the game.`;
     const playing = s.you !== null && !s.end;
     $("resign").hidden = !playing;
+    $("newgame-box").hidden = !s.end;
     if (!playing) $("resign-confirm").hidden = true;
     $("move-entry").hidden = !playing;
     $("opening").textContent = s.opening || "";
