@@ -24,13 +24,29 @@ const SIDE_LABELS = {
   janggi: ["Cho 楚, blue (moves first)", "Han 漢, red"],
 };
 
+/// The new-game form's fields kept for the next visit (in localStorage under LOBBY_KEY).
+const LOBBY_KEY = "chuhan:lobby";
+const LOBBY_FIELDS = ["variant", "mode", "side", "level", "clock", "minutes", "increment", "periods", "period",
+  "cho_setup", "han_setup", "rated", "open"];
+
 function lobby() {
   show("lobby");
   const form = $("create");
   const field = (name) => form.elements.namedItem(name);
   const q = new URLSearchParams(location.search);
+  // The settings of the last game created in this browser come back (not its position, which
+  // only a link brings); a link's own variant wins.
+  try {
+    const kept = JSON.parse(localStorage.getItem(LOBBY_KEY) || "{}");
+    for (const name of LOBBY_FIELDS) {
+      const el = field(name);
+      if (!el || kept[name] === undefined) continue;
+      if (el.type === "checkbox") el.checked = !!kept[name];
+      else if (el.tagName !== "SELECT" || [...el.options].some((o) => o.value === kept[name])) el.value = kept[name];
+    }
+  } catch { /* nothing kept, or private mode */ }
   if (q.get("fen")) field("fen").value = q.get("fen");
-  if (q.get("variant") === "janggi") field("variant").value = "janggi";
+  if (q.get("variant") === "janggi" || q.get("variant") === "xiangqi") field("variant").value = q.get("variant");
   const lobbyMessage = (text) => { $("lobby-message").textContent = text || ""; };
   // Only the fields that apply to the choices made are in view.
   const update = () => {
@@ -110,6 +126,12 @@ function lobby() {
         ...(friend ? { open: f.get("open") === "on" } : {}),
       });
       if (f.get("name").trim()) localStorage.setItem("chuhan:name", f.get("name").trim());
+      const keep = {};
+      for (const name of LOBBY_FIELDS) {
+        const el = field(name);
+        if (el) keep[name] = el.type === "checkbox" ? el.checked : el.value;
+      }
+      localStorage.setItem(LOBBY_KEY, JSON.stringify(keep));
       if (!friend) localStorage.setItem("chuhan:game-engine", f.get("engine"));
       localStorage.setItem(tokenKey(g.id), g.token);
       location.href = g.url;
