@@ -7,8 +7,9 @@
 #   scripts/build-wheels.sh                    # both wheels and the sdist
 #   scripts/build-wheels.sh x86_64             # only the named architectures (x86_64, aarch64)
 #   scripts/build-wheels.sh --no-sdist x86_64
-#   scripts/build-wheels.sh --test             # then install each x86_64 wheel and the sdist
+#   scripts/build-wheels.sh --test             # then install the x86_64 wheel and the sdist
 #                                              # in fresh virtual environments and use them
+#                                              # (pip compiles the sdist: 3 to 7 minutes)
 #
 # The wheels are linked by zig (`maturin --zig`, the `ziglang` package from PyPI) against the
 # glibc 2.17 symbols of manylinux2014, so the build needs no old-distribution container. The
@@ -127,6 +128,28 @@ if [ "$sdist" = 1 ]; then
     echo "$log" >&2
     exit 1
   fi
+  # What pip needs to build it, and the metadata PyPI shows; no test data (the crates' tests
+  # stay in the repository).
+  "$tools/bin/python" - "$out/chuhan-$version.tar.gz" <<'PY'
+import os, sys, tarfile
+path = sys.argv[1]
+with tarfile.open(path) as t:
+    names = {n.split("/", 1)[1] for n in t.getnames() if "/" in n}
+    pkg_info = t.extractfile(t.getmember(t.getnames()[0].split("/")[0] + "/PKG-INFO")).read().decode()
+need = {"PKG-INFO", "pyproject.toml", "Cargo.toml", "Cargo.lock", "README.md", "LICENSE-MIT", "LICENSE-APACHE",
+        "python/chuhan/__init__.py", "python/chuhan/__init__.pyi", "python/chuhan/py.typed",
+        "crates/chuhan-py/Cargo.toml", "crates/chuhan-py/src/lib.rs"}
+need |= {f"crates/{c}/{f}" for c in ("chuhan", "chuhan-record", "chuhan-engine", "chuhan-db") for f in ("Cargo.toml", "src/lib.rs")}
+missing = sorted(need - names)
+assert not missing, f"{path} lacks {missing}"
+for field in ("License-Expression: MIT OR Apache-2.0", "Requires-Python: >=3.9", "Project-URL: Repository, ",
+              "Project-URL: Issues, ", "Project-URL: Documentation, ", "Description-Content-Type: text/markdown"):
+    assert field in pkg_info, f"{path}: PKG-INFO lacks {field!r}"
+assert not [n for n in names if "/tests/data/" in n], "test data in the sdist"
+size = os.path.getsize(path)
+assert size < 3_000_000, f"{path}: {size} bytes, more than expected"
+print(f"  {os.path.basename(path)}: {len(names)} files, {size:,} bytes; builds with Cargo.lock, metadata complete")
+PY
   built+=("$out/chuhan-$version.tar.gz")
 fi
 
