@@ -38,7 +38,7 @@ for candidate in "$wb_root/bin/wasm-bindgen" "$(command -v wasm-bindgen || true)
   fi
 done
 if [ -z "$wasm_bindgen" ]; then
-  echo "installing wasm-bindgen-cli $wb_version into $wb_root (compiled from crates.io: about 3 to 6 minutes on two cores, once)"
+  echo "installing wasm-bindgen-cli $wb_version into $wb_root (compiled from crates.io: 3 to 10 minutes on two cores, once)"
   start=$SECONDS
   cargo install wasm-bindgen-cli --version "$wb_version" --no-default-features --force --quiet --root "$wb_root"
   wasm_bindgen=$wb_root/bin/wasm-bindgen
