@@ -85,3 +85,13 @@ def test_wheel_is_manylinux2014():
     # No symbol of a glibc newer than 2.17 (manylinux2014's), whatever glibc built it.
     versions = {tuple(map(int, v.split(b"."))) for v in re.findall(rb"GLIBC_(\d+(?:\.\d+)+)", extension().read_bytes())}
     assert versions and max(versions) <= (2, 17), sorted(versions)
+
+
+@pytest.mark.skipif(not MANYLINUX, reason="a wheel from scripts/build-wheels.sh only (CHUHAN_EXPECT_MANYLINUX2014=1)")
+def test_readme_names_the_wheel():
+    """The README's table of artifacts names the wheel as build-wheels.sh names it."""
+    readme = pathlib.Path(__file__).resolve().parents[1] / "README.md"
+    machine = platform.machine()
+    name = f"chuhan-{chuhan.__version__}-cp39-abi3-manylinux2014_{machine}.manylinux_2_17_{machine}.whl"
+    assert f"`{name}`" in readme.read_text(encoding="utf-8")
+    assert f"`chuhan-{chuhan.__version__}.tar.gz`" in readme.read_text(encoding="utf-8")

@@ -53,6 +53,16 @@ test("the packed tarball installs and loads with require() and import alike", (t
   assert.deepEqual(viaRequire, viaImport, "the CommonJS entry exports what the ES module does, and behaves the same");
   assert.equal(viaRequire.version, meta.version);
 
+  // The README's two lines, each as the first line of a program of its module system.
+  const readme = readFileSync(path.join(root, "crates/chuhan-wasm/README.md"), "utf8");
+  const block = readme.slice(readme.indexOf("Both module systems load it")).match(/```js\n([^]*?)```/)[1];
+  const [importLine, requireLine] = block.trim().split("\n");
+  assert.match(importLine, /^import \{ Board \} from "chuhan";/);
+  assert.match(requireLine, /^const \{ Board \} = require\("chuhan"\);/);
+  const use = `\nconsole.log(new Board().legalMoves().length);`;
+  assert.equal(node(project, ["--input-type=module", "-e", importLine + use]).trim(), "44");
+  assert.equal(node(project, ["--input-type=commonjs", "-e", requireLine + use]).trim(), "44");
+
   // A CommonJS program that loads it the other way too: a dynamic import from CommonJS.
   const dyn = node(project, ["-e", `import("chuhan").then((c) => console.log(new c.Board().legalMoves().length))`]);
   assert.equal(dyn.trim(), "44");
