@@ -9,11 +9,12 @@ use crate::errors;
 use crate::moves::{move_arg, square_arg, PyMove};
 use crate::outcome::{rules_arg, PyOutcome};
 use crate::svg;
+use crate::values::{self, PyLegalMoves, PyPiece};
 use chuhan::notation::Notation;
 use chuhan::{Game, JanggiFormation, JanggiSetup, Move, Position, Setup, Side, Variant};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::PyDict;
 
 /// A variant from its name (`"xiangqi"`, `"janggi"`).
 pub fn variant_arg(name: &str) -> PyResult<Variant> {
@@ -80,17 +81,16 @@ impl PyBoard {
         self.pos.play(m).map_err(errors::illegal)
     }
 
-    /// The rules over time applied to the move stack: the game as `chuhan::Game` sees it.
-    fn replay(&self, rules: Option<&str>) -> PyResult<Game> {
-        let rules = rules_arg(rules, self.start.variant())?;
-        let mut game = Game::new(self.start.clone(), rules);
-        for played in self.pos.history() {
-            if game.outcome().is_some() {
-                break;
-            }
-            game.play(played.mv).map_err(errors::illegal)?;
-        }
-        Ok(game)
+    /// The ending at the current position, by the rules over time applied to the move stack
+    /// (`Game::ending_at`): mate or stalemate here, a repetition whose cycle closes with the last
+    /// move, the move limit reached. An ending the stack played past is not reported (python-chess's
+    /// `Board.outcome`); a `Game` stops at its first ending instead.
+    fn ending(&self, rules: Option<&str>) -> PyResult<Option<PyOutcome>> {
+        let variant = self.start.variant();
+        let rules = rules_arg(rules, variant)?;
+        let moves: Vec<Move> = self.pos.history().iter().map(|p| p.mv).collect();
+        let o = Game::ending_at(self.start.clone(), &moves, rules).map_err(errors::illegal)?;
+        Ok(o.map(|o| PyOutcome::of(&o, variant, &rules)))
     }
 }
 
@@ -133,10 +133,11 @@ impl PyBoard {
         self.pos.variant().name()
     }
 
-    /// The side to move, by its game's name: `red`/`black` or `cho`/`han`.
+    /// The side to move: `chuhan.RED` (Cho in janggi) or `chuhan.BLACK` (Han), a `Color` that
+    /// also equals its names (`"red"`, `"cho"`).
     #[getter]
-    fn turn(&self) -> &'static str {
-        self.pos.turn().name(self.pos.variant())
+    fn turn(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        values::color(py, self.pos.turn())
     }
 
     /// Plies since the last capture (FEN field 5).
@@ -156,11 +157,11 @@ impl PyBoard {
         self.pos.to_fen()
     }
 
-    /// The legal moves, as a list of `Move`s (a janggi pass included when allowed).
+    /// The legal moves (a janggi pass included when allowed): a `LegalMoves` container of
+    /// `Move`s that answers `in` for a `Move` or coordinates (`"h2e2" in board.legal_moves`).
     #[getter]
-    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let moves = self.pos.legal_moves();
-        PyList::new(py, moves.iter().map(|&m| PyMove(m)))
+    fn legal_moves(&self) -> PyLegalMoves {
+        PyLegalMoves { moves: self.pos.legal_moves().to_vec() }
     }
 
     /// The number of legal moves (cheaper than `len(board.legal_moves)`: no `Move` is built).
@@ -239,23 +240,27 @@ impl PyBoard {
         PyBoard { start: self.start.clone(), pos: self.start.clone() }
     }
 
-    /// The move that passes in janggi (the general's square twice); legal or not.
-    fn pass_move(&self) -> PyMove {
+    /// The move that passes in janggi (the general's square twice), legal or not; xiangqi has
+    /// no pass: `IllegalMoveError`.
+    fn pass_move(&self) -> PyResult<PyMove> {
+        if self.pos.variant() == Variant::Xiangqi {
+            return Err(errors::illegal("xiangqi has no pass: only janggi's general may stay on its point"));
+        }
         let g = self.pos.general(self.pos.turn());
-        PyMove(Move::new(g, g))
+        Ok(PyMove(Move::new(g, g)))
     }
 
-    /// The piece on `square` (0–89 or a name) as its FEN letter (upper case for Red/Cho), or
-    /// `None`.
-    fn piece_at(&self, #[pyo3(from_py_with = square_arg)] square: chuhan::Square) -> Option<char> {
-        self.pos.piece_at(square).map(|p| p.letter())
+    /// The `Piece` on `square` (0–89 or a name), or `None`. A piece equals its FEN letter
+    /// (`board.piece_at("e0") == "K"`).
+    fn piece_at(&self, #[pyo3(from_py_with = square_arg)] square: chuhan::Square) -> Option<PyPiece> {
+        self.pos.piece_at(square).map(PyPiece)
     }
 
-    /// Every piece: `{square: letter}`.
+    /// Every piece: `{square: Piece}`.
     fn piece_map<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         for (sq, p) in self.pos.piece_squares() {
-            d.set_item(sq.index(), p.letter())?;
+            d.set_item(sq.index(), PyPiece(p))?;
         }
         Ok(d)
     }
@@ -275,19 +280,20 @@ impl PyBoard {
         !self.pos.is_check() && self.pos.legal_moves().is_empty()
     }
 
-    /// How the game of the move stack has ended under `rules` (default: AXF for xiangqi, modern
-    /// for janggi), or `None` while it goes on: mate, repetitions (perpetual check or chase),
-    /// the move-count rule, janggi counting, bikjang, passes.
+    /// The ending at the current position under `rules` (default: AXF for xiangqi, modern for
+    /// janggi), or `None`: mate or stalemate here, a repetition whose cycle closes with the last
+    /// move (perpetual check or chase), the move-count rule reached, janggi counting, bikjang,
+    /// passes. Like python-chess, a board that played on past an ending does not report it
+    /// (`Game` stops at the first ending and keeps it).
     #[pyo3(signature = (rules=None))]
     fn outcome(&self, rules: Option<&str>) -> PyResult<Option<PyOutcome>> {
-        let game = self.replay(rules)?;
-        Ok(game.outcome().map(|o| PyOutcome::new(o, &game)))
+        self.ending(rules)
     }
 
     /// Whether `outcome(rules)` is not `None`.
     #[pyo3(signature = (rules=None))]
     fn is_game_over(&self, rules: Option<&str>) -> PyResult<bool> {
-        Ok(self.replay(rules)?.outcome().is_some())
+        Ok(self.ending(rules)?.is_some())
     }
 
     /// Leaf nodes of the legal move tree `depth` plies deep (the GIL is released meanwhile).

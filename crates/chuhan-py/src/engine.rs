@@ -70,9 +70,9 @@ pub struct PyAnalysis {
     depth: i32,
     /// The deepest ply the main search reached.
     seldepth: i32,
-    /// Nodes searched by all threads.
+    /// Nodes the whole search visited (all threads, an iteration cut short included).
     nodes: u64,
-    /// Seconds since the search began.
+    /// Seconds the whole search took.
     time: f64,
     /// 1 for the best line, 2 for the second best, ... (MultiPV).
     multipv: usize,
@@ -203,7 +203,9 @@ impl PyEngine {
         match multipv {
             None => Ok(Py::new(py, PyAnalysis::new(&best))?.into_any()),
             Some(_) => {
-                let mut out: Vec<PyAnalysis> = lines.iter().map(PyAnalysis::new).collect();
+                // Every line's nodes and time are the whole search's, as for the best one.
+                let whole = |r: &Report| Report { nodes: best.nodes, elapsed: best.elapsed, ..r.clone() };
+                let mut out: Vec<PyAnalysis> = lines.iter().map(|r| PyAnalysis::new(&whole(r))).collect();
                 if out.is_empty() {
                     out.push(PyAnalysis::new(&best));
                 }

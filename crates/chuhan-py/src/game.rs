@@ -5,9 +5,9 @@ use crate::board::{parse_move, side_arg, variant_arg, PyBoard};
 use crate::errors;
 use crate::moves::{move_arg, PyMove};
 use crate::outcome::{rules_arg, rules_name, PyOutcome};
+use crate::values::PyLegalMoves;
 use chuhan::{Game, GameError, Move};
 use pyo3::prelude::*;
-use pyo3::types::PyList;
 
 /// A game under a rule set: every move is checked, and after each the rules decide whether
 /// the game has ended (mate, perpetual check or chase, repetition, the move-count rule, janggi
@@ -112,9 +112,10 @@ impl PyGame {
 
     /// The legal moves of the current position (none once the game is over).
     #[getter]
-    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let moves = if self.game.outcome().is_some() { Default::default() } else { self.game.position().legal_moves() };
-        PyList::new(py, moves.iter().map(|&m| PyMove(m)))
+    fn legal_moves(&self) -> PyLegalMoves {
+        let moves =
+            if self.game.outcome().is_some() { Vec::new() } else { self.game.position().legal_moves().to_vec() };
+        PyLegalMoves { moves }
     }
 
     /// Plays `move` (a `Move` or coordinates) and returns the outcome if the game ended with

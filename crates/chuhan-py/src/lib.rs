@@ -5,7 +5,8 @@
 //! is the Rust crates'. The package's API and types are in `python/chuhan/__init__.pyi`; the
 //! crate README shows a first program.
 //!
-//! Modules: `board` (Board), `moves` (Move, squares), `game` (Game, Outcome), `records`
+//! Modules: `board` (Board), `moves` (Move, squares), `values` (Piece, LegalMoves, and the
+//! bridge to `_types.py`'s Color and Result), `game` (Game, Outcome), `records`
 //! (read_games, Record, writers), `engine` (Engine), `svg` (the board picture), `errors` (the
 //! exceptions).
 
@@ -18,6 +19,7 @@ mod moves;
 mod outcome;
 mod records;
 mod svg;
+mod values;
 
 use pyo3::prelude::*;
 
@@ -28,6 +30,8 @@ fn _chuhan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<moves::PyMove>()?;
     m.add_class::<board::PyBoard>()?;
+    m.add_class::<values::PyPiece>()?;
+    m.add_class::<values::PyLegalMoves>()?;
     m.add_class::<game::PyGame>()?;
     m.add_class::<outcome::PyOutcome>()?;
     m.add_class::<records::PyRecord>()?;

@@ -3,7 +3,8 @@
 //! and `game` do not depend on each other.
 
 use crate::errors;
-use chuhan::{EndReason, Game, GameResult, Rules, Variant, Violation};
+use crate::values;
+use chuhan::{Game, GameResult, Rules, Side, Variant};
 use pyo3::prelude::*;
 
 /// The rules of `variant`, with the named rule set when one is given: `axf`, `cxa` or
@@ -23,86 +24,93 @@ pub(crate) fn rules_name(rules: &Rules, variant: Variant) -> String {
     }
 }
 
-fn violation_name(v: Violation) -> &'static str {
-    match v {
-        Violation::PerpetualCheck => "perpetual_check",
-        Violation::PerpetualChase => "perpetual_chase",
-        Violation::PerpetualMateThreat => "perpetual_mate_threat",
-        _ => "perpetual",
-    }
-}
-
-/// A short machine name for why a game ended (`reason` gives the sentence).
-fn termination(r: EndReason) -> String {
-    match r {
-        EndReason::Checkmate => "checkmate".into(),
-        EndReason::Stalemate => "stalemate".into(),
-        EndReason::Resignation => "resignation".into(),
-        EndReason::Agreement => "agreement".into(),
-        EndReason::Time => "time".into(),
-        EndReason::RepetitionViolation { violation, .. } => violation_name(violation).into(),
-        EndReason::MutualViolation { violation, .. } => format!("mutual_{}", violation_name(violation)),
-        EndReason::Repetition { .. } => "repetition".into(),
-        EndReason::MoveLimit { .. } => "move_limit".into(),
-        EndReason::DeadPosition => "dead_position".into(),
-        EndReason::DoublePass => "double_pass".into(),
-        EndReason::Bikjang => "bikjang".into(),
-        EndReason::ThreeChecksBySamePiece => "three_checks".into(),
-        _ => "other".into(),
-    }
-}
-
-/// How a game ended: the result, why in words, and the rule set that ruled it.
-#[pyclass(name = "Outcome", module = "chuhan", frozen, get_all)]
+/// How a game ended: the result, why (as a code and as a sentence), and the rule set that
+/// ruled. The same fields, meaning the same, as the JavaScript package's `Outcome`.
+#[pyclass(name = "Outcome", module = "chuhan", frozen)]
 #[derive(Clone)]
 pub struct PyOutcome {
     /// `"1-0"`, `"0-1"` or `"1/2-1/2"`.
     result: &'static str,
-    /// The winner's name (`red`, `black`, `cho`, `han`), or `None` for a draw.
-    winner: Option<&'static str>,
+    /// The winner, or `None` for a draw.
+    winner: Option<Side>,
     /// The reason as a sentence: `Black wins: Red repeated the position three times checking
     /// on every move (moves 31–34)`.
-    reason: String,
-    /// A short name for the reason: `checkmate`, `stalemate`, `perpetual_check`,
-    /// `perpetual_chase`, `repetition`, `move_limit`, `bikjang`, `double_pass`, ...
-    termination: String,
+    #[pyo3(get)]
+    description: String,
+    /// The reason's code (`EndReason::code`): `checkmate`, `perpetual-check`, `move-limit`...
+    #[pyo3(get)]
+    termination: &'static str,
     /// `red wins`, `black wins`, `cho wins`, `han wins` or `draw`.
+    #[pyo3(get)]
     verdict: String,
     /// The rule set that ruled: `axf`, `cxa`, `computer`, `modern`, `traditional`, `casual`.
+    #[pyo3(get)]
     rules: String,
     /// The ply at which the game ended.
+    #[pyo3(get)]
     ply: usize,
     /// Janggi counting, when it decided: (Cho's points, Han's points with the 1.5 bonus).
+    #[pyo3(get)]
     points: Option<(f32, f32)>,
 }
 
 impl PyOutcome {
-    /// The outcome of `game`.
-    pub fn new(o: &chuhan::Outcome, game: &Game) -> PyOutcome {
-        let variant = game.position().variant();
+    /// The outcome `o` of a game of `variant` under `rules`.
+    pub fn of(o: &chuhan::Outcome, variant: Variant, rules: &Rules) -> PyOutcome {
         PyOutcome {
             result: chuhan_record::RecordResult::from(o.result).pgn(),
             winner: match o.result {
-                GameResult::Win(s) => Some(s.name(variant)),
+                GameResult::Win(s) => Some(s),
                 GameResult::Draw => None,
             },
-            reason: o.describe(variant),
-            termination: termination(o.reason),
+            description: o.describe(variant),
+            termination: o.reason.code(),
             verdict: o.verdict(variant),
-            rules: rules_name(game.rules(), variant),
+            rules: rules_name(rules, variant),
             ply: o.ply,
             points: o.points,
         }
+    }
+
+    /// The outcome of `game`.
+    pub fn new(o: &chuhan::Outcome, game: &Game) -> PyOutcome {
+        PyOutcome::of(o, game.position().variant(), game.rules())
     }
 }
 
 #[pymethods]
 impl PyOutcome {
+    /// The PGN result, `"1-0"`, `"0-1"` or `"1/2-1/2"`: a `str` that python-chess users may
+    /// also call (`outcome.result()`).
+    #[getter]
+    fn result(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        values::result(py, self.result)
+    }
+
+    /// The winner, `chuhan.RED` (Cho) or `chuhan.BLACK` (Han), or `None` for a draw.
+    #[getter]
+    fn winner(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        self.winner.map(|s| values::color(py, s)).transpose()
+    }
+
+    /// Deprecated: the sentence, now `description` (`reason` goes in the next release).
+    #[getter]
+    fn reason(&self, py: Python<'_>) -> PyResult<String> {
+        let category = py.get_type::<pyo3::exceptions::PyDeprecationWarning>();
+        PyErr::warn(
+            py,
+            &category,
+            c"Outcome.reason is deprecated: use Outcome.description (the sentence) or Outcome.termination (the code)",
+            1,
+        )?;
+        Ok(self.description.clone())
+    }
+
     fn __str__(&self) -> String {
-        self.reason.clone()
+        self.description.clone()
     }
 
     fn __repr__(&self) -> String {
-        format!("<Outcome {} {} ({}): {}>", self.result, self.termination, self.rules, self.reason)
+        format!("<Outcome {} {} ({}): {}>", self.result, self.termination, self.rules, self.description)
     }
 }

@@ -225,7 +225,9 @@ pub fn read_games(source: &Bound<'_, PyAny>, format: Option<&str>, errors: &str)
     let name = path.display().to_string();
     let file = std::fs::File::open(&path).map_err(|e| os_error(&e, &path))?;
     if path.is_dir() {
-        return Err(os_error(&std::io::Error::from(std::io::ErrorKind::IsADirectory), &path));
+        // Python's own `IsADirectoryError(21, 'Is a directory', path)`: errno EISDIR, not 0.
+        const EISDIR: i32 = 21;
+        return Err(os_error(&std::io::Error::from_raw_os_error(EISDIR), &path));
     }
     let format = match format {
         Some(f) => f,

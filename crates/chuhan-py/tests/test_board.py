@@ -98,7 +98,7 @@ def test_check_mate_stalemate():
     assert mate.legal_moves == []
     o = mate.outcome()
     assert o.result == "1-0" and o.winner == "red" and o.termination == "checkmate"
-    assert o.reason == "Red wins: Black is checkmated" and o.rules == "axf"
+    assert o.description == "Red wins: Black is checkmated" and o.rules == "axf"
     assert mate.is_game_over() and not chuhan.Board().is_game_over()
     assert chuhan.Board().outcome() is None
 
@@ -110,7 +110,7 @@ def test_repetition_outcome_and_rule_sets():
             b.push(m)
     o = b.outcome()
     assert o is not None and o.result == "1/2-1/2" and o.termination == "repetition"
-    assert "occurred three times" in o.reason
+    assert "occurred three times" in o.description
     assert b.outcome(rules="cxa").rules == "cxa"
     with pytest.raises(ValueError, match="janggi rule set"):
         b.outcome(rules="modern")
@@ -172,7 +172,7 @@ def test_janggi_formations_and_passes():
     assert j.turn == "han"
     j.push(j.pass_move())
     o = j.outcome()
-    assert o is not None and o.termination == "double_pass", o
+    assert o is not None and o.termination == "double-pass", o
     x = chuhan.Board()
     with pytest.raises(chuhan.IllegalMoveError, match="xiangqi has no pass"):
         x.push(x.pass_move())

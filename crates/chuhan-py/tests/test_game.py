@@ -48,7 +48,7 @@ def test_game_plays_and_ends():
     assert g.board.fen() == "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2"
     assert len(g.legal_moves) == len(g.board.legal_moves)
     g.resign("red")
-    assert g.is_over() and g.outcome.result == "0-1" and g.outcome.reason == "Black wins: Red resigned"
+    assert g.is_over() and g.outcome.result == "0-1" and g.outcome.description == "Black wins: Red resigned"
     with pytest.raises(chuhan.GameOverError, match="the game is over"):
         g.push("b0c2")
     assert g.legal_moves == []
@@ -76,7 +76,7 @@ def test_perpetual_check_loses_under_every_xiangqi_rule_set():
             if g.push(m):
                 break
         assert g.outcome is not None and g.outcome.winner == "black", (rules, g.outcome)
-        assert g.outcome.termination == "perpetual_check" and g.outcome.rules == rules
+        assert g.outcome.termination == "perpetual-check" and g.outcome.rules == rules
 
 
 def test_janggi_rule_sets_and_counting():
@@ -88,8 +88,8 @@ def test_janggi_rule_sets_and_counting():
     g = chuhan.Game(variant="janggi", rules="modern", move_limit=2)
     for m in ["b0c2", "b9c7", "c2b0", "c7b9"]:
         o = g.push(m)
-    assert o is not None and o.termination == "move_limit" and o.points == (72.0, 73.5)
-    assert o.winner == "han" and "counting 72 to 73.5" in o.reason
+    assert o is not None and o.termination == "move-limit" and o.points == (72.0, 73.5)
+    assert o.winner == "han" and "counting 72 to 73.5" in o.description
     # Casual rules have no bikjang; unlimited games go on.
     assert chuhan.Game(variant="janggi", move_limit=None).outcome is None
 

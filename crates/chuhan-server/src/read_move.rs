@@ -11,7 +11,7 @@ use crate::shown::move_text;
 use crate::wire::{Flag, ReadMove, ReadRequest};
 use axum::body::Bytes;
 use axum::Json;
-use chuhan::notation::Notation;
+use chuhan::notation::{Notation, NotationError};
 use chuhan::Variant;
 
 /// The longest move text read: the longest notation writes a move in about 20 bytes.
@@ -34,6 +34,16 @@ pub async fn read(body: Bytes) -> Result<Json<ReadMove>, ApiError> {
     }
     Ok(Json(match Notation::parse_any(&pos, text) {
         Ok(m) => ReadMove::Read { ok: Flag, mv: m.to_string(), text: move_text(notation, &pos, m) },
+        // Janggi's facing generals leave only the moves that break it, and a pass: a move that
+        // fits nothing else is most likely refused for that, so say it.
+        Err(e @ NotationError::Illegal { .. })
+            if variant == Variant::Janggi && pos.bikjang_rule() && pos.generals_face() =>
+        {
+            ReadMove::Unread {
+                ok: Flag,
+                problem: format!("{e}: the generals face each other (bikjang), so the move must break it, or pass"),
+            }
+        }
         Err(e) => ReadMove::Unread { ok: Flag, problem: e.to_string() },
     }))
 }

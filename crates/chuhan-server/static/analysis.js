@@ -6,7 +6,7 @@
 import { Board, CHARS, COLORS, ROLE_NAMES, boardSettings, parseFen, pieceIcon, pieceStyle, pieceStyleSelect, toFen } from "/static/board.js";
 import { moveBox } from "/static/movebox.js";
 import * as T from "/static/movetree.js";
-import { $, api, capital, startOf } from "/static/util.js";
+import { $, api, capital, scrollWithin, startOf } from "/static/util.js";
 import { explorerPanel } from "/static/explorer.js";
 
 
@@ -363,8 +363,7 @@ export function analysis() {
     const box = $("amoves");
     box.replaceChildren(...T.renderTree(root, cur, startOf(startFen), go));
     save();
-    const on = box.querySelector(".cur");
-    if (on && on.scrollIntoView) on.scrollIntoView({ block: "nearest" });
+    scrollWithin(box, box.querySelector(".cur"));
     const inVariation = T.variationOf(cur) !== null;
     $("apromote").disabled = !inVariation;
     $("adelete").disabled = !inVariation;
@@ -557,6 +556,9 @@ export function analysis() {
     $("eproblem").textContent = "";
     $("editor").hidden = true;
   });
+  // What "Load" reads is what was given last: a file chosen, or text typed or pasted (which
+  // lets go of the file chosen before it; a file is also let go of once loaded).
+  $("arecord").addEventListener("input", () => { $("afile").value = ""; });
   $("aload").addEventListener("click", async () => {
     const file = $("afile").files[0];
     const body = file ? await file.arrayBuffer() : $("arecord").value;
@@ -565,6 +567,8 @@ export function analysis() {
       const r = await fetch(`/api/records${query}`, { method: "POST", body });
       const v = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
       if (!r.ok) throw new Error(v.error || `HTTP ${r.status}`);
+      if (root.children.length && !confirm("Replace every move and comment with this record?")) return;
+      $("afile").value = "";
       variant = v.variant;
       headers = v.headers;
       result = v.result;
@@ -581,7 +585,15 @@ export function analysis() {
   $("aenginename").addEventListener("change", (e) => { localStorage.setItem("chuhan:engine", e.target.value); update(); });
   engines();
   $("adeep").addEventListener("change", update);
-  $("avariant").addEventListener("change", (e) => { variant = e.target.value; headers = []; result = "*"; restart(T.newRoot(), null); });
+  // Another game clears the board: asked first when there are moves to lose.
+  $("avariant").addEventListener("change", (e) => {
+    const name = e.target.selectedOptions[0].textContent;
+    if (root.children.length && !confirm(`Start a new ${name} analysis? Every move and comment here is cleared.`)) {
+      e.target.value = variant;
+      return;
+    }
+    variant = e.target.value; headers = []; result = "*"; restart(T.newRoot(), null);
+  });
   showHeaders();
   // A kept analysis: the server names its moves again (the copy keeps only their coordinates).
   // `?dbgame=ID` (the database page's "Open"): that game, unless this address has its analysis.

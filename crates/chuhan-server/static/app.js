@@ -7,7 +7,7 @@ import { playSound, soundToggle } from "/static/sound.js";
 import { analysis } from "/static/analysis.js";
 import { database } from "/static/database.js";
 import { seeksPanel } from "/static/seeks.js";
-import { $, api, capital, startOf } from "/static/util.js";
+import { $, api, capital, scrollWithin, startOf } from "/static/util.js";
 
 const tokenKey = (id) => `chuhan:token:${id}`;
 
@@ -226,6 +226,15 @@ async function gamePage(id) {
       said.push(`Moves taken back: ${capital(s.sides[s.turn])} to move.`);
     }
     if (end && !heard.end) said.push(`Game over: ${s.end.reason}.`);
+    // An offer by the other side is said and sounded (one's own is not: it was just made).
+    let offered = false;
+    for (const [key, words] of [["draw_offer", "offers a draw"], ["takeback_offer", "asks to take back a move"]]) {
+      if (!end && s[key] !== null && s[key] !== old[key] && s[key] !== s.you) {
+        said.push(`${capital(s.sides[s[key]])} ${words}.`);
+        offered = true;
+      }
+    }
+    if (offered && n === heard.n) playSound("offer");
     heard = { n, end };
     if (said.length) $("announce").textContent = said.join(" ");
   }
@@ -258,6 +267,8 @@ async function gamePage(id) {
       if (s.you === s.turn) first += " (you)";
       if (s.you === null) first += " (you are watching)";
       parts.push(first);
+      // Janggi's bikjang leaves only the moves that break it, and a pass: say why.
+      if (s.bikjang) parts.push(`The generals face each other (bikjang): ${capital(names[s.turn])} must break it or pass`);
       if (s.draw_offer !== null) parts.push(`${capital(names[s.draw_offer])} offers a draw`);
       if (s.takeback_offer !== null) parts.push(`${capital(names[s.takeback_offer])} asks to take back a move`);
       if (s.clock && s.moves.length < 2) parts.push("The clocks start once each side has made its first move");
@@ -315,7 +326,7 @@ async function gamePage(id) {
     });
     list.replaceChildren(...items);
     if (view === null) list.scrollTop = list.scrollHeight;
-    else { const on = list.querySelector(".cur"); if (on && on.scrollIntoView) on.scrollIntoView({ block: "nearest" }); }
+    else scrollWithin(list, list.querySelector(".cur"));
     tick();
   }
 

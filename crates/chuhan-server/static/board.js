@@ -433,8 +433,11 @@ export class Board {
     this.pieces = pieces;
     svg.addEventListener("keydown", (e) => this.key(e));
     svg.addEventListener("focus", () => {
-      // Only a keyboard's focus shows the cursor: a click focuses the board too.
-      if (this.cursor || !svg.matches(":focus-visible")) return;
+      // Only a keyboard's focus shows the cursor: a click focuses the board too. Nor does the
+      // focus handed on to the new drawing below: after a key such as ← (a step back through
+      // the moves) the browser calls any focus given by a script keyboard focus, and the cursor
+      // would then take the next ← for itself.
+      if (this.refocusing || this.cursor || !svg.matches(":focus-visible")) return;
       // The cursor starts on the selected piece, or the general of the side below.
       let start = this.selected;
       for (const [sq, [side, role]] of pieces) if (!start && role === "K" && side === (this.flipped ? 1 : 0)) start = sq;
@@ -448,7 +451,12 @@ export class Board {
     svg.addEventListener("contextmenu", (e) => e.preventDefault());
     const focused = this.container.contains(document.activeElement);
     this.container.replaceChildren(svg);
-    if (focused) svg.focus({ preventScroll: true });
+    if (this.cursor) svg.dataset.cursor = "";
+    if (focused) {
+      this.refocusing = true;
+      svg.focus({ preventScroll: true });
+      this.refocusing = false;
+    }
     // A move just played (one more than last drawn) slides from its point, unless dropped there.
     const slide = last && this.drawn !== undefined && state.moves.length === this.drawn + 1
       && last.slice(0, 2) !== last.slice(2, 4) && last !== this.dropped && state.fen !== this.drawnFen;

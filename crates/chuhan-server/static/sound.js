@@ -1,5 +1,5 @@
 // Sounds of a game (off unless the user turns them on; the choice is kept in localStorage):
-// a move, a capture, check, low time. Made with the Web Audio API, so there are no sound
+// a move, a capture, check, low time, an offer (draw or takeback) from the other side. Made with the Web Audio API, so there are no sound
 // files. Browsers let a page make sound only after a user gesture: the audio context is made
 // by the toggle itself, or after a reload with sounds on, by the first click or key press.
 
@@ -33,9 +33,10 @@ const TONES = {
   capture: [[330, 0.06, "square"], [220, 0.1, "square"]],
   check: [[880, 0.09, "sine"], [660, 0.14, "sine"]],
   low: [[1200, 0.05, "sine"], [1200, 0.05, "sine"]],
+  offer: [[523, 0.08, "sine"], [784, 0.12, "sine"]],
 };
 
-/// Plays `kind` ("move", "capture", "check" or "low"), if sounds are on and a gesture
+/// Plays `kind` ("move", "capture", "check", "low" or "offer"), if sounds are on and a gesture
 /// allowed them.
 export function playSound(kind) {
   if (!ctx || !soundOn() || !TONES[kind]) return;

@@ -18,5 +18,15 @@ export function startOf(fen) {
   return { turn: f[1] === "b" ? 1 : 0, number: Math.max(1, parseInt(f[5], 10) || 1) };
 }
 
+/// Scrolls `box` (a list that scrolls on its own) so that `item` is in view, and nothing else:
+/// `scrollIntoView` also scrolls every scrolling ancestor, the page included, which moved the
+/// analysis board away from under the pointer after every move.
+export function scrollWithin(box, item) {
+  if (!box || !item) return;
+  const b = box.getBoundingClientRect(), r = item.getBoundingClientRect();
+  if (r.top < b.top) box.scrollTop -= b.top - r.top;
+  else if (r.bottom > b.bottom) box.scrollTop += r.bottom - b.bottom;
+}
+
 /// "red" → "Red".
 export function capital(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }

@@ -366,6 +366,19 @@ async fn a_typed_move_is_read_in_any_notation() {
     let janggi = chuhan::Variant::Janggi.start_fen();
     let (_, v) = post(addr, "/api/read-move", json!({ "variant": "janggi", "fen": janggi, "text": "h0g2" })).await;
     assert_eq!(v["ok"], true, "{v}");
+    // Facing generals (bikjang, issue 42's bug 7): a move that does not break it says why.
+    let bikjang = "rnba1abnr/4k4/1c5c1/p1pp2p1p/9/9/P1PP2P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";
+    for text in ["a3a4", "a3-a4", "a3b3"] {
+        let (_, v) = post(addr, "/api/read-move", json!({ "variant": "janggi", "fen": bikjang, "text": text })).await;
+        assert_eq!(v["ok"], false, "{text}: {v}");
+        assert!(v["problem"].as_str().unwrap().contains("(bikjang)"), "{text}: {v}");
+    }
+    let (_, v) = post(addr, "/api/read-move", json!({ "variant": "janggi", "fen": bikjang, "text": "e1d1" })).await;
+    assert_eq!(v["ok"], true, "{v}");
+    let (_, v) = post(addr, "/api/read-move", json!({ "variant": "janggi", "fen": janggi, "text": "a3a4" })).await;
+    assert_eq!(v["ok"], true, "{v}");
+    let (_, v) = post(addr, "/api/read-move", json!({ "variant": "janggi", "fen": bikjang, "text": "zzz" })).await;
+    assert!(!v["problem"].as_str().unwrap().contains("bikjang"), "not a move at all: {v}");
     let (status, v) = post(addr, "/api/read-move", json!({ "fen": "4k4/9 w", "text": "h2e2" })).await;
     assert_eq!(status, 400, "{v}");
     let (status, v) = post(addr, "/api/read-move", json!({ "fen": start, "text": "x".repeat(100) })).await;

@@ -119,16 +119,14 @@ impl Board {
         Ok(())
     }
 
-    /// The moves pushed, replayed from the start through the rules: the first ending they
-    /// reach, if any.
+    /// The ending at the current position, by the rules over time applied to the moves
+    /// pushed (`Game::ending_at`): mate or stalemate here, a repetition whose cycle closes with
+    /// the last move, the move limit reached. An ending the board played past is not reported
+    /// (python-chess's `Board.outcome`); a `Game` stops at its first ending instead.
     pub fn ending(&self) -> Option<outcome::View> {
-        let mut game = Game::new(self.start(), self.rules);
-        for played in self.pos.history() {
-            if game.outcome().is_some() || game.play(played.mv).is_err() {
-                break;
-            }
-        }
-        game.outcome().map(|o| outcome::View::new(o, self.pos.variant(), &self.rules))
+        let moves: Vec<Move> = self.pos.history().iter().map(|p| p.mv).collect();
+        let o = Game::ending_at(self.start(), &moves, self.rules).ok()??;
+        Some(outcome::View::new(&o, self.pos.variant(), &self.rules))
     }
 
     /// The piece on `square` as its FEN letter.
@@ -213,11 +211,20 @@ impl Board {
         js::moves(&self.pos.legal_moves())
     }
 
-    /// The moves pushed, oldest first, in coordinates.
+    /// The moves pushed, oldest first, in coordinates (chess.js's `history()`).
     #[wasm_bindgen(unchecked_return_type = "string[]")]
-    pub fn moves(&self) -> js_sys::Array {
+    pub fn history(&self) -> js_sys::Array {
         let moves: Vec<Move> = self.pos.history().iter().map(|p| p.mv).collect();
         js::moves(&moves)
+    }
+
+    /// The moves pushed, oldest first, in coordinates.
+    ///
+    /// @deprecated Use `history()`; `moves()` goes in the next release (a chess.js user reads
+    /// `moves()` as the legal moves, which are `legalMoves()`).
+    #[wasm_bindgen(unchecked_return_type = "string[]")]
+    pub fn moves(&self) -> js_sys::Array {
+        self.history()
     }
 
     /// Whether `move` (coordinates) is legal here.
@@ -293,10 +300,11 @@ impl Board {
         self.pos.is_check()
     }
 
-    /// How the game has ended, by the board's rules, or `null` while it goes on:
-    /// `{result, winner, reason, description, ply, rules, pgn, points}`, e.g. `{result: "black
-    /// wins", winner: "black", reason: "checkmate", description: "Black wins: Red is
-    /// checkmated", pgn: "0-1", ...}`.
+    /// The ending at the current position, by the board's rules, or `null`: `{result,
+    /// termination, description, verdict, winner, ply, rules, points}`, e.g. `{result: "0-1",
+    /// termination: "checkmate", description: "Black wins: Red is checkmated", verdict: "black
+    /// wins", winner: "black", ...}`. Like python-chess, a board that played on past an ending
+    /// (a repetition, then other moves) does not report it; a `Game` stops at its first ending.
     #[wasm_bindgen(unchecked_return_type = "Outcome | null")]
     pub fn outcome(&self) -> JsValue {
         self.ending().map_or(JsValue::NULL, |v| v.to_js())
@@ -437,7 +445,7 @@ mod tests {
         assert!(b.ending().is_none());
         b.push_coords("a1a9").unwrap();
         let o = b.ending().unwrap();
-        assert_eq!((o.result.as_str(), o.reason, o.pgn), ("red wins", "checkmate", "1-0"));
+        assert_eq!((o.verdict.as_str(), o.termination, o.result), ("red wins", "checkmate", "1-0"));
         assert_eq!(o.description, "Red wins: Black is checkmated");
         b.pop_move().unwrap();
         assert!(b.ending().is_none());
@@ -449,11 +457,11 @@ mod tests {
         assert_eq!(names::coords_string(b.push_pass_move().unwrap()), "e1e1");
         b.push_pass_move().unwrap();
         let o = b.ending().unwrap();
-        assert_eq!(o.reason, "double-pass");
+        assert_eq!(o.termination, "double-pass");
         assert_eq!(o.points, Some((72.0, 73.5)));
         assert!(Board::from_parts(None, None).unwrap().push_pass_move().unwrap_err().0.contains("xiangqi has no pass"));
         b.set_rules_named("casual").unwrap();
-        assert_eq!(b.ending().unwrap().result, "draw");
+        assert_eq!(b.ending().unwrap().verdict, "draw");
         assert!(b.set_rules_named("axf").unwrap_err().0.contains("janggi rule set"));
     }
 

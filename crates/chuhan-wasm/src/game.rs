@@ -101,10 +101,19 @@ impl JsGame {
         js::moves(&self.pos().legal_moves())
     }
 
+    /// The moves played, oldest first, in coordinates (chess.js's `history()`).
+    #[wasm_bindgen(unchecked_return_type = "string[]")]
+    pub fn history(&self) -> js_sys::Array {
+        js::moves(&self.game.moves().collect::<Vec<_>>())
+    }
+
     /// The moves played, oldest first, in coordinates.
+    ///
+    /// @deprecated Use `history()`; `moves()` goes in the next release (a chess.js user reads
+    /// `moves()` as the legal moves, which are `legalMoves()`).
     #[wasm_bindgen(unchecked_return_type = "string[]")]
     pub fn moves(&self) -> js_sys::Array {
-        js::moves(&self.game.moves().collect::<Vec<_>>())
+        self.history()
     }
 
     /// Plays `move` (coordinates) and returns the outcome if it ended the game, else `null`.
@@ -183,7 +192,7 @@ mod tests {
     fn a_game_refuses_moves_after_its_end() {
         let mut g = JsGame::from_parts(Some("3k5/1R7/9/9/9/9/9/9/R8/4K4 w"), None, Some("cxa")).unwrap();
         let o = g.play("a1a9".parse().unwrap()).unwrap().unwrap();
-        assert_eq!((o.reason, o.rules.as_str()), ("checkmate", "cxa"));
+        assert_eq!((o.termination, o.rules.as_str()), ("checkmate", "cxa"));
         let e = g.play("d9e9".parse().unwrap()).unwrap_err();
         assert_eq!(e.0, "the game is over (Red wins: Black is checkmated)");
     }
@@ -194,7 +203,7 @@ mod tests {
         let s = names::side(chuhan::Variant::Janggi, "cho").unwrap();
         g.game.resign(s);
         let o = g.ending().unwrap();
-        assert_eq!((o.result.as_str(), o.winner, o.reason), ("han wins", Some("han"), "resignation"));
+        assert_eq!((o.verdict.as_str(), o.winner, o.termination), ("han wins", Some("han"), "resignation"));
         assert!(JsGame::from_parts(None, None, Some("modern")).unwrap_err().0.contains("xiangqi rule set"));
     }
 }

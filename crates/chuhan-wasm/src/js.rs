@@ -84,7 +84,11 @@ pub fn opt_string(v: &Option<JsValue>, what: &str) -> Result<Option<String>> {
 pub fn integer(v: &JsValue, what: &str, min: u32, max: u32) -> Result<u32> {
     match v.as_f64() {
         Some(x) if x.fract() == 0.0 && x >= f64::from(min) && x <= f64::from(max) => Ok(x as u32),
-        Some(x) => Err(Error::new(format!("{what} must be a whole number from {min} to {max}, got {x}"))),
+        // The number as JavaScript writes it: Rust's float formatter would add 15 KB.
+        Some(x) => Err(Error::new(format!(
+            "{what} must be a whole number from {min} to {max}, got {}",
+            String::from(js_sys::Number::from(x).to_string_with_radix(10).unwrap_or_else(|_| "a number".into()))
+        ))),
         None => Err(Error::new(format!("{what} must be a number, got {}", type_name(v)))),
     }
 }

@@ -26,26 +26,33 @@ pub fn version() -> String {
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
-/** How a game ended (`Board.outcome`, `Game.outcome`). */
+/** How a game ended (`Board.outcome`, `Game.outcome`): the same fields, meaning the same,
+ * as the Python package's `Outcome` (docs/api.md). */
 export interface Outcome {
-  /** "red wins", "black wins", "cho wins", "han wins" or "draw". */
-  result: string;
-  /** The winner ("red", "black", "cho", "han"), null for a draw. */
-  winner: string | null;
-  /** What ended it: "checkmate", "stalemate", "perpetual-check", "perpetual-chase",
-   * "perpetual-mate-threat", "mutual-violation", "repetition", "move-limit", "dead-position",
-   * "double-pass", "bikjang", "three-checks", "resignation", "agreement" or "time". */
-  reason: string;
+  /** The PGN result: "1-0", "0-1" or "1/2-1/2". Changed: it used to be the verdict, now
+   * `verdict` (CHANGELOG.md). */
+  result: "1-0" | "0-1" | "1/2-1/2";
+  /** What ended it, as a code: "checkmate", "stalemate", "perpetual-check", "perpetual-chase",
+   * "perpetual-mate-threat", "mutual-perpetual-check" (-chase, -mate-threat), "repetition",
+   * "move-limit", "dead-position", "double-pass", "bikjang", "three-checks", "resignation",
+   * "agreement" or "time". */
+  termination: string;
   /** A sentence for players: "Black wins: Red is checkmated". */
   description: string;
+  /** "red wins", "black wins", "cho wins", "han wins" or "draw". */
+  verdict: string;
+  /** The winner ("red", "black", "cho", "han"), null for a draw. */
+  winner: string | null;
   /** The ply at which it ended. */
   ply: number;
   /** The rule set that judged it: "axf", "cxa", "computer", "modern", "traditional", "casual". */
   rules: string;
-  /** The PGN result: "1-0", "0-1" or "1/2-1/2". */
-  pgn: string;
   /** Janggi point counting when it decided the game: [cho, han]. */
   points: [number, number] | null;
+  /** @deprecated The code, now `termination`; removed in the next release. */
+  reason: string;
+  /** @deprecated The PGN result, now `result`; removed in the next release. */
+  pgn: string;
 }
 
 /** A game as `readPgn` returns it. */

@@ -1,58 +1,30 @@
 //! How a game ended, as the plain object JavaScript receives.
 
 use crate::js;
-use chuhan::game::{EndReason, GameResult, Outcome, Rules, Violation};
+use chuhan::game::{GameResult, Outcome, Rules};
 use chuhan::Variant;
 use wasm_bindgen::JsValue;
 
-/// An ending in the words handed to JavaScript.
+/// An ending in the words handed to JavaScript: the same fields, meaning the same, as the
+/// Python package's `Outcome` (docs/api.md).
 #[derive(Debug, Clone, PartialEq)]
 pub struct View {
-    /// `red wins`, `black wins`, `cho wins`, `han wins` or `draw`.
-    pub result: String,
-    /// The winner's name, `None` for a draw.
-    pub winner: Option<&'static str>,
-    /// What ended the game, as one keyword (`checkmate`, `perpetual-check`...).
-    pub reason: &'static str,
+    /// The PGN result token: `1-0`, `0-1` or `1/2-1/2`.
+    pub result: &'static str,
+    /// What ended the game, as a code (`EndReason::code`: `checkmate`, `perpetual-check`...).
+    pub termination: &'static str,
     /// A sentence for players: `Black wins: Red is checkmated`.
     pub description: String,
+    /// `red wins`, `black wins`, `cho wins`, `han wins` or `draw`.
+    pub verdict: String,
+    /// The winner's name, `None` for a draw.
+    pub winner: Option<&'static str>,
     /// The ply at which it ended.
     pub ply: usize,
     /// The rule set that judged it (`axf`, `modern`...).
     pub rules: String,
-    /// The PGN result token: `1-0`, `0-1` or `1/2-1/2`.
-    pub pgn: &'static str,
     /// Janggi point counting when it decided the game: (Cho, Han).
     pub points: Option<(f32, f32)>,
-}
-
-fn violation_word(v: Violation) -> &'static str {
-    match v {
-        Violation::PerpetualCheck => "perpetual-check",
-        Violation::PerpetualChase => "perpetual-chase",
-        Violation::PerpetualMateThreat => "perpetual-mate-threat",
-        _ => "perpetual",
-    }
-}
-
-/// The keyword for what ended a game.
-fn reason_word(r: EndReason) -> &'static str {
-    match r {
-        EndReason::Checkmate => "checkmate",
-        EndReason::Stalemate => "stalemate",
-        EndReason::Resignation => "resignation",
-        EndReason::Agreement => "agreement",
-        EndReason::Time => "time",
-        EndReason::RepetitionViolation { violation, .. } => violation_word(violation),
-        EndReason::MutualViolation { .. } => "mutual-violation",
-        EndReason::Repetition { .. } => "repetition",
-        EndReason::MoveLimit { .. } => "move-limit",
-        EndReason::DeadPosition => "dead-position",
-        EndReason::DoublePass => "double-pass",
-        EndReason::Bikjang => "bikjang",
-        EndReason::ThreeChecksBySamePiece => "three-checks",
-        _ => "other",
-    }
 }
 
 impl View {
@@ -63,27 +35,29 @@ impl View {
             GameResult::Draw => None,
         };
         View {
-            result: o.verdict(variant),
-            winner,
-            reason: reason_word(o.reason),
+            result: chuhan_record::RecordResult::from(o.result).pgn(),
+            termination: o.reason.code(),
             description: o.describe(variant),
+            verdict: o.verdict(variant),
+            winner,
             ply: o.ply,
             rules: crate::names::rules_name(variant, rules),
-            pgn: chuhan_record::RecordResult::from(o.result).pgn(),
             points: o.points,
         }
     }
 
-    /// The plain object: `{result, winner, reason, description, ply, rules, pgn, points}`.
+    /// The plain object: `{result, termination, description, verdict, winner, ply, rules,
+    /// points}`, with the deprecated `reason` (the code, now `termination`) and `pgn` (the
+    /// token, now `result`) kept for one release.
     pub fn to_js(&self) -> JsValue {
         let obj = js_sys::Object::new();
-        js::set(&obj, "result", self.result.as_str());
-        js::set(&obj, "winner", self.winner.map_or(JsValue::NULL, JsValue::from_str));
-        js::set(&obj, "reason", self.reason);
+        js::set(&obj, "result", self.result);
+        js::set(&obj, "termination", self.termination);
         js::set(&obj, "description", self.description.as_str());
+        js::set(&obj, "verdict", self.verdict.as_str());
+        js::set(&obj, "winner", self.winner.map_or(JsValue::NULL, JsValue::from_str));
         js::set(&obj, "ply", self.ply as f64);
         js::set(&obj, "rules", self.rules.as_str());
-        js::set(&obj, "pgn", self.pgn);
         let points = match self.points {
             Some((cho, han)) => {
                 let a = js_sys::Array::new();
@@ -94,6 +68,8 @@ impl View {
             None => JsValue::NULL,
         };
         js::set(&obj, "points", points);
+        js::set(&obj, "reason", self.termination);
+        js::set(&obj, "pgn", self.result);
         obj.into()
     }
 }

@@ -27,7 +27,7 @@ test("push, pop, moves and the FEN after them", () => {
   const b = new Board();
   b.push("h2e2");
   b.push("h9g7");
-  assert.deepEqual(b.moves(), ["h2e2", "h9g7"]);
+  assert.deepEqual(b.history(), ["h2e2", "h9g7"]);
   assert.equal(b.ply, 2);
   assert.equal(b.turn, "red");
   assert.equal(b.fen(), "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2");
@@ -36,7 +36,7 @@ test("push, pop, moves and the FEN after them", () => {
   assert.equal(b.pop(), "h2e2");
   assert.equal(b.fen(), XIANGQI_START);
   b.push("H2-E2"); // ICCS spelling of coordinates
-  assert.deepEqual(b.moves(), ["h2e2"]);
+  assert.deepEqual(b.history(), ["h2e2"]);
 });
 
 test("perft of the start positions equals the Rust tests' counts", () => {
@@ -103,7 +103,8 @@ test("parse and pushNotation detect the notation", () => {
   assert.equal(b.pushNotation("炮二平五"), "h2e2");
   assert.equal(b.pushNotation("马８进７"), "h9g7");
   assert.equal(b.pushNotation("H2+3", "wxf"), "h0g2");
-  assert.deepEqual(b.moves(), ["h2e2", "h9g7", "h0g2"]);
+  assert.deepEqual(b.history(), ["h2e2", "h9g7", "h0g2"]);
+  assert.deepEqual(b.moves(), b.history(), "moves() is the deprecated name of history()");
 });
 
 test("check, mate and the outcome in words", () => {
@@ -113,14 +114,16 @@ test("check, mate and the outcome in words", () => {
   assert.equal(b.isCheck(), true);
   assert.deepEqual(b.legalMoves(), []);
   assert.deepEqual(b.outcome(), {
-    result: "red wins",
-    winner: "red",
-    reason: "checkmate",
+    result: "1-0",
+    termination: "checkmate",
     description: "Red wins: Black is checkmated",
+    verdict: "red wins",
+    winner: "red",
     ply: 1,
     rules: "axf",
-    pgn: "1-0",
     points: null,
+    reason: "checkmate", // deprecated: termination
+    pgn: "1-0", // deprecated: result
   });
   b.pop();
   assert.equal(b.isCheck(), false);
@@ -138,13 +141,15 @@ test("janggi: formations, passes, bikjang and counting", () => {
   assert.equal(b.pushPass(), "e1e1");
   assert.equal(b.pushPass(), "e8e8");
   const o = b.outcome();
-  assert.equal(o.reason, "double-pass");
-  assert.equal(o.result, "han wins");
+  assert.equal(o.termination, "double-pass");
+  assert.equal(o.verdict, "han wins");
+  assert.equal(o.result, "0-1");
   assert.deepEqual(o.points, [72, 73.5]);
   assert.equal(o.description, "Han wins: both sides passed; counting 72 to 73.5");
   b.setRules("casual");
   assert.equal(b.rules, "casual");
-  assert.equal(b.outcome().result, "draw");
+  assert.equal(b.outcome().verdict, "draw");
+  assert.equal(b.outcome().result, "1/2-1/2");
   assert.throws(() => b.pushPass(), { message: "illegal move e1e1: the game is over by a pass" });
 });
 
@@ -174,4 +179,26 @@ test("setFen replaces the position and keeps the rules", () => {
   assert.equal(b.turn, "black");
   assert.equal(b.rules, "cxa");
   assert.equal(b.startFen(), "3k5/9/9/9/9/9/9/9/9/4K4 b - - 0 1");
+});
+
+test("a board's outcome is the ending at its current position (python-chess), a game's the first", () => {
+  // The same case as crates/chuhan-py/tests/test_api.py: a threefold repetition at ply 8, then
+  // six more moves.
+  const shuffle = ["h0g2", "h9g7", "g2h0", "g7h9"];
+  const b = new Board();
+  const g = new chuhan.Game();
+  for (const m of [...shuffle, ...shuffle]) {
+    b.push(m);
+    g.push(m);
+  }
+  assert.equal(b.outcome().termination, "repetition");
+  assert.equal(b.outcome().ply, 8);
+  assert.equal(b.outcome().result, "1/2-1/2");
+  for (const m of ["b0c2", "b9c7", "h2e2", "h7e7", "a0b0", "a9b9"]) b.push(m);
+  assert.equal(b.outcome(), null, "played on past the repetition: no ending here");
+  assert.equal(g.outcome().ply, 8, "the game stopped at its first ending");
+  assert.throws(() => g.push("b0c2"), /over/);
+  // Back to the ending: reported again.
+  for (let i = 0; i < 6; i++) b.pop();
+  assert.equal(b.outcome().ply, 8);
 });

@@ -124,7 +124,7 @@ test("garbage PGN names the game and the ply", () => {
 
 test("a game refuses moves once over, and bad sides", () => {
   const g = new Game("3k5/1R7/9/9/9/9/9/9/R8/4K4 w");
-  assert.equal(g.push("a1a9").reason, "checkmate");
+  assert.equal(g.push("a1a9").termination, "checkmate");
   refuses(() => g.push("d9e9"), "the game is over (Red wins: Black is checkmated)");
   refuses(() => new Game().resign("white"), 'unknown side "white": expected red, black, first or second');
   refuses(() => new Game().push("h9h5"), /^illegal move h9h5/);

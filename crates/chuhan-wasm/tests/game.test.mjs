@@ -18,9 +18,9 @@ test("Fairy-Stockfish's chase and check cases rule as in the Rust tests", () => 
       g.push(m);
     }
     const o = g.outcome();
-    const verdict = o ? o.result : "undecided";
+    const verdict = o ? o.verdict : "undecided";
     assert.equal(verdict, differences.get(i) ?? c.expected, `case ${i} ${c.fen} ${c.moves.join(" ")}`);
-    if (o && o.reason !== "checkmate") assert.match(o.description, /repeated|occurred|moves/);
+    if (o && o.termination !== "checkmate") assert.match(o.description, /repeated|occurred|moves/);
   });
 });
 
@@ -40,10 +40,12 @@ test("a perpetual check loses under every rule set", () => {
     let o = null;
     for (let i = 0; i < 12 && !o; i++) o = g.push(cycle[i % 4]);
     assert.ok(o, rules);
-    assert.equal(o.result, "black wins", rules);
-    assert.equal(o.reason, "perpetual-check", rules);
+    assert.equal(o.verdict, "black wins", rules);
+    assert.equal(o.termination, "perpetual-check", rules);
     assert.equal(o.rules, rules);
-    assert.equal(o.pgn, "0-1");
+    assert.equal(o.result, "0-1");
+    assert.equal(o.pgn, "0-1", "deprecated: result");
+    assert.equal(o.reason, "perpetual-check", "deprecated: termination");
     assert.deepEqual(g.legalMoves(), [], "no moves once over");
   }
 });
@@ -53,24 +55,26 @@ test("resignation, agreement and time", () => {
   a.push("h2e2");
   a.resign("black");
   assert.deepEqual(
-    [a.outcome().result, a.outcome().reason, a.outcome().description],
+    [a.outcome().verdict, a.outcome().termination, a.outcome().description],
     ["red wins", "resignation", "Red wins: Black resigned"],
   );
   const b = new Game(null, "janggi");
   b.agreeDraw();
-  assert.equal(b.outcome().result, "draw");
-  assert.equal(b.outcome().reason, "agreement");
+  assert.equal(b.outcome().verdict, "draw");
+  assert.equal(b.outcome().result, "1/2-1/2");
+  assert.equal(b.outcome().termination, "agreement");
   const c = new Game(null, "janggi");
   c.loseOnTime("han");
   assert.equal(c.outcome().winner, "cho");
-  assert.equal(c.outcome().reason, "time");
+  assert.equal(c.outcome().termination, "time");
 });
 
 test("a game's moves, notation and board", () => {
   const g = new Game(null, null, "cxa");
   assert.equal(g.pushNotation("炮二平五"), "h2e2");
   assert.equal(g.push("h9g7"), null);
-  assert.deepEqual(g.moves(), ["h2e2", "h9g7"]);
+  assert.deepEqual(g.history(), ["h2e2", "h9g7"]);
+  assert.deepEqual(g.moves(), g.history(), "moves() is the deprecated name of history()");
   assert.equal(g.ply, 2);
   assert.equal(g.turn, "red");
   assert.equal(g.variant, "xiangqi");
@@ -78,7 +82,7 @@ test("a game's moves, notation and board", () => {
   assert.equal(b.fen(), g.fen());
   assert.equal(b.rules, "cxa");
   assert.equal(b.startFen(), new chuhan.Board().fen());
-  assert.deepEqual(b.moves(), ["h2e2", "h9g7"]);
+  assert.deepEqual(b.history(), ["h2e2", "h9g7"]);
   b.push("h0g2");
   assert.equal(g.ply, 2, "the board is a copy");
   assert.equal(g.legalMoves().length, new chuhan.Board(g.fen()).legalMoves().length);
@@ -91,7 +95,7 @@ test("janggi: a standing bikjang is counted under modern rules and drawn under t
     const g = new Game("4k4/r8/9/9/9/9/9/9/R8/4K4 w", "janggi", rules);
     const o = g.push("e0e0");
     assert.ok(o, rules);
-    assert.equal(o.reason, "bikjang");
-    assert.equal(o.result, result);
+    assert.equal(o.termination, "bikjang");
+    assert.equal(o.verdict, result);
   }
 });

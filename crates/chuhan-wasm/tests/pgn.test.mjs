@@ -48,7 +48,7 @@ test("writePgn then readPgn gives the games back, in every xiangqi notation", ()
 test("a game from a board: FEN, result, janggi", () => {
   const b = new Board("3k5/1R7/9/9/9/9/9/9/R8/4K4 w");
   b.push("a1a9");
-  const text = writePgn({ fen: b.startFen(), moves: b.moves(), result: b.outcome().pgn, headers: { Event: "mate" } });
+  const text = writePgn({ fen: b.startFen(), moves: b.history(), result: b.outcome().result, headers: { Event: "mate" } });
   assert.match(text, /\[FEN "3k5\/1R7\/9\/9\/9\/9\/9\/9\/R8\/4K4 w - - 0 1"\]/);
   assert.match(text, /\[Result "1-0"\]/);
   const [g] = readPgn(text);
@@ -63,7 +63,7 @@ test("a game from a board: FEN, result, janggi", () => {
 
   const j = Board.fromFormations("inner", "outer");
   ["b0c2", "e8e8", "a3a4"].forEach((m) => j.push(m));
-  const jt = writePgn({ variant: "janggi", fen: j.startFen(), moves: j.moves() });
+  const jt = writePgn({ variant: "janggi", fen: j.startFen(), moves: j.history() });
   assert.match(jt, /\[Variant "janggi"\]/);
   const [jg] = readPgn(jt);
   assert.equal(jg.variant, "janggi");

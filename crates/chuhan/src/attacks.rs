@@ -1,4 +1,4 @@
-//! Attack tables, built at compile time.
+//! Attack tables, built at compile time (at first use in WebAssembly: see `table!`).
 //!
 //! Sliding pieces (chariots, xiangqi cannons) look up a rank table and a file table indexed by
 //! the occupancy of the line's inner points. A rank's occupancy is a shift away; a file's is
@@ -9,6 +9,22 @@
 use crate::bitboard::Bitboard;
 use crate::piece::Side;
 use crate::square::Square;
+
+/// A lookup table, written `table! { static NAME: TYPE = INIT; }` with a `const` INIT: computed at
+/// compile time and stored in the binary natively, where a table is one load from memory. In
+/// the WebAssembly build it is built at first use instead (`LazyLock`), on the heap: the tables
+/// are mostly zero bits, 125 KB of a package every page downloads, and a `LazyLock` holding
+/// them in place would still be stored whole (its state is not zero, so it is not `.bss`).
+macro_rules! table {
+    ($(#[$meta:meta])* $vis:vis static $name:ident: $ty:ty = $init:expr;) => {
+        $(#[$meta])*
+        #[cfg(not(target_arch = "wasm32"))]
+        $vis static $name: $ty = $init;
+        $(#[$meta])*
+        #[cfg(target_arch = "wasm32")]
+        $vis static $name: std::sync::LazyLock<Box<$ty>> = std::sync::LazyLock::new(|| Box::new($init));
+    };
+}
 
 const fn bit(file: i32, rank: i32) -> u128 {
     if file < 0 || file > 8 || rank < 0 || rank > 9 {
@@ -65,36 +81,40 @@ pub const PALACE_DIAGONAL_POINTS: Bitboard = Bitboard(
         | bit(5, 9),
 );
 
-/// Orthogonal neighbours inside a palace: the general's steps in xiangqi.
-pub(crate) static PALACE_ORTHOGONAL: [Bitboard; 90] = {
-    let mut t = [Bitboard(0); 90];
-    let mut sq = 0;
-    while sq < 90 {
-        let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
-        if in_palace(f, r) {
-            let m = bit(f + 1, r) | bit(f - 1, r) | bit(f, r + 1) | bit(f, r - 1);
-            t[sq] = Bitboard(m & PALACES.0);
+table! {
+    /// Orthogonal neighbours inside a palace: the general's steps in xiangqi.
+    pub(crate) static PALACE_ORTHOGONAL: [Bitboard; 90] = {
+        let mut t = [Bitboard(0); 90];
+        let mut sq = 0;
+        while sq < 90 {
+            let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
+            if in_palace(f, r) {
+                let m = bit(f + 1, r) | bit(f - 1, r) | bit(f, r + 1) | bit(f, r - 1);
+                t[sq] = Bitboard(m & PALACES.0);
+            }
+            sq += 1;
         }
-        sq += 1;
-    }
-    t
-};
+        t
+    };
+}
 
-/// Steps along the palace diagonals: xiangqi advisors; with [`PALACE_ORTHOGONAL`], janggi
-/// generals and guards.
-pub(crate) static PALACE_DIAGONAL: [Bitboard; 90] = {
-    let mut t = [Bitboard(0); 90];
-    let mut sq = 0;
-    while sq < 90 {
-        let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
-        if PALACE_DIAGONAL_POINTS.0 >> sq & 1 != 0 {
-            let m = bit(f + 1, r + 1) | bit(f - 1, r + 1) | bit(f + 1, r - 1) | bit(f - 1, r - 1);
-            t[sq] = Bitboard(m & PALACE_DIAGONAL_POINTS.0 & palace_of(r));
+table! {
+    /// Steps along the palace diagonals: xiangqi advisors; with [`PALACE_ORTHOGONAL`], janggi
+    /// generals and guards.
+    pub(crate) static PALACE_DIAGONAL: [Bitboard; 90] = {
+        let mut t = [Bitboard(0); 90];
+        let mut sq = 0;
+        while sq < 90 {
+            let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
+            if PALACE_DIAGONAL_POINTS.0 >> sq & 1 != 0 {
+                let m = bit(f + 1, r + 1) | bit(f - 1, r + 1) | bit(f + 1, r - 1) | bit(f - 1, r - 1);
+                t[sq] = Bitboard(m & PALACE_DIAGONAL_POINTS.0 & palace_of(r));
+            }
+            sq += 1;
         }
-        sq += 1;
-    }
-    t
-};
+        t
+    };
+}
 
 const fn palace_of(rank: i32) -> u128 {
     if rank <= 4 {
@@ -115,160 +135,174 @@ const NO_GATE: Gate = Gate { block: 0, targets: 0 };
 const ORTHO: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 const DIAG: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
 
-/// Horse moves: for each orthogonal leg, the two points beyond it.
-pub(crate) static HORSE: [[Gate; 4]; 90] = {
-    let mut t = [[NO_GATE; 4]; 90];
-    let mut sq = 0;
-    while sq < 90 {
-        let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
-        let mut i = 0;
-        while i < 4 {
-            let (df, dr) = ORTHO[i];
-            let leg = bit(f + df, r + dr);
-            if leg != 0 {
-                // Two steps along the leg's direction, one step to either side.
-                let targets = bit(f + 2 * df + dr, r + 2 * dr + df) | bit(f + 2 * df - dr, r + 2 * dr - df);
-                t[sq][i] = Gate { block: leg, targets };
-            }
-            i += 1;
-        }
-        sq += 1;
-    }
-    t
-};
-
-/// Horses that attack a point: for each diagonal neighbour (the attacking horse's leg), the
-/// two points from which a horse reaches the square through it.
-pub(crate) static HORSE_ATTACKERS: [[Gate; 4]; 90] = {
-    let mut t = [[NO_GATE; 4]; 90];
-    let mut sq = 0;
-    while sq < 90 {
-        let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
-        let mut i = 0;
-        while i < 4 {
-            let (df, dr) = DIAG[i];
-            let leg = bit(f + df, r + dr);
-            if leg != 0 {
-                let targets = bit(f + 2 * df, r + dr) | bit(f + df, r + 2 * dr);
-                t[sq][i] = Gate { block: leg, targets };
-            }
-            i += 1;
-        }
-        sq += 1;
-    }
-    t
-};
-
-/// Xiangqi elephant moves: the eye and the point two steps diagonally beyond, never across
-/// the river.
-pub(crate) static XIANGQI_ELEPHANT: [[Gate; 4]; 90] = {
-    let mut t = [[NO_GATE; 4]; 90];
-    let mut sq = 0;
-    while sq < 90 {
-        let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
-        let mut i = 0;
-        while i < 4 {
-            let (df, dr) = DIAG[i];
-            let target = bit(f + 2 * df, r + 2 * dr);
-            let same_half = (r <= 4) == (r + 2 * dr <= 4);
-            if target != 0 && same_half {
-                t[sq][i] = Gate { block: bit(f + df, r + dr), targets: target };
-            }
-            i += 1;
-        }
-        sq += 1;
-    }
-    t
-};
-
-/// Janggi elephant moves: one step orthogonally, then two diagonally outward; both
-/// intermediate points must be empty. Eight gates per square, `block` holding both points.
-pub(crate) static JANGGI_ELEPHANT: [[Gate; 8]; 90] = {
-    let mut t = [[NO_GATE; 8]; 90];
-    let mut sq = 0;
-    while sq < 90 {
-        let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
-        let mut i = 0;
-        while i < 8 {
-            let (of, or) = ORTHO[i / 2];
-            // The two diagonals that continue outward from the orthogonal step.
-            let (sf, sr) = if i % 2 == 0 { (or, of) } else { (-or, -of) };
-            let (df, dr) = (of + sf, or + sr);
-            let p1 = bit(f + of, r + or);
-            let p2 = bit(f + of + df, r + or + dr);
-            let target = bit(f + of + 2 * df, r + or + 2 * dr);
-            if p1 != 0 && p2 != 0 && target != 0 {
-                t[sq][i] = Gate { block: p1 | p2, targets: target };
-            }
-            i += 1;
-        }
-        sq += 1;
-    }
-    t
-};
-
-/// Janggi elephants that attack a point: the reverse of [`JANGGI_ELEPHANT`].
-pub(crate) static JANGGI_ELEPHANT_ATTACKERS: [[Gate; 8]; 90] = {
-    let mut t = [[NO_GATE; 8]; 90];
-    let mut from = 0;
-    while from < 90 {
-        let mut i = 0;
-        while i < 8 {
-            let g = JANGGI_ELEPHANT[from][i];
-            if g.targets != 0 {
-                let to = g.targets.trailing_zeros() as usize;
-                t[to][i] = Gate { block: g.block, targets: 1u128 << from };
-            }
-            i += 1;
-        }
-        from += 1;
-    }
-    t
-};
-
-/// Soldier steps for each side: forward, and sideways once across the river (xiangqi).
-pub(crate) static XIANGQI_SOLDIER: [[Bitboard; 90]; 2] = {
-    let mut t = [[Bitboard(0); 90]; 2];
-    let mut s = 0;
-    while s < 2 {
-        let fwd: i32 = if s == 0 { 1 } else { -1 };
+table! {
+    /// Horse moves: for each orthogonal leg, the two points beyond it.
+    pub(crate) static HORSE: [[Gate; 4]; 90] = {
+        let mut t = [[NO_GATE; 4]; 90];
         let mut sq = 0;
         while sq < 90 {
             let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
-            let crossed = if s == 0 { r >= 5 } else { r <= 4 };
-            let mut m = bit(f, r + fwd);
-            if crossed {
-                m |= bit(f + 1, r) | bit(f - 1, r);
+            let mut i = 0;
+            while i < 4 {
+                let (df, dr) = ORTHO[i];
+                let leg = bit(f + df, r + dr);
+                if leg != 0 {
+                    // Two steps along the leg's direction, one step to either side.
+                    let targets = bit(f + 2 * df + dr, r + 2 * dr + df) | bit(f + 2 * df - dr, r + 2 * dr - df);
+                    t[sq][i] = Gate { block: leg, targets };
+                }
+                i += 1;
             }
-            t[s][sq] = Bitboard(m);
             sq += 1;
         }
-        s += 1;
-    }
-    t
-};
+        t
+    };
+}
 
-/// Janggi soldier steps: forward or sideways from the start, and diagonally forward along the
-/// lines of the enemy palace.
-pub(crate) static JANGGI_SOLDIER: [[Bitboard; 90]; 2] = {
-    let mut t = [[Bitboard(0); 90]; 2];
-    let mut s = 0;
-    while s < 2 {
-        let fwd: i32 = if s == 0 { 1 } else { -1 };
+table! {
+    /// Horses that attack a point: for each diagonal neighbour (the attacking horse's leg), the
+    /// two points from which a horse reaches the square through it.
+    pub(crate) static HORSE_ATTACKERS: [[Gate; 4]; 90] = {
+        let mut t = [[NO_GATE; 4]; 90];
         let mut sq = 0;
         while sq < 90 {
             let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
-            let mut m = bit(f, r + fwd) | bit(f + 1, r) | bit(f - 1, r);
-            let diag = PALACE_DIAGONAL[sq].0;
-            let ahead = if s == 0 { !((1u128 << ((r + 1) * 9)) - 1) } else { (1u128 << (r * 9)) - 1 };
-            m |= diag & ahead;
-            t[s][sq] = Bitboard(m);
+            let mut i = 0;
+            while i < 4 {
+                let (df, dr) = DIAG[i];
+                let leg = bit(f + df, r + dr);
+                if leg != 0 {
+                    let targets = bit(f + 2 * df, r + dr) | bit(f + df, r + 2 * dr);
+                    t[sq][i] = Gate { block: leg, targets };
+                }
+                i += 1;
+            }
             sq += 1;
         }
-        s += 1;
-    }
-    t
-};
+        t
+    };
+}
+
+table! {
+    /// Xiangqi elephant moves: the eye and the point two steps diagonally beyond, never across
+    /// the river.
+    pub(crate) static XIANGQI_ELEPHANT: [[Gate; 4]; 90] = {
+        let mut t = [[NO_GATE; 4]; 90];
+        let mut sq = 0;
+        while sq < 90 {
+            let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
+            let mut i = 0;
+            while i < 4 {
+                let (df, dr) = DIAG[i];
+                let target = bit(f + 2 * df, r + 2 * dr);
+                let same_half = (r <= 4) == (r + 2 * dr <= 4);
+                if target != 0 && same_half {
+                    t[sq][i] = Gate { block: bit(f + df, r + dr), targets: target };
+                }
+                i += 1;
+            }
+            sq += 1;
+        }
+        t
+    };
+}
+
+table! {
+    /// Janggi elephant moves: one step orthogonally, then two diagonally outward; both
+    /// intermediate points must be empty. Eight gates per square, `block` holding both points.
+    pub(crate) static JANGGI_ELEPHANT: [[Gate; 8]; 90] = {
+        let mut t = [[NO_GATE; 8]; 90];
+        let mut sq = 0;
+        while sq < 90 {
+            let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
+            let mut i = 0;
+            while i < 8 {
+                let (of, or) = ORTHO[i / 2];
+                // The two diagonals that continue outward from the orthogonal step.
+                let (sf, sr) = if i % 2 == 0 { (or, of) } else { (-or, -of) };
+                let (df, dr) = (of + sf, or + sr);
+                let p1 = bit(f + of, r + or);
+                let p2 = bit(f + of + df, r + or + dr);
+                let target = bit(f + of + 2 * df, r + or + 2 * dr);
+                if p1 != 0 && p2 != 0 && target != 0 {
+                    t[sq][i] = Gate { block: p1 | p2, targets: target };
+                }
+                i += 1;
+            }
+            sq += 1;
+        }
+        t
+    };
+}
+
+table! {
+    /// Janggi elephants that attack a point: the reverse of [`JANGGI_ELEPHANT`].
+    pub(crate) static JANGGI_ELEPHANT_ATTACKERS: [[Gate; 8]; 90] = {
+        let mut t = [[NO_GATE; 8]; 90];
+        let mut from = 0;
+        while from < 90 {
+            let mut i = 0;
+            while i < 8 {
+                let g = JANGGI_ELEPHANT[from][i];
+                if g.targets != 0 {
+                    let to = g.targets.trailing_zeros() as usize;
+                    t[to][i] = Gate { block: g.block, targets: 1u128 << from };
+                }
+                i += 1;
+            }
+            from += 1;
+        }
+        t
+    };
+}
+
+table! {
+    /// Soldier steps for each side: forward, and sideways once across the river (xiangqi).
+    pub(crate) static XIANGQI_SOLDIER: [[Bitboard; 90]; 2] = {
+        let mut t = [[Bitboard(0); 90]; 2];
+        let mut s = 0;
+        while s < 2 {
+            let fwd: i32 = if s == 0 { 1 } else { -1 };
+            let mut sq = 0;
+            while sq < 90 {
+                let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
+                let crossed = if s == 0 { r >= 5 } else { r <= 4 };
+                let mut m = bit(f, r + fwd);
+                if crossed {
+                    m |= bit(f + 1, r) | bit(f - 1, r);
+                }
+                t[s][sq] = Bitboard(m);
+                sq += 1;
+            }
+            s += 1;
+        }
+        t
+    };
+}
+
+table! {
+    /// Janggi soldier steps: forward or sideways from the start, and diagonally forward along the
+    /// lines of the enemy palace.
+    pub(crate) static JANGGI_SOLDIER: [[Bitboard; 90]; 2] = {
+        let mut t = [[Bitboard(0); 90]; 2];
+        let mut s = 0;
+        while s < 2 {
+            let fwd: i32 = if s == 0 { 1 } else { -1 };
+            let mut sq = 0;
+            while sq < 90 {
+                let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
+                let mut m = bit(f, r + fwd) | bit(f + 1, r) | bit(f - 1, r);
+                let diag = PALACE_DIAGONAL[sq].0;
+                let ahead = if s == 0 { !((1u128 << ((r + 1) * 9)) - 1) } else { (1u128 << (r * 9)) - 1 };
+                m |= diag & ahead;
+                t[s][sq] = Bitboard(m);
+                sq += 1;
+            }
+            s += 1;
+        }
+        t
+    };
+}
 
 const fn invert(moves: &[[Bitboard; 90]; 2]) -> [[Bitboard; 90]; 2] {
     let mut t = [[Bitboard(0); 90]; 2];
@@ -289,10 +323,14 @@ const fn invert(moves: &[[Bitboard; 90]; 2]) -> [[Bitboard; 90]; 2] {
     t
 }
 
-/// Points from which a soldier of side `s` attacks a square: `XIANGQI_SOLDIER_ATTACKERS[s][sq]`.
-pub(crate) static XIANGQI_SOLDIER_ATTACKERS: [[Bitboard; 90]; 2] = invert(&XIANGQI_SOLDIER);
-/// Points from which a janggi soldier of side `s` attacks a square.
-pub(crate) static JANGGI_SOLDIER_ATTACKERS: [[Bitboard; 90]; 2] = invert(&JANGGI_SOLDIER);
+table! {
+    /// Points from which a soldier of side `s` attacks a square: `XIANGQI_SOLDIER_ATTACKERS[s][sq]`.
+    pub(crate) static XIANGQI_SOLDIER_ATTACKERS: [[Bitboard; 90]; 2] = invert(&XIANGQI_SOLDIER);
+}
+table! {
+    /// Points from which a janggi soldier of side `s` attacks a square.
+    pub(crate) static JANGGI_SOLDIER_ATTACKERS: [[Bitboard; 90]; 2] = invert(&JANGGI_SOLDIER);
+}
 
 // ---- sliding pieces -------------------------------------------------------------------------
 
@@ -358,12 +396,24 @@ const fn file_table(screens: i32) -> [[u16; 256]; 10] {
     t
 }
 
-static ROOK_RANK: [[u16; 128]; 9] = rank_table(0);
-static ROOK_FILE: [[u16; 256]; 10] = file_table(0);
-static CANNON_RANK: [[u16; 128]; 9] = rank_table(1);
-static CANNON_FILE: [[u16; 256]; 10] = file_table(1);
-static JUMP_RANK: [[u16; 128]; 9] = rank_table(2);
-static JUMP_FILE: [[u16; 256]; 10] = file_table(2);
+table! {
+    static ROOK_RANK: [[u16; 128]; 9] = rank_table(0);
+}
+table! {
+    static ROOK_FILE: [[u16; 256]; 10] = file_table(0);
+}
+table! {
+    static CANNON_RANK: [[u16; 128]; 9] = rank_table(1);
+}
+table! {
+    static CANNON_FILE: [[u16; 256]; 10] = file_table(1);
+}
+table! {
+    static JUMP_RANK: [[u16; 128]; 9] = rank_table(2);
+}
+table! {
+    static JUMP_FILE: [[u16; 256]; 10] = file_table(2);
+}
 
 const DIAG_BITS: u64 = 0x8040_2010_0804_0201;
 const BYTE_SPREAD: u64 = 0x0101_0101_0101_0101;
@@ -416,42 +466,46 @@ pub fn cannon_jumps(sq: Square, occupied: Bitboard) -> Bitboard {
     slide(&JUMP_RANK, &JUMP_FILE, sq, occupied)
 }
 
-/// For each palace corner, its palace's centre and the opposite corner (as bits): the long
-/// palace diagonal a janggi chariot or cannon runs along. Zero elsewhere.
-static PALACE_LINES: [(u128, u128); 90] = {
-    let mut t = [(0u128, 0u128); 90];
-    let mut sq = 0;
-    while sq < 90 {
-        let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
-        if (f == 3 || f == 5) && (r == 0 || r == 2 || r == 7 || r == 9) {
-            let centre_rank = if r <= 2 { 1 } else { 8 };
-            t[sq] = (bit(4, centre_rank), bit(8 - f, 2 * centre_rank - r));
-        }
-        sq += 1;
-    }
-    t
-};
-
-/// The four rays from each point along its rank and file (the point itself left out).
-static RAYS: [[u128; 4]; 90] = {
-    let mut t = [[0u128; 4]; 90];
-    let mut sq: usize = 0;
-    while sq < 90 {
-        let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
-        let mut d = 0;
-        while d < 4 {
-            let (df, dr) = ORTHO[d];
-            let mut k = 1;
-            while bit(f + k * df, r + k * dr) != 0 {
-                t[sq][d] |= bit(f + k * df, r + k * dr);
-                k += 1;
+table! {
+    /// For each palace corner, its palace's centre and the opposite corner (as bits): the long
+    /// palace diagonal a janggi chariot or cannon runs along. Zero elsewhere.
+    static PALACE_LINES: [(u128, u128); 90] = {
+        let mut t = [(0u128, 0u128); 90];
+        let mut sq = 0;
+        while sq < 90 {
+            let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
+            if (f == 3 || f == 5) && (r == 0 || r == 2 || r == 7 || r == 9) {
+                let centre_rank = if r <= 2 { 1 } else { 8 };
+                t[sq] = (bit(4, centre_rank), bit(8 - f, 2 * centre_rank - r));
             }
-            d += 1;
+            sq += 1;
         }
-        sq += 1;
-    }
-    t
-};
+        t
+    };
+}
+
+table! {
+    /// The four rays from each point along its rank and file (the point itself left out).
+    static RAYS: [[u128; 4]; 90] = {
+        let mut t = [[0u128; 4]; 90];
+        let mut sq: usize = 0;
+        while sq < 90 {
+            let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
+            let mut d = 0;
+            while d < 4 {
+                let (df, dr) = ORTHO[d];
+                let mut k = 1;
+                while bit(f + k * df, r + k * dr) != 0 {
+                    t[sq][d] |= bit(f + k * df, r + k * dr);
+                    k += 1;
+                }
+                d += 1;
+            }
+            sq += 1;
+        }
+        t
+    };
+}
 
 /// Every point a janggi chariot or cannon could reach `sq` from on an empty board: its rank,
 /// its file and, from a palace corner, the far corner. A quick test before the exact one.

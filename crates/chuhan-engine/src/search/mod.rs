@@ -757,12 +757,17 @@ impl<'a> Searcher<'a> {
             }
         }
         self.excluded.clear();
+        // Every node this thread searched counted in the shared total (the last thousand or so
+        // are otherwise only flushed by the next node).
+        self.shared.nodes.fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+        self.flushed = self.nodes;
         best
     }
 }
 
 /// Searches `pos` with `threads` threads until the limits; returns the main thread's report:
-/// the best line of the last iteration it finished, whose first move is the one to play.
+/// the best line of the last iteration it finished, whose first move is the one to play, with
+/// the nodes and time of the whole search (all threads, unfinished iteration included).
 ///
 /// This is the engine's entry point for a library user. `report` is called on the calling
 /// thread for each line of each finished iteration (MultiPV lines best first), to show
@@ -821,6 +826,7 @@ pub fn search_unless_stopped(
     threads: usize,
     report: impl FnMut(&Report) + Send,
 ) -> Report {
+    let start = std::time::Instant::now();
     shared.nodes.store(0, Ordering::Relaxed);
     shared.generation.fetch_add(1, Ordering::Relaxed);
     shared.searches.fetch_add(1, Ordering::Relaxed);
@@ -854,6 +860,11 @@ pub fn search_unless_stopped(
         (result, memories)
     });
     *shared.memories.lock().unwrap_or_else(|e| e.into_inner()) = memories;
+    // The line is the last finished iteration's; its nodes and time are the whole search's
+    // (an iteration cut short by a limit counts too).
+    let mut result = result;
+    result.nodes = shared.nodes.load(Ordering::Relaxed);
+    result.elapsed = start.elapsed();
     result
 }
 

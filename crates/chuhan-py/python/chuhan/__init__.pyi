@@ -1,5 +1,6 @@
 """Type stubs of the chuhan package (the extension module chuhan._chuhan)."""
 
+import enum
 import os
 from typing import IO, Iterator, List, Literal, Optional, Sequence, Tuple, TypedDict, Union, overload
 
@@ -11,6 +12,170 @@ RULES: List[str]
 
 Square = Union[int, str]
 MoveLike = Union["Move", str]
+
+class Color(str, enum.Enum):
+    """A player: RED moves first (Cho in janggi), BLACK second (Han).
+
+    A ``str`` equal to its xiangqi name and to its janggi name (``RED == "red" == "cho"``);
+    truthy for the first player, like python-chess's WHITE.
+    """
+
+    RED = "red"
+    BLACK = "black"
+    def other(self) -> "Color": ...
+    def name_in(self, variant: str) -> str: ...
+    def __invert__(self) -> "Color": ...
+    def __bool__(self) -> bool: ...
+
+RED: Color
+BLACK: Color
+CHO: Color
+HAN: Color
+COLORS: List[Color]
+
+class Result(str):
+    """A PGN result token ("1-0", "0-1", "1/2-1/2"); calling it returns the same string."""
+
+    def __call__(self) -> str: ...
+
+GENERAL: int
+ADVISOR: int
+ELEPHANT: int
+HORSE: int
+CHARIOT: int
+CANNON: int
+SOLDIER: int
+PIECE_TYPES: List[int]
+PIECE_NAMES: List[Optional[str]]
+def piece_name(piece_type: int) -> str: ...
+
+FILE_NAMES: List[str]
+RANK_NAMES: List[str]
+SQUARES: List[int]
+SQUARE_NAMES: List[str]
+def square(file_index: int, rank_index: int) -> int: ...
+def square_file(sq: int) -> int: ...
+def square_rank(sq: int) -> int: ...
+
+# A0 ... I9: the 90 squares, rank * 9 + file.
+A0: int
+B0: int
+C0: int
+D0: int
+E0: int
+F0: int
+G0: int
+H0: int
+I0: int
+A1: int
+B1: int
+C1: int
+D1: int
+E1: int
+F1: int
+G1: int
+H1: int
+I1: int
+A2: int
+B2: int
+C2: int
+D2: int
+E2: int
+F2: int
+G2: int
+H2: int
+I2: int
+A3: int
+B3: int
+C3: int
+D3: int
+E3: int
+F3: int
+G3: int
+H3: int
+I3: int
+A4: int
+B4: int
+C4: int
+D4: int
+E4: int
+F4: int
+G4: int
+H4: int
+I4: int
+A5: int
+B5: int
+C5: int
+D5: int
+E5: int
+F5: int
+G5: int
+H5: int
+I5: int
+A6: int
+B6: int
+C6: int
+D6: int
+E6: int
+F6: int
+G6: int
+H6: int
+I6: int
+A7: int
+B7: int
+C7: int
+D7: int
+E7: int
+F7: int
+G7: int
+H7: int
+I7: int
+A8: int
+B8: int
+C8: int
+D8: int
+E8: int
+F8: int
+G8: int
+H8: int
+I8: int
+A9: int
+B9: int
+C9: int
+D9: int
+E9: int
+F9: int
+G9: int
+H9: int
+I9: int
+
+class Piece:
+    """A piece: colour and type. str(piece) and symbol() are the FEN letter; a piece equals it."""
+
+    def __init__(self, piece_type: int, color: Union[Color, str]) -> None: ...
+    @staticmethod
+    def from_symbol(symbol: str) -> "Piece": ...
+    def symbol(self) -> str: ...
+    @property
+    def color(self) -> Color: ...
+    @property
+    def piece_type(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class LegalMoves(Sequence["Move"]):
+    """The legal moves: len, iteration, indexing, and ``in`` for a Move or coordinates."""
+
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator["Move"]: ...
+    def __contains__(self, item: object) -> bool: ...
+    @overload
+    def __getitem__(self, index: int) -> "Move": ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence["Move"]: ...
+    def count(self, move: object) -> int: ...
 
 class FenError(ValueError):
     """A FEN that cannot be read, or a position no game can reach."""
@@ -61,13 +226,13 @@ class Board:
     @property
     def variant(self) -> str: ...
     @property
-    def turn(self) -> str: ...
+    def turn(self) -> Color: ...
     @property
     def halfmove_clock(self) -> int: ...
     @property
     def fullmove_number(self) -> int: ...
     @property
-    def legal_moves(self) -> List[Move]: ...
+    def legal_moves(self) -> LegalMoves: ...
     @property
     def move_stack(self) -> List[Move]: ...
     def fen(self) -> str: ...
@@ -83,8 +248,8 @@ class Board:
     def peek(self) -> Move: ...
     def root(self) -> "Board": ...
     def pass_move(self) -> Move: ...
-    def piece_at(self, square: Square) -> Optional[str]: ...
-    def piece_map(self) -> dict[int, str]: ...
+    def piece_at(self, square: Square) -> Optional[Piece]: ...
+    def piece_map(self) -> dict[int, Piece]: ...
     def is_check(self) -> bool: ...
     def is_checkmate(self) -> bool: ...
     def is_stalemate(self) -> bool: ...
@@ -98,16 +263,31 @@ class Board:
     def __hash__(self) -> int: ...
 
 class Outcome:
-    """How a game ended: result, reason in words, the rule set that ruled."""
+    """How a game ended: the PGN result, why (a code and a sentence), the rule set that ruled."""
 
-    result: Literal["1-0", "0-1", "1/2-1/2"]
-    winner: Optional[str]
-    reason: str
-    termination: str
-    verdict: str
-    rules: str
-    ply: int
-    points: Optional[Tuple[float, float]]
+    @property
+    def result(self) -> Result:
+        """"1-0", "0-1" or "1/2-1/2"; also callable (python-chess's outcome.result())."""
+    @property
+    def winner(self) -> Optional[Color]: ...
+    @property
+    def termination(self) -> str:
+        """The code: "checkmate", "perpetual-check", "repetition", "move-limit", ... (docs/api.md)."""
+    @property
+    def description(self) -> str:
+        """The sentence: "Red wins: Black is checkmated"."""
+    @property
+    def verdict(self) -> str:
+        """"red wins", "black wins", "cho wins", "han wins" or "draw"."""
+    @property
+    def rules(self) -> str: ...
+    @property
+    def ply(self) -> int: ...
+    @property
+    def points(self) -> Optional[Tuple[float, float]]: ...
+    @property
+    def reason(self) -> str:
+        """Deprecated (DeprecationWarning): the sentence, now ``description``."""
 
 class Game:
     """A game under a rule set, judged after every move."""
@@ -134,7 +314,7 @@ class Game:
     @property
     def outcome(self) -> Optional[Outcome]: ...
     @property
-    def legal_moves(self) -> List[Move]: ...
+    def legal_moves(self) -> LegalMoves: ...
     def is_over(self) -> bool: ...
     def push(self, move: MoveLike) -> Optional[Outcome]: ...
     def push_notation(self, text: str, notation: Optional[str] = None) -> Optional[Outcome]: ...
@@ -239,7 +419,9 @@ class Analysis:
     depth: int
     seldepth: int
     nodes: int
+    """Nodes the whole search visited (all threads, an iteration cut short included)."""
     time: float
+    """Seconds the whole search took."""
     multipv: int
 
 class Engine:
@@ -293,6 +475,7 @@ class ImportReport(TypedDict):
     positions: int
     errors: List[BadGame]
     stopped: bool
+    promoted: int
 
 class MoveStats(TypedDict):
     move: str

@@ -48,6 +48,9 @@ pub struct GameState {
     pub(crate) fen: String,
     pub(crate) turn: usize,
     pub(crate) check: bool,
+    /// Janggi: the generals face each other under the bikjang rule, in a game not over, so the
+    /// side to move must break it or pass (its legal moves are only those); the page says so.
+    pub(crate) bikjang: bool,
     pub(crate) moves: Vec<PlayedMove>,
     /// The legal moves in coordinates; none once the game is over.
     pub(crate) legal: Vec<String>,

@@ -44,6 +44,7 @@ const READS: &[(&str, &str, &[&str])] = &[
             "fen",
             "turn",
             "check",
+            "bikjang",
             "moves",
             "moves[].mv",
             "moves[].text",
@@ -326,6 +327,7 @@ fn game_state() -> GameState {
         fen: "fen1".into(),
         turn: 1,
         check: false,
+        bikjang: true,
         moves: vec![PlayedMove { mv: "e9e9".into(), text: "한수쉼".into(), pass: true }],
         legal: vec!["a0a1".into()],
         clock: Some(Clock {
@@ -450,6 +452,7 @@ fn examples() -> Vec<(&'static str, Value, Vec<String>)> {
                 "fen",
                 "turn",
                 "check",
+                "bikjang",
                 "moves",
                 "moves[].mv",
                 "moves[].text",

@@ -150,6 +150,45 @@ impl Game {
         Ok(self.outcome.as_ref())
     }
 
+    /// Plays `m` even when the game has already ended, then judges the new position: the
+    /// outcome is then the ending *at the current position* (mate or stalemate here, a
+    /// repetition whose cycle closes with this move, the move limit reached), not the first
+    /// ending of the game. What a board that records moves past an ending reports
+    /// (python-chess's `Board.outcome`); [`play`](Game::play) stops at the first ending.
+    pub fn play_on(&mut self, m: Move) -> Result<Option<&Outcome>, IllegalMove> {
+        let outcome = self.outcome.take();
+        match self.play(m) {
+            Ok(_) => Ok(self.outcome.as_ref()),
+            Err(GameError::Illegal(e)) => {
+                self.outcome = outcome;
+                Err(e)
+            }
+            Err(GameError::Over { .. }) => unreachable!("the outcome was taken"),
+        }
+    }
+
+    /// The ending at the current position of `moves` played from `start` under `rules`
+    /// (see [`play_on`](Game::play_on)), or `None`; fails on the first illegal move.
+    ///
+    /// ```
+    /// use chuhan::{Game, Position, Rules, Variant};
+    /// let start = Position::new(Variant::Xiangqi);
+    /// let shuffle: Vec<chuhan::Move> =
+    ///     ["h0g2", "h9g7", "g2h0", "g7h9"].iter().map(|m| m.parse().unwrap()).collect();
+    /// let mut moves: Vec<_> = shuffle.iter().chain(&shuffle).copied().collect(); // threefold
+    /// let rules = Rules::for_variant(Variant::Xiangqi);
+    /// assert_eq!(Game::ending_at(start.clone(), &moves, rules).unwrap().map(|o| o.ply), Some(8));
+    /// moves.extend(["b0c2", "b9c7"].iter().map(|m| m.parse::<chuhan::Move>().unwrap()));
+    /// assert_eq!(Game::ending_at(start, &moves, rules).unwrap(), None); // played on: no ending here
+    /// ```
+    pub fn ending_at(start: Position, moves: &[Move], rules: Rules) -> Result<Option<Outcome>, IllegalMove> {
+        let mut game = Game::new(start, rules);
+        for &m in moves {
+            game.play_on(m)?;
+        }
+        Ok(game.outcome)
+    }
+
     /// `side` resigns.
     pub fn resign(&mut self, side: Side) {
         self.end(GameResult::Win(!side), EndReason::Resignation);

@@ -27,6 +27,15 @@ pub enum Violation {
 }
 
 impl Violation {
+    /// The rule's code: `perpetual-check`, `perpetual-chase` or `perpetual-mate-threat`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Violation::PerpetualCheck => "perpetual-check",
+            Violation::PerpetualChase => "perpetual-chase",
+            Violation::PerpetualMateThreat => "perpetual-mate-threat",
+        }
+    }
+
     fn words(self) -> &'static str {
         match self {
             Violation::PerpetualCheck => "checking on every move",
@@ -116,6 +125,42 @@ pub enum EndReason {
     Bikjang,
     /// Janggi (traditional rules): the same piece gave check three times in a row.
     ThreeChecksBySamePiece,
+}
+
+impl EndReason {
+    /// A short code for why the game ended, the same in every chuhan package (the Python
+    /// and JavaScript `Outcome.termination`): `checkmate`, `stalemate`, `resignation`,
+    /// `agreement`, `time`, `perpetual-check`, `perpetual-chase`, `perpetual-mate-threat`,
+    /// `mutual-perpetual-check` (and `-chase`, `-mate-threat`), `repetition`, `move-limit`,
+    /// `dead-position`, `double-pass`, `bikjang` or `three-checks`.
+    ///
+    /// ```
+    /// use chuhan::game::{EndReason, Violation};
+    /// assert_eq!(EndReason::Checkmate.code(), "checkmate");
+    /// let v = EndReason::RepetitionViolation { violation: Violation::PerpetualCheck, times: 3 };
+    /// assert_eq!(v.code(), "perpetual-check");
+    /// ```
+    pub fn code(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::Resignation => "resignation",
+            EndReason::Agreement => "agreement",
+            EndReason::Time => "time",
+            EndReason::RepetitionViolation { violation, .. } => violation.code(),
+            EndReason::MutualViolation { violation, .. } => match violation {
+                Violation::PerpetualCheck => "mutual-perpetual-check",
+                Violation::PerpetualChase => "mutual-perpetual-chase",
+                Violation::PerpetualMateThreat => "mutual-perpetual-mate-threat",
+            },
+            EndReason::Repetition { .. } => "repetition",
+            EndReason::MoveLimit { .. } => "move-limit",
+            EndReason::DeadPosition => "dead-position",
+            EndReason::DoublePass => "double-pass",
+            EndReason::Bikjang => "bikjang",
+            EndReason::ThreeChecksBySamePiece => "three-checks",
+        }
+    }
 }
 
 /// How and when a game ended.
@@ -244,8 +289,40 @@ impl fmt::Display for Description<'_> {
             EndReason::ThreeChecksBySamePiece => write!(f, "the same piece gave check three times in a row")?,
         }
         if let Some((cho, han)) = o.points {
-            write!(f, "; counting {cho} to {han}")?;
+            write!(f, "; counting {} to {}", Points(cho), Points(han))?;
         }
         Ok(())
+    }
+}
+
+/// A janggi count as `{}` writes an `f32` ("72", "73.5"), through integer tenths: counts are
+/// whole or half points, and the float formatter would add 15 KB to the WebAssembly package.
+struct Points(f32);
+
+impl fmt::Display for Points {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let tenths = (self.0 * 10.0).round() as i64;
+        let sign = if tenths < 0 { "-" } else { "" };
+        let (whole, tenth) = (tenths.abs() / 10, tenths.abs() % 10);
+        if tenth == 0 {
+            write!(f, "{sign}{whole}")
+        } else {
+            write!(f, "{sign}{whole}.{tenth}")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Points;
+
+    #[test]
+    fn points_are_written_as_the_float_formatter_writes_them() {
+        for halves in -400..=400 {
+            let x = halves as f32 / 2.0;
+            assert_eq!(Points(x).to_string(), x.to_string(), "{x}");
+        }
+        assert_eq!(Points(72.0).to_string(), "72");
+        assert_eq!(Points(73.5).to_string(), "73.5");
     }
 }

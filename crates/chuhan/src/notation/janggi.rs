@@ -131,7 +131,7 @@ fn pass(pos: &Position, text: &str) -> Result<Move, NotationError> {
 
 pub(crate) fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
     let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    if matches!(t.to_lowercase().as_str(), "pass" | "한수쉼" | "쉼" | "停着" | "停著") {
+    if matches!(t.to_ascii_lowercase().as_str(), "pass" | "한수쉼" | "쉼" | "停着" | "停著") {
         return pass(pos, text);
     }
     let bad = |why: &str| NotationError::syntax(text, why);
