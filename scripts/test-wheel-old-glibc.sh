@@ -77,13 +77,11 @@ if [ "$native" = 0 ] && ! command -v qemu-aarch64-static >/dev/null 2>&1; then
   apt_install qemu-user-static
 fi
 
-# The tests and what they read, at the same places relative to each other as in the checkout.
+# The checkout's tracked files as they are in the work tree (18 MB): the tests and what they
+# read (fixtures, READMEs, docs/api.md), at the same places relative to each other.
 rm -rf "$root/repo"
-mkdir -p "$root/repo/crates/chuhan-py" "$root/repo/crates/chuhan" "$root/repo/crates/chuhan-wasm/js"
-cp -r crates/chuhan-py/tests crates/chuhan-py/README.md crates/chuhan-py/pyproject.toml "$root/repo/crates/chuhan-py/"
-cp -r crates/chuhan/tests "$root/repo/crates/chuhan/"
-cp crates/chuhan-wasm/js/package.json "$root/repo/crates/chuhan-wasm/js/"
-cp README.md "$root/repo/"
+mkdir -p "$root/repo"
+git ls-files -z | tar --null -T - -cf - | tar -xf - -C "$root/repo"
 # The wheel unpacked and pytest (pure Python wheels, fetched here: the root filesystem has this
 # machine's network but not its package-index settings) beside it: a wheel is a zip laid out as
 # site-packages, so this is what pip would install, without running pip under emulation.
