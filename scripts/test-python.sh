@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Builds the Python wheel (crates/chuhan-py) with maturin, installs it into a fresh virtual
-# environment under target/, and runs the pytest suite against the installed wheel.
+# Builds the Python wheel for this machine's architecture as it is released (manylinux2014,
+# stripped: scripts/build-wheels.sh, which also checks its tag and glibc symbols), installs it
+# into a fresh virtual environment and runs the pytest suite against the installed wheel.
 #
-#   scripts/test-python.sh            # maturin and pytest from PyPI when missing
+#   scripts/test-python.sh            # maturin, ziglang and pytest from PyPI when missing
 #   PYTHON=python3.12 scripts/test-python.sh
 #
 # The shared record samples (../shared/testdata, or $CHUHAN_SHARED) are used when present;
@@ -11,22 +12,19 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PYTHON=${PYTHON:-python3}
-TOOLS=target/py-tools
-VENV=target/py-test
+target_dir=$(cargo metadata --format-version 1 --no-deps | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')
+target_dir=${target_dir:-$PWD/target}
+VENV=$target_dir/py-test
+version=$(sed -n '/^\[workspace.package\]/,/^\[/s/^version = "\(.*\)"/\1/p' Cargo.toml)
+arch=$(uname -m)
 
-# maturin in a venv of its own (kept between runs: only the wheel's venv must be fresh).
-if [ ! -x "$TOOLS/bin/maturin" ]; then
-  "$PYTHON" -m venv "$TOOLS"
-  "$TOOLS/bin/pip" install --quiet --disable-pip-version-check "maturin>=1.16,<2"
-fi
-
-rm -f target/wheels/chuhan-*.whl
-"$TOOLS/bin/maturin" build --release --quiet -m crates/chuhan-py/Cargo.toml --interpreter "$PYTHON" \
-  --out target/wheels
+# The wheel, checked (tag, architecture, glibc symbols), and the sdist, checked for its contents.
+PYTHON=$PYTHON scripts/build-wheels.sh "$arch"
+wheel=$(ls "${WHEELS_DIR:-$target_dir/wheels}/chuhan-$version-"*"_$arch.whl")
 
 rm -rf "$VENV"
 "$PYTHON" -m venv "$VENV"
-"$VENV/bin/pip" install --quiet --disable-pip-version-check pytest target/wheels/chuhan-*.whl
+"$VENV/bin/pip" install --quiet --disable-pip-version-check pytest "$wheel"
 # Run from the tests' directory, never the package source: the installed wheel is what is tested.
 cd crates/chuhan-py/tests
-"../../../$VENV/bin/python" -m pytest -q -p no:cacheprovider "$@" .
+CHUHAN_EXPECT_MANYLINUX2014=1 "$VENV/bin/python" -m pytest -q -p no:cacheprovider "$@" .
