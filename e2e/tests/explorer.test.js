@@ -64,8 +64,10 @@ test("the database page searches, opens a game and imports a collection", async 
     await page.click("#dbimport");
     await page.waitForFunction(() => /explorer\.pgn: 0 imported, 4 already there, 0 could not be read/.test(document.querySelector("#dbreport").textContent));
     await screenshot(page, "database");
-    // Open the game on the analysis board.
-    await Promise.all([page.waitForURL(/\/analysis\?dbgame=/), page.click("#dbrows a.dbopen")]);
+    // Open the game on the analysis board: a click anywhere on its row (issue 42), the row's
+    // "Open" link staying for keyboards.
+    assert.equal(await page.$$eval("#dbrows a.dbopen", (a) => a.length), 1);
+    await Promise.all([page.waitForURL(/\/analysis\?dbgame=/), page.click("#dbrows tr td:nth-child(2)")]);
     await page.waitForFunction(() => /Red: Gamma/.test(document.querySelector("#aheaders").textContent));
     assert.match(await page.textContent("#aheaders"), /Black: Alpha.*Result: 0-1/);
     assert.deepEqual(page.problems, []);

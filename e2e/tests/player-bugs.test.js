@@ -231,6 +231,11 @@ test("6. a draw offer and a takeback request are said in the live region, and ca
     await red.waitForFunction(() => /^You won\./.test(document.querySelector("#status").textContent));
     await black.waitForFunction(() => /^You lost\./.test(document.querySelector("#status").textContent));
     for (const p of [red, black]) assert.ok(await p.isVisible("#newgame"), "a New game link at the end");
+    // The archive's rows open their game on a click anywhere (issue 42).
+    const id = gameId(red);
+    await red.goto(`${BASE}/archive`);
+    const row = red.locator("#archive-rows tr", { has: red.locator(`a[href="/game/${id}"]`) });
+    await Promise.all([red.waitForURL(new RegExp(`/game/${id}$`)), row.locator("td").nth(1).click()]);
     for (const p of [red, black]) assert.deepEqual(p.problems, []);
   } finally {
     await browser.close();

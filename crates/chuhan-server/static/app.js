@@ -7,7 +7,7 @@ import { playSound, soundToggle } from "/static/sound.js";
 import { analysis } from "/static/analysis.js";
 import { database } from "/static/database.js";
 import { seeksPanel } from "/static/seeks.js";
-import { $, api, capital, scrollWithin, startOf } from "/static/util.js";
+import { $, api, capital, rowLink, scrollWithin, startOf } from "/static/util.js";
 
 const tokenKey = (id) => `chuhan:token:${id}`;
 
@@ -518,6 +518,7 @@ async function archive() {
       pgn.href = `/api/games/${encodeURIComponent(g.id)}/pgn`;
       pgn.textContent = "PGN";
       cell("").appendChild(pgn);
+      rowLink(tr, link.href);
       return tr;
     });
     $("archive-rows").replaceChildren(...rows);

@@ -3,7 +3,7 @@
 // import a collection when the server allows uploads. User data only ever goes into the page
 // through textContent and attribute setters.
 
-import { $, api } from "/static/util.js";
+import { $, api, rowLink } from "/static/util.js";
 
 function cell(text) {
   const td = document.createElement("td");
@@ -21,6 +21,7 @@ function resultRow(g) {
   a.className = "dbopen";
   open.appendChild(a);
   tr.appendChild(open);
+  rowLink(tr, a.href);
   return tr;
 }
 

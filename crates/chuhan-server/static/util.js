@@ -28,5 +28,17 @@ export function scrollWithin(box, item) {
   else if (r.bottom > b.bottom) box.scrollTop += r.bottom - b.bottom;
 }
 
+/// Makes the whole table row `tr` open `href` on a click (its link stays the way for keyboards
+/// and screen readers; a click on another link in the row, or with a modifier key to open a
+/// new tab, is left to the browser).
+export function rowLink(tr, href) {
+  tr.classList.add("rowlink");
+  tr.addEventListener("click", (e) => {
+    if (e.target.closest("a") || e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+    if (window.getSelection && String(window.getSelection())) return; // selecting text, not opening
+    location.href = href;
+  });
+}
+
 /// "red" → "Red".
 export function capital(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }
