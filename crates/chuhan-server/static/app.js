@@ -197,6 +197,7 @@ async function gamePage(id) {
   // so that opening a game announces nothing), and whether low time was already sounded.
   let heard = null, lowSounded = false;
   const board = new Board($("board"), (mv) => send({ type: "move", move: mv }));
+  board.premoves = true;
   $("pgn").href = `/api/games/${encodeURIComponent(id)}/pgn`;
   const send = (obj) => {
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(obj));
@@ -217,7 +218,7 @@ async function gamePage(id) {
       let v;
       try { v = JSON.parse(e.data); } catch { return; }
       if (v.type === "error") { message(v.message); return; }
-      if (v.type === "state") { message(""); const old = state; state = v; received = performance.now(); render(); tell(old); }
+      if (v.type === "state") { message(""); const old = state; state = v; received = performance.now(); playPremove(old); render(); tell(old); }
     };
     socket.onclose = () => {
       socket = null;
@@ -232,6 +233,18 @@ async function gamePage(id) {
     const n = state.moves.length;
     view = plies === null || plies >= n ? null : Math.max(0, plies);
     render();
+  }
+
+  /// The premove queued on the board, once it is this player's turn: played if legal now,
+  /// else dropped with a word why. Any end, or a takeback, drops it.
+  function playPremove(old) {
+    const s = state, mv = board.premove;
+    if (!mv) return;
+    if (s.end || s.you === null || (old && s.moves.length < old.moves.length)) { board.premove = null; return; }
+    if (s.turn !== s.you) return;
+    board.premove = null;
+    if (s.legal.includes(mv)) send({ type: "move", move: mv });
+    else message(`The move queued (${mv}) is not legal here: it was dropped.`);
   }
 
   /// Says a new move, check or the end in the live region, and sounds it if sounds are on.

@@ -250,6 +250,10 @@ export class Board {
     this.state = null;
     this.drag = null;
     this.arrows = [];
+    // A move queued while the opponent thinks (the game page turns this on): `premove` is its
+    // coordinates; the page plays it when the turn comes, if it is legal then.
+    this.premoves = false;
+    this.premove = null;
   }
 
   /// The SVG coordinates of a pointer event.
@@ -390,6 +394,14 @@ export class Board {
         el("rect", { x: x - 19, y: y - 19, width: 38, height: 38, fill: theme.last, opacity: 0.45 }, svg);
       }
     }
+    // A queued premove: its two points in blue.
+    if (this.premove) {
+      svg.dataset.premove = this.premove;
+      for (const sq of [this.premove.slice(0, 2), this.premove.slice(2, 4)]) {
+        const [x, y] = this.point(sq);
+        el("rect", { class: "premove", x: x - 19, y: y - 19, width: 38, height: 38, fill: "#36c", opacity: 0.35 }, svg);
+      }
+    }
     const pieces = parseFen(state.fen);
     const style = pieceStyle();
     // Legal targets of the selected piece.
@@ -507,8 +519,9 @@ export class Board {
     } else if (e.key === "Enter" || e.key === " ") {
       this.cursor = sq;
       if (this.onPoint) this.onPoint(sq); else this.click(sq, this.pieces);
-    } else if (e.key === "Escape" && this.selected) {
+    } else if (e.key === "Escape" && (this.selected || this.premove)) {
       this.selected = null;
+      this.premove = null;
       this.render(this.state);
     } else {
       return;
@@ -518,8 +531,25 @@ export class Board {
     e.stopPropagation();
   }
 
+  /// A click while the opponent is to move: picks one of one's pieces and a point for it (a
+  /// premove, not checked until the turn comes); any click with a premove queued cancels it.
+  queue(sq, pieces) {
+    const s = this.state, p = pieces.get(sq);
+    if (this.premove) {
+      this.premove = null;
+      this.selected = null;
+    } else if (this.selected && this.selected !== sq && !(p && p[0] === s.you)) {
+      this.premove = this.selected + sq;
+      this.selected = null;
+    } else {
+      this.selected = p && p[0] === s.you && this.selected !== sq ? sq : null;
+    }
+    this.render(s);
+  }
+
   click(sq, pieces) {
     const s = this.state;
+    if (this.premoves && s && s.you !== null && !s.end && s.you !== s.turn) { this.queue(sq, pieces); return; }
     if (!s || s.you === null || s.you !== s.turn || s.end) { this.selected = null; return; }
     const p = pieces.get(sq);
     if (this.selected && this.selected !== sq && s.legal.includes(this.selected + sq)) {
