@@ -50,6 +50,18 @@ pub(crate) enum SqlError {
     Type(String),
 }
 
+impl std::fmt::Display for SqlError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SqlError::Sqlite(e) => write!(f, "{e}"),
+            SqlError::Postgres(e) => write!(f, "{}", crate::pg_message(e)),
+            SqlError::Type(why) => write!(f, "{why}"),
+        }
+    }
+}
+
+impl std::error::Error for SqlError {}
+
 impl From<rusqlite::Error> for SqlError {
     fn from(e: rusqlite::Error) -> SqlError {
         SqlError::Sqlite(e)

@@ -16,17 +16,18 @@
 //! - `imports`: how far each file's import got, for resuming ([`crate::import`]).
 //! - `popular_positions`, `popular_moves`, `popular_games`: the explorer's answers stored for the
 //!   positions many games pass through ([`crate::popular`]).
-//! - `meta`: the schema version and the fold.
+//! - `meta`: the schema version (the record of the migration runner, module `migrate`) and the fold.
 //!
 //! PostgreSQL holds the same tables with the same columns ([`PG_TABLES`]): every integer is a
 //! BIGINT (so that both stores read back the same types), the moves and runs a BYTEA.
 //!
 //! Version 3 replaced version 2's `positions` and `materials` tables (a row a position, a row a
 //! game and signature) with the runs; an older database is converted when it is opened
-//! (`postings::convert_rows`).
+//! (`postings::convert_rows`, a step of the migration runner, module `migrate`).
 
 use crate::backend::{Arg, Conn, SqlError};
 use crate::key::Fold;
+use crate::migrate::{self, Action, Fresh, Ledger, MigrateError, Plan, Step};
 
 pub(crate) enum SchemaError {
     Sql(SqlError),
@@ -180,10 +181,66 @@ CREATE TABLE IF NOT EXISTS popular_games (
 );
 ";
 
-/// Creates the tables if missing, checks the version, and returns the database's fold
-/// (`fold` for a new database).
+/// The game database's steps ([`crate::migrate`]). A new database is made at the newest
+/// version by the tables above ([`TABLES`] or [`PG_TABLES`], [`GAMES_INDEXES`], the popular
+/// games) and runs none of them.
+///
+/// Version 2 added the popular positions' tables: the tables above make them (empty for a
+/// database of version 1: every position is then answered from the index until an import
+/// promotes it), so its step has nothing left to do. Version 3 replaced the `positions` and
+/// `materials` rows with runs and keeps each best-known game's move in `popular_games`
+/// ([`upgrade`]).
+const STEPS: &[Step] = &[
+    Step { version: 2, name: "the popular positions", action: Action::Sql("") },
+    Step { version: 3, name: "the position and material runs", action: Action::Rust(upgrade) },
+];
+
+/// The advisory lock of PostgreSQL databases while they are made or migrated (the lock of
+/// imports, [`crate::popular`], is the next key).
+const PG_LOCK: i64 = 7368218;
+
+/// The game database's version record: the row `version` of `meta`, with the row `fold`
+/// beside it (written with the first version, never changed).
+struct Meta {
+    fold: Fold,
+}
+
+fn get(conn: &Conn, key: &str) -> Result<Option<String>, SqlError> {
+    match conn.query_row("SELECT value FROM meta WHERE key = ?1", &[Arg::from(key)])? {
+        Some(row) => row.opt_text(0),
+        None => Ok(None),
+    }
+}
+
+impl Ledger for Meta {
+    fn read(&self, conn: &mut Conn) -> Result<Option<i64>, MigrateError> {
+        let Some(v) = get(conn, "version")? else { return Ok(None) };
+        match v.parse() {
+            Ok(v) => Ok(Some(v)),
+            Err(_) => Err(MigrateError::Incompatible(format!(
+                "schema version {v}, this chuhan reads version {}",
+                crate::SCHEMA_VERSION
+            ))),
+        }
+    }
+
+    fn write(&self, conn: &mut Conn, version: i64) -> Result<(), SqlError> {
+        conn.execute(
+            "INSERT INTO meta VALUES ('version', ?1) ON CONFLICT (key) DO UPDATE SET value = ?1",
+            &[Arg::from(version.to_string())],
+        )?;
+        conn.execute(
+            "INSERT INTO meta VALUES ('fold', ?1) ON CONFLICT (key) DO NOTHING",
+            &[Arg::from(self.fold.name())],
+        )?;
+        Ok(())
+    }
+}
+
+/// Creates the tables if missing, brings an older database up to this version
+/// ([`crate::migrate::run`]), and returns the database's fold (`fold` for a new database).
 pub(crate) fn prepare(conn: &mut Conn, fold: Fold) -> Result<Fold, SchemaError> {
-    match conn {
+    let base = match conn {
         Conn::Sqlite(c) => {
             // A database is written in batches by one importer; WAL lets readers (the explorer,
             // the server) run beside it, and NORMAL sync keeps every committed batch safe from
@@ -192,34 +249,34 @@ pub(crate) fn prepare(conn: &mut Conn, fold: Fold) -> Result<Fold, SchemaError> 
             c.pragma_update(None, "journal_mode", "WAL")?;
             c.pragma_update(None, "synchronous", "NORMAL")?;
             c.pragma_update(None, "cache_size", -65536)?;
-            c.execute_batch(&format!("BEGIN IMMEDIATE; {TABLES} {GAMES_INDEXES} {POPULAR_GAMES}"))?;
+            format!("{TABLES} {GAMES_INDEXES} {POPULAR_GAMES}")
         }
-        // Two programs creating the tables at once would race on the catalogue: the lock makes
-        // the second wait and then find them made.
-        Conn::Postgres(_) => conn.batch(&format!(
-            "BEGIN; SELECT pg_advisory_xact_lock(7368218); {PG_TABLES} {GAMES_INDEXES} {PG_POPULAR_GAMES}"
-        ))?,
-    }
-    match check(conn, fold) {
-        Ok(fold) => {
-            conn.batch("COMMIT")?;
-            Ok(fold)
-        }
-        Err(e) => {
-            // The error is the one to tell; a failed rollback adds nothing to it.
-            let _ = conn.batch("ROLLBACK");
-            Err(e)
-        }
-    }
+        // Two programs creating the tables at once would race on the catalogue: the runner's
+        // lock makes the second wait and then find them made.
+        Conn::Postgres(_) => format!("{PG_TABLES} {GAMES_INDEXES} {PG_POPULAR_GAMES}"),
+    };
+    let plan = Plan {
+        base: &base,
+        oldest: 1,
+        steps: STEPS,
+        fresh: Fresh::Newest,
+        refuse_newer: true,
+        lock: PG_LOCK,
+        ledger: &Meta { fold },
+    };
+    migrate::run(conn, &plan).map_err(|e| match e {
+        MigrateError::Sql(e) | MigrateError::Step { error: e, .. } => SchemaError::Sql(e),
+        MigrateError::Incompatible(why) => SchemaError::Incompatible(why),
+    })?;
+    let f = get(conn, "fold")?.ok_or_else(|| SchemaError::Incompatible("no position fold recorded".into()))?;
+    Fold::from_name(&f).ok_or_else(|| SchemaError::Incompatible(format!("unknown position fold {f:?}")))
 }
 
-/// Brings a database of version 1 or 2 up to this version, inside the opening transaction.
-/// Version 2 added the popular positions' tables (made by [`prepare`], empty for a database of
-/// version 1: every position is then answered from the index until an import promotes it);
-/// version 3 replaced the `positions` and `materials` rows with runs and keeps each best-known game's move in
-/// `popular_games`, so the stored answers are computed again. The version moves on, so that an
+/// Brings a database of version 1 or 2 up to version 3, inside the step's transaction: the
+/// `positions` and `materials` rows become runs, and the stored answers are computed again
+/// (`popular_games` made anew, with each game's next move). The version moves on, so that an
 /// older chuhan, which would not keep the new tables up to date, refuses the database.
-fn upgrade(conn: &mut Conn) -> Result<(), SchemaError> {
+fn upgrade(conn: &mut Conn) -> Result<(), SqlError> {
     let pg = matches!(conn, Conn::Postgres(_));
     conn.batch("DROP TABLE popular_games")?;
     conn.batch(if pg { PG_POPULAR_GAMES } else { POPULAR_GAMES })?;
@@ -231,38 +288,5 @@ fn upgrade(conn: &mut Conn) -> Result<(), SchemaError> {
     for key in keys {
         crate::popular::promote_one(conn, key, 0, &mut facts)?;
     }
-    conn.execute("UPDATE meta SET value = ?1 WHERE key = 'version'", &[Arg::from(crate::SCHEMA_VERSION.to_string())])?;
     Ok(())
-}
-
-/// Reads (or, for a new database, writes) the version and the fold.
-fn check(conn: &mut Conn, fold: Fold) -> Result<Fold, SchemaError> {
-    let get = |conn: &Conn, key: &str| -> Result<Option<String>, SqlError> {
-        match conn.query_row("SELECT value FROM meta WHERE key = ?1", &[Arg::from(key)])? {
-            Some(row) => row.opt_text(0),
-            None => Ok(None),
-        }
-    };
-    let version = get(conn, "version")?;
-    let stored_fold = get(conn, "fold")?;
-    let fold = match (version, stored_fold) {
-        (None, _) => {
-            conn.execute("INSERT INTO meta VALUES ('version', ?1)", &[Arg::from(crate::SCHEMA_VERSION.to_string())])?;
-            conn.execute("INSERT INTO meta VALUES ('fold', ?1)", &[Arg::from(fold.name())])?;
-            fold
-        }
-        (Some(v), Some(f)) if v == crate::SCHEMA_VERSION.to_string() || v == "1" || v == "2" => {
-            if v != crate::SCHEMA_VERSION.to_string() {
-                upgrade(conn)?;
-            }
-            Fold::from_name(&f).ok_or_else(|| SchemaError::Incompatible(format!("unknown position fold {f:?}")))?
-        }
-        (Some(v), _) => {
-            return Err(SchemaError::Incompatible(format!(
-                "schema version {v}, this chuhan reads version {}",
-                crate::SCHEMA_VERSION
-            )))
-        }
-    };
-    Ok(fold)
 }

@@ -19,14 +19,15 @@
 //!
 //! Moves themselves need no owner: any server may store one, and the key `(game_id, ply)`
 //! (with the checks of [`crate::store::Store::add_move`]) lets only the first store ply N.
+//!
+//! The connections and their SQL are the store's ([`Lease`], [`Listener`]); which games this
+//! server owns is kept here.
 
-use crate::store::pg::CONNECT_TIMEOUT;
-use anyhow::{anyhow, Context, Result};
+use crate::store::pg::{Config, Lease, Listener};
+use anyhow::{Context, Result};
 use std::collections::HashSet;
 use std::sync::Mutex;
 use std::time::Duration;
-use tokio_postgres::tls::NoTlsStream;
-use tokio_postgres::{Client, Config, Connection, NoTls, Socket};
 
 /// How often a server looks for games without an owner (and so how soon a dead server's games
 /// are taken over).
@@ -39,26 +40,7 @@ pub struct Cluster {
     config: Config,
     owned: Mutex<HashSet<String>>,
     /// The connection that holds the advisory locks; `None` until connected.
-    lease: tokio::sync::Mutex<Option<Client>>,
-}
-
-/// A connection of its own to the database (not pooled), given up after
-/// [`CONNECT_TIMEOUT`] like the pool's.
-async fn connect(config: &Config) -> Result<(Client, Connection<Socket, NoTlsStream>)> {
-    match tokio::time::timeout(CONNECT_TIMEOUT, config.connect(NoTls)).await {
-        Ok(connected) => connected.context("cannot connect"),
-        Err(_) => Err(anyhow!("cannot connect: no answer within {CONNECT_TIMEOUT:?}")),
-    }
-}
-
-/// The advisory lock key of game `id` (FNV-1a of the id, under a prefix of our own).
-pub fn lock_key(id: &str) -> i64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in b"chuhan game ".iter().chain(id.as_bytes()) {
-        h ^= u64::from(*b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h as i64
+    lease: tokio::sync::Mutex<Option<Lease>>,
 }
 
 impl Cluster {
@@ -90,7 +72,7 @@ impl Cluster {
         if lease.as_ref().is_none_or(|c| c.is_closed()) {
             // A new connection holds no lock: whatever this server owned is lost.
             self.owned().clear();
-            let (client, connection) = connect(&self.config).await.context("lease connection")?;
+            let (client, connection) = Lease::connect(&self.config).await.context("lease connection")?;
             tokio::spawn(async move {
                 if let Err(e) = connection.await {
                     eprintln!("chuhan serve: the lease connection to PostgreSQL ended: {e}");
@@ -99,11 +81,7 @@ impl Cluster {
             *lease = Some(client);
         }
         let Some(client) = lease.as_ref() else { return Ok(false) };
-        let got: bool = client
-            .query_one("SELECT pg_try_advisory_lock($1)", &[&lock_key(id)])
-            .await
-            .context("advisory lock")?
-            .get(0);
+        let got = client.try_lock(id).await?;
         if got {
             self.owned().insert(id.to_string());
         }
@@ -117,14 +95,15 @@ impl Cluster {
         }
         let lease = self.lease.lock().await;
         if let Some(client) = lease.as_ref() {
-            client.query_one("SELECT pg_advisory_unlock($1)", &[&lock_key(id)]).await.context("advisory unlock")?;
+            client.unlock(id).await?;
         }
         Ok(())
     }
 
-    /// A connection of its own to the database, for LISTEN (see [`crate::peers`]).
-    pub(crate) async fn connect(&self) -> Result<(Client, Connection<Socket, NoTlsStream>)> {
-        connect(&self.config).await
+    /// A connection of its own to the database that listens for the others' changes (see
+    /// [`crate::peers`]).
+    pub(crate) async fn listen(&self) -> Result<Listener> {
+        Listener::connect(&self.config).await
     }
 
     /// Whether the lease connection is down (so nothing is owned).

@@ -25,7 +25,9 @@ mod routes;
 mod seeks;
 mod shown;
 mod state;
-pub mod store;
+/// Where the live games are kept: the store of the game database crate ([`chuhan_db::live`]),
+/// under the name the server has always given it.
+pub use chuhan_db::live as store;
 pub mod tree;
 mod turns;
 mod wire;

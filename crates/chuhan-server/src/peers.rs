@@ -4,13 +4,10 @@
 
 use crate::cluster::{Cluster, SWEEP};
 use crate::state::AppState;
-use crate::store::pg::{Notice, CHANNEL};
-use anyhow::{Context, Result};
-use futures_util::StreamExt;
+use anyhow::Result;
 use std::collections::HashSet;
 use std::sync::{Arc, Weak};
 use std::time::Duration;
-use tokio_postgres::AsyncMessage;
 
 /// Starts this server's cluster tasks: the LISTEN connection and the sweep.
 pub fn start(state: &Arc<AppState>, cluster: Arc<Cluster>) {
@@ -73,26 +70,7 @@ async fn listen(state: Weak<AppState>, cluster: Arc<Cluster>) {
 }
 
 async fn listen_once(state: &Weak<AppState>, cluster: &Cluster) -> Result<()> {
-    let (client, mut connection) = cluster.connect().await?;
-    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
-    let driver = tokio::spawn(async move {
-        let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
-        while let Some(m) = messages.next().await {
-            match m {
-                Ok(AsyncMessage::Notification(n)) => {
-                    if tx.send(n.payload().to_string()).is_err() {
-                        return;
-                    }
-                }
-                Ok(_) => {}
-                Err(e) => {
-                    eprintln!("chuhan serve: LISTEN connection: {e}");
-                    return;
-                }
-            }
-        }
-    });
-    client.batch_execute(&format!("LISTEN {CHANNEL}")).await.context("LISTEN")?;
+    let mut listener = cluster.listen().await?;
     // Whatever changed while this connection was not listening.
     if let Some(state) = state.upgrade() {
         for live in state.all_in_memory() {
@@ -100,9 +78,8 @@ async fn listen_once(state: &Weak<AppState>, cluster: &Cluster) -> Result<()> {
             tokio::spawn(async move { state.reload(&live).await });
         }
     }
-    while let Some(payload) = rx.recv().await {
+    while let Some(notice) = listener.next().await? {
         let Some(state) = state.upgrade() else { break };
-        let notice = Notice::parse(&payload);
         if notice.origin == cluster.origin {
             continue;
         }
@@ -114,7 +91,5 @@ async fn listen_once(state: &Weak<AppState>, cluster: &Cluster) -> Result<()> {
             });
         }
     }
-    driver.abort();
-    drop(client);
     Ok(())
 }

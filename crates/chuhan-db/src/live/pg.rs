@@ -1,101 +1,41 @@
 //! PostgreSQL: one database shared by several `chuhan serve` processes.
 //!
-//! The tables are SQLite's at version 5 (migrations 1 to 4 here) (see [`super::sqlite`]), with PostgreSQL's types;
-//! ratings are keyed by the lower-cased name (`name_key`), as [`crate::rating::same_name`]
-//! compares names. The schema grows by numbered migrations ([`MIGRATIONS`]), each recorded in
-//! `chuhan_migrations`; servers starting at once take an advisory lock first, so one of them
-//! migrates and the others find the work done.
+//! The tables are SQLite's at version 5 (migrations 1 to 4 here, `pg/schema.rs`), with
+//! PostgreSQL's types; ratings are keyed by the lower-cased name (`name_key`), as
+//! [`rating::same_name`] compares names. The schema grows by numbered migrations, each recorded
+//! in `chuhan_migrations` and run by the crate's one migration runner on a blocking connection
+//! of its own when a store connects; servers starting at once wait for its advisory lock, so
+//! one of them migrates and the others find the work done.
 //!
 //! Each [`Store`] method is one transaction on a pooled connection (deadpool). The writes that
 //! change a game lock its row (`SELECT … FOR UPDATE`), so that the checks of [`Store::add_move`]
 //! and [`Store::finish`] hold until the commit, and run `NOTIFY` ([`CHANNEL`]) in the same
-//! transaction: the other servers hear of the change exactly when it is visible to them (see
-//! `cluster`). A move is stored by one call of the function `chuhan_add_move`
+//! transaction: the other servers hear of the change exactly when it is visible to them
+//! ([`Listener`]; [`Lease`] holds the advisory locks by which one server runs each game). A move is stored by one call of the function `chuhan_add_move`
 //! (migration 4), the moves of many games at once in one transaction (`store_moves`), and
 //! its notification carries the move, so that the other servers play it without reading the
 //! game again ([`Notice`]).
 
+use super::rating::{self, PlayerRating, RatingChange};
 use super::{now_secs, ArchiveEntry, Conflict, Loaded, Offers, Store, StoredEnd, StoredGame, StoredMove, StoredOffers};
-use crate::rating::{self, PlayerRating, RatingChange};
 use anyhow::{anyhow, Context, Result};
 use chuhan::{BySide, Side, Variant};
 use deadpool_postgres::{Manager, ManagerConfig, Pool, PoolError, RecyclingMethod, Transaction};
 use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio_postgres::{Config, NoTls, Row};
+use tokio_postgres::{NoTls, Row};
 
-/// The channel of `NOTIFY`: the payload is `<game id> <server id>` (so that a server can skip
-/// its own changes), followed for a move by the move itself (see [`Notice`]).
-pub const CHANNEL: &str = "chuhan_games";
+mod cluster;
+mod notice;
+mod schema;
 
-/// What another server's notification says.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Notice {
-    /// The game that changed.
-    pub id: String,
-    /// The server that changed it.
-    pub origin: String,
-    /// What changed.
-    pub change: Change,
-}
-
-/// What changed in a game, as far as the notification says.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Change {
-    /// Anything (a seat, an end, a takeback, offers): read the game again.
-    Game,
-    /// Move number `ply` (0-based) was stored, and nothing else changed with it.
-    Move {
-        /// Its number.
-        ply: usize,
-        /// The move as stored.
-        stored: StoredMove,
-    },
-}
-
-impl Notice {
-    /// The payload of a notification: `<id> <origin>`, and for a move
-    /// `move <ply> <mv> <red ms> <black ms> <red periods> <black periods> <at ms>`.
-    pub fn payload(&self) -> String {
-        match &self.change {
-            Change::Game => format!("{} {}", self.id, self.origin),
-            Change::Move { ply, stored: m } => format!(
-                "{} {} move {ply} {} {} {} {} {} {}",
-                self.id,
-                self.origin,
-                m.mv,
-                m.clocks_ms.first,
-                m.clocks_ms.second,
-                m.periods.first,
-                m.periods.second,
-                m.at_ms
-            ),
-        }
-    }
-
-    /// Reads a payload written by [`Notice::payload`]; a move that cannot be read is taken for
-    /// [`Change::Game`] (the game is read again: slower, never wrong).
-    pub fn parse(payload: &str) -> Notice {
-        let mut words = payload.split(' ');
-        let id = words.next().unwrap_or_default().to_string();
-        let origin = words.next().unwrap_or_default().to_string();
-        let change = match words.next() {
-            Some("move") => Notice::read_move(words).unwrap_or(Change::Game),
-            _ => Change::Game,
-        };
-        Notice { id, origin, change }
-    }
-
-    fn read_move<'a>(mut w: impl Iterator<Item = &'a str>) -> Option<Change> {
-        let ply = w.next()?.parse().ok()?;
-        let mv = w.next()?.to_string();
-        let mut n = || w.next()?.parse::<u64>().ok();
-        let (red, black, red_p, black_p, at_ms) = (n()?, n()?, n()?, n()?, n()?);
-        let periods = BySide::new(u32::try_from(red_p).ok()?, u32::try_from(black_p).ok()?);
-        Some(Change::Move { ply, stored: StoredMove { mv, clocks_ms: BySide::new(red, black), periods, at_ms } })
-    }
-}
+pub use cluster::{lock_key, Driver, Lease, Listener};
+pub use notice::{Change, Notice, CHANNEL};
+#[cfg(test)]
+pub(crate) use schema::MIGRATIONS;
+/// The settings of a connection (host, port, user, database, ...), as [`parse_url`] reads them.
+pub use tokio_postgres::Config;
 
 /// The most connections one server opens to the database for its store (the LISTEN and lease
 /// connections come on top, one each).
@@ -106,61 +46,6 @@ const POOL_SIZE: usize = 16;
 /// nothing does not hang the server), or for a pooled one to be checked. Past it the call fails
 /// with an error, which a player sees as "the move could not be saved".
 pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
-
-/// The key of the advisory lock held while migrating.
-const MIGRATION_LOCK: i64 = 0x6368_7568_616e_0001;
-
-/// The migrations, numbered from 1; each runs once, in order, in the transaction that records
-/// it. Never edit one that has been released: add the next.
-pub const MIGRATIONS: &[(i32, &str)] = &[
-    (
-        1,
-        "CREATE TABLE games (
-        id TEXT PRIMARY KEY, variant TEXT NOT NULL, mode TEXT NOT NULL, level INTEGER NOT NULL,
-        start_fen TEXT NOT NULL, red_token TEXT, black_token TEXT,
-        base_ms BIGINT NOT NULL, increment_ms BIGINT NOT NULL, periods INTEGER NOT NULL,
-        period_ms BIGINT NOT NULL, created BIGINT NOT NULL,
-        result TEXT, reason TEXT, finished BIGINT,
-        per_move_ms BIGINT NOT NULL DEFAULT 0, overruns INTEGER NOT NULL DEFAULT 0,
-        red_name TEXT, black_name TEXT, rated BOOLEAN NOT NULL DEFAULT FALSE,
-        red_elo_before DOUBLE PRECISION, red_elo_after DOUBLE PRECISION,
-        black_elo_before DOUBLE PRECISION, black_elo_after DOUBLE PRECISION);
-     CREATE INDEX games_finished ON games (finished);
-     CREATE INDEX games_unfinished ON games (id) WHERE result IS NULL;
-     CREATE TABLE moves (
-        game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE, ply INTEGER NOT NULL,
-        mv TEXT NOT NULL, red_ms BIGINT NOT NULL, black_ms BIGINT NOT NULL,
-        red_periods INTEGER NOT NULL, black_periods INTEGER NOT NULL, PRIMARY KEY (game_id, ply));
-     CREATE TABLE ratings (
-        variant TEXT NOT NULL, name_key TEXT NOT NULL, name TEXT NOT NULL,
-        rating DOUBLE PRECISION NOT NULL, games INTEGER NOT NULL, wins INTEGER NOT NULL,
-        draws INTEGER NOT NULL, losses INTEGER NOT NULL, PRIMARY KEY (variant, name_key));
-     CREATE INDEX ratings_rating ON ratings (variant, rating);",
-    ),
-    (2, "ALTER TABLE moves ADD COLUMN at_ms BIGINT NOT NULL DEFAULT 0;"),
-    (3, "ALTER TABLE games ADD COLUMN engine TEXT;"),
-    (
-        4,
-        "ALTER TABLE games ADD COLUMN draw_offer SMALLINT, ADD COLUMN takeback_offer SMALLINT,
-        ADD COLUMN offers_ply INTEGER NOT NULL DEFAULT 0;
-     CREATE FUNCTION chuhan_add_move(g TEXT, p INTEGER, m TEXT, rms BIGINT, bms BIGINT, rp INTEGER,
-        bp INTEGER, made BIGINT, channel TEXT, note TEXT) RETURNS INTEGER LANGUAGE plpgsql AS $$
-     DECLARE
-        ended BOOLEAN;
-        n INTEGER;
-     BEGIN
-        SELECT result IS NOT NULL INTO ended FROM games WHERE id = g FOR UPDATE;
-        IF NOT FOUND THEN RETURN -1; END IF;
-        IF ended THEN RETURN -2; END IF;
-        SELECT COUNT(*) INTO n FROM moves WHERE game_id = g;
-        IF n <> p THEN RETURN n; END IF;
-        INSERT INTO moves (game_id, ply, mv, red_ms, black_ms, red_periods, black_periods, at_ms)
-            VALUES (g, p, m, rms, bms, rp, bp, made);
-        PERFORM pg_notify(channel, note);
-        RETURN p;
-     END $$;",
-    ),
-];
 
 /// PostgreSQL behind a connection pool.
 pub struct PgStore {
@@ -285,6 +170,23 @@ impl PgStore {
         Ok(store)
     }
 
+    /// Applies the migrations not applied yet (see `pg/schema.rs`).
+    async fn migrate(&self) -> Result<()> {
+        // A connection from the pool first: its timeouts answer for a database that accepts
+        // and then says nothing. Then the runner's own connection, blocking like the runner.
+        drop(self.client().await?);
+        let mut config = postgres::Config::from(self.config.clone());
+        config.connect_timeout(CONNECT_TIMEOUT);
+        tokio::task::spawn_blocking(move || -> Result<()> {
+            let client = config
+                .connect(postgres::NoTls)
+                .map_err(|e| anyhow::Error::new(e).context("cannot connect to PostgreSQL"))?;
+            schema::migrate(client).context("cannot bring the database up to date")
+        })
+        .await
+        .context("the migration task failed")?
+    }
+
     /// The connection settings, for the connections that are not pooled (LISTEN, leases).
     pub fn config(&self) -> &Config {
         &self.config
@@ -302,31 +204,6 @@ impl PgStore {
             PoolError::Timeout(_) => anyhow!("cannot connect to PostgreSQL: no answer within {CONNECT_TIMEOUT:?}"),
             e => anyhow!("cannot connect to PostgreSQL: {e}"),
         })
-    }
-
-    /// Applies the migrations not applied yet, under an advisory lock.
-    async fn migrate(&self) -> Result<()> {
-        let mut client = self.client().await?;
-        let tx = client.transaction().await?;
-        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK]).await.context("migration lock")?;
-        tx.batch_execute(
-            "CREATE TABLE IF NOT EXISTS chuhan_migrations (version INTEGER PRIMARY KEY, applied BIGINT NOT NULL)",
-        )
-        .await
-        .context("cannot create chuhan_migrations")?;
-        let done: Option<i32> = tx.query_one("SELECT max(version) FROM chuhan_migrations", &[]).await?.get(0);
-        for &(version, sql) in MIGRATIONS {
-            if version > done.unwrap_or(0) {
-                tx.batch_execute(sql).await.with_context(|| format!("migration {version}"))?;
-                tx.execute(
-                    "INSERT INTO chuhan_migrations (version, applied) VALUES ($1, $2)",
-                    &[&version, &(now_secs() as i64)],
-                )
-                .await?;
-            }
-        }
-        tx.commit().await.context("cannot commit the migrations")?;
-        Ok(())
     }
 
     /// Tells the other servers that game `id` changed, when `tx` commits.

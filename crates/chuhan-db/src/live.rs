@@ -1,13 +1,16 @@
-//! Where games are kept: a [`Store`] trait, with SQLite ([`sqlite`]) and PostgreSQL ([`pg`])
-//! behind it.
+//! The live games of `chuhan serve`: a [`Store`] trait, with SQLite ([`sqlite`]) and
+//! PostgreSQL ([`pg`]) behind it, and the ratings' arithmetic ([`rating`]) that their
+//! transactions apply.
 //!
-//! The trait is what the rest of the server sees. Every accepted move goes through
-//! [`Store::add_move`] before it is broadcast, so a move the players saw is stored. The trait is
-//! async: PostgreSQL is a network round trip away, and SQLite's calls run on Tokio's blocking
-//! threads, so a slow disk or database never stalls the threads that serve WebSockets.
+//! The trait is what the server sees. Every accepted move goes through [`Store::add_move`]
+//! before it is broadcast, so a move the players saw is stored. The trait is async: PostgreSQL
+//! is a network round trip away, and SQLite's calls run on Tokio's blocking threads, so a slow
+//! disk or database never stalls the threads that serve WebSockets. (The game database, the
+//! rest of this crate, is synchronous: the live store is the one part written for an async
+//! server.)
 //!
 //! Both back ends keep the same tables and the same rules, checked by the same tests
-//! (`store/tests.rs`, run against each):
+//! (`live/tests.rs`, run against each):
 //! - `(game_id, ply)` is the key of a move, and [`Store::add_move`] stores ply N only when
 //!   exactly N moves are stored and the game has not ended: two servers cannot both store ply N,
 //!   and the second learns that it is behind ([`Conflict`]);
@@ -15,14 +18,17 @@
 //!   caller judged; a rated game's ratings change in the same transaction (under row locks on
 //!   PostgreSQL, so two games ending at once lose no update).
 //!
-//! Schema versions: see [`sqlite`] (SQLite's `user_version`, 0 to 4) and [`pg`] (numbered
-//! migrations recorded in a table, the same tables as SQLite's version 4).
+//! Schema versions: each back end's `schema.rs` lists its steps (`sqlite/schema.rs`: SQLite's
+//! `user_version`, 0 to 5; `pg/schema.rs`: PostgreSQL's `chuhan_migrations`, 1 to 4, the same
+//! tables as SQLite's version 5), run by the crate's one migration runner (module `migrate`,
+//! also the game database's) when a store is opened.
 
-use crate::rating::{PlayerRating, RatingChange};
 use anyhow::Result;
 use chuhan::{BySide, Side, Variant};
+use rating::{PlayerRating, RatingChange};
 
 pub mod pg;
+pub mod rating;
 pub mod sqlite;
 
 pub use pg::PgStore;
@@ -205,7 +211,7 @@ pub trait Store: Send + Sync {
     /// and differ from `seen` (the opponent offered first, on another server), and with
     /// [`Conflict::Over`] once the game has ended.
     async fn set_offers(&self, id: &str, plies: usize, seen: Offers, offers: Offers) -> Result<()>;
-    /// Marks the game finished after `plies` moves; if it is rated (see [`crate::rating`]),
+    /// Marks the game finished after `plies` moves; if it is rated (see [`rating`]),
     /// updates both players' ratings in the same transaction and returns the change. A game
     /// already finished is left as it is (ratings change once per game); a game with more
     /// than `plies` moves stored is refused with [`Conflict::Moved`] (the end was judged on a
@@ -223,8 +229,10 @@ pub trait Store: Send + Sync {
     async fn archive(&self, limit: usize) -> Result<Vec<ArchiveEntry>>;
 }
 
-/// Seconds since the Unix epoch, when a game ends.
-pub(crate) use crate::ids::now_secs;
+/// Seconds since the Unix epoch (0 if the clock is before it), when a game ends.
+fn now_secs() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0)
+}
 
 #[cfg(test)]
 mod tests;

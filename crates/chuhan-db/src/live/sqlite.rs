@@ -1,14 +1,7 @@
 //! SQLite: one file in the data directory, for a single server.
 //!
-//! Schema versions (`user_version`): 0 is the first release's games and moves; 1 adds the CXA
-//! clock (`per_move_ms`, `overruns`; a move's `*_periods` then hold the overruns left), player
-//! names, the rated flag, the rating change of a finished rated game, and the `players` table; 2
-//! keeps ratings by game (`ratings`, keyed by variant and name: a janggi result must not move a
-//! xiangqi rating), rebuilt from the rated games already played (the old `players` table, one
-//! pool for both games, is left as it was); 3 adds when each move was made (`at_ms`); 4 adds `engine` to games (the name of the
-//! `--engine` engine an engine game is played against; NULL for chuhan's own and friend games);
-//! 5 adds the open offers (`draw_offer`, `takeback_offer`, `offers_ply`: see [`super::Offers`]).
-//! Opening a database migrates it forward one transaction a step, so databases written by an
+//! Schema versions: `sqlite/schema.rs` (`PRAGMA user_version`, 0 to 5), migrated by the
+//! crate's one runner when the store opens, one transaction a step, so databases written by an
 //! older server stay readable.
 //!
 //! The connections are synchronous (rusqlite), so none is used on Tokio's threads:
@@ -21,13 +14,19 @@
 //! - **Reads** run on Tokio's blocking threads with a second connection: in WAL mode they see
 //!   every committed write and never wait for the writer's fsync.
 
+use super::rating::{self, PlayerRating, RatingChange};
 use super::{now_secs, ArchiveEntry, Conflict, Loaded, Offers, Store, StoredEnd, StoredGame, StoredMove, StoredOffers};
-use crate::rating::{self, PlayerRating, RatingChange};
+use crate::backend::SqlError;
 use anyhow::{anyhow, Context, Result};
 use chuhan::{BySide, Side, Variant};
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 use std::path::Path;
 use std::sync::{mpsc, Arc, Mutex};
+
+mod schema;
+
+#[cfg(test)]
+pub(crate) use schema::{MIGRATION_V1, SCHEMA_V0};
 
 /// The most writes committed together (a bound on one transaction's size, far above what
 /// waits at once in practice).
@@ -75,9 +74,8 @@ impl SqliteStore {
         if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).with_context(|| format!("cannot create data directory {}", dir.display()))?;
         }
-        let mut writer = connect(file)?;
-        writer.execute_batch(SCHEMA_V0).with_context(|| format!("cannot create tables in {}", file.display()))?;
-        migrate(&mut writer).with_context(|| format!("cannot bring {} up to date", file.display()))?;
+        let writer =
+            schema::migrate(connect(file)?).with_context(|| format!("cannot bring {} up to date", file.display()))?;
         let reader = connect(file)?;
         let (tx, rx) = mpsc::channel();
         std::thread::Builder::new()
@@ -188,114 +186,15 @@ fn commit_group(conn: &mut Connection, group: &mut [Box<dyn Write>]) -> Result<(
     tx.commit().context("cannot commit")
 }
 
-/// The first release's tables: created if missing, then migrated by [`migrate`].
-pub(crate) const SCHEMA_V0: &str = "CREATE TABLE IF NOT EXISTS games (
-        id TEXT PRIMARY KEY, variant TEXT NOT NULL, mode TEXT NOT NULL, level INTEGER NOT NULL,
-        start_fen TEXT NOT NULL, red_token TEXT, black_token TEXT,
-        base_ms INTEGER NOT NULL, increment_ms INTEGER NOT NULL, periods INTEGER NOT NULL,
-        period_ms INTEGER NOT NULL, created INTEGER NOT NULL,
-        result TEXT, reason TEXT, finished INTEGER);
-     CREATE TABLE IF NOT EXISTS moves (
-        game_id TEXT NOT NULL, ply INTEGER NOT NULL, mv TEXT NOT NULL,
-        red_ms INTEGER NOT NULL, black_ms INTEGER NOT NULL,
-        red_periods INTEGER NOT NULL, black_periods INTEGER NOT NULL, PRIMARY KEY (game_id, ply));
-     CREATE INDEX IF NOT EXISTS games_finished ON games (finished);";
-
-/// Version 1: the CXA clock, names, ratings. New columns have defaults that describe the old
-/// games exactly (no per-move limit, no names, unrated).
-pub(crate) const MIGRATION_V1: &str = "ALTER TABLE games ADD COLUMN per_move_ms INTEGER NOT NULL DEFAULT 0;
-     ALTER TABLE games ADD COLUMN overruns INTEGER NOT NULL DEFAULT 0;
-     ALTER TABLE games ADD COLUMN red_name TEXT;
-     ALTER TABLE games ADD COLUMN black_name TEXT;
-     ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
-     ALTER TABLE games ADD COLUMN red_elo_before REAL;
-     ALTER TABLE games ADD COLUMN red_elo_after REAL;
-     ALTER TABLE games ADD COLUMN black_elo_before REAL;
-     ALTER TABLE games ADD COLUMN black_elo_after REAL;
-     CREATE TABLE IF NOT EXISTS players (
-        name TEXT PRIMARY KEY COLLATE NOCASE, rating REAL NOT NULL, games INTEGER NOT NULL,
-        wins INTEGER NOT NULL, draws INTEGER NOT NULL, losses INTEGER NOT NULL);
-     CREATE INDEX IF NOT EXISTS players_rating ON players (rating);";
-
-/// Version 2: ratings by game.
-const MIGRATION_V2: &str = "CREATE TABLE IF NOT EXISTS ratings (
-        variant TEXT NOT NULL, name TEXT NOT NULL COLLATE NOCASE, rating REAL NOT NULL,
-        games INTEGER NOT NULL, wins INTEGER NOT NULL, draws INTEGER NOT NULL, losses INTEGER NOT NULL,
-        PRIMARY KEY (variant, name));
-     CREATE INDEX IF NOT EXISTS ratings_rating ON ratings (variant, rating);";
-
-/// Version 3: when each move was made, so that a server taking a game over can charge the
-/// time since (0 for the moves stored before).
-const MIGRATION_V3: &str = "ALTER TABLE moves ADD COLUMN at_ms INTEGER NOT NULL DEFAULT 0;";
-
-/// Version 4: the other engine an engine game is played against.
-const MIGRATION_V4: &str = "ALTER TABLE games ADD COLUMN engine TEXT;";
-
-/// Version 5: the offers open in a game (sides as 0 and 1), and how many moves were stored
-/// when they were written.
-const MIGRATION_V5: &str = "ALTER TABLE games ADD COLUMN draw_offer INTEGER;
-     ALTER TABLE games ADD COLUMN takeback_offer INTEGER;
-     ALTER TABLE games ADD COLUMN offers_ply INTEGER NOT NULL DEFAULT 0;";
-
-/// Brings the schema from its `user_version` to the newest, one transaction per step.
-fn migrate(conn: &mut Connection) -> Result<()> {
-    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
-    if version < 1 {
-        let tx = conn.transaction()?;
-        tx.execute_batch(MIGRATION_V1).context("migration to version 1")?;
-        tx.pragma_update(None, "user_version", 1)?;
-        tx.commit()?;
-    }
-    if version < 2 {
-        let tx = conn.transaction()?;
-        tx.execute_batch(MIGRATION_V2).context("migration to version 2")?;
-        rebuild_ratings(&tx).context("migration to version 2: replaying the rated games")?;
-        tx.pragma_update(None, "user_version", 2)?;
-        tx.commit()?;
-    }
-    if version < 3 {
-        let tx = conn.transaction()?;
-        tx.execute_batch(MIGRATION_V3).context("migration to version 3")?;
-        tx.pragma_update(None, "user_version", 3)?;
-        tx.commit()?;
-    }
-    if version < 4 {
-        let tx = conn.transaction()?;
-        tx.execute_batch(MIGRATION_V4).context("migration to version 4")?;
-        tx.pragma_update(None, "user_version", 4)?;
-        tx.commit()?;
-    }
-    if version < 5 {
-        let tx = conn.transaction()?;
-        tx.execute_batch(MIGRATION_V5).context("migration to version 5")?;
-        tx.pragma_update(None, "user_version", 5)?;
-        tx.commit()?;
-    }
-    Ok(())
-}
-
-/// Fills `ratings` by replaying every finished rated game in the order they ended, each in its
-/// own game's pool, with the same rule as [`Store::finish`]. The games keep the rating change
-/// stored with them (what the game was worth when it was played).
-fn rebuild_ratings(tx: &rusqlite::Transaction) -> Result<()> {
-    let mut stmt = tx.prepare(
-        "SELECT variant, red_name, black_name, result FROM games
-         WHERE rated = 1 AND result IS NOT NULL AND red_name IS NOT NULL AND black_name IS NOT NULL
-         ORDER BY finished, rowid",
-    )?;
-    let games = stmt
-        .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?, r.get(3)?)))?
-        .collect::<rusqlite::Result<Vec<(String, String, String, String)>>>()?;
-    for (variant, red, black, result) in games {
-        let variant: Variant = variant.parse().with_context(|| format!("a rated game of {variant:?}"))?;
-        rate(tx, variant, &red, &black, &result)?;
-    }
-    Ok(())
-}
-
 /// Updates both players' ratings at `variant` after a game that ended `result`, if it counts
 /// (a result, two different names); returns the change.
-fn rate(tx: &Connection, variant: Variant, red: &str, black: &str, result: &str) -> Result<Option<RatingChange>> {
+fn rate(
+    tx: &Connection,
+    variant: Variant,
+    red: &str,
+    black: &str,
+    result: &str,
+) -> Result<Option<RatingChange>, SqlError> {
     let Some(score) = rating::red_score(result) else { return Ok(None) };
     if rating::same_name(red, black) {
         return Ok(None);

@@ -7,6 +7,13 @@ use rusqlite::Connection;
 use sqlite::SCHEMA_V0;
 use std::sync::Arc;
 
+/// A name no other test run uses at once (databases on the shared test cluster).
+fn unique() -> String {
+    static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
+    format!("{:x}{:x}{}", std::process::id(), nanos, N.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+}
+
 fn game(id: &str) -> StoredGame {
     StoredGame {
         id: id.into(),
@@ -55,7 +62,7 @@ pub(crate) fn pg_url() -> Option<String> {
 /// A fresh database on the test cluster, for one test.
 async fn pg_store(test: &str) -> Option<PgStore> {
     let url = pg_url()?;
-    let name = format!("chuhan_store_{test}_{}", crate::ids::random_hex(4).unwrap());
+    let name = format!("chuhan_store_{test}_{}", unique());
     let conn = pg::create_database(&url, &name).await.expect("test database");
     Some(PgStore::connect(&conn, "test").await.expect("PostgreSQL store"))
 }
@@ -281,9 +288,7 @@ async fn rated_games_ending_at_once_lose_no_update() {
 #[tokio::test]
 async fn postgres_migrates_once_when_servers_start_together() {
     let Some(url) = pg_url() else { return };
-    let db = pg::create_database(&url, &format!("chuhan_store_migrate_{}", crate::ids::random_hex(4).unwrap()))
-        .await
-        .unwrap();
+    let db = pg::create_database(&url, &format!("chuhan_store_migrate_{}", unique())).await.unwrap();
     let (a, b) = tokio::join!(PgStore::connect(&db, "a"), PgStore::connect(&db, "b"));
     let (a, _b) = (a.unwrap(), b.unwrap());
     let client = a.client().await.unwrap();
@@ -381,5 +386,75 @@ fn a_notice_carries_a_move_and_anything_unreadable_reads_the_game_again() {
     assert_eq!(Notice::parse(&g.payload()), g);
     for bad in ["abc s1 move", "abc s1 move x h2e2 1 2 3 4 5", "abc s1 move 1 h2e2 1 2 3 -4 5", "abc s1 what"] {
         assert_eq!(Notice::parse(bad).change, Change::Game, "{bad}");
+    }
+}
+
+/// A live database on PostgreSQL as each release left it, at today's newest migration and at
+/// every one before: written the way those releases did (the table `chuhan_migrations` and the
+/// migrations up to that one in one transaction, the SQL as released), with a game going on
+/// and a finished one. Today's store opens it, finds both games, and play goes on.
+#[tokio::test]
+async fn postgres_databases_of_every_migration_open_and_their_games_are_found() {
+    let Some(url) = pg_url() else { return };
+    let start = chuhan::Variant::Xiangqi.start_fen();
+    for version in (1..=pg::MIGRATIONS.len()).rev() {
+        let db = pg::create_database(&url, &format!("chuhan_store_v{version}_{}", unique())).await.unwrap();
+        let mut sql = "BEGIN; CREATE TABLE IF NOT EXISTS chuhan_migrations (version INTEGER PRIMARY KEY, \
+                       applied BIGINT NOT NULL);"
+            .to_string();
+        for step in &pg::MIGRATIONS[..version] {
+            let crate::migrate::Action::Sql(migration) = step.action else { panic!("PostgreSQL's steps are SQL") };
+            sql += &format!("{migration}; INSERT INTO chuhan_migrations VALUES ({}, 1700000000);", step.version);
+        }
+        // The columns of migration 1, which every version has.
+        sql += &format!(
+            "INSERT INTO games (id, variant, mode, level, start_fen, red_token, black_token, base_ms, increment_ms,
+             periods, period_ms, created, red_name, black_name, rated) VALUES
+             ('old', 'xiangqi', 'friend', 0, '{start}', 'r', 'b', 60000, 2000, 3, 5000, 7, 'Ann', 'Bo', TRUE),
+             ('done', 'janggi', 'friend', 0, 'x', 'r', 'b', 0, 0, 0, 0, 8, NULL, NULL, FALSE);
+             UPDATE games SET result = '0-1', reason = 'mate', finished = 9 WHERE id = 'done';
+             INSERT INTO moves (game_id, ply, mv, red_ms, black_ms, red_periods, black_periods) VALUES
+             ('old', 0, 'h2e2', 59000, 60000, 3, 3), ('done', 0, 'h0g2', 0, 0, 0, 0);
+             COMMIT;"
+        );
+        let (client, connection) = tokio_postgres::connect(&db, tokio_postgres::NoTls).await.unwrap();
+        let task = tokio::spawn(connection);
+        client.batch_execute(&sql).await.unwrap();
+        drop(client);
+        let _ = task.await;
+
+        let store = PgStore::connect(&db, "test").await.unwrap();
+        let v = format!("made at migration {version}");
+        assert_eq!(store.unfinished().await.unwrap(), ["old"], "{v}");
+        let (g, moves, end_, offers) = store.load("old").await.unwrap().unwrap();
+        assert_eq!((g.base_ms, g.increment_ms, g.periods, g.period_ms, g.created), (60000, 2000, 3, 5000, 7), "{v}");
+        assert_eq!((g.names.first.as_deref(), g.rated, g.engine.as_deref()), (Some("Ann"), true, None), "{v}");
+        assert_eq!(g.start_fen, start, "{v}");
+        assert_eq!(moves.len(), 1, "{v}");
+        assert_eq!((moves[0].mv.as_str(), moves[0].clocks_ms.first, moves[0].at_ms), ("h2e2", 59000, 0), "{v}");
+        assert!(end_.is_none(), "{v}");
+        assert_eq!(offers, StoredOffers::default(), "{v}");
+        let archive = store.archive(5).await.unwrap();
+        assert_eq!((archive.len(), archive[0].id.as_str(), archive[0].plies), (1, "done", 1), "{v}");
+        assert_eq!(store.load("done").await.unwrap().unwrap().2.unwrap().result, "0-1", "{v}");
+        // Play goes on: a move (through the stored function of migration 4), offers, a rated end.
+        store.add_move("old", 1, &mv("h9g7")).await.unwrap();
+        store
+            .set_offers("old", 2, Offers::default(), Offers { draw: Some(Side::First), takeback: None })
+            .await
+            .unwrap();
+        let change = store.finish("old", 2, &end("1-0")).await.unwrap().expect("rated");
+        assert_eq!(change.after, BySide::new(1516.0, 1484.0), "{v}");
+        let versions: Vec<i32> = store
+            .client()
+            .await
+            .unwrap()
+            .query("SELECT version FROM chuhan_migrations ORDER BY version", &[])
+            .await
+            .unwrap()
+            .iter()
+            .map(|r| r.get(0))
+            .collect();
+        assert_eq!(versions, (1..=pg::MIGRATIONS.len() as i32).collect::<Vec<_>>(), "{v}: each migration once");
     }
 }
