@@ -5,6 +5,7 @@ mod backend;
 mod batch;
 pub mod import;
 pub mod key;
+#[cfg(feature = "live")]
 pub mod live;
 pub mod material;
 mod migrate;
