@@ -11,7 +11,7 @@ use crate::outcome::{rules_arg, PyOutcome};
 use crate::svg;
 use crate::values::{self, PyLegalMoves, PyPiece};
 use chuhan::notation::Notation;
-use chuhan::{Game, JanggiFormation, JanggiSetup, Move, Position, Setup, Side, Variant};
+use chuhan::{Game, JanggiFormation, JanggiSetup, Move, Position, Setup, Variant};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -29,17 +29,6 @@ pub fn notation_arg(name: Option<&str>, variant: Variant) -> PyResult<Notation> 
             Variant::Xiangqi => Notation::Chinese,
             Variant::Janggi => Notation::Janggi,
         }),
-    }
-}
-
-/// A side from its name in either game (`red`/`black`, `cho`/`han`, `first`/`second`).
-pub fn side_arg(name: &str) -> PyResult<Side> {
-    match name.to_ascii_lowercase().as_str() {
-        "red" | "cho" | "first" | "w" => Ok(Side::First),
-        "black" | "han" | "second" | "b" => Ok(Side::Second),
-        _ => Err(errors::value(format!(
-            "unknown side {name:?}: expected red or black (xiangqi), cho or han (janggi), first or second"
-        ))),
     }
 }
 

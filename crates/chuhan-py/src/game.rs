@@ -1,10 +1,11 @@
 //! `Game` and `Outcome`: the rules over time (repetitions, the move-count rule, janggi
 //! counting and passes), as `chuhan::Game` applies them after every move.
 
-use crate::board::{parse_move, side_arg, variant_arg, PyBoard};
+use crate::board::{parse_move, variant_arg, PyBoard};
 use crate::errors;
 use crate::moves::{move_arg, PyMove};
 use crate::outcome::{rules_arg, rules_name, PyOutcome};
+use crate::values::side_arg;
 use crate::values::PyLegalMoves;
 use chuhan::{Game, GameError, Move};
 use pyo3::prelude::*;

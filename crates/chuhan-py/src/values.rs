@@ -53,7 +53,7 @@ impl PyPiece {
     fn new(piece_type: u8, color: &Bound<'_, PyAny>) -> PyResult<PyPiece> {
         let role = role_of(piece_type)?;
         let name: String = color.str()?.extract()?;
-        let side = crate::board::side_arg(&name)?;
+        let side = side_arg(&name)?;
         Ok(PyPiece(Piece::new(side, role)))
     }
 
@@ -196,5 +196,16 @@ impl PyLegalMoves {
     fn __repr__(&self) -> String {
         let moves: Vec<String> = self.moves.iter().map(|m| m.to_string()).collect();
         format!("<LegalMoves ({})>", moves.join(", "))
+    }
+}
+
+/// A side from its name in either game (`red`/`black`, `cho`/`han`, `first`/`second`).
+pub fn side_arg(name: &str) -> PyResult<Side> {
+    match name.to_ascii_lowercase().as_str() {
+        "red" | "cho" | "first" | "w" => Ok(Side::First),
+        "black" | "han" | "second" | "b" => Ok(Side::Second),
+        _ => Err(errors::value(format!(
+            "unknown side {name:?}: expected red or black (xiangqi), cho or han (janggi), first or second"
+        ))),
     }
 }
