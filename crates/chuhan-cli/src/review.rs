@@ -55,8 +55,8 @@ pub const ABOUT: &str = "\
 Review games: every move of every game's main line judged by the engine (the networks, one
 search per position; 20,000 nodes a position unless --depth, --nodes or --movetime says
 otherwise). Each move gets the mover's win probability before and after it, by a curve fitted
-on real games, and the loss between them; a loss of 15 points or more is a blunder (??), 10 a
-mistake (?), 5 an inaccuracy (?!). Forced moves are never marked; a move into a repetition the
+on real games, and the loss between them; a loss of 20 points or more is a blunder (??), 15 a
+mistake (?), 10 an inaccuracy (?!). Forced moves are never marked; a move into a repetition the
 rules forbid is a blunder with the ruling as its reason. Each side's accuracy (0-100) uses
 lichess's published formulas (docs/engine.md).
 
