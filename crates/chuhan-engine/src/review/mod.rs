@@ -48,7 +48,7 @@ use chuhan::{BySide, IllegalMove, Move, Position, Side, Variant};
 use std::time::Duration;
 
 /// Nodes searched per position when no limit is given: a 100-move game (201 searches) takes
-/// about 4 s on one core of the development machine (BENCHMARKS.md, "Review").
+/// about 5 s on one core of the development machine (BENCHMARKS.md, "Review (issue 43)").
 pub const DEFAULT_NODES: u64 = 20_000;
 
 /// How hard to look at each position, and by which rules.
