@@ -9,6 +9,7 @@ mod matches;
 mod perft_cmd;
 mod play;
 mod record;
+mod review;
 mod safe;
 mod serve;
 mod start;
@@ -52,6 +53,10 @@ enum Command {
     /// The first line is exactly one of `red wins`, `black wins`, `cho wins`, `han wins`,
     /// `draw` or `ongoing`; the next line gives the reason and the last the ply.
     Adjudicate(adjudicate::AdjudicateArgs),
+    /// Review games with the engine: blunders, mistakes and inaccuracies marked, the better
+    /// moves, each side's accuracy; as text, JSON or annotated PGN.
+    #[command(long_about = review::ABOUT)]
+    Review(review::ReviewArgs),
     /// Count the leaves of the legal move tree to a depth (tests move generation).
     ///
     /// Prints the node count alone on the last line; with --divide, one `move: count` line per
@@ -73,6 +78,7 @@ fn main() -> ExitCode {
             Ok(code) => return code,
             Err(e) => Err(e),
         },
+        Command::Review(args) => review::run(args),
         Command::Perft(args) => perft_cmd::perft(args),
         Command::Moves(args) => perft_cmd::moves(args),
         Command::Bench(args) => bench::bench(args),

@@ -21,7 +21,7 @@ use std::time::Duration;
 /// A score for the side to move: centipawns, or mate in so many moves.
 #[pyclass(name = "Score", module = "chuhan", frozen, eq, ord, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct PyScore(Score);
+pub struct PyScore(pub(crate) Score);
 
 #[pymethods]
 impl PyScore {

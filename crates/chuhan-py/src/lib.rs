@@ -7,7 +7,7 @@
 //!
 //! Modules: `board` (Board), `moves` (Move, squares), `values` (Piece, LegalMoves, and the
 //! bridge to `_types.py`'s Color and Result), `game` (Game, Outcome), `records`
-//! (read_games, Record, writers), `engine` (Engine), `svg` (the board picture), `errors` (the
+//! (read_games, Record, writers), `engine` (Engine), `review` (review, Review), `svg` (the board picture), `errors` (the
 //! exceptions).
 
 mod board;
@@ -18,6 +18,7 @@ mod game;
 mod moves;
 mod outcome;
 mod records;
+mod review;
 mod svg;
 mod values;
 
@@ -42,6 +43,10 @@ fn _chuhan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<engine::PyAnalysis>()?;
     m.add_class::<engine::PyScore>()?;
     m.add_class::<db::PyDatabase>()?;
+    m.add_class::<review::PyReview>()?;
+    m.add_class::<review::PyMoveReview>()?;
+    m.add_class::<review::PySideReview>()?;
+    m.add_function(wrap_pyfunction!(review::review, m)?)?;
     m.add_function(wrap_pyfunction!(moves::square_name, m)?)?;
     m.add_function(wrap_pyfunction!(moves::parse_square, m)?)?;
     m.add_function(wrap_pyfunction!(board::perft, m)?)?;

@@ -6,6 +6,7 @@
 //! chuhan-train train --variant xiangqi --data xiangqi.data --epochs 12 --out xiangqi.nnue
 //! chuhan-train tune --xiangqi games/*.pgn --write crates/chuhan-engine/src/eval/weights.rs
 //! chuhan-train collection --games 100000 --threads 2 --out games-100k.pgn
+//! chuhan-train winfit ../shared/testdata/games/*_UCI_games.pgn
 //! ```
 //!
 //! Progress bars go to standard error (and only when it is a terminal); what each command
@@ -18,6 +19,7 @@ mod parallel;
 mod progress;
 mod train;
 mod tune;
+mod winfit;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
@@ -46,6 +48,9 @@ enum Command {
     /// A collection of xiangqi self-play games as PGN, for the database benchmarks.
     #[command(long_about = collection::ABOUT)]
     Collection(collection::Args),
+    /// Fit the review's win-probability curve on the results of real games.
+    #[command(long_about = winfit::ABOUT)]
+    Winfit(winfit::Args),
 }
 
 /// A game, as the options name it.
@@ -71,6 +76,7 @@ fn main() -> ExitCode {
         Command::Train(a) => train::run(a),
         Command::Tune(a) => tune::run(a),
         Command::Collection(a) => collection::run(a),
+        Command::Winfit(a) => winfit::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -2,7 +2,7 @@
 
 import enum
 import os
-from typing import IO, Iterator, List, Literal, Optional, Sequence, Tuple, TypedDict, Union, overload
+from typing import IO, Dict, Iterator, List, Literal, Optional, Sequence, Tuple, TypedDict, Union, overload
 
 __version__: str
 NOTATIONS: List[str]
@@ -452,6 +452,66 @@ class Engine:
     ) -> List[Analysis]: ...
     def stop(self) -> None: ...
     def new_game(self) -> None: ...
+
+class MoveReview:
+    """One move of a reviewed game."""
+
+    ply: int
+    """Its ply, from 1."""
+    side: str
+    """Who played it: "red", "black", "cho" or "han"."""
+    move: Move
+    mark: Optional[Literal["??", "?", "?!"]]
+    best: Optional[Move]
+    """The engine's best move in the position before it."""
+    line: List[Move]
+    """The engine's line from the position before it, best move first."""
+    loss: float
+    """The mover's win probability it gave away (0-1); 0 for a forced move or the engine's own."""
+    accuracy: float
+    win_before: float
+    win_after: float
+    before: Score
+    after: Score
+    forced: bool
+    reason: Optional[str]
+    """The ruling, for a move into a repetition the rules forbid."""
+
+class SideReview:
+    """One side's play over a reviewed game."""
+
+    moves: int
+    accuracy: Optional[float]
+    average_loss: float
+    blunders: int
+    mistakes: int
+    inaccuracies: int
+
+class Review:
+    """A reviewed game: every move, and each side's summary by its name."""
+
+    variant: str
+    moves: List[MoveReview]
+    outcome: Optional[str]
+    @property
+    def sides(self) -> Dict[str, SideReview]: ...
+    @property
+    def accuracy(self) -> Dict[str, Optional[float]]: ...
+    def __len__(self) -> int: ...
+
+def review(
+    game: Union[Record, Board],
+    *,
+    depth: Optional[int] = None,
+    nodes: Optional[int] = None,
+    movetime: Optional[int] = None,
+    threads: int = 1,
+    rules: Optional[str] = None,
+    network: bool = True,
+) -> Review:
+    """Reviews a game's moves with chuhan's engine (movetime in milliseconds a position;
+    20,000 nodes a position when no limit is given); releases the GIL."""
+    ...
 
 __all__: List[str]
 
