@@ -151,16 +151,39 @@ fn spec(game: &JsValue) -> Result<Spec> {
     Ok(spec)
 }
 
+/// Whether `readPgn`'s options (`{ errors: "throw" | "skip" }`, as Python's `read_games(...,
+/// errors="raise" | "skip")`) ask to leave out the games that cannot be read.
+fn skips(options: &Option<JsValue>) -> Result<bool> {
+    let Some(o) = options.as_ref().filter(|o| !o.is_undefined() && !o.is_null()) else { return Ok(false) };
+    if !o.is_object() {
+        return Err(Error::new(format!(
+            "options must be an object such as {{ errors: \"skip\" }}, got {}",
+            js::type_name(o)
+        )));
+    }
+    match js::opt_string(&Some(js::get(o, "errors")), "options.errors")?.as_deref() {
+        None | Some("throw") => Ok(false),
+        Some("skip") => Ok(true),
+        Some(other) => Err(Error::new(format!("options.errors must be \"throw\" or \"skip\", got {other:?}"))),
+    }
+}
+
 /// Reads every game of a PGN text: an array of `{headers, variant, fen, moves, result}`.
 /// Moves may be in any notation chuhan reads (named by the `Format` tag or detected); they
 /// come back in coordinates. Throws on the first game that cannot be read, naming the game,
-/// the ply and the reason.
+/// the ply and the reason; with `{ errors: "skip" }` such games are left out and the others
+/// returned (one bad game in a collection no longer costs the rest).
 #[wasm_bindgen(js_name = readPgn, unchecked_return_type = "PgnGame[]")]
 pub fn read_pgn(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "{ errors?: \"throw\" | \"skip\" } | null")] options: Option<JsValue>,
 ) -> std::result::Result<js_sys::Array, JsError> {
-    let records = read(&js::string(&text, "text")?)?;
-    Ok(records.iter().map(to_js).collect())
+    let skip = skips(&options)?;
+    let text = js::string(&text, "text")?;
+    if !skip {
+        return Ok(read(&text)?.iter().map(to_js).collect());
+    }
+    Ok(pgn::read_all(&text).iter().filter_map(|g| g.as_ref().ok()).map(to_js).collect())
 }
 
 /// Writes games (one object or an array of them, as `readPgn` returns) as PGN, moves in

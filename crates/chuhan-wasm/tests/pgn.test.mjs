@@ -105,3 +105,17 @@ test("the 2,516 master games of ../shared/testdata replay legally", (t) => {
   }
   assert.equal(plies, 221678);
 });
+
+test("readPgn skips the games it cannot read when asked, and throws by default", () => {
+  const good = '[Event "one"]\n\n1. h2e2 h9g7 *\n\n';
+  const bad = '[Event "two"]\n\n1. h2e2 h2e2 *\n\n';
+  const third = '[Event "three"]\n\n1. b2e2 *\n';
+  const text = good + bad + third;
+  assert.throws(() => readPgn(text), /game 2/);
+  assert.throws(() => readPgn(text, { errors: "throw" }), /game 2/);
+  const games = readPgn(text, { errors: "skip" });
+  assert.deepEqual(games.map((g) => g.headers.Event), ["one", "three"]);
+  assert.deepEqual(readPgn(good, null).length, 1);
+  assert.throws(() => readPgn(text, { errors: "ignore" }), /options\.errors must be "throw" or "skip", got "ignore"/);
+  assert.throws(() => readPgn(text, "skip"), /options must be an object/);
+});
