@@ -52,9 +52,12 @@ test("the database page searches, opens a game and imports a collection", async 
     await page.goto(`${BASE}/database`);
     await page.waitForFunction(() => /^4 games in the database/.test(document.querySelector("#dbstatus").textContent));
     await page.waitForFunction(() => document.querySelectorAll("#dbrows tr").length === 4);
+    assert.equal(await page.textContent("#dbpage"), "Games 1–4 of 4");
+    assert.ok(await page.isHidden("#dbnext") && await page.isHidden("#dbprev"), "one page: no paging buttons");
     await page.fill('#dbsearch input[name="player"]', "Alpha");
     await page.click("#dbgo");
     await page.waitForFunction(() => document.querySelectorAll("#dbrows tr").length === 2);
+    assert.equal(await page.textContent("#dbpage"), "Games 1–2 of 2");
     await page.selectOption('#dbsearch select[name="result"]', "0-1");
     await page.click("#dbgo");
     await page.waitForFunction(() => document.querySelectorAll("#dbrows tr").length === 1);

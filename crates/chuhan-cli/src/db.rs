@@ -105,6 +105,7 @@ impl FilterArgs {
             material: self.material.as_deref().map(material::parse).transpose()?,
             variant: None,
             limit: Some(self.limit),
+            offset: None,
         })
     }
 }

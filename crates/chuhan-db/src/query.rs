@@ -105,6 +105,8 @@ pub struct SearchFilter {
     pub variant: Option<Variant>,
     /// At most this many games (default 100).
     pub limit: Option<usize>,
+    /// Leaves out this many games first (for pages of results; default none).
+    pub offset: Option<usize>,
 }
 
 /// Counts over the whole database.
@@ -271,8 +273,36 @@ impl Database {
         Ok(Some(Answer { games, moves, top }))
     }
 
-    /// The games `filter` selects, newest first.
+    /// The games `filter` selects, newest first (`limit` of them after the first `offset`).
     pub fn search(&self, filter: &SearchFilter, lang: Lang) -> Result<Vec<GameSummary>, DbError> {
+        let (where_, mut args) = self.selection(filter)?;
+        let mut arg = |v: Arg| {
+            args.push(v);
+            format!("?{}", args.len())
+        };
+        let limit = arg(Arg::Int(filter.limit.unwrap_or(100).min(i64::MAX as usize) as i64));
+        let offset = arg(Arg::Int(filter.offset.unwrap_or(0).min(i64::MAX as usize) as i64));
+        let sql = format!(
+            "SELECT {SUMMARY_COLUMNS} FROM games g {where_} ORDER BY g.date DESC, g.id LIMIT {limit} OFFSET {offset}"
+        );
+        let rows = self.conn.query(&sql, &args).map_err(|e| self.sql(e))?;
+        rows.iter().map(|r| summary(r, lang)).collect::<Result<Vec<_>, _>>().map_err(|e| self.sql(e))
+    }
+
+    /// How many games `filter` selects in all (its `limit` and `offset` aside): the total of
+    /// a page of [`Database::search`].
+    pub fn count(&self, filter: &SearchFilter) -> Result<u64, DbError> {
+        let (where_, args) = self.selection(filter)?;
+        let row = self
+            .conn
+            .query_row(&format!("SELECT COUNT(*) FROM games g {where_}"), &args)
+            .and_then(|r| r.map(|r| r.int(0)).transpose())
+            .map_err(|e| self.sql(e))?;
+        Ok(row.unwrap_or(0).max(0) as u64)
+    }
+
+    /// The `WHERE` clause of `filter` over `games g`, and its arguments.
+    fn selection(&self, filter: &SearchFilter) -> Result<(String, Vec<Arg>), DbError> {
         let mut clauses: Vec<String> = Vec::new();
         let mut args: Vec<Arg> = Vec::new();
         let arg = |args: &mut Vec<Arg>, v: Arg| {
@@ -338,11 +368,8 @@ impl Database {
             let keys = [m.signature(), m.swapped().signature()].map(crate::postings::material_key);
             among(&self.conn, &mut args, crate::postings::MATERIALS, &keys)?;
         }
-        let limit = arg(&mut args, Arg::Int(filter.limit.unwrap_or(100).min(i64::MAX as usize) as i64));
         let where_ = if clauses.is_empty() { String::new() } else { format!("WHERE {}", clauses.join(" AND ")) };
-        let sql = format!("SELECT {SUMMARY_COLUMNS} FROM games g {where_} ORDER BY g.date DESC, g.id LIMIT {limit}");
-        let rows = self.conn.query(&sql, &args).map_err(|e| self.sql(e))?;
-        rows.iter().map(|r| summary(r, lang)).collect::<Result<Vec<_>, _>>().map_err(|e| self.sql(e))
+        Ok((where_, args))
     }
 
     /// Game `id` as a record: its headers as imported, its moves and result, and an `Opening`

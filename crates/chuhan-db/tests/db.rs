@@ -547,6 +547,13 @@ fn search_export_and_stats(target: &Target) {
     assert_eq!(by(SearchFilter { result: Some(RecordResult::Draw), ..Default::default() }), ["League"]);
     assert_eq!(by(SearchFilter { opening: Some("屏風馬".into()), ..Default::default() }), ["Cup"]);
     assert_eq!(by(SearchFilter { opening: Some("Pawn Opening".into()), ..Default::default() }), ["League"]);
+    // Pages: the second game alone, and the totals whatever the page.
+    let hu = SearchFilter { player: Some("hu ron".into()), ..Default::default() };
+    assert_eq!(by(SearchFilter { limit: Some(1), offset: Some(1), ..hu.clone() }), ["Cup"]);
+    assert_eq!(by(SearchFilter { offset: Some(2), ..hu.clone() }), Vec::<String>::new());
+    assert_eq!(db.count(&SearchFilter { limit: Some(1), offset: Some(1), ..hu }).unwrap(), 2);
+    assert_eq!(db.count(&SearchFilter { red: Some("Liu".into()), ..Default::default() }).unwrap(), 1);
+    assert_eq!(db.count(&SearchFilter { red: Some("nobody".into()), ..Default::default() }).unwrap(), 0);
     // The position after 1. h2e2 h9g7, asked from the other wing.
     let mut pos = Position::new(Variant::Xiangqi);
     for m in ["b2e2", "b9c7"] {

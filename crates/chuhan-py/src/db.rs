@@ -155,6 +155,7 @@ impl PyDatabase {
             material: material.map(material::parse).transpose().map_err(errors::value)?,
             variant: game_variant.map(variant_arg).transpose()?,
             limit: Some(limit),
+            offset: None,
         })
     }
 }

@@ -159,6 +159,8 @@ pub struct SearchQuery {
     opening: Option<String>,
     variant: Option<String>,
     limit: Option<usize>,
+    /// Games left out before the page (the page's first game is `offset + 1`).
+    offset: Option<usize>,
     lang: Option<String>,
 }
 
@@ -166,8 +168,8 @@ fn some(s: Option<String>) -> Option<String> {
     s.map(|s| s.trim().to_string()).filter(|s| !s.is_empty())
 }
 
-/// `GET /api/db/search?player=&event=&from=&to=&result=&opening=`: the games that match, newest
-/// first (at most 200).
+/// `GET /api/db/search?player=&event=&from=&to=&result=&opening=[&limit=&offset=]`: a page of the
+/// games that match, newest first (at most 200 a page), and how many match in all.
 pub async fn search(
     State(state): State<DbState>,
     q: Result<Query<SearchQuery>, QueryRejection>,
@@ -197,6 +199,11 @@ pub async fn search(
             }
         }
     }
+    // A page past a billion games is no page: bounded so that the database is never asked for it.
+    let offset = q.offset.unwrap_or(0);
+    if offset > 1_000_000_000 {
+        return Err(bad(format!("offset {offset}: at most 1000000000")));
+    }
     let filter = SearchFilter {
         player: some(q.player),
         red: some(q.red),
@@ -208,10 +215,13 @@ pub async fn search(
         opening: some(q.opening),
         variant,
         limit: Some(q.limit.unwrap_or(50).clamp(1, MAX_RESULTS)),
+        offset: Some(offset),
         ..SearchFilter::default()
     };
-    let games = g.with(move |db| db.search(&filter, lang).map_err(db_error)).await?;
-    Ok(Json(DbSearch { games }))
+    let (games, total) = g
+        .with(move |db| Ok((db.search(&filter, lang).map_err(db_error)?, db.count(&filter).map_err(db_error)?)))
+        .await?;
+    Ok(Json(DbSearch { games, total, offset }))
 }
 
 /// `GET /api/db/games/{id}`: a game as the analysis board loads a record (headers, result,

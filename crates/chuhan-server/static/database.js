@@ -43,19 +43,33 @@ export async function database() {
   $("dbstatus").textContent = count(info.games);
   $("dbupload").hidden = !info.uploads;
 
+  // Pages of PAGE games: the search's total, and Newer / Older to move between them.
+  const PAGE = 50;
+  let offset = 0;
   async function search() {
     const q = new URLSearchParams();
     for (const [k, v] of new FormData($("dbsearch"))) if (String(v).trim()) q.set(k, String(v).trim());
+    q.set("limit", String(PAGE));
+    if (offset) q.set("offset", String(offset));
     try {
       const v = await api("GET", `/api/db/search?${q}`);
       $("dbmessage").textContent = v.games.length ? "" : "No game matches.";
       $("dbrows").replaceChildren(...v.games.map(resultRow));
+      const n = (x) => x.toLocaleString("en");
+      $("dbpage").textContent = v.games.length
+        ? `Games ${n(v.offset + 1)}–${n(v.offset + v.games.length)} of ${n(v.total)}` : "";
+      $("dbprev").hidden = v.offset === 0;
+      $("dbnext").hidden = v.offset + v.games.length >= v.total;
     } catch (err) {
       $("dbmessage").textContent = err.message;
       $("dbrows").replaceChildren();
+      $("dbpage").textContent = "";
+      $("dbprev").hidden = $("dbnext").hidden = true;
     }
   }
-  $("dbsearch").addEventListener("submit", (e) => { e.preventDefault(); search(); });
+  $("dbsearch").addEventListener("submit", (e) => { e.preventDefault(); offset = 0; search(); });
+  $("dbprev").addEventListener("click", () => { offset = Math.max(0, offset - PAGE); search(); });
+  $("dbnext").addEventListener("click", () => { offset += PAGE; search(); });
 
   $("dbimport").addEventListener("click", async () => {
     const file = $("dbfile").files[0];

@@ -175,6 +175,15 @@ async fn upload_explore_search_and_open_on(addr: SocketAddr) {
     };
     let (_, v) = get(addr, "/api/db/search?player=alpha").await;
     assert_eq!(names(&v), ["Gamma-Alpha", "Alpha-Beta"]);
+    assert_eq!((v["total"].as_u64(), v["offset"].as_u64()), (Some(2), Some(0)), "{v}");
+    // Pages: the second game of the two, with the total of all pages.
+    let (_, v) = get(addr, "/api/db/search?player=alpha&limit=1&offset=1").await;
+    assert_eq!(names(&v), ["Alpha-Beta"]);
+    assert_eq!((v["total"].as_u64(), v["offset"].as_u64()), (Some(2), Some(1)), "{v}");
+    let (code, v) = get(addr, "/api/db/search?offset=-1").await;
+    assert_eq!(code, 400, "{v}");
+    let (code, v) = get(addr, "/api/db/search?offset=99999999999").await;
+    assert_eq!(code, 400, "{v}");
     let (_, v) = get(addr, "/api/db/search?result=1-0&from=2002").await;
     assert_eq!(names(&v), ["Delta-Beta"]);
     let (_, v) = get(addr, "/api/db/search?event=Test&to=2002").await;

@@ -59,10 +59,15 @@ pub struct ExploreGame {
     pub(crate) next_text: Option<String>,
 }
 
-/// The answer to `GET /api/db/search`: the games that match, newest first (`static/database.js`).
+/// The answer to `GET /api/db/search`: a page of the games that match, newest first, with how
+/// many match in all and where the page starts (`static/database.js`).
 #[derive(Serialize, Clone, Debug, PartialEq)]
 pub struct DbSearch {
     pub(crate) games: Vec<GameSummary>,
+    /// Every game that matches, on all pages.
+    pub(crate) total: u64,
+    /// How many games come before this page.
+    pub(crate) offset: usize,
 }
 
 /// The answer to `POST /api/db/import`: how many games of the upload were read, stored, were

@@ -228,6 +228,8 @@ const READS: &[(&str, &str, &[&str])] = &[
         "database.js",
         &[
             "games",
+            "total",
+            "offset",
             "games[].id",
             "games[].date",
             "games[].red",
@@ -432,7 +434,7 @@ fn examples() -> Vec<(&'static str, Value, Vec<String>)> {
     ));
     explore_keys.extend(with("top_games[].", &summary_keys));
     explore_keys.extend(with("top_games[].", &["next", "next_text"]));
-    let mut search_keys = vec!["games".to_string()];
+    let mut search_keys = vec!["games".to_string(), "total".to_string(), "offset".to_string()];
     search_keys.extend(with("games[].", &summary_keys));
     vec![
         (
@@ -677,7 +679,7 @@ fn examples() -> Vec<(&'static str, Value, Vec<String>)> {
             }),
             explore_keys,
         ),
-        ("DbSearch", json_of(DbSearch { games: vec![summary(None)] }), search_keys),
+        ("DbSearch", json_of(DbSearch { games: vec![summary(None)], total: 120, offset: 50 }), search_keys),
         (
             "Imported",
             json_of(Imported {
