@@ -36,14 +36,10 @@ pub async fn read(body: Bytes) -> Result<Json<ReadMove>, ApiError> {
         Ok(m) => ReadMove::Read { ok: Flag, mv: m.to_string(), text: move_text(notation, &pos, m) },
         // Janggi's facing generals leave only the moves that break it, and a pass: a move that
         // fits nothing else is most likely refused for that, so say it.
-        Err(e @ NotationError::Illegal { .. })
-            if variant == Variant::Janggi && pos.bikjang_rule() && pos.generals_face() =>
-        {
-            ReadMove::Unread {
-                ok: Flag,
-                problem: format!("{e}: the generals face each other (bikjang), so the move must break it, or pass"),
-            }
-        }
+        Err(e @ NotationError::Illegal { .. }) if pos.in_bikjang() => ReadMove::Unread {
+            ok: Flag,
+            problem: format!("{e}: the generals face each other (bikjang), so the move must break it, or pass"),
+        },
         Err(e) => ReadMove::Unread { ok: Flag, problem: e.to_string() },
     }))
 }

@@ -441,7 +441,7 @@ impl Room {
             fen: pos.to_fen(),
             turn: pos.turn().index(),
             check: pos.is_check(),
-            bikjang: end.is_none() && v == Variant::Janggi && pos.bikjang_rule() && pos.generals_face(),
+            bikjang: end.is_none() && pos.in_bikjang(),
             moves,
             legal,
             clock,

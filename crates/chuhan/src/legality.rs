@@ -141,8 +141,7 @@ impl Position {
         if !movegen::reach(self, m.from).contains(m.to) {
             return IllegalReason::CannotReach(piece);
         }
-        let bikjang = self.variant == Variant::Janggi && self.bikjang_rule && self.generals_face();
-        if bikjang {
+        if self.in_bikjang() {
             let mut after = self.clone();
             after.play_unchecked(m);
             if after.generals_face() {

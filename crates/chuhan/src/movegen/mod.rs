@@ -173,6 +173,13 @@ impl Position {
         self.variant == Variant::Janggi && janggi::pass_ends_game(self, &self.history)
     }
 
+    /// Janggi: whether the generals face each other under the bikjang rule, so that the side to
+    /// move must break it or pass (its only legal moves). Always false in xiangqi.
+    #[inline]
+    pub fn in_bikjang(&self) -> bool {
+        self.variant == Variant::Janggi && self.bikjang_rule && self.generals_face()
+    }
+
     /// Whether the two generals stand on one file with nothing between them: illegal in
     /// xiangqi (the flying general), bikjang in janggi.
     pub fn generals_face(&self) -> bool {
