@@ -114,3 +114,30 @@ export async function boardDrawn(page, container) {
     return { pieces: pieces.length, river: texts.filter((t) => /楚|漢/.test(t)).length, glyphs: pieces.map((g) => g.textContent).join("") };
   }, container);
 }
+
+/// A friend game in two browser contexts: the first page creates it (a `variant`, and `page`
+/// options such as a phone's viewport, may be given), the second joins it from its link.
+/// Answers both pages, each in its own context, the joiner's board turned round.
+export async function friendGame(browser, { variant = "xiangqi", page = {} } = {}) {
+  const first = await newPage(browser, page);
+  await first.goto(`${BASE}/`);
+  await first.selectOption("#create select[name=variant]", variant);
+  await first.selectOption("#create select[name=mode]", "friend");
+  await first.click("#create button[type=submit]");
+  await first.waitForURL(/\/game\/[A-Za-z0-9]+$/);
+  const id = gameId(first);
+  const second = await newPage(browser, page);
+  await second.goto(`${BASE}/game/${id}`);
+  await second.click("#join");
+  await second.waitForSelector('#board svg[data-flipped="true"]');
+  await first.waitForSelector("#share-box", { state: "hidden" });
+  return [first, second];
+}
+
+/// Plays `mv` (coordinates) on the game page `page` with two clicks, and waits until it and
+/// every page of `others` show `plies` moves.
+export async function playMove(page, mv, plies, others = []) {
+  await clickSquare(page, "#board", mv.slice(0, 2));
+  await clickSquare(page, "#board", mv.slice(2, 4));
+  for (const p of [page, ...others]) await waitForMoves(p, "#moves", plies);
+}

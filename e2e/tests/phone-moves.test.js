@@ -3,28 +3,16 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { BASE, launch, newPage, screenshot, clickSquare, waitForMoves, gameId } from "../lib.js";
+import { launch, screenshot, friendGame, playMove } from "../lib.js";
 
 test("a phone player sees the last move without scrolling", async () => {
   const browser = await launch();
   try {
     const phone = { viewport: { width: 390, height: 844 } };
-    const red = await newPage(browser, phone);
-    await red.goto(`${BASE}/`);
-    await red.selectOption("#create select[name=mode]", "friend");
-    await red.click("#create button[type=submit]");
-    await red.waitForURL(/\/game\/[A-Za-z0-9]+$/);
-    const id = gameId(red);
-    const black = await newPage(browser, phone);
-    await black.goto(`${BASE}/game/${id}`);
-    await black.click("#join");
-    await black.waitForSelector('#board svg[data-flipped="true"]');
+    const [red, black] = await friendGame(browser, { page: phone });
     const moves = ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "b0c2", "a9b9", "a0b0", "c6c5"];
     for (const [i, mv] of moves.entries()) {
-      const p = i % 2 === 0 ? red : black;
-      await clickSquare(p, "#board", mv.slice(0, 2));
-      await clickSquare(p, "#board", mv.slice(2, 4));
-      await waitForMoves(red, "#moves", i + 1);
+      await playMove(i % 2 === 0 ? red : black, mv, i + 1, [red]);
     }
     const seen = await red.evaluate(() => {
       const spans = document.querySelectorAll("#moves li span.mv");

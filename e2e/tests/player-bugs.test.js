@@ -10,7 +10,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { BASE, launch, newPage, screenshot, clickSquare, waitForMoves, gameId } from "../lib.js";
+import { BASE, launch, newPage, screenshot, clickSquare, waitForMoves, gameId, friendGame, playMove } from "../lib.js";
 
 const FILE = fileURLToPath(new URL("../fixtures/explorer.pgn", import.meta.url)); // first game: 4 plies
 const TEXT = '[Event "Pasted"]\n\n1. C2.5 H8+7 *\n'; // 2 plies
@@ -186,36 +186,13 @@ test("5. after moves played with the mouse, ← steps back every time and no key
   }
 });
 
-/// A friend game: `first` creates it (with `variant`), `second` joins; both pages.
-async function friendGame(browser, variant) {
-  const first = await newPage(browser);
-  await first.goto(`${BASE}/`);
-  await first.selectOption("#create select[name=variant]", variant);
-  await first.selectOption("#create select[name=mode]", "friend");
-  await first.click("#create button[type=submit]");
-  await first.waitForURL(/\/game\/[A-Za-z0-9]+$/);
-  const id = gameId(first);
-  const second = await newPage(browser);
-  await second.goto(`${BASE}/game/${id}`);
-  await second.click("#join");
-  await second.waitForSelector('#board svg[data-flipped="true"]');
-  await first.waitForSelector("#share-box", { state: "hidden" });
-  return [first, second];
-}
-
-async function move(page, mv, plies, others) {
-  await clickSquare(page, "#board", mv.slice(0, 2));
-  await clickSquare(page, "#board", mv.slice(2, 4));
-  for (const p of [page, ...others]) await waitForMoves(p, "#moves", plies);
-}
-
 test("6. a draw offer and a takeback request are said in the live region, and can be declined", async () => {
   const browser = await launch();
   try {
-    const [red, black] = await friendGame(browser, "xiangqi");
+    const [red, black] = await friendGame(browser);
     assert.equal(await red.getAttribute("#announce", "aria-live"), "polite");
-    await move(red, "h2e2", 1, [black]);
-    await move(black, "h9g7", 2, [red]);
+    await playMove(red, "h2e2", 1, [black]);
+    await playMove(black, "h9g7", 2, [red]);
     await black.click("#takeback");
     await red.waitForFunction(() => /Black asks to take back a move/.test(document.querySelector("#announce").textContent));
     // Not said to the one who asked.
@@ -253,10 +230,10 @@ test("6. a draw offer and a takeback request are said in the live region, and ca
 test("7. facing generals (bikjang) are explained to the side that must break them", async () => {
   const browser = await launch();
   try {
-    const [cho, han] = await friendGame(browser, "janggi");
+    const [cho, han] = await friendGame(browser, { variant: "janggi" });
     // The centre soldiers step aside: the generals face each other on the e file.
-    await move(cho, "e3d3", 1, [han]);
-    await move(han, "e6d6", 2, [cho]);
+    await playMove(cho, "e3d3", 1, [han]);
+    await playMove(han, "e6d6", 2, [cho]);
     for (const p of [cho, han]) {
       await p.waitForFunction(() => /bikjang/.test(document.querySelector("#status").textContent));
       assert.match(await p.textContent("#status"), /generals face each other \(bikjang\): Cho must break it or pass/);
@@ -267,7 +244,7 @@ test("7. facing generals (bikjang) are explained to the side that must break the
     await cho.waitForFunction(() => /bikjang/.test(document.querySelector("#move-problem").textContent));
     await screenshot(cho, "bikjang-explained");
     // Once broken, the sentence goes.
-    await move(cho, "e1d1", 3, [han]);
+    await playMove(cho, "e1d1", 3, [han]);
     await cho.waitForFunction(() => !/bikjang/.test(document.querySelector("#status").textContent));
     for (const p of [cho, han]) assert.deepEqual(p.problems, []);
   } finally {

@@ -3,24 +3,13 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { BASE, launch, newPage, screenshot, clickSquare, waitForMoves, gameId } from "../lib.js";
+import { launch, screenshot, clickSquare, waitForMoves, friendGame, playMove } from "../lib.js";
 
 test("a queued move is played when the turn comes, and a click cancels one", async () => {
   const browser = await launch();
   try {
-    const red = await newPage(browser);
-    await red.goto(`${BASE}/`);
-    await red.selectOption("#create select[name=mode]", "friend");
-    await red.click("#create button[type=submit]");
-    await red.waitForURL(/\/game\/[A-Za-z0-9]+$/);
-    const id = gameId(red);
-    const black = await newPage(browser);
-    await black.goto(`${BASE}/game/${id}`);
-    await black.click("#join");
-    await black.waitForSelector('#board svg[data-flipped="true"]');
-    await clickSquare(red, "#board", "h2");
-    await clickSquare(red, "#board", "e2");
-    await waitForMoves(black, "#moves", 1);
+    const [red, black] = await friendGame(browser);
+    await playMove(red, "h2e2", 1, [black]);
     // Black to move: Red queues its horse.
     await clickSquare(red, "#board", "h0");
     await clickSquare(red, "#board", "g2");
