@@ -12,6 +12,11 @@
 # PyPI (pdoc, in <target>/py-docs) and npm (typedoc and typescript at the versions of
 # scripts/docs-js/package-lock.json, `npm ci`).
 set -euo pipefail
+case "${1:-}" in
+  "") ;;
+  -h | --help) sed -n '2,/^set -/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+  *) echo "build-docs.sh: takes no arguments, got $1 (--help says what it does)" >&2; exit 2 ;;
+esac
 cd "$(dirname "$0")/.."
 
 PYTHON=${PYTHON:-python3}

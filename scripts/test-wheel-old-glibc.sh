@@ -23,9 +23,17 @@ arch=$(uname -m)
 suite=bullseye
 while [ $# -gt 0 ]; do
   case "$1" in
+    -h | --help)
+      sed -n '2,/^set -/p' "$0" | sed '$d; s/^# \{0,1\}//'
+      exit 0
+      ;;
     --arch)
       arch=$2
       shift 2
+      ;;
+    -*)
+      echo "test-wheel-old-glibc.sh: unknown option $1 (--help says what it takes)" >&2
+      exit 2
       ;;
     *)
       suite=$1
