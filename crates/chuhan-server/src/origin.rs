@@ -66,7 +66,7 @@ mod tests {
     #[test]
     fn only_the_requests_own_host_may_change_things() {
         let host = (header::HOST, "chuhan.example:8080");
-        assert_eq!(foreign(&headers(&[host.clone()])), None, "no Origin, no Referer: not a browser");
+        assert_eq!(foreign(&headers(std::slice::from_ref(&host))), None, "no Origin, no Referer: not a browser");
         assert_eq!(foreign(&headers(&[host.clone(), (header::ORIGIN, "http://chuhan.example:8080")])), None);
         assert_eq!(foreign(&headers(&[host.clone(), (header::ORIGIN, "https://CHUHAN.example:8080")])), None);
         assert_eq!(

@@ -287,7 +287,7 @@ async fn a_rated_game_between_accounts_changes_ratings_once() {
             "{name}"
         );
         assert_eq!((games[0].side, games[0].rated, games[0].entry.end.rating), (Side::Second, true, None), "{name}");
-        assert_eq!(games[1].entry.end.rating.is_some(), true, "{name}");
+        assert!(games[1].entry.end.rating.is_some(), "{name}");
         assert_eq!(games[5].entry.names.second.as_deref(), Some("guest"), "{name}");
         let wins = GamesFilter { result: Some(PlayerResult::Win), ..all.clone() };
         let (n, won) = store.player_games(liu.id, &wins).await.unwrap();
