@@ -35,6 +35,12 @@ fn foreign(headers: &HeaderMap) -> Option<String> {
     }
 }
 
+/// Whether a request names another site than its own as where it comes from (a browser's
+/// page elsewhere): its cookie must not act for anyone.
+pub fn is_foreign(headers: &HeaderMap) -> bool {
+    foreign(headers).is_some()
+}
+
 /// The middleware.
 pub async fn middleware(req: Request, next: Next) -> Response {
     if !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {

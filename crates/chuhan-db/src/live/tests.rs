@@ -579,8 +579,11 @@ async fn chat_lines_are_numbered_and_a_rematch_is_agreed_once_with_its_game() {
         let err = store.add_chat("nope", &line("x", None)).await.unwrap_err();
         assert_eq!(err.downcast_ref::<TalkError>(), Some(&TalkError::Missing("nope".into())), "{name}");
         let lines = store.chat("t1", 10).await.unwrap();
-        assert_eq!(lines.iter().map(|l| (l.n, l.text.as_str(), l.side)).collect::<Vec<_>>(),
-            [(0, "hi", Some(Side::First)), (1, "gg", None)], "{name}");
+        assert_eq!(
+            lines.iter().map(|l| (l.n, l.text.as_str(), l.side)).collect::<Vec<_>>(),
+            [(0, "hi", Some(Side::First)), (1, "gg", None)],
+            "{name}"
+        );
         assert_eq!(store.chat("t1", 1).await.unwrap()[0].text, "gg", "{name}: the last lines");
         // A rematch: asked, then agreed with its game in the same transaction; a second agreement
         // (another server's, on a stale view) is refused and stores no game.

@@ -7,7 +7,8 @@ use anyhow::{Context, Result};
 use rusqlite::{params, Connection, OptionalExtension};
 
 fn add_chat(conn: &Connection, id: &str, line: &ChatLine) -> Result<u32> {
-    let exists: Option<i64> = conn.query_row("SELECT 1 FROM games WHERE id = ?1", params![id], |r| r.get(0)).optional()?;
+    let exists: Option<i64> =
+        conn.query_row("SELECT 1 FROM games WHERE id = ?1", params![id], |r| r.get(0)).optional()?;
     if exists.is_none() {
         return Err(TalkError::Missing(id.to_string()).into());
     }
