@@ -159,6 +159,18 @@ async fn the_serve_page_recipe_routes_a_game_to_one_server_and_survives_its_deat
     // A game made, seated and played through nginx; its page, state and record asked for by
     // every visitor.
     let (id, red, black) = friend_game(&client(2), &proxy, 300).await;
+    // A browser's POST through the proxy names the proxy's origin (with its port); nginx passes
+    // `Host $host` (without it): the servers take it as the same site, and refuse another.
+    for (origin, status) in [(format!("http://{proxy}"), 200), ("http://evil.example".to_string(), 403)] {
+        let r = client(5)
+            .post(format!("http://{proxy}/api/games"))
+            .header("origin", &origin)
+            .json(&serde_json::json!({}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status().as_u16(), status, "Origin {origin}");
+    }
     for http in &visitors {
         for path in ["/".to_string(), format!("/game/{id}"), format!("/api/games/{id}"), format!("/api/games/{id}/pgn")]
         {

@@ -5,6 +5,9 @@
 //!     cargo run --release -p chuhan-server --example load -- --games 200 --addr 127.0.0.1:8080 --pid PID
 //!     (start that server with `--rate-limit 0 --game-limit 0`: all clients share one address)
 //!     cargo run --release -p chuhan-server --example load -- --games 200 --database URL [--servers 2]
+//!     cargo run --release -p chuhan-server --example load -- --games 1000 --accounts 50
+//!     (the first 50 % of the games between two accounts, signed up first, their session cookies
+//!     sent when creating and joining, the games rated: half the players logged in)
 //!     (PostgreSQL: a fresh database is made on the server of URL for the run; with two servers,
 //!     each game's Red plays through one and Black through the other)
 //!
@@ -41,17 +44,28 @@ struct Options {
     pid: Option<u32>,
     database: Option<String>,
     servers: usize,
+    /// The share of games, in per cent, played between two logged-in accounts.
+    accounts: usize,
 }
 
 fn usage() -> ! {
     eprintln!(
-        "usage: load [--games N] [--plies N] [--think-ms MS] [--addr HOST:PORT [--pid PID]] [--database URL [--servers N]]\n       load --serve DIR | --serve-database URL"
+        "usage: load [--games N] [--plies N] [--think-ms MS] [--addr HOST:PORT [--pid PID]] [--database URL [--servers N]] [--accounts PERCENT]\n       load --serve DIR | --serve-database URL"
     );
     std::process::exit(2)
 }
 
 fn parse_args() -> Options {
-    let mut o = Options { games: 100, plies: 40, think_ms: 1000, addr: None, pid: None, database: None, servers: 1 };
+    let mut o = Options {
+        games: 100,
+        plies: 40,
+        think_ms: 1000,
+        addr: None,
+        pid: None,
+        database: None,
+        servers: 1,
+        accounts: 0,
+    };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut value = || args.next().unwrap_or_else(|| usage());
@@ -64,6 +78,7 @@ fn parse_args() -> Options {
             "--pid" => o.pid = Some(number(value()) as u32),
             "--database" => o.database = Some(value()),
             "--servers" => o.servers = number(value()) as usize,
+            "--accounts" => o.accounts = (number(value()) as usize).min(100),
             "--serve-database" => {
                 let url = value();
                 if let Err(e) = chuhan_server::Server::new(chuhan_server::Target::Postgres(url))
@@ -160,13 +175,40 @@ fn spawn_server(flag: &str, arg: &std::ffi::OsStr) -> Result<(Child, SocketAddr)
 }
 
 async fn post(client: &reqwest::Client, addr: SocketAddr, path: &str, body: Value) -> Result<Value, BoxError> {
-    let r = client.post(format!("http://{addr}{path}")).json(&body).send().await?;
+    Ok(post_as(client, addr, path, body, None).await?.0)
+}
+
+/// `post` with a session cookie (`chuhan_session=…`), answering the cookie the server sets.
+async fn post_as(
+    client: &reqwest::Client,
+    addr: SocketAddr,
+    path: &str,
+    body: Value,
+    cookie: Option<&str>,
+) -> Result<(Value, Option<String>), BoxError> {
+    let mut r = client.post(format!("http://{addr}{path}")).json(&body);
+    if let Some(c) = cookie {
+        r = r.header("cookie", c);
+    }
+    let r = r.send().await?;
     let status = r.status();
+    let set = r
+        .headers()
+        .get("set-cookie")
+        .and_then(|v| v.to_str().ok())
+        .map(|v| v.split(';').next().unwrap_or("").to_string());
     let v: Value = r.json().await?;
     if !status.is_success() {
         return Err(format!("{path}: HTTP {status}: {v}").into());
     }
-    Ok(v)
+    Ok((v, set))
+}
+
+/// Signs up a new account `name` and answers its session cookie.
+async fn sign_up(client: &reqwest::Client, addr: SocketAddr, name: &str) -> Result<String, BoxError> {
+    let body = json!({ "name": name, "password": "load benchmark password" });
+    let (_, cookie) = post_as(client, addr, "/api/account/signup", body, None).await?;
+    cookie.ok_or_else(|| "no session cookie".into())
 }
 
 /// The next state frame; an error frame is an error.
@@ -347,15 +389,41 @@ async fn run(o: &Options, addrs: &[SocketAddr], pids: &[u32]) -> Result<(), BoxE
     post(&client, addr, &format!("/api/games/{}/join", warm["id"].as_str().unwrap_or("")), json!({})).await?;
     let before = rss_all(pids);
 
+    // The accounts first (each costs an Argon2 hash, a few at a time): not part of the timings.
+    let logged_in = o.games * o.accounts / 100;
+    let t = Instant::now();
+    let mut cookies = Vec::with_capacity(logged_in);
+    for n in 0..logged_in {
+        let (home, away) = (addrs[n % addrs.len()], addrs[(n + 1) % addrs.len()]);
+        cookies
+            .push([sign_up(&client, home, &format!("L{n}r")).await?, sign_up(&client, away, &format!("L{n}b")).await?]);
+    }
+    if logged_in > 0 {
+        println!("signed up {} accounts in {:.1} s", 2 * logged_in, t.elapsed().as_secs_f64());
+    }
+
     let t = Instant::now();
     let mut seats = Vec::with_capacity(o.games);
     for n in 0..o.games {
         // With several servers: the game is made on one, Red plays through it, Black through
         // the next one.
         let (home, away) = (addrs[n % addrs.len()], addrs[(n + 1) % addrs.len()]);
-        let g = post(&client, home, "/api/games", json!({ "mode": "friend" })).await?;
+        let (g, j) = match cookies.get(n) {
+            Some([red, black]) => {
+                let rated = json!({ "mode": "friend", "rated": true });
+                let (g, _) = post_as(&client, home, "/api/games", rated, Some(red)).await?;
+                let id = g["id"].as_str().ok_or("no id")?.to_string();
+                let (j, _) = post_as(&client, away, &format!("/api/games/{id}/join"), json!({}), Some(black)).await?;
+                (g, j)
+            }
+            None => {
+                let g = post(&client, home, "/api/games", json!({ "mode": "friend" })).await?;
+                let id = g["id"].as_str().ok_or("no id")?.to_string();
+                let j = post(&client, away, &format!("/api/games/{id}/join"), json!({})).await?;
+                (g, j)
+            }
+        };
         let id = g["id"].as_str().ok_or("no id")?.to_string();
-        let j = post(&client, away, &format!("/api/games/{id}/join"), json!({})).await?;
         let open = |token: &Value, addr: SocketAddr| {
             let url = format!("ws://{addr}/api/games/{id}/ws");
             let req = seat_request(url, token.as_str());

@@ -24,15 +24,33 @@ fn authority(url: &str) -> Option<String> {
     (!auth.is_empty() && !auth.contains('@')).then(|| auth.to_ascii_lowercase())
 }
 
-/// The foreign origin a request comes from, if it names one other than its `Host`.
+/// A `host[:port]` split into the host and its port, if written (`[::1]:8080` too).
+fn split_port(auth: &str) -> (&str, Option<&str>) {
+    if let Some(rest) = auth.strip_prefix('[') {
+        return match rest.split_once(']') {
+            Some((host, tail)) => (host, tail.strip_prefix(':')),
+            None => (auth, None),
+        };
+    }
+    match auth.rsplit_once(':') {
+        Some((host, port)) => (host, Some(port)),
+        None => (auth, None),
+    }
+}
+
+/// The foreign origin a request comes from, if it names one other than its `Host`. A `Host`
+/// without a port (a proxy that passes nginx's `$host`) matches the origin's host on any port.
 fn foreign(headers: &HeaderMap) -> Option<String> {
     let text = |name| headers.get(name).and_then(|v| v.to_str().ok());
     let from = text(header::ORIGIN).or_else(|| text(header::REFERER))?;
     let Some(host) = text(header::HOST) else { return Some(from.to_string()) };
-    match authority(from) {
-        Some(a) if a == host.to_ascii_lowercase() => None,
-        _ => Some(from.to_string()),
-    }
+    let host = host.to_ascii_lowercase();
+    let (host_name, host_port) = split_port(&host);
+    let same = authority(from).is_some_and(|a| {
+        let (name, port) = split_port(&a);
+        name == host_name && (host_port.is_none() || port == host_port)
+    });
+    (!same).then(|| from.to_string())
 }
 
 /// Whether a request names another site than its own as where it comes from (a browser's
@@ -88,5 +106,12 @@ mod tests {
             [host.clone(), (header::ORIGIN, "http://evil.example"), (header::REFERER, "http://chuhan.example:8080/")];
         assert!(foreign(&headers(&both)).is_some());
         assert!(foreign(&headers(&[(header::ORIGIN, "http://chuhan.example:8080")])).is_some(), "no Host to compare");
+        // A proxy's Host without the port (nginx's $host): the host must still match.
+        let bare = (header::HOST, "chuhan.example");
+        assert_eq!(foreign(&headers(&[bare.clone(), (header::ORIGIN, "https://chuhan.example:8443")])), None);
+        assert!(foreign(&headers(&[bare, (header::ORIGIN, "https://evil.example:8443")])).is_some());
+        let v6 = (header::HOST, "[::1]:8080");
+        assert_eq!(foreign(&headers(&[v6.clone(), (header::ORIGIN, "http://[::1]:8080")])), None);
+        assert!(foreign(&headers(&[v6, (header::ORIGIN, "http://[::1]:9090")])).is_some());
     }
 }
