@@ -16,6 +16,8 @@ const DATABASE_JS: &str = include_str!("../static/database.js");
 const MOVEBOX_JS: &str = include_str!("../static/movebox.js");
 const SOUND_JS: &str = include_str!("../static/sound.js");
 const SEEKS_JS: &str = include_str!("../static/seeks.js");
+const ACCOUNT_JS: &str = include_str!("../static/account.js");
+const PROFILE_JS: &str = include_str!("../static/profile.js");
 const STYLE: &str = include_str!("../static/style.css");
 
 /// Scripts and styles come only from this server; user data never becomes markup; no other
@@ -39,8 +41,8 @@ async fn index() -> impl IntoResponse {
     page("text/html; charset=utf-8", INDEX)
 }
 
-/// `/`, `/game/{id}`, `/archive`, `/ratings`, `/analysis` and `/database` are the same page;
-/// its script reads the address.
+/// `/`, `/game/{id}`, `/archive`, `/ratings`, `/analysis`, `/database`, `/login`, `/signup`,
+/// `/account` and a player's profile `/@/{name}` are the same page; its script reads the address.
 pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new()
         .route("/", get(index))
@@ -49,6 +51,10 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/ratings", get(index))
         .route("/analysis", get(index))
         .route("/database", get(index))
+        .route("/login", get(index))
+        .route("/signup", get(index))
+        .route("/account", get(index))
+        .route("/@/{name}", get(index))
         .route("/static/app.js", get(|| async { page("text/javascript; charset=utf-8", APP_JS) }))
         .route("/static/board.js", get(|| async { page("text/javascript; charset=utf-8", BOARD_JS) }))
         .route("/static/analysis.js", get(|| async { page("text/javascript; charset=utf-8", ANALYSIS_JS) }))
@@ -59,5 +65,7 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/static/movebox.js", get(|| async { page("text/javascript; charset=utf-8", MOVEBOX_JS) }))
         .route("/static/sound.js", get(|| async { page("text/javascript; charset=utf-8", SOUND_JS) }))
         .route("/static/seeks.js", get(|| async { page("text/javascript; charset=utf-8", SEEKS_JS) }))
+        .route("/static/account.js", get(|| async { page("text/javascript; charset=utf-8", ACCOUNT_JS) }))
+        .route("/static/profile.js", get(|| async { page("text/javascript; charset=utf-8", PROFILE_JS) }))
         .route("/static/style.css", get(|| async { page("text/css; charset=utf-8", STYLE) }))
 }

@@ -8,11 +8,15 @@ import { analysis } from "/static/analysis.js";
 import { database } from "/static/database.js";
 import { seeksPanel } from "/static/seeks.js";
 import { $, api, capital, rowLink, scrollWithin, startOf } from "/static/util.js";
+import { accountHeader, accountPage, authPage, me, profileHref } from "/static/account.js";
+import { gamesList, profilePage } from "/static/profile.js";
 
 const tokenKey = (id) => `chuhan:token:${id}`;
 
 function show(section) {
-  for (const s of ["lobby", "game", "archive", "analysis", "ratings", "database"]) $(s).hidden = s !== section;
+  for (const s of ["lobby", "game", "archive", "analysis", "ratings", "database", "login", "signup", "account", "profile"]) {
+    $(s).hidden = s !== section;
+  }
 }
 
 function message(text) { $("message").textContent = text || ""; }
@@ -101,7 +105,22 @@ function lobby() {
     });
   }
   update();
-  seeksPanel({ tokenKey, name: () => field("name").value.trim() });
+  // Logged in, a game is played under the account's name: no name to type. Rated games move
+  // ratings only between two accounts, which the rated box says either way.
+  let account = null;
+  me().then((who) => {
+    account = who;
+    if (!who) return;
+    $("name-field").hidden = true;
+    const link = document.createElement("a");
+    link.href = profileHref(who.name);
+    link.textContent = who.name;
+    $("account-name").replaceChildren("Playing as ", link, " (your account).");
+    $("account-name").hidden = false;
+    $("rated-note").textContent = "— ratings move only if your friend plays logged in to an account too.";
+    $("seeks-note").textContent = "Friend games offered to anyone. Accept one to play it, as " + who.name + ".";
+  });
+  seeksPanel({ tokenKey, name: () => (account ? "" : field("name").value.trim()) });
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     lobbyMessage("");
@@ -121,11 +140,11 @@ function lobby() {
           periods: Number(f.get("periods")), period_secs: Number(f.get("periods")) > 0 ? Number(f.get("period")) : 0,
         }),
         ...(f.get("fen").trim() ? { fen: f.get("fen").trim() } : f.get("variant") === "janggi" ? setups : {}),
-        ...(f.get("name").trim() ? { name: f.get("name").trim() } : {}),
+        ...(f.get("name").trim() && !account ? { name: f.get("name").trim() } : {}),
         rated: f.get("rated") === "on" && friend,
         ...(friend ? { open: f.get("open") === "on" } : {}),
       });
-      if (f.get("name").trim()) localStorage.setItem("chuhan:name", f.get("name").trim());
+      if (f.get("name").trim() && !account) localStorage.setItem("chuhan:name", f.get("name").trim());
       const keep = {};
       for (const name of LOBBY_FIELDS) {
         const el = field(name);
@@ -196,6 +215,9 @@ async function gamePage(id) {
   // What was last said and sounded: the moves and the end seen (null before the first state,
   // so that opening a game announces nothing), and whether low time was already sounded.
   let heard = null, lowSounded = false;
+  // Logged in, a seat taken here is the account's, under its name: no name field.
+  let account = null;
+  me().then((who) => { account = who; if (state) render(); });
   const board = new Board($("board"), (mv) => send({ type: "move", move: mv }));
   board.premoves = true;
   $("pgn").href = `/api/games/${encodeURIComponent(id)}/pgn`;
@@ -342,7 +364,7 @@ async function gamePage(id) {
     if ($("pass").hidden || s.you !== s.turn) $("pass-confirm").hidden = true;
     const open = s.seats.some((x) => !x);
     $("join").hidden = !(s.you === null && s.mode === "friend" && open && !s.end);
-    $("join-name").hidden = $("join").hidden;
+    $("join-name").hidden = $("join").hidden || !!account;
     $("join-setup-label").hidden = $("join").hidden || !s.formation_open;
     if (!$("join-name").value) $("join-name").value = localStorage.getItem("chuhan:name") || "";
     $("share-box").hidden = !(s.you !== null && s.mode === "friend" && open);
@@ -474,7 +496,7 @@ async function gamePage(id) {
   });
   $("join").addEventListener("click", async () => {
     try {
-      const name = $("join-name").value.trim();
+      const name = account ? "" : $("join-name").value.trim();
       const body = { ...(name ? { name } : {}), ...(!$("join-setup-label").hidden ? { setup: $("join-setup").value } : {}) };
       const j = await api("POST", `/api/games/${encodeURIComponent(id)}/join`, body);
       if (name) localStorage.setItem("chuhan:name", name);
@@ -512,8 +534,27 @@ async function ratings() {
   } catch (err) { $("ratings-message").textContent = err.message; }
 }
 
+/// The archive: logged in, the player's own games first (`?all` shows everyone's); a guest, or
+/// `?all`, sees the latest finished games of the server.
 async function archive() {
   show("archive");
+  const who = await me();
+  const all = new URLSearchParams(location.search).has("all");
+  if (who) {
+    const sw = $("archive-switch");
+    const link = (text, href) => { const a = document.createElement("a"); a.href = href; a.textContent = text; return a; };
+    const here = (text) => { const b = document.createElement("b"); b.textContent = text; b.setAttribute("aria-current", "page"); return b; };
+    sw.replaceChildren(all ? link("My games", "/archive") : here("My games"), " · ", all ? here("All games") : link("All games", "/archive?all"));
+    sw.hidden = false;
+    if (!all) {
+      $("archive-title").textContent = "My games";
+      $("archive-all").hidden = true;
+      $("archive-mine").hidden = false;
+      gamesList($("archive-mine"), who.name);
+      return;
+    }
+    $("archive-title").textContent = "All finished games";
+  }
   try {
     const { games } = await api("GET", "/api/archive");
     const rows = games.map((g) => {
@@ -539,9 +580,19 @@ async function archive() {
 }
 
 
+accountHeader();
 const path = location.pathname;
 const m = path.match(/^\/game\/([A-Za-z0-9]+)$/);
+const player = path.match(/^\/@\/([^/]+)$/);
 if (m) gamePage(m[1]);
+else if (player) {
+  show("profile");
+  let name;
+  try { name = decodeURIComponent(player[1]); } catch { name = player[1]; }
+  profilePage(name);
+}
+else if (path === "/login" || path === "/signup") { show(path.slice(1)); authPage(path.slice(1)); }
+else if (path === "/account") { show("account"); accountPage(); }
 else if (path === "/archive") archive();
 else if (path === "/ratings") ratings();
 else if (path === "/analysis") { show("analysis"); analysis(); }
