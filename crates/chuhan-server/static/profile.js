@@ -157,7 +157,10 @@ export function gamesList(box, name, keep = {}) {
   thead.append(head);
   const rows = document.createElement("tbody");
   table.append(thead, rows);
-  box.replaceChildren(form, message, pager, table);
+  // A list wider than the screen scrolls inside itself, not the page.
+  const scroller = Object.assign(document.createElement("div"), { className: "table-scroll" });
+  scroller.append(table);
+  box.replaceChildren(form, message, pager, scroller);
 
   const q = new URLSearchParams(location.search);
   for (const [k, f] of Object.entries(fields)) {
