@@ -204,15 +204,17 @@ test("two accounts play a rated friend game; both profiles show the new ratings 
       // The game in the player's list, the result from the player's side.
       const row = page.locator(`.player-games tr[data-id="${id}"]`);
       await row.waitFor();
-      const cells = await row.locator("td").allTextContents();
-      assert.match(cells[4], new RegExp(`^${outcome} · `), cells.join(" | "));
-      assert.match(cells[5], new RegExp(`^1500 → \\d+ \\(${sign}\\d+\\)$`), cells.join(" | "));
-      assert.match(cells[1], /Xiangqi · \w+ · rated/);
+      const cells = await row.evaluate((tr) => Object.fromEntries([...tr.children].map((td) => [td.className.split(" ")[0], td.textContent])));
+      const all = JSON.stringify(cells);
+      assert.match(cells["col-result"], new RegExp(`^${outcome} · `), all);
+      assert.match(cells["col-rating"], new RegExp(`^1500 → \\d+ \\(${sign}\\d+\\)$`), all);
+      assert.match(cells["col-game"], /^Xiangqi · \w+ · rated$/, all);
+      assert.equal(cells["col-opponent"], name === redName ? blackName : redName, all);
       assert.match(await page.textContent(".games-count"), /Games 1–1 of 1/);
       await screenshot(page, `profile-${page === red ? "red-1280" : "black-390"}`);
       await noSidewaysScroll(page, `${name}'s profile`);
       // The whole row opens the game.
-      await Promise.all([page.waitForURL(new RegExp(`/game/${id}$`)), row.locator("td").nth(2).click()]);
+      await Promise.all([page.waitForURL(new RegExp(`/game/${id}$`)), row.locator("td.col-opponent").click()]);
     }
 
     // The archive of the logged-in player lists the game among "my games"; a filter that

@@ -123,7 +123,7 @@ export async function accountPage() {
   $("account-in").hidden = false;
   $("account-profile").textContent = who.name;
   $("account-profile").href = profileHref(who.name);
-  $("account-since").textContent = new Date(who.created * 1000).toLocaleDateString();
+  $("account-since").textContent = new Date(who.created * 1000).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
   // For password managers: which account the passwords belong to.
   for (const u of document.querySelectorAll(".account-username")) u.value = who.name;
 

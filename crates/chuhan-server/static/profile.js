@@ -84,6 +84,8 @@ export function ratingGraph(label, points, key) {
       svg("text", { x: W - right, y: base, "text-anchor": "end", class: "tick" }, day(last.at)),
     );
   }
+  // What runs along the bottom: the rated games, oldest first, one step each.
+  if (n > 1) g.append(svg("text", { x: left + plotW / 2, y: base, "text-anchor": "middle", class: "tick" }, "rated games →"));
   if (n > 1) g.append(svg("polyline", { points: points.map((p, i) => `${x(i).toFixed(1)},${y(p.rating).toFixed(1)}`).join(" "), class: "line" }));
   if (n <= 100) {
     points.forEach((p, i) => {
@@ -147,10 +149,13 @@ export function gamesList(box, name, keep = {}) {
   const table = document.createElement("table");
   table.className = "player-games";
   const head = document.createElement("tr");
-  for (const h of ["Date", "Game", "Opponent", "Side", "Result", "Rating", "Opening", "Moves"]) {
+  // The columns, most telling first: on a phone the last three are left out.
+  const COLUMNS = [["date", "Date"], ["opponent", "Opponent"], ["result", "Result"], ["rating", "Rating"], ["game", "Game"],
+    ["side", "Side"], ["opening", "Opening"], ["moves", "Moves"]];
+  for (const [c, h] of COLUMNS) {
     const th = document.createElement("th");
     th.textContent = h;
-    if (h === "Side" || h === "Opening" || h === "Moves") th.className = "narrow-hide";
+    th.className = `col-${c}`;
     head.append(th);
   }
   const thead = document.createElement("thead");
@@ -183,17 +188,22 @@ export function gamesList(box, name, keep = {}) {
     kind.push(g.mode === "engine" ? "engine" : g.rated ? "rated" : "casual");
     const opponent = g.opponent || (g.mode === "engine" ? "the engine" : "anonymous");
     const outcome = { win: "Won", draw: "Drawn", loss: "Lost" }[g.outcome] || (g.result === "*" ? "In progress" : g.result);
-    const result = cell(outcome + (g.reason ? ` · ${g.reason}` : ""));
-    result.className = `outcome ${g.outcome || ""}`;
     let rating = "—";
     if (g.rating) {
       const d = Math.round(g.rating.after) - Math.round(g.rating.before);
       rating = `${Math.round(g.rating.before)} → ${Math.round(g.rating.after)} (${d > 0 ? "+" : d < 0 ? "−" : "±"}${Math.abs(d)})`;
     }
     tr.dataset.id = g.id;
-    const wide = (td, c) => { td.className = `${td.className} ${c}`.trim(); return td; };
-    tr.append(wide(date, "nowrap"), cell(kind.join(" · ")), cell(opponent), wide(cell(sideName(g.variant, g.side)), "narrow-hide"),
-      result, wide(cell(rating), "nowrap"), wide(cell(g.opening || ""), "narrow-hide"), wide(cell(Math.ceil((g.plies || 0) / 2)), "narrow-hide"));
+    const cells = {
+      date, opponent: cell(opponent), result: cell(outcome + (g.reason ? ` · ${g.reason}` : "")), rating: cell(rating),
+      game: cell(kind.join(" · ")), side: cell(sideName(g.variant, g.side)), opening: cell(g.opening || ""),
+      moves: cell(Math.ceil((g.plies || 0) / 2)),
+    };
+    for (const [c] of COLUMNS) {
+      cells[c].className = `col-${c}`;
+      tr.append(cells[c]);
+    }
+    if (g.outcome) cells.result.classList.add(g.outcome);
     rowLink(tr, href);
     return tr;
   }
