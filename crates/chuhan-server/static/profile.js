@@ -132,7 +132,7 @@ export function gamesList(box, name, keep = {}) {
     variant: select("variant", [["", "any"], ["xiangqi", "Xiangqi"], ["janggi", "Janggi"]]),
     result: select("result", [["", "any"], ["win", "wins"], ["draw", "draws"], ["loss", "losses"]]),
     opponent: Object.assign(document.createElement("input"), { name: "opponent", size: 12, autocomplete: "off" }),
-    opening: Object.assign(document.createElement("input"), { name: "opening", size: 14, autocomplete: "off" }),
+    opening: Object.assign(document.createElement("input"), { name: "opening", size: 14, autocomplete: "off", placeholder: "a name or code" }),
   };
   const go = Object.assign(document.createElement("button"), { type: "submit", textContent: "Filter" });
   form.append(labelled("Game", fields.variant), labelled("Result", fields.result), labelled("Opponent", fields.opponent),
