@@ -19,17 +19,21 @@
 //!   PostgreSQL, so two games ending at once lose no update).
 //!
 //! Schema versions: each back end's `schema.rs` lists its steps (`sqlite/schema.rs`: SQLite's
-//! `user_version`, 0 to 5; `pg/schema.rs`: PostgreSQL's `chuhan_migrations`, 1 to 4, the same
-//! tables as SQLite's version 5), run by the crate's one migration runner (module `migrate`,
+//! `user_version`, 0 to 6; `pg/schema.rs`: PostgreSQL's `chuhan_migrations`, 1 to 5, the same
+//! tables as SQLite's version 6), run by the crate's one migration runner (module `migrate`,
 //! also the game database's) when a store is opened.
 
 use anyhow::Result;
 use chuhan::{BySide, Side, Variant};
 use rating::{PlayerRating, RatingChange};
 
+pub mod accounts;
+pub mod glicko;
 pub mod pg;
 pub mod rating;
 pub mod sqlite;
+
+pub use accounts::Accounts;
 
 pub use pg::PgStore;
 pub use sqlite::SqliteStore;
@@ -94,8 +98,11 @@ pub struct StoredEnd {
     pub result: String,
     /// How it ended, in words (checkmate, time, resignation, ...), as shown to players.
     pub reason: String,
-    /// The change of the players' ratings, if the game was rated.
+    /// The change of the players' ratings, if the game moved them.
     pub rating: Option<RatingChange>,
+    /// The code of the game's opening ([`crate::Opening::code`]), if it has one: what a
+    /// player's games are filtered by.
+    pub opening: Option<String>,
 }
 
 /// A finished game for the archive.
@@ -189,7 +196,7 @@ pub enum Conflict {
 
 /// Durable storage of games and their moves. Each method is one transaction.
 #[async_trait::async_trait]
-pub trait Store: Send + Sync {
+pub trait Store: Accounts + Send + Sync {
     /// Records a new game.
     async fn create(&self, game: &StoredGame) -> Result<()>;
     /// Sets a seat's token and the name of its player, if given (a friend joined).
@@ -211,8 +218,9 @@ pub trait Store: Send + Sync {
     /// and differ from `seen` (the opponent offered first, on another server), and with
     /// [`Conflict::Over`] once the game has ended.
     async fn set_offers(&self, id: &str, plies: usize, seen: Offers, offers: Offers) -> Result<()>;
-    /// Marks the game finished after `plies` moves; if it is rated (see [`rating`]),
-    /// updates both players' ratings in the same transaction and returns the change. A game
+    /// Marks the game finished after `plies` moves; if it is rated between two accounts and
+    /// counts (see [`glicko::counts`]), updates both players' ratings in the same transaction
+    /// and returns the change. A game
     /// already finished is left as it is (ratings change once per game); a game with more
     /// than `plies` moves stored is refused with [`Conflict::Moved`] (the end was judged on a
     /// position that another move has left).

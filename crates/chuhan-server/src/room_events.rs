@@ -301,7 +301,8 @@ impl Room {
         how.end(&mut game);
         let o = game.outcome().ok_or(RoomError::AlreadyOver)?;
         let reason = reason.unwrap_or_else(|| o.describe(self.variant));
-        let end = StoredEnd { result: pgn_result(o.result).to_string(), reason, rating: None };
+        let opening = crate::shown::opening(&game).map(|o| o.code());
+        let end = StoredEnd { result: pgn_result(o.result).to_string(), reason, rating: None, opening };
         Ok(Event::End { how, end, plies: self.game.ply(), at: now })
     }
 
@@ -358,7 +359,8 @@ impl Room {
         }
         let o = self.game.outcome()?;
         let reason = reason.unwrap_or_else(|| o.describe(self.variant));
-        let end = StoredEnd { result: pgn_result(o.result).to_string(), reason, rating: None };
+        let opening = crate::shown::opening(&self.game).map(|o| o.code());
+        let end = StoredEnd { result: pgn_result(o.result).to_string(), reason, rating: None, opening };
         self.stop(now);
         self.end = Some(end.clone());
         Some(end)

@@ -28,18 +28,10 @@ pub fn move_text(notation: Notation, pos: &Position, m: Move) -> String {
 /// The opening of a line, by chuhan-db's rule for a game: xiangqi from the standard start is
 /// named by its position after [`chuhan_db::opening::OPENING_PLY`] plies (or the last, if
 /// shorter); janggi by the two formations of its start.
-pub fn line_opening(game: &chuhan::Game) -> Option<String> {
+pub fn opening(game: &chuhan::Game) -> Option<chuhan_db::Opening> {
     let start = game.start();
-    let name = |o: chuhan_db::Opening| {
-        let (en, zh) = (o.name(Lang::English), o.name(Lang::Simplified));
-        if en == zh {
-            en
-        } else {
-            format!("{en} · {zh}")
-        }
-    };
     if start.variant() == Variant::Janggi {
-        return chuhan_db::opening::janggi_opening(start).map(name);
+        return chuhan_db::opening::janggi_opening(start);
     }
     // The board and the side to move, as chuhan-record's `has_standard_start` compares them.
     let fields = |s: &str| s.split_whitespace().take(2).map(str::to_string).collect::<Vec<_>>();
@@ -50,5 +42,20 @@ pub fn line_opening(game: &chuhan::Game) -> Option<String> {
     for m in game.moves().take(chuhan_db::opening::OPENING_PLY) {
         pos.play_unchecked(m);
     }
-    chuhan_db::opening::classify(&pos).map(name)
+    chuhan_db::opening::classify(&pos)
+}
+
+/// The name of an opening as the pages show it: English and simplified Chinese.
+pub fn opening_name(o: chuhan_db::Opening) -> String {
+    let (en, zh) = (o.name(Lang::English), o.name(Lang::Simplified));
+    if en == zh {
+        en
+    } else {
+        format!("{en} · {zh}")
+    }
+}
+
+/// The name of [`opening`] of a line, as the pages show it.
+pub fn line_opening(game: &chuhan::Game) -> Option<String> {
+    opening(game).map(opening_name)
 }

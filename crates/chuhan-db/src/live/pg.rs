@@ -1,8 +1,8 @@
 //! PostgreSQL: one database shared by several `chuhan serve` processes.
 //!
-//! The tables are SQLite's at version 5 (migrations 1 to 4 here, `pg/schema.rs`), with
+//! The tables are SQLite's at version 6 (migrations 1 to 5 here, `pg/schema.rs`), with
 //! PostgreSQL's types; ratings are keyed by the lower-cased name (`name_key`), as
-//! [`rating::same_name`] compares names. The schema grows by numbered migrations, each recorded
+//! [`super::rating::same_name`] compares names. The schema grows by numbered migrations, each recorded
 //! in `chuhan_migrations` and run by the crate's one migration runner on a blocking connection
 //! of its own when a store connects; servers starting at once wait for its advisory lock, so
 //! one of them migrates and the others find the work done.
@@ -16,7 +16,7 @@
 //! its notification carries the move, so that the other servers play it without reading the
 //! game again ([`Notice`]).
 
-use super::rating::{self, PlayerRating, RatingChange};
+use super::rating::{PlayerRating, RatingChange};
 use super::{now_secs, ArchiveEntry, Conflict, Loaded, Offers, Store, StoredEnd, StoredGame, StoredMove, StoredOffers};
 use anyhow::{anyhow, Context, Result};
 use chuhan::{BySide, Side, Variant};
@@ -26,6 +26,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio_postgres::{NoTls, Row};
 
+mod accounts;
 mod cluster;
 mod notice;
 mod schema;
@@ -290,69 +291,6 @@ fn player_row(r: &Row) -> PlayerRating {
     }
 }
 
-/// Updates both players' ratings at `variant` after a game that ended `result`, if it counts;
-/// returns the change. Both rows are created if missing and then locked, in the order of their
-/// keys (so two transactions never wait for each other crosswise), before they are read: a
-/// second game ending at the same time waits and then reads the first one's result.
-async fn rate(
-    tx: &Transaction<'_>,
-    variant: Variant,
-    red: &str,
-    black: &str,
-    result: &str,
-) -> Result<Option<RatingChange>> {
-    let Some(score) = rating::red_score(result) else { return Ok(None) };
-    if rating::same_name(red, black) {
-        return Ok(None);
-    }
-    let (red_key, black_key) = (red.to_lowercase(), black.to_lowercase());
-    let mut keyed = [(&red_key, red), (&black_key, black)];
-    keyed.sort();
-    for (key, name) in keyed {
-        tx.execute(
-            "INSERT INTO ratings (variant, name_key, name, rating, games, wins, draws, losses)
-             VALUES ($1, $2, $3, $4, 0, 0, 0, 0) ON CONFLICT DO NOTHING",
-            &[&variant.name(), key, &name, &rating::INITIAL],
-        )
-        .await?;
-    }
-    let rows = tx
-        .query(
-            "SELECT name_key, name, rating, games, wins, draws, losses FROM ratings
-             WHERE variant = $1 AND name_key IN ($2, $3) ORDER BY name_key FOR UPDATE",
-            &[&variant.name(), &red_key, &black_key],
-        )
-        .await?;
-    let find = |key: &str| {
-        rows.iter()
-            .find(|r| r.get::<_, &str>("name_key") == key)
-            .map(player_row)
-            .ok_or_else(|| anyhow!("the rating row of {key:?} vanished"))
-    };
-    let before = [find(&red_key)?, find(&black_key)?];
-    let after = rating::update(&before[0], &before[1], score);
-    for (p, key) in after.iter().zip([&red_key, &black_key]) {
-        tx.execute(
-            "UPDATE ratings SET rating = $3, games = $4, wins = $5, draws = $6, losses = $7
-             WHERE variant = $1 AND name_key = $2",
-            &[
-                &variant.name(),
-                key,
-                &p.rating,
-                &(p.games as i32),
-                &(p.wins as i32),
-                &(p.draws as i32),
-                &(p.losses as i32),
-            ],
-        )
-        .await?;
-    }
-    Ok(Some(RatingChange {
-        before: BySide::new(before[0].rating, before[1].rating),
-        after: BySide::new(after[0].rating, after[1].rating),
-    }))
-}
-
 #[async_trait::async_trait]
 impl Store for PgStore {
     async fn create(&self, g: &StoredGame) -> Result<()> {
@@ -470,26 +408,21 @@ impl Store for PgStore {
         if stored > plies {
             return Err(Conflict::Moved { id: id.to_string(), ply: plies, stored }.into());
         }
+        let now = now_secs();
         tx.execute(
-            "UPDATE games SET result = $2, reason = $3, finished = $4 WHERE id = $1",
-            &[&id, &end.result, &end.reason, &(now_secs() as i64)],
+            "UPDATE games SET result = $2, reason = $3, finished = $4, opening = $5 WHERE id = $1",
+            &[&id, &end.result, &end.reason, &(now as i64), &end.opening],
         )
         .await
         .with_context(|| format!("cannot store the end of game {id}"))?;
-        let (variant, rated, red, black): (String, bool, Option<String>, Option<String>) =
-            (row.get(1), row.get(2), row.get(3), row.get(4));
-        let mut change = None;
-        if let (true, Some(red), Some(black)) = (rated, red, black) {
-            let variant: Variant = variant.parse().with_context(|| format!("game {id}"))?;
-            if let Some(c) = rate(&tx, variant, &red, &black, &end.result).await? {
-                tx.execute(
-                    "UPDATE games SET red_elo_before = $2, black_elo_before = $3, red_elo_after = $4,
-                     black_elo_after = $5 WHERE id = $1",
-                    &[&id, &c.before.first, &c.before.second, &c.after.first, &c.after.second],
-                )
-                .await?;
-                change = Some(c);
-            }
+        let change = accounts::rate_accounts(&tx, id, plies, &end.result, now).await?;
+        if let Some(c) = change {
+            tx.execute(
+                "UPDATE games SET red_elo_before = $2, black_elo_before = $3, red_elo_after = $4,
+                 black_elo_after = $5 WHERE id = $1",
+                &[&id, &c.before.first, &c.before.second, &c.after.first, &c.after.second],
+            )
+            .await?;
         }
         self.notify(&tx, id).await?;
         tx.commit().await.with_context(|| format!("cannot store the end of game {id}"))?;
@@ -528,7 +461,7 @@ impl Store for PgStore {
                 "SELECT id, variant, mode, level, start_fen, red_token, black_token, base_ms, increment_ms, created,
                  result, reason, periods, period_ms, per_move_ms, overruns, red_name, black_name, rated,
                  red_elo_before, black_elo_before, red_elo_after, black_elo_after, engine, draw_offer, takeback_offer,
-                 offers_ply FROM games WHERE id = $1",
+                 offers_ply, opening FROM games WHERE id = $1",
                 &[&id],
             )
             .await
@@ -563,7 +496,8 @@ impl Store for PgStore {
             }
             _ => None,
         };
-        let end = result.map(|result| StoredEnd { result, reason: reason.unwrap_or_default(), rating });
+        let opening: Option<String> = r.get(27);
+        let end = result.map(|result| StoredEnd { result, reason: reason.unwrap_or_default(), rating, opening });
         let moves = client
             .query(
                 "SELECT mv, red_ms, black_ms, red_periods, black_periods, at_ms FROM moves WHERE game_id = $1 ORDER BY ply",
@@ -610,6 +544,7 @@ impl Store for PgStore {
                     result: r.get(4),
                     reason: r.get::<_, Option<String>>(5).unwrap_or_default(),
                     rating: None,
+                    opening: None,
                 },
                 plies: to_u64(r.get(6)),
                 names: BySide::new(r.get(7), r.get(8)),

@@ -1,6 +1,6 @@
 //! SQLite: one file in the data directory, for a single server.
 //!
-//! Schema versions: `sqlite/schema.rs` (`PRAGMA user_version`, 0 to 5), migrated by the
+//! Schema versions: `sqlite/schema.rs` (`PRAGMA user_version`, 0 to 6), migrated by the
 //! crate's one runner when the store opens, one transaction a step, so databases written by an
 //! older server stay readable.
 //!
@@ -23,6 +23,7 @@ use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 use std::path::Path;
 use std::sync::{mpsc, Arc, Mutex};
 
+mod accounts;
 mod schema;
 
 #[cfg(test)]
@@ -387,28 +388,22 @@ fn finish(conn: &Connection, id: &str, plies: usize, end: &StoredEnd) -> Result<
     if stored > plies {
         return Err(Conflict::Moved { id: id.to_string(), ply: plies, stored }.into());
     }
+    let now = now_secs();
     let changed = conn
         .execute(
-            "UPDATE games SET result = ?2, reason = ?3, finished = ?4 WHERE id = ?1 AND result IS NULL",
-            params![id, end.result, end.reason, now_secs() as i64],
+            "UPDATE games SET result = ?2, reason = ?3, finished = ?4, opening = ?5 WHERE id = ?1 AND result IS NULL",
+            params![id, end.result, end.reason, now as i64, end.opening],
         )
         .with_context(|| format!("cannot store the end of game {id}"))?;
     let mut change = None;
     if changed == 1 {
-        let (variant, rated, red, black): (String, bool, Option<String>, Option<String>) =
-            conn.query_row("SELECT variant, rated, red_name, black_name FROM games WHERE id = ?1", params![id], |r| {
-                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
-            })?;
-        if let (true, Some(red), Some(black)) = (rated, red, black) {
-            let variant: Variant = variant.parse().with_context(|| format!("game {id}"))?;
-            if let Some(c) = rate(conn, variant, &red, &black, &end.result)? {
-                conn.execute(
-                    "UPDATE games SET red_elo_before = ?2, black_elo_before = ?3, red_elo_after = ?4,
-                         black_elo_after = ?5 WHERE id = ?1",
-                    params![id, c.before.first, c.before.second, c.after.first, c.after.second],
-                )?;
-                change = Some(c);
-            }
+        if let Some(c) = accounts::rate_accounts(conn, id, plies, &end.result, now)? {
+            conn.execute(
+                "UPDATE games SET red_elo_before = ?2, black_elo_before = ?3, red_elo_after = ?4,
+                     black_elo_after = ?5 WHERE id = ?1",
+                params![id, c.before.first, c.before.second, c.after.first, c.after.second],
+            )?;
+            change = Some(c);
         }
     }
     Ok(change)
@@ -432,7 +427,8 @@ fn load(conn: &Connection, id: &str) -> Result<Option<Loaded>> {
             .query_row(
                 "SELECT id, variant, mode, level, start_fen, red_token, black_token, base_ms, increment_ms, created,
                  result, reason, periods, period_ms, per_move_ms, overruns, red_name, black_name, rated,
-                 red_elo_before, black_elo_before, red_elo_after, black_elo_after, engine, draw_offer, takeback_offer, offers_ply FROM games WHERE id = ?1",
+                 red_elo_before, black_elo_before, red_elo_after, black_elo_after, engine, draw_offer, takeback_offer, offers_ply,
+                 opening FROM games WHERE id = ?1",
                 params![id],
                 |r| {
                     let game = StoredGame {
@@ -463,7 +459,9 @@ fn load(conn: &Connection, id: &str) -> Result<Option<Loaded>> {
                         _ => None,
                     };
                     let offers = offers_row(r, 24)?;
-                    Ok((game, result.map(|result| StoredEnd { result, reason: reason.unwrap_or_default(), rating }), offers))
+                    let opening = r.get(27)?;
+                    let end = result.map(|result| StoredEnd { result, reason: reason.unwrap_or_default(), rating, opening });
+                    Ok((game, end, offers))
                 },
             )
             .optional()
@@ -509,6 +507,7 @@ fn archive(conn: &Connection, limit: usize) -> Result<Vec<ArchiveEntry>> {
                     result: r.get(4)?,
                     reason: r.get::<_, Option<String>>(5)?.unwrap_or_default(),
                     rating: None,
+                    opening: None,
                 },
                 plies: r.get::<_, i64>(6)?.max(0) as u64,
                 names: BySide::new(r.get(7)?, r.get(8)?),

@@ -2,6 +2,7 @@
 //! its own on the cluster named by `CHUHAN_TEST_POSTGRES_URL`; without it the PostgreSQL half is
 //! skipped with a message, or fails under CI=true).
 
+use super::accounts::Account;
 use super::*;
 use rusqlite::Connection;
 use sqlite::SCHEMA_V0;
@@ -36,7 +37,7 @@ fn game(id: &str) -> StoredGame {
 }
 
 fn end(result: &str) -> StoredEnd {
-    StoredEnd { result: result.into(), reason: "mate".into(), rating: None }
+    StoredEnd { result: result.into(), reason: "mate".into(), rating: None, opening: None }
 }
 
 fn mv(m: &str) -> StoredMove {
@@ -214,47 +215,143 @@ async fn a_ply_is_stored_once_and_never_after_the_end() {
     }
 }
 
+/// Accounts named `names`, seated as Red and Black of a new rated game `id` of `variant`.
+async fn seated(store: &Arc<dyn Store>, id: &str, variant: &str, seats: (&Account, &Account)) {
+    store.create(&StoredGame { variant: variant.into(), rated: true, ..game(id) }).await.unwrap();
+    store.seat_account(id, Side::First, seats.0).await.unwrap();
+    store.seat_account(id, Side::Second, seats.1).await.unwrap();
+}
+
 #[tokio::test]
-async fn a_rated_game_changes_ratings_once() {
+async fn a_rated_game_between_accounts_changes_ratings_once() {
+    use accounts::{AccountError, GamesFilter, PlayerResult};
+    use glicko::Speed;
     let (_dir, stores) = stores("rated").await;
     for (name, store) in stores {
-        let names = BySide::new(Some("Liu Bang".to_string()), Some("Xiang Yu".to_string()));
-        store.create(&StoredGame { names: names.clone(), rated: true, ..game("g1") }).await.unwrap();
-        let change = store.finish("g1", 0, &end("0-1")).await.unwrap().expect("rated");
-        assert_eq!((change.before, change.after), (BySide::new(1500.0, 1500.0), BySide::new(1484.0, 1516.0)), "{name}");
-        assert_eq!(store.finish("g1", 0, &end("1-0")).await.unwrap(), None, "{name}: a game ends once");
-        let top = store.ratings(Variant::Xiangqi, 10).await.unwrap();
+        let liu = store.create_account("Liu Bang", "$argon2id$hash-a", 100).await.unwrap();
+        let xiang = store.create_account("项羽", "$argon2id$hash-b", 100).await.unwrap();
+        let err = store.create_account("liu BANG", "h", 100).await.unwrap_err();
+        assert_eq!(err.downcast_ref::<AccountError>(), Some(&AccountError::NameTaken("liu BANG".into())), "{name}");
+        seated(&store, "g1", "xiangqi", (&liu, &xiang)).await;
+        let change = store.finish("g1", 2, &end("0-1")).await.unwrap().expect("rated");
+        assert_eq!(change.before, BySide::new(1500.0, 1500.0), "{name}");
+        assert!(change.after.first < 1400.0 && change.after.second > 1600.0, "{name}: {change:?}");
+        assert_eq!(store.finish("g1", 2, &end("1-0")).await.unwrap(), None, "{name}: a game ends once");
+        assert_eq!(store.load("g1").await.unwrap().unwrap().2.unwrap().rating, Some(change), "{name}");
+        let top = store.leaderboard("xiangqi", Speed::Classical, 10).await.unwrap();
         assert_eq!(
-            top.iter().map(|p| (p.name.as_str(), p.rating)).collect::<Vec<_>>(),
-            [("Xiang Yu", 1516.0), ("Liu Bang", 1484.0)],
+            top.iter().map(|(n, g)| (n.as_str(), g.rating)).collect::<Vec<_>>(),
+            [("项羽", change.after.second), ("Liu Bang", change.after.first)],
             "{name}"
         );
-        assert_eq!(
-            store.rating(Variant::Xiangqi, "xiang yu").await.unwrap().unwrap().wins,
-            1,
-            "{name}: names ignore case"
-        );
-        assert_eq!(store.load("g1").await.unwrap().unwrap().2.unwrap().rating, Some(change), "{name}");
-        // Unrated, or one seat without a name: no change.
-        store.create(&StoredGame { names: names.clone(), ..game("g2") }).await.unwrap();
-        assert_eq!(store.finish("g2", 0, &end("1-0")).await.unwrap(), None, "{name}");
+        // Not rated: created unrated; one seat a guest; aborted before both sides moved.
+        store.create(&StoredGame { rated: false, ..game("g2") }).await.unwrap();
+        store.seat_account("g2", Side::First, &liu).await.unwrap();
+        store.seat_account("g2", Side::Second, &xiang).await.unwrap();
+        assert_eq!(store.finish("g2", 2, &end("1-0")).await.unwrap(), None, "{name}");
         store
-            .create(&StoredGame { names: BySide::new(names.first.clone(), None), rated: true, ..game("g3") })
+            .create(&StoredGame { rated: true, names: BySide::new(None, Some("guest".into())), ..game("g3") })
             .await
             .unwrap();
-        assert_eq!(store.finish("g3", 0, &end("1-0")).await.unwrap(), None, "{name}");
-        // A draw between them: the weaker gains.
-        store.create(&StoredGame { names: names.clone(), rated: true, ..game("g4") }).await.unwrap();
-        let c = store.finish("g4", 0, &end("1/2-1/2")).await.unwrap().unwrap();
-        assert!(c.after.first > c.before.first && c.after.second < c.before.second, "{name}");
-        assert_eq!(store.rating(Variant::Xiangqi, "Liu Bang").await.unwrap().unwrap().games, 2, "{name}");
-        // A janggi game between them starts a janggi rating and leaves the xiangqi one alone.
-        store.create(&StoredGame { variant: "janggi".into(), names, rated: true, ..game("g5") }).await.unwrap();
-        let j = store.finish("g5", 0, &end("1-0")).await.unwrap().unwrap();
-        assert_eq!((j.before, j.after), (BySide::new(1500.0, 1500.0), BySide::new(1516.0, 1484.0)), "{name}");
-        assert_eq!(store.rating(Variant::Xiangqi, "Liu Bang").await.unwrap().unwrap().games, 2, "{name}");
-        assert_eq!(store.rating(Variant::Janggi, "Liu Bang").await.unwrap().unwrap().games, 1, "{name}");
-        assert_eq!(store.ratings(Variant::Janggi, 10).await.unwrap()[0].name, "Liu Bang", "{name}");
+        store.seat_account("g3", Side::First, &liu).await.unwrap();
+        assert_eq!(store.finish("g3", 2, &end("1-0")).await.unwrap(), None, "{name}");
+        seated(&store, "g4", "xiangqi", (&liu, &xiang)).await;
+        assert_eq!(store.finish("g4", 1, &end("0-1")).await.unwrap(), None, "{name}: aborted");
+        // A janggi game between them starts a janggi pool and leaves the xiangqi one alone.
+        seated(&store, "g5", "janggi", (&xiang, &liu)).await;
+        let j = store.finish("g5", 2, &end("1/2-1/2")).await.unwrap().unwrap();
+        assert_eq!(j.before, BySide::new(1500.0, 1500.0), "{name}");
+        // Two more xiangqi games count; past the third in a day, none does.
+        for (i, counted) in [(6, true), (7, true), (8, false)] {
+            seated(&store, &format!("g{i}"), "xiangqi", (&xiang, &liu)).await;
+            let c = store.finish(&format!("g{i}"), 30, &end("1-0")).await.unwrap();
+            assert_eq!(c.is_some(), counted, "{name}: game {i}");
+        }
+        let profile = store.profile("LIU bang").await.unwrap().unwrap();
+        assert_eq!(profile.account, liu, "{name}");
+        assert_eq!((profile.games, profile.wins, profile.draws, profile.losses), (8, 2, 1, 5), "{name}");
+        let pools: Vec<_> = profile.ratings.iter().map(|r| (r.variant.as_str(), r.speed, r.glicko.games)).collect();
+        assert_eq!(pools, [("janggi", Speed::Classical, 1), ("xiangqi", Speed::Classical, 3)], "{name}");
+        assert!(profile.ratings[1].glicko.provisional(), "{name}");
+        let history: Vec<_> = profile.history.iter().map(|p| p.game.as_str()).collect();
+        assert_eq!(history, ["g1", "g5", "g6", "g7"], "{name}");
+        assert_eq!(profile.history[0].rating, change.after.first, "{name}");
+        // The player's games, newest first, with filters and pages.
+        let all = GamesFilter { limit: 20, ..GamesFilter::default() };
+        let (total, games) = store.player_games(liu.id, &all).await.unwrap();
+        assert_eq!(total, 8, "{name}");
+        assert_eq!(
+            games.iter().map(|g| g.entry.id.as_str()).collect::<Vec<_>>(),
+            ["g8", "g7", "g6", "g5", "g4", "g3", "g2", "g1"],
+            "{name}"
+        );
+        assert_eq!((games[0].side, games[0].rated, games[0].entry.end.rating), (Side::Second, true, None), "{name}");
+        assert_eq!(games[1].entry.end.rating.is_some(), true, "{name}");
+        assert_eq!(games[5].entry.names.second.as_deref(), Some("guest"), "{name}");
+        let wins = GamesFilter { result: Some(PlayerResult::Win), ..all.clone() };
+        let (n, won) = store.player_games(liu.id, &wins).await.unwrap();
+        assert_eq!((n, won.iter().map(|g| g.entry.id.as_str()).collect::<Vec<_>>()), (2, vec!["g3", "g2"]), "{name}");
+        let janggi = GamesFilter { variant: Some("janggi".into()), ..all.clone() };
+        assert_eq!(store.player_games(liu.id, &janggi).await.unwrap().0, 1, "{name}");
+        let against = GamesFilter { opponent: Some("guest".into()), ..all.clone() };
+        assert_eq!(store.player_games(liu.id, &against).await.unwrap().0, 1, "{name}");
+        let page = GamesFilter { offset: 6, limit: 5, ..all.clone() };
+        let (n, rest) = store.player_games(liu.id, &page).await.unwrap();
+        assert_eq!((n, rest.len()), (8, 2), "{name}");
+        let none = GamesFilter { openings: Some(vec![]), ..all.clone() };
+        assert_eq!(store.player_games(liu.id, &none).await.unwrap().0, 0, "{name}");
+    }
+}
+
+#[tokio::test]
+async fn sessions_logins_and_deleted_accounts() {
+    use accounts::GamesFilter;
+    let (_dir, stores) = stores("accounts").await;
+    for (name, store) in stores {
+        let ann = store.create_account("Ann", "$argon2id$one", 10).await.unwrap();
+        let bob = store.create_account("철수", "$argon2id$two", 10).await.unwrap();
+        let c = store.credentials("ANN").await.unwrap().unwrap();
+        assert_eq!(
+            (c.account.clone(), c.password_hash.as_str(), c.failed_logins),
+            (ann.clone(), "$argon2id$one", 0),
+            "{name}"
+        );
+        assert_eq!(store.credentials("nobody").await.unwrap(), None, "{name}");
+        // Sessions: valid until they expire, ended by logging out or a new password.
+        store.start_session("s1", ann.id, 100, 200).await.unwrap();
+        store.start_session("s2", ann.id, 100, 200).await.unwrap();
+        store.start_session("s3", ann.id, 100, 200).await.unwrap();
+        assert_eq!(store.session("s1", 150).await.unwrap(), Some(ann.clone()), "{name}");
+        assert_eq!(store.session("s1", 200).await.unwrap(), None, "{name}: expired");
+        store.end_session("s1").await.unwrap();
+        assert_eq!(store.session("s1", 150).await.unwrap(), None, "{name}");
+        store.set_password(ann.id, "$argon2id$new", Some("s2")).await.unwrap();
+        assert_eq!(store.session("s2", 150).await.unwrap(), Some(ann.clone()), "{name}: kept");
+        assert_eq!(store.session("s3", 150).await.unwrap(), None, "{name}: ended by the new password");
+        assert_eq!(store.credentials("ann").await.unwrap().unwrap().password_hash, "$argon2id$new", "{name}");
+        // Failed logins count within a window, start again after it, and clear on success.
+        assert_eq!(store.login_failed(ann.id, 1000, 900).await.unwrap(), 1, "{name}");
+        assert_eq!(store.login_failed(ann.id, 1500, 900).await.unwrap(), 2, "{name}");
+        assert_eq!(store.credentials("ann").await.unwrap().unwrap().failed_since, 1000, "{name}");
+        assert_eq!(store.login_failed(ann.id, 2000, 900).await.unwrap(), 1, "{name}: a new window");
+        store.login_succeeded(ann.id).await.unwrap();
+        assert_eq!(store.credentials("ann").await.unwrap().unwrap().failed_logins, 0, "{name}");
+        // Deleting: sessions, ratings gone; games stay under "deleted player"; the name is free.
+        seated(&store, "d1", "xiangqi", (&ann, &bob)).await;
+        store.finish("d1", 10, &end("1-0")).await.unwrap().expect("rated");
+        store.delete_account(ann.id).await.unwrap();
+        assert_eq!(store.session("s2", 150).await.unwrap(), None, "{name}");
+        assert_eq!(store.profile("ann").await.unwrap(), None, "{name}");
+        let (_, games) = store.player_games(bob.id, &GamesFilter { limit: 5, ..GamesFilter::default() }).await.unwrap();
+        assert_eq!(games[0].entry.names.first.as_deref(), Some(accounts::DELETED_PLAYER), "{name}");
+        assert_eq!(store.leaderboard("xiangqi", glicko::Speed::Classical, 5).await.unwrap().len(), 1, "{name}");
+        let again = store.create_account("ann", "$argon2id$three", 20).await.unwrap();
+        assert_ne!(again.id, ann.id, "{name}");
+        assert_eq!(
+            store.profile("ann").await.unwrap().unwrap().games,
+            0,
+            "{name}: the old games are not the new Ann's"
+        );
     }
 }
 
@@ -262,25 +359,34 @@ async fn a_rated_game_changes_ratings_once() {
 async fn rated_games_ending_at_once_lose_no_update() {
     let (_dir, stores) = stores("race").await;
     for (name, store) in stores {
-        // Twenty games of Ann against four others end at the same moment: Ann's record must
+        // Twenty games of Ann against twenty others end at the same moment: Ann's record must
         // count all twenty (a lost update would leave fewer).
         let n = 20;
+        let ann = store.create_account("Ann", "h", 1).await.unwrap();
         for i in 0..n {
-            let names = BySide::new(Some("Ann".to_string()), Some(format!("P{}", i % 4)));
-            store.create(&StoredGame { names, rated: true, ..game(&format!("r{i}")) }).await.unwrap();
+            let other = store.create_account(&format!("P{i}"), "h", 1).await.unwrap();
+            seated(&store, &format!("r{i}"), "xiangqi", (&ann, &other)).await;
         }
         let tasks: Vec<_> = (0..n)
             .map(|i| {
                 let store = store.clone();
-                tokio::spawn(async move { store.finish(&format!("r{i}"), 0, &end("1-0")).await })
+                tokio::spawn(async move { store.finish(&format!("r{i}"), 2, &end("1-0")).await })
             })
             .collect();
         for t in tasks {
             t.await.unwrap().unwrap().expect("rated");
         }
-        let ann = store.rating(Variant::Xiangqi, "ann").await.unwrap().unwrap();
-        assert_eq!((ann.games, ann.wins), (n, n), "{name}");
-        let others: u32 = store.ratings(Variant::Xiangqi, 10).await.unwrap().iter().map(|p| p.losses).sum();
+        let profile = store.profile("ann").await.unwrap().unwrap();
+        let g = profile.ratings[0].glicko;
+        assert_eq!((g.games, g.wins), (n, n), "{name}");
+        assert_eq!(profile.history.len(), n as usize, "{name}");
+        let others: u32 = store
+            .leaderboard("xiangqi", glicko::Speed::Classical, 30)
+            .await
+            .unwrap()
+            .iter()
+            .map(|(_, g)| g.losses)
+            .sum();
         assert_eq!(others, n, "{name}");
     }
 }
@@ -437,14 +543,15 @@ async fn postgres_databases_of_every_migration_open_and_their_games_are_found() 
         let archive = store.archive(5).await.unwrap();
         assert_eq!((archive.len(), archive[0].id.as_str(), archive[0].plies), (1, "done", 1), "{v}");
         assert_eq!(store.load("done").await.unwrap().unwrap().2.unwrap().result, "0-1", "{v}");
-        // Play goes on: a move (through the stored function of migration 4), offers, a rated end.
+        // Play goes on: a move (through the stored function of migration 4), offers, an end. The
+        // game was rated between typed names, which no longer move ratings (only accounts do).
         store.add_move("old", 1, &mv("h9g7")).await.unwrap();
         store
             .set_offers("old", 2, Offers::default(), Offers { draw: Some(Side::First), takeback: None })
             .await
             .unwrap();
-        let change = store.finish("old", 2, &end("1-0")).await.unwrap().expect("rated");
-        assert_eq!(change.after, BySide::new(1516.0, 1484.0), "{v}");
+        assert_eq!(store.finish("old", 2, &end("1-0")).await.unwrap(), None, "{v}");
+        assert_eq!(store.load("old").await.unwrap().unwrap().2.unwrap().result, "1-0", "{v}");
         let versions: Vec<i32> = store
             .client()
             .await

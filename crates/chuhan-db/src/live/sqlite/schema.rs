@@ -10,7 +10,9 @@
 //! games, is left as it was); 3 adds when each move was made (`at_ms`); 4 adds `engine` to
 //! games (the name of the `--engine` engine an engine game is played against; NULL for
 //! chuhan's own and friend games); 5 adds the open offers (`draw_offer`, `takeback_offer`,
-//! `offers_ply`: see [`crate::live::Offers`]).
+//! `offers_ply`: see [`crate::live::Offers`]); 6 adds accounts, their sessions and Glicko-2
+//! ratings with their history, the accounts seated in games and the games' openings
+//! (`sqlite/accounts.rs`).
 
 use super::rate;
 use crate::backend::{Conn, SqlError};
@@ -74,6 +76,7 @@ const STEPS: &[Step] = &[
     Step { version: 3, name: "when each move was made", action: Action::Sql(MIGRATION_V3) },
     Step { version: 4, name: "the other engine", action: Action::Sql(MIGRATION_V4) },
     Step { version: 5, name: "offers", action: Action::Sql(MIGRATION_V5) },
+    Step { version: 6, name: "accounts", action: Action::Sql(super::accounts::MIGRATION_V6) },
 ];
 
 /// Version 2: the table, then the rated games replayed into it.
