@@ -64,6 +64,10 @@ pub struct ServeArgs {
     /// ignored): others are answered 421, which defeats DNS rebinding. Without it, any.
     #[arg(long = "allowed-host", value_name = "NAME")]
     allowed_hosts: Vec<String>,
+    /// The server is reached over HTTPS (through a TLS proxy): the session cookie is marked
+    /// `Secure`, so browsers send it only over HTTPS.
+    #[arg(long)]
+    secure_cookies: bool,
     /// Another engine for the analysis board, beside chuhan's own (repeatable):
     /// `cmd=PATH[,proto=uci|ucci][,name=N][,arg=A][,option.NAME=VALUE]...`, as in `chuhan
     /// match`. Each is started once here to check it, then on first use, and kept running.
@@ -110,6 +114,7 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         games_db: args.games_db,
         games_db_uploads: args.games_db_uploads,
         allowed_hosts: args.allowed_hosts,
+        secure_cookies: args.secure_cookies,
         ..Default::default()
     };
     for text in &args.engines {

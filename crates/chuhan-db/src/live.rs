@@ -67,7 +67,10 @@ pub struct StoredGame {
     pub overruns: u32,
     /// The players' names, Red (Cho) then Black (Han), if they gave one.
     pub names: BySide<Option<String>>,
-    /// Whether the creator asked for a rated game (it counts only with two named players).
+    /// The accounts seated, Red (Cho) then Black (Han); `None` for a guest, an empty seat or
+    /// the engine. Only games between two accounts move ratings.
+    pub accounts: BySide<Option<i64>>,
+    /// Whether the creator asked for a rated game (it counts only between two accounts).
     pub rated: bool,
     /// Seconds since the Unix epoch.
     pub created: u64,

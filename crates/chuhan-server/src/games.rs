@@ -2,6 +2,7 @@
 //! archive and the ratings. Moves are not played here but over the game's WebSocket
 //! ([`crate::ws`]), which tells every watcher at once.
 
+use crate::account_http::logged_in;
 use crate::error::{bad, internal, ApiError};
 use crate::ids::{now_secs, random_hex};
 use crate::params::{parse_json, pick_notation, NotationQuery};
@@ -14,17 +15,23 @@ use crate::wire::{
 };
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
-use axum::http::header;
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use chuhan::{BySide, Game, JanggiFormation, JanggiSetup, Position, Rules, Side, Variant};
+use chuhan_db::live::accounts::Account;
+use chuhan_db::live::glicko::Speed;
 use serde::Deserialize;
 use std::sync::Arc;
 use std::time::Instant;
 
 /// `POST /api/games`: creates a game from the settings in the body and gives the creator a
 /// seat token (the only proof of the seat, so it is answered once and never shown again).
-pub async fn create(State(state): State<Arc<AppState>>, body: Bytes) -> Result<Json<Created>, ApiError> {
+pub async fn create(
+    State(state): State<Arc<AppState>>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Json<Created>, ApiError> {
     let req: CreateRequest = parse_json(&body)?;
     let variant = req.variant.unwrap_or(Variant::Xiangqi);
     let mode_text = req.mode.as_deref().unwrap_or("friend");
@@ -35,11 +42,11 @@ pub async fn create(State(state): State<Arc<AppState>>, body: Bytes) -> Result<J
     }
     let side = req.side.unwrap_or(Side::First);
     let clock = ClockFields::of(&req)?;
-    let name = rating::check_name(req.name.as_deref()).map_err(|e| bad(e.to_string()))?;
     let rated = req.rated.unwrap_or(false);
     if rated && mode == Mode::Engine {
         return Err(bad("games against the engine are not rated"));
     }
+    let (name, account) = seat_name(&state, &headers, req.name.as_deref(), rated).await?;
     let engine = match req.engine.as_deref() {
         None | Some(crate::engines::OWN) => None,
         Some(_) if mode != Mode::Engine => return Err(bad("engine: only for games against the engine")),
@@ -92,6 +99,8 @@ pub async fn create(State(state): State<Arc<AppState>>, body: Bytes) -> Result<J
     tokens[side] = Some(token.clone());
     let mut names = BySide::new(None, None);
     names[side] = name;
+    let mut accounts = BySide::new(None, None);
+    accounts[side] = account.as_ref().map(|a| a.id);
     let g = StoredGame {
         id: id.clone(),
         variant: variant.name().to_string(),
@@ -109,10 +118,11 @@ pub async fn create(State(state): State<Arc<AppState>>, body: Bytes) -> Result<J
         rated,
         created: now_secs(),
         engine,
+        accounts,
     };
     state.store.create(&g).await.map_err(internal)?;
     let mut room = Room::from_stored(&g, &[], None, Instant::now()).map_err(internal)?;
-    room.ratings = state.seat_ratings(room.variant, &room.names).await;
+    room.ratings = state.seat_ratings(room.variant, room.speed, &room.accounts).await;
     room.seek = open;
     let live = state.insert(room);
     state.claim(&id).await;
@@ -120,16 +130,47 @@ pub async fn create(State(state): State<Arc<AppState>>, body: Bytes) -> Result<J
     Ok(Json(Created { url: format!("/game/{id}"), id, token, side: side.index() }))
 }
 
+/// The name a seat is taken under, and its account: a logged-in player's account name (a typed
+/// name is ignored); a guest's typed name, which may not be an account's. A rated game needs
+/// an account: ratings move only between accounts.
+async fn seat_name(
+    state: &AppState,
+    headers: &HeaderMap,
+    typed: Option<&str>,
+    rated: bool,
+) -> Result<(Option<String>, Option<Account>), ApiError> {
+    if let Some(account) = logged_in(state, headers).await? {
+        return Ok((Some(account.name.clone()), Some(account)));
+    }
+    if rated {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "rated games are for players with an account: log in or sign up",
+        )
+        .with_code("login_required"));
+    }
+    let name = rating::check_name(typed).map_err(|e| bad(e.to_string()))?;
+    if let Some(n) = &name {
+        if state.store.credentials(n).await.map_err(internal)?.is_some() {
+            return Err(ApiError::conflict(format!("{n} is a registered player's name: log in to play as {n}"))
+                .with_code("name_registered"));
+        }
+    }
+    Ok((name, None))
+}
+
 /// `POST /api/games/{id}/join`: takes the free seat of a friend game and answers its token.
 /// Refused (409) when there is no free seat, so a late visitor watches instead.
 pub async fn join(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     body: Bytes,
 ) -> Result<Json<Joined>, ApiError> {
     let req: JoinRequest = parse_json(&body)?;
-    let name = rating::check_name(req.name.as_deref()).map_err(|e| bad(e.to_string()))?;
     let live = state.get(&id).await?;
+    let rated = live.lock().rated;
+    let (name, account) = seat_name(&state, &headers, req.name.as_deref(), rated).await?;
     let writer = live.writer.lock().await;
     let (side, variant, setup) = {
         let room = live.lock();
@@ -143,6 +184,9 @@ pub async fn join(
             if rating::same_name(mine, theirs) {
                 return Err(ApiError::conflict(format!("{theirs} already plays the other side")));
             }
+        }
+        if account.is_some() && account.as_ref().map(|a| a.id) == room.accounts[!side] {
+            return Err(ApiError::conflict("you already play the other side of this game"));
         }
         let setup = match &req.setup {
             Some(_) if room.variant != Variant::Janggi => return Err(bad("setup: formations are for janggi only")),
@@ -161,8 +205,12 @@ pub async fn join(
     }
     let token = random_hex(16).map_err(internal)?;
     state.store.set_token(&id, side, &token, name.as_deref()).await.map_err(internal)?;
-    let rating = match &name {
-        Some(n) => state.rating_of(variant, n).await,
+    let speed = live.lock().speed;
+    let rating = match &account {
+        Some(a) => {
+            state.store.seat_account(&id, side, a).await.map_err(internal)?;
+            state.rating_of(variant, speed, a.id).await
+        }
         None => None,
     };
     {
@@ -170,6 +218,7 @@ pub async fn join(
         room.tokens[side] = Some(token.clone());
         room.ratings[side] = rating;
         room.names[side] = name;
+        room.accounts[side] = account.map(|a| a.id);
     }
     drop(writer);
     state.after_change(&live);
@@ -237,9 +286,11 @@ pub async fn archive(State(state): State<Arc<AppState>>) -> Result<Json<Archive>
 pub struct RatingsQuery {
     /// `xiangqi` (the default) or `janggi`: each game has its own ratings.
     variant: Option<String>,
+    /// `bullet`, `blitz`, `rapid` or `classical` (the default): each speed too.
+    speed: Option<String>,
 }
 
-/// The best-rated players at one game: `GET /api/ratings?variant=janggi` (xiangqi by default).
+/// `GET /api/ratings[?variant=janggi][&speed=blitz]`: the best-rated accounts in one pool.
 pub async fn ratings(
     State(state): State<Arc<AppState>>,
     Query(q): Query<RatingsQuery>,
@@ -248,19 +299,25 @@ pub async fn ratings(
         None => Variant::Xiangqi,
         Some(v) => v.parse().map_err(|_| bad(format!("variant {v:?}: expected xiangqi or janggi")))?,
     };
-    let players = state.store.ratings(variant, 200).await.map_err(internal)?;
+    let speed = match q.speed.as_deref() {
+        None => Speed::Classical,
+        Some(s) => Speed::from_name(s)
+            .ok_or_else(|| bad(format!("speed {s:?}: expected bullet, blitz, rapid or classical")))?,
+    };
+    let players = state.store.leaderboard(variant.name(), speed, 200).await.map_err(internal)?;
     let players = players
         .into_iter()
-        .map(|p| RatedPlayer {
-            rating: p.rating.round(),
-            name: p.name,
-            games: p.games,
-            wins: p.wins,
-            draws: p.draws,
-            losses: p.losses,
+        .map(|(name, g)| RatedPlayer {
+            rating: g.rating.round(),
+            name,
+            games: g.games,
+            wins: g.wins,
+            draws: g.draws,
+            losses: g.losses,
+            provisional: g.provisional(),
         })
         .collect();
-    Ok(Json(Ratings { variant: variant.name(), players }))
+    Ok(Json(Ratings { variant: variant.name(), speed: speed.name(), players }))
 }
 
 /// The time control fields of a create request, checked.

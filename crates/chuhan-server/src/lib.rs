@@ -1,5 +1,7 @@
 #![doc = include_str!("../README.md")]
 
+mod account;
+mod account_http;
 mod actions;
 mod analysis;
 mod cluster;
@@ -12,10 +14,12 @@ mod ids;
 mod limit;
 mod listen;
 mod live;
+mod origin;
 mod pages;
 mod params;
 mod peers;
 mod pgn_tags;
+mod players;
 mod position;
 pub mod rating;
 mod read_move;

@@ -4,7 +4,6 @@
 //! answer what must be stored; [`crate::actions`] stores it first (a move before it is
 //! played in memory) and only then tells the players, so what they are told is stored.
 
-use crate::rating;
 use crate::store::{Offers, StoredEnd, StoredGame, StoredMove, StoredOffers};
 use crate::wire::game::StateTag;
 use crate::wire::{pair, Clock, GameEnd, GameState, PlayedMove, RatingsChange};
@@ -155,6 +154,10 @@ pub struct Room {
     pub names: BySide<Option<String>>,
     /// The players' ratings when they took their seats, for display.
     pub ratings: BySide<Option<f64>>,
+    /// The accounts seated (`None` for a guest, an empty seat or the engine).
+    pub accounts: BySide<Option<i64>>,
+    /// The speed of the game's clock: its ratings' pool.
+    pub speed: chuhan_db::live::glicko::Speed,
     /// Whether the creator asked for a rated game (see [`crate::rating`] for when it counts).
     pub rated: bool,
     /// The side that offered a draw (until the other side moves or answers) and the side that
@@ -268,6 +271,8 @@ impl Room {
             history: moves.iter().map(|m| (m.clocks_ms, m.periods)).collect(),
             names: g.names.clone(),
             ratings: BySide::new(None, None),
+            accounts: g.accounts,
+            speed: chuhan_db::live::glicko::Speed::of_clock(g.base_ms, g.increment_ms, g.periods, g.period_ms),
             rated: g.rated,
             offers: if end.is_some() { Offers::default() } else { open },
             end,
@@ -280,10 +285,11 @@ impl Room {
     }
 
     /// Whether the game counts for ratings: the creator asked for it, it is a friend game and
-    /// both seats have (different) names.
+    /// both seats are (different) accounts. (The store also leaves out a game aborted before
+    /// both sides moved, and repeated games: see [`chuhan_db::live::glicko::counts`].)
     pub fn is_rated(&self) -> bool {
-        match (&self.names.first, &self.names.second) {
-            (Some(a), Some(b)) => self.rated && self.mode == Mode::Friend && !rating::same_name(a, b),
+        match (self.accounts.first, self.accounts.second) {
+            (Some(a), Some(b)) => self.rated && self.mode == Mode::Friend && a != b,
             _ => false,
         }
     }

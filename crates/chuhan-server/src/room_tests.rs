@@ -32,6 +32,7 @@ fn stored(id: &str, base_ms: u64, per_move_ms: u64) -> StoredGame {
         names: BySide::new(None, None),
         rated: false,
         created: 0,
+        accounts: BySide::new(None, None),
         engine: None,
     }
 }
@@ -190,24 +191,42 @@ async fn cxa_in_a_room_loses_on_the_fourth_overrun() {
 }
 
 #[tokio::test]
-async fn a_rated_game_between_named_players_changes_ratings() {
+async fn a_rated_game_between_accounts_changes_ratings() {
+    use crate::store::Accounts;
     let dir = tempfile::tempdir().unwrap();
     let store = SqliteStore::open(dir.path()).unwrap();
     let t0 = Instant::now();
-    let g = StoredGame { names: BySide::new(Some("Ann".into()), Some("Bo".into())), rated: true, ..stored("r1", 0, 0) };
+    let ann = store.create_account("Ann", "h", 1).await.unwrap();
+    let bo = store.create_account("Bo", "h", 1).await.unwrap();
+    let g = StoredGame {
+        names: BySide::new(Some("Ann".into()), Some("Bo".into())),
+        accounts: BySide::new(Some(ann.id), Some(bo.id)),
+        rated: true,
+        ..stored("r1", 0, 0)
+    };
     let r = room(&store, &g, t0).await;
     assert!(r.lock().is_rated());
+    r.play(R, "h2e2".parse().unwrap(), &store, t0).await.unwrap();
+    r.play(B, "h9g7".parse().unwrap(), &store, t0).await.unwrap();
     r.resign(B, &store, t0).await.unwrap();
     let state = state_json(&r.lock(), None, Notation::Iccs, t0);
-    assert_eq!(state["rating_change"], json!({ "before": [1500.0, 1500.0], "after": [1516.0, 1484.0] }));
+    assert_eq!(state["rating_change"]["before"], json!([1500.0, 1500.0]), "{state}");
+    assert!(state["rating_change"]["after"][0].as_f64().unwrap() > 1600.0, "{state}");
     assert_eq!(state["names"], json!(["Ann", "Bo"]));
-    // The same players unrated, and an engine game, change nothing.
+    // Aborted (resigned before both sides moved): rated, but no change.
+    let a = room(&store, &StoredGame { id: "a1".into(), ..g.clone() }, t0).await;
+    a.resign(R, &store, t0).await.unwrap();
+    assert_eq!(state_json(&a.lock(), None, Notation::Iccs, t0)["rating_change"], json!(null));
+    // The same players unrated, guests with names, and an engine game are not rated.
     let u = room(&store, &StoredGame { id: "u1".into(), rated: false, ..g.clone() }, t0).await;
     assert!(!u.lock().is_rated());
-    u.resign(R, &store, t0).await.unwrap();
+    let guests = StoredGame { id: "n1".into(), accounts: BySide::new(None, None), ..g.clone() };
+    assert!(!room(&store, &guests, t0).await.lock().is_rated());
     let e = StoredGame { mode: "engine".into(), tokens: BySide::new(Some("r".into()), None), ..stored("e1", 0, 0) };
-    assert!(!room(&store, &StoredGame { rated: true, names: g.names.clone(), ..e }, t0).await.lock().is_rated());
-    assert_eq!(store.rating(Variant::Xiangqi, "Ann").await.unwrap().unwrap().games, 1);
+    let e = StoredGame { rated: true, accounts: BySide::new(Some(ann.id), None), ..e };
+    assert!(!room(&store, &e, t0).await.lock().is_rated());
+    let profile = store.profile("ann").await.unwrap().unwrap();
+    assert_eq!((profile.games, profile.wins, profile.ratings[0].glicko.games), (2, 1, 1));
 }
 
 #[tokio::test]

@@ -4,7 +4,10 @@
 //! [`crate::state`] and [`crate::error`] at most, so the dependency graph stays acyclic.
 
 use crate::state::AppState;
-use crate::{analysis, gamedb, games, hosts, limit, pages, position, read_move, records, seeks, tree, ws};
+use crate::{
+    account_http, analysis, gamedb, games, hosts, limit, origin, pages, players, position, read_move, records, seeks,
+    tree, ws,
+};
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::routing::{get, post};
@@ -34,6 +37,14 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .route("/api/archive", get(games::archive))
         .route("/api/ratings", get(games::ratings))
+        .route("/api/account/signup", post(account_http::signup))
+        .route("/api/account/login", post(account_http::login))
+        .route("/api/account/logout", post(account_http::logout))
+        .route("/api/account/me", get(account_http::me))
+        .route("/api/account/password", post(account_http::password))
+        .route("/api/account/delete", post(account_http::delete))
+        .route("/api/players/{name}", get(players::profile))
+        .route("/api/players/{name}/games", get(players::games))
         .route("/api/position", post(position::check))
         .route("/api/read-move", post(read_move::read))
         .route("/api/analyse", post(analysis::analyse).with_state(state.analysis.clone()))
@@ -46,6 +57,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/db/games/{id}", get(gamedb::game).with_state(db.clone()))
         .route("/api/db/import", post(gamedb::import).with_state(db).layer(DefaultBodyLimit::max(gamedb::MAX_UPLOAD)))
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        // A state-changing request from another site is refused before it costs anything.
+        .layer(axum::middleware::from_fn(origin::middleware))
         .layer(axum::middleware::from_fn_with_state(state.limiter.clone(), limit::middleware))
         // Outside the limiter: a request for a foreign host name costs no one's allowance.
         .layer(axum::middleware::from_fn_with_state(state.hosts.clone(), hosts::middleware))

@@ -18,6 +18,7 @@ use crate::store::pg::Change;
 use crate::store::Store;
 use anyhow::{Context, Result};
 use chuhan::{BySide, Position, Side, Variant};
+use chuhan_db::live::glicko::Speed;
 use chuhan_engine::eval::Classic;
 use chuhan_engine::external::EngineSpec;
 use chuhan_engine::search::{level_limits, level_move, Limits as SearchLimits, Shared};
@@ -46,6 +47,9 @@ pub struct Tools {
     pub games_db_uploads: bool,
     /// The host names requests must name (`--allowed-host`); empty: any.
     pub allowed_hosts: Vec<String>,
+    /// `--secure-cookies`: the session cookie is sent only over HTTPS (the server is behind a
+    /// TLS proxy).
+    pub secure_cookies: bool,
 }
 
 /// What every request handler shares.
@@ -74,6 +78,8 @@ pub struct AppState {
     pub engine_games: usize,
     /// The host names requests must name ([`crate::hosts`]).
     pub hosts: crate::hosts::AllowedHosts,
+    /// Accounts: password hashing, failed logins, the cookie's flags.
+    pub accounts: crate::account::AccountsState,
     /// How often a game's WebSocket is pinged: a third of the idle timeout, so that an open
     /// page is never idle long enough to be cut off (see [`crate::ws`]).
     pub ws_ping: Duration,
@@ -145,6 +151,7 @@ impl AppState {
             engine_games: limits.engine_games.max(1),
             ws_ping: (limits.connections.idle_timeout / 3).max(Duration::from_millis(100)),
             hosts: crate::hosts::AllowedHosts::new(&tools.allowed_hosts),
+            accounts: crate::account::AccountsState::new(limits.requests_per_minute, tools.secure_cookies),
         }))
     }
 
@@ -184,17 +191,23 @@ impl AppState {
         rooms.entry(id).or_insert(live).clone()
     }
 
-    /// A player's current rating at `variant`, if they have one (a store error only hides it).
-    pub async fn rating_of(&self, variant: Variant, name: &str) -> Option<f64> {
-        self.store.rating(variant, name).await.ok().flatten().map(|p| p.rating)
+    /// An account's current rating in a game's pool, if it has one (a store error only hides
+    /// it).
+    pub async fn rating_of(&self, variant: Variant, speed: Speed, account: i64) -> Option<f64> {
+        self.store.pool_rating(account, variant.name(), speed).await.ok().flatten().map(|g| g.rating)
     }
 
-    /// The ratings at `variant` of the named players of a game, for display.
-    pub async fn seat_ratings(&self, variant: Variant, names: &BySide<Option<String>>) -> BySide<Option<f64>> {
+    /// The ratings of the accounts seated in a game, for display.
+    pub async fn seat_ratings(
+        &self,
+        variant: Variant,
+        speed: Speed,
+        accounts: &BySide<Option<i64>>,
+    ) -> BySide<Option<f64>> {
         let mut out = BySide::new(None, None);
-        for (side, name) in names.iter() {
-            if let Some(name) = name {
-                out[side] = self.rating_of(variant, name).await;
+        for (side, account) in accounts.iter() {
+            if let Some(account) = account {
+                out[side] = self.rating_of(variant, speed, *account).await;
             }
         }
         out
@@ -208,7 +221,7 @@ impl AppState {
         let since = self.cluster.is_some().then(std::time::SystemTime::now);
         let mut room = Room::from_stored_at(&g, &moves, end, offers, Instant::now(), since)?;
         if room.end.is_none() {
-            room.ratings = self.seat_ratings(room.variant, &room.names).await;
+            room.ratings = self.seat_ratings(room.variant, room.speed, &room.accounts).await;
         }
         Ok(Some(room))
     }
@@ -283,6 +296,7 @@ impl AppState {
             if room.game.moves().eq(fresh.game.moves()) && room.end.is_some() == fresh.end.is_some() {
                 room.tokens = fresh.tokens;
                 room.names = fresh.names;
+                room.accounts = fresh.accounts;
                 room.ratings = fresh.ratings;
                 room.offers = fresh.offers;
                 if fresh.end.is_some() {

@@ -1,14 +1,11 @@
-//! Over loopback: the CXA clock through the API, named players and ratings, rate limits (429).
+//! Over loopback: the CXA clock through the API and rate limits (429). Ratings between accounts
+//! are tested in `accounts.rs`.
 
 mod common;
 
 use chuhan_server::Limits;
-use common::{get, post, seat_request};
-use futures_util::{SinkExt, StreamExt};
+use common::{get, post};
 use serde_json::{json, Value};
-use std::time::Duration;
-use tokio_tungstenite::connect_async;
-use tokio_tungstenite::tungstenite::Message;
 
 #[tokio::test]
 async fn cxa_games_are_created_with_the_seeds_rule() {
@@ -38,57 +35,6 @@ async fn cxa_games_are_created_with_the_seeds_rule() {
         assert_eq!(status, 400, "{bad} -> {v}");
         assert!(v["error"].is_string());
     }
-}
-
-#[tokio::test]
-async fn named_players_play_a_rated_game() {
-    let dir = tempfile::tempdir().unwrap();
-    let (addr, _task) =
-        chuhan_server::Server::new(chuhan_server::data_dir_store(dir.path())).start("127.0.0.1:0").await.unwrap();
-    let (status, v) = post(addr, "/api/games", json!({ "mode": "engine", "name": "Ann", "rated": true })).await;
-    assert_eq!(status, 400, "engine games are unrated: {v}");
-    let (status, v) = post(addr, "/api/games", json!({ "name": "<script>alert(1)</script>" })).await;
-    assert_eq!(status, 400, "{v}");
-    let (_, g) = post(addr, "/api/games", json!({ "mode": "friend", "name": " Ann ", "rated": true })).await;
-    let id = g["id"].as_str().unwrap().to_string();
-    let (status, _) = post(addr, &format!("/api/games/{id}/join"), json!({ "name": "ANN" })).await;
-    assert_eq!(status, 409, "one cannot play oneself");
-    let (status, j) = post(addr, &format!("/api/games/{id}/join"), json!({ "name": "Bo" })).await;
-    assert_eq!(status, 200, "{j}");
-    let (_, s) = get(addr, &format!("/api/games/{id}")).await;
-    assert_eq!((s["names"].clone(), s["rated"].clone()), (json!(["Ann", "Bo"]), json!(true)));
-    // Black resigns over the WebSocket; the ratings move.
-    let url = format!("ws://{addr}/api/games/{id}/ws");
-    let mut ws = connect_async(seat_request(url, j["token"].as_str())).await.unwrap().0;
-    ws.send(Message::Text(json!({ "type": "resign" }).to_string().into())).await.unwrap();
-    let change = loop {
-        let msg = tokio::time::timeout(Duration::from_secs(5), ws.next()).await.unwrap().unwrap().unwrap();
-        let Message::Text(t) = msg else { continue };
-        let v: Value = serde_json::from_str(&t).unwrap();
-        if v["end"].is_object() {
-            break v["rating_change"].clone();
-        }
-    };
-    assert_eq!(change, json!({ "before": [1500.0, 1500.0], "after": [1516.0, 1484.0] }));
-    let (_, r) = get(addr, "/api/ratings").await;
-    let names: Vec<(&str, f64)> = r["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| (p["name"].as_str().unwrap(), p["rating"].as_f64().unwrap()))
-        .collect();
-    assert_eq!(names, [("Ann", 1516.0), ("Bo", 1484.0)]);
-    // A xiangqi game moves no janggi rating; a game that is neither is refused.
-    let (_, j) = get(addr, "/api/ratings?variant=janggi").await;
-    assert_eq!(j, json!({ "variant": "janggi", "players": [] }));
-    let (status, e) = get(addr, "/api/ratings?variant=chess").await;
-    assert_eq!(status, 400, "{e}");
-    let page = reqwest::get(format!("http://{addr}/ratings")).await.unwrap().text().await.unwrap();
-    assert!(page.contains("ratings-rows"), "the ratings page is the app's page");
-    let (_, a) = get(addr, "/api/archive").await;
-    assert_eq!(a["games"][0]["names"], json!(["Ann", "Bo"]));
-    let pgn = reqwest::get(format!("http://{addr}/api/games/{id}/pgn")).await.unwrap().text().await.unwrap();
-    assert!(pgn.contains("[Red \"Ann\"]") && pgn.contains("[Black \"Bo\"]"), "{pgn}");
 }
 
 #[tokio::test]

@@ -60,6 +60,7 @@ fn spent_engine_game(id: &str) -> StoredGame {
         names: BySide::new(None, None),
         rated: false,
         created: 0,
+        accounts: BySide::new(None, None),
         engine: None,
     }
 }

@@ -212,6 +212,8 @@ pub trait Accounts: Send + Sync {
     /// The finished games of `account` that `filter` selects, newest first, and how many there
     /// are in all.
     async fn player_games(&self, account: i64, filter: &GamesFilter) -> Result<(u64, Vec<PlayerGame>)>;
+    /// The rating of `account` in a pool, if it has played a rated game there.
+    async fn pool_rating(&self, account: i64, variant: &str, speed: Speed) -> Result<Option<Glicko>>;
     /// The best-rated accounts in a pool, best first: names and ratings.
     async fn leaderboard(&self, variant: &str, speed: Speed, limit: usize) -> Result<Vec<(String, Glicko)>>;
 }

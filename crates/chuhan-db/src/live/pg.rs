@@ -299,8 +299,8 @@ impl Store for PgStore {
             .execute(
                 "INSERT INTO games (id, variant, mode, level, start_fen, red_token, black_token, base_ms,
                  increment_ms, periods, period_ms, created, per_move_ms, overruns, red_name, black_name, rated,
-                 engine)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)",
+                 engine, red_account, black_account)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)",
                 &[
                     &g.id,
                     &g.variant,
@@ -320,6 +320,8 @@ impl Store for PgStore {
                     &g.names.second,
                     &g.rated,
                     &g.engine,
+                    &g.accounts.first,
+                    &g.accounts.second,
                 ],
             )
             .await
@@ -461,7 +463,7 @@ impl Store for PgStore {
                 "SELECT id, variant, mode, level, start_fen, red_token, black_token, base_ms, increment_ms, created,
                  result, reason, periods, period_ms, per_move_ms, overruns, red_name, black_name, rated,
                  red_elo_before, black_elo_before, red_elo_after, black_elo_after, engine, draw_offer, takeback_offer,
-                 offers_ply, opening FROM games WHERE id = $1",
+                 offers_ply, opening, red_account, black_account FROM games WHERE id = $1",
                 &[&id],
             )
             .await
@@ -486,6 +488,7 @@ impl Store for PgStore {
             names: BySide::new(r.get(16), r.get(17)),
             rated: r.get(18),
             engine: r.get(23),
+            accounts: BySide::new(r.get(28), r.get(29)),
         };
         let result: Option<String> = r.get(10);
         let reason: Option<String> = r.get(11);

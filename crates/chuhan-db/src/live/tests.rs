@@ -32,6 +32,7 @@ fn game(id: &str) -> StoredGame {
         names: BySide::new(None, None),
         rated: false,
         created: 1,
+        accounts: BySide::new(None, None),
         engine: None,
     }
 }

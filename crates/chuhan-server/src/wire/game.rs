@@ -301,6 +301,8 @@ pub struct ArchivedGame {
 #[derive(Serialize, Clone, Debug, PartialEq)]
 pub struct Ratings {
     pub(crate) variant: &'static str,
+    /// The pool's speed (`bullet`, `blitz`, `rapid`, `classical`).
+    pub(crate) speed: &'static str,
     pub(crate) players: Vec<RatedPlayer>,
 }
 
@@ -313,4 +315,6 @@ pub struct RatedPlayer {
     pub(crate) wins: u32,
     pub(crate) draws: u32,
     pub(crate) losses: u32,
+    /// Whether the rating rests on too few games (shown with `?`).
+    pub(crate) provisional: bool,
 }

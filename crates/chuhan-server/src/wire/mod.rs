@@ -14,6 +14,7 @@
 use chuhan::BySide;
 use serde::{Serialize, Serializer};
 
+pub mod account;
 pub mod analysis;
 pub mod db;
 pub mod game;

@@ -550,6 +550,7 @@ fn examples() -> Vec<(&'static str, Value, Vec<String>)> {
             "Ratings",
             json_of(Ratings {
                 variant: "xiangqi",
+                speed: "blitz",
                 players: vec![RatedPlayer {
                     name: "Ann".into(),
                     rating: 1516.0,
@@ -557,11 +558,14 @@ fn examples() -> Vec<(&'static str, Value, Vec<String>)> {
                     wins: 1,
                     draws: 0,
                     losses: 0,
+                    provisional: true,
                 }],
             }),
             k(&[
                 "variant",
+                "speed",
                 "players",
+                "players[].provisional",
                 "players[].name",
                 "players[].rating",
                 "players[].games",

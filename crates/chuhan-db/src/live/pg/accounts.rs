@@ -423,6 +423,17 @@ impl Accounts for PgStore {
         Ok((to_u64(total), games))
     }
 
+    async fn pool_rating(&self, account: i64, variant: &str, speed: Speed) -> Result<Option<Glicko>> {
+        let client = self.client().await?;
+        let row = client
+            .query_opt(
+                &format!("SELECT {GLICKO} FROM account_ratings WHERE account_id = $1 AND variant = $2 AND speed = $3"),
+                &[&account, &variant, &speed.name()],
+            )
+            .await?;
+        Ok(row.map(|r| glicko_row(&r, 0)))
+    }
+
     async fn leaderboard(&self, variant: &str, speed: Speed, limit: usize) -> Result<Vec<(String, Glicko)>> {
         let client = self.client().await?;
         let rows = client

@@ -137,6 +137,10 @@ fn glicko_row(r: &rusqlite::Row, at: usize) -> rusqlite::Result<Glicko> {
 const GLICKO: &str = "rating, deviation, volatility, games, wins, draws, losses";
 
 fn pool_rating(conn: &Connection, account: i64, variant: &str, speed: Speed) -> Result<Glicko> {
+    Ok(stored_rating(conn, account, variant, speed)?.unwrap_or_default())
+}
+
+fn stored_rating(conn: &Connection, account: i64, variant: &str, speed: Speed) -> Result<Option<Glicko>> {
     let r = conn
         .query_row(
             &format!("SELECT {GLICKO} FROM account_ratings WHERE account_id = ?1 AND variant = ?2 AND speed = ?3"),
@@ -144,7 +148,7 @@ fn pool_rating(conn: &Connection, account: i64, variant: &str, speed: Speed) -> 
             |r| glicko_row(r, 0),
         )
         .optional()?;
-    Ok(r.unwrap_or_default())
+    Ok(r)
 }
 
 fn store_rating(
@@ -429,6 +433,11 @@ impl Accounts for SqliteStore {
     async fn player_games(&self, account: i64, filter: &GamesFilter) -> Result<(u64, Vec<PlayerGame>)> {
         let filter = filter.clone();
         self.read(move |c| player_games(c, account, &filter)).await
+    }
+
+    async fn pool_rating(&self, account: i64, variant: &str, speed: Speed) -> Result<Option<Glicko>> {
+        let variant = variant.to_string();
+        self.read(move |c| stored_rating(c, account, &variant, speed)).await
     }
 
     async fn leaderboard(&self, variant: &str, speed: Speed, limit: usize) -> Result<Vec<(String, Glicko)>> {
