@@ -206,8 +206,8 @@ test("two accounts play a rated friend game; both profiles show the new ratings 
       await row.waitFor();
       const cells = await row.evaluate((tr) => Object.fromEntries([...tr.children].map((td) => [td.className.split(" ")[0], td.textContent])));
       const all = JSON.stringify(cells);
-      assert.match(cells["col-result"], new RegExp(`^${outcome} · `), all);
-      assert.match(cells["col-rating"], new RegExp(`^1500 → \\d+ \\(${sign}\\d+\\)$`), all);
+      assert.match(cells["col-result"], new RegExp(`^${outcome} · Red resigned$`), all);
+      assert.match(cells["col-rating"], new RegExp(`^1500 → \\d+ \\(\\${sign}\\d+\\)$`), all);
       assert.match(cells["col-game"], /^Xiangqi · \w+ · rated$/, all);
       assert.equal(cells["col-opponent"], name === redName ? blackName : redName, all);
       assert.match(await page.textContent(".games-count"), /Games 1–1 of 1/);

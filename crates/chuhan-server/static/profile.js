@@ -188,6 +188,8 @@ export function gamesList(box, name, keep = {}) {
     kind.push(g.mode === "engine" ? "engine" : g.rated ? "rated" : "casual");
     const opponent = g.opponent || (g.mode === "engine" ? "the engine" : "anonymous");
     const outcome = { win: "Won", draw: "Drawn", loss: "Lost" }[g.outcome] || (g.result === "*" ? "In progress" : g.result);
+    // "Black wins: Red resigned" says who won, which the outcome already says from this side.
+    const reason = (g.reason || "").replace(/^[^:]{1,30} wins: /, "");
     let rating = "—";
     if (g.rating) {
       const d = Math.round(g.rating.after) - Math.round(g.rating.before);
@@ -195,7 +197,7 @@ export function gamesList(box, name, keep = {}) {
     }
     tr.dataset.id = g.id;
     const cells = {
-      date, opponent: cell(opponent), result: cell(outcome + (g.reason ? ` · ${g.reason}` : "")), rating: cell(rating),
+      date, opponent: cell(opponent), result: cell(outcome + (reason ? ` · ${reason}` : "")), rating: cell(rating),
       game: cell(kind.join(" · ")), side: cell(sideName(g.variant, g.side)), opening: cell(g.opening || ""),
       moves: cell(Math.ceil((g.plies || 0) / 2)),
     };
