@@ -110,7 +110,9 @@ function lobby() {
   let account = null;
   me().then((who) => {
     account = who;
-    if (!who) return;
+    // The server refuses a rated game to a guest: the box says why instead.
+    field("rated").disabled = !who;
+    if (!who) { field("rated").checked = false; return; }
     $("name-field").hidden = true;
     const link = document.createElement("a");
     link.href = profileHref(who.name);
@@ -216,8 +218,12 @@ async function gamePage(id) {
   // so that opening a game announces nothing), and whether low time was already sounded.
   let heard = null, lowSounded = false;
   // Logged in, a seat taken here is the account's, under its name: no name field.
-  let account = null;
+  // `loginToJoin`: the server refused this guest the seat (a rated game needs an account).
+  let account = null, loginToJoin = false;
   me().then((who) => { account = who; if (state) render(); });
+  const back = new URLSearchParams({ next: location.pathname });
+  $("join-login-link").href = `/login?${back}`;
+  $("join-signup-link").href = `/signup?${back}`;
   const board = new Board($("board"), (mv) => send({ type: "move", move: mv }));
   board.premoves = true;
   $("pgn").href = `/api/games/${encodeURIComponent(id)}/pgn`;
@@ -363,7 +369,10 @@ async function gamePage(id) {
     $("pass").hidden = !playing || s.variant !== "janggi";
     if ($("pass").hidden || s.you !== s.turn) $("pass-confirm").hidden = true;
     const open = s.seats.some((x) => !x);
-    $("join").hidden = !(s.you === null && s.mode === "friend" && open && !s.end);
+    const joinable = s.you === null && s.mode === "friend" && open && !s.end;
+    // A rated game takes only accounts: a guest refused its seat is shown the way to log in.
+    $("join").hidden = !joinable || (loginToJoin && !account);
+    $("join-login").hidden = !joinable || !loginToJoin || !!account;
     $("join-name").hidden = $("join").hidden || !!account;
     $("join-setup-label").hidden = $("join").hidden || !s.formation_open;
     if (!$("join-name").value) $("join-name").value = localStorage.getItem("chuhan:name") || "";
@@ -503,7 +512,10 @@ async function gamePage(id) {
       localStorage.setItem(tokenKey(id), j.token);
       if (socket) { socket.onclose = null; socket.close(); }
       connect();
-    } catch (err) { message(err.message); }
+    } catch (err) {
+      if (err.code === "login_required") { loginToJoin = true; message(""); render(); return; }
+      message(err.message);
+    }
   });
   pieceStyleSelect($("pieces"), () => { if (state) render(); });
   boardSettings($("board-settings"), () => { if (state) render(); });
@@ -517,21 +529,38 @@ async function gamePage(id) {
   connect();
 }
 
+/// The best-rated accounts at one game and speed; the choice is kept in the address.
 async function ratings() {
   show("ratings");
-  const sel = $("rvariant");
-  sel.value = new URLSearchParams(location.search).get("variant") === "janggi" ? "janggi" : "xiangqi";
-  sel.onchange = () => { history.replaceState(null, "", `/ratings?variant=${sel.value}`); ratings(); };
-  try {
-    const { players } = await api("GET", `/api/ratings?variant=${sel.value}`);
-    $("ratings-rows").replaceChildren(...players.map((p, i) => {
-      const tr = document.createElement("tr");
-      for (const v of [i + 1, p.name, p.rating, p.games, p.wins, p.draws, p.losses]) {
-        const td = document.createElement("td"); td.textContent = String(v); tr.appendChild(td);
-      }
-      return tr;
-    }));
-  } catch (err) { $("ratings-message").textContent = err.message; }
+  const q = new URLSearchParams(location.search);
+  const variant = $("rvariant"), speed = $("rspeed");
+  variant.value = q.get("variant") === "janggi" ? "janggi" : "xiangqi";
+  // Rapid unless asked: the lobby's usual clock (10 minutes + 5 s) is rapid.
+  speed.value = ["bullet", "blitz", "rapid", "classical"].includes(q.get("speed")) ? q.get("speed") : "rapid";
+  const load = async () => {
+    history.replaceState(null, "", `/ratings?${new URLSearchParams({ variant: variant.value, speed: speed.value })}`);
+    $("ratings-message").textContent = "";
+    try {
+      const { players } = await api("GET", `/api/ratings?${new URLSearchParams({ variant: variant.value, speed: speed.value })}`);
+      $("ratings-rows").replaceChildren(...players.map((p, i) => {
+        const tr = document.createElement("tr");
+        const cell = (v) => { const td = document.createElement("td"); td.textContent = String(v); tr.appendChild(td); return td; };
+        cell(i + 1);
+        const link = document.createElement("a");
+        link.href = profileHref(p.name);
+        link.textContent = p.name;
+        cell("").appendChild(link);
+        cell(`${Math.round(p.rating)}${p.provisional ? "?" : ""}`);
+        for (const v of [p.games, p.wins, p.draws, p.losses]) cell(v);
+        rowLink(tr, link.href);
+        return tr;
+      }));
+      $("ratings-empty").hidden = players.length > 0;
+    } catch (err) { $("ratings-message").textContent = err.message; }
+  };
+  variant.onchange = load;
+  speed.onchange = load;
+  load();
 }
 
 /// The archive: logged in, the player's own games first (`?all` shows everyone's); a guest, or
