@@ -151,3 +151,20 @@ export async function playMove(page, mv, plies, others = []) {
   await clickSquare(page, "#board", mv.slice(2, 4));
   for (const p of [page, ...others]) await waitForMoves(p, "#moves", plies);
 }
+
+/// The password the tests' accounts are made with.
+export const PASSWORD = "correct horse 7";
+
+/// Signs up `name` on `page` through the header's Sign up link on the page `from`, and waits to
+/// be back there, logged in (the header shows the name).
+export async function signUp(page, name, from = "/") {
+  await page.goto(`${BASE}${from}`);
+  await page.click("#header-signup");
+  await page.waitForURL(/\/signup(\?|$)/);
+  await page.fill("#signup-name", name);
+  await page.fill("#signup-password", PASSWORD);
+  await page.fill("#signup-password2", PASSWORD);
+  await page.click("#signup-form button[type=submit]");
+  await page.waitForURL((u) => u.pathname === from.split("?")[0]);
+  await page.waitForFunction((n) => document.querySelector("#header-name")?.textContent === n, name);
+}

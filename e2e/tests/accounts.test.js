@@ -5,11 +5,10 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { BASE, launch, newPage, screenshot, gameId, playMove, WAIT } from "../lib.js";
+import { BASE, PASSWORD, launch, newPage, screenshot, gameId, playMove, signUp, WAIT } from "../lib.js";
 
 /// A suffix that keeps this run's names apart from any earlier run's on the same server.
 const TAG = Math.random().toString(36).slice(2, 7);
-const PASSWORD = "correct horse 7";
 const PHONE = { viewport: { width: 390, height: 844 } };
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
 
@@ -20,21 +19,6 @@ async function noSidewaysScroll(page, what) {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   const view = page.viewportSize().width;
   assert.ok(width <= view, `${what} is ${width} px wide on a ${view} px screen`);
-}
-
-/// Signs up `name` through the sign-up page (from the header's link on `from`) and waits to be
-/// back on `from`, logged in.
-async function signUp(page, name, from = "/") {
-  await page.goto(`${BASE}${from}`);
-  await page.click("#header-signup");
-  await page.waitForURL(/\/signup(\?|$)/);
-  await page.fill("#signup-name", name);
-  await page.fill("#signup-password", PASSWORD);
-  await page.fill("#signup-password2", PASSWORD);
-  await page.click("#signup-form button[type=submit]");
-  await page.waitForURL((u) => u.pathname === from.split("?")[0]);
-  await page.waitForSelector("#header-name");
-  assert.equal(await page.textContent("#header-name"), name);
 }
 
 /// The profile's rating of `variant` as a number and its shown text, once it is no longer the
@@ -157,6 +141,15 @@ test("two accounts play a rated friend game; both profiles show the new ratings 
     await red.click("#create button[type=submit]");
     await red.waitForURL(/\/game\/[A-Za-z0-9]+$/);
     const id = gameId(red);
+
+    // A guest is refused the rated game's seat and shown the way to log in, back to the game.
+    const guest = await newPage(browser, PHONE);
+    await guest.goto(`${BASE}/game/${id}`);
+    await guest.click("#join");
+    await guest.waitForSelector("#join-login:not([hidden])");
+    assert.ok(await guest.isHidden("#join"));
+    assert.equal(await guest.getAttribute("#join-login-link", "href"), `/login?next=%2Fgame%2F${id}`);
+    await guest.close();
 
     // Logged in, the joiner has no name to type: the seat is the account's.
     await black.goto(`${BASE}/game/${id}`);
