@@ -556,6 +556,7 @@ async function ratings() {
         return tr;
       }));
       $("ratings-empty").hidden = players.length > 0;
+      $("ratings-table").hidden = players.length === 0;
     } catch (err) { $("ratings-message").textContent = err.message; }
   };
   variant.onchange = load;
