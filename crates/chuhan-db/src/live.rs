@@ -32,8 +32,10 @@ pub mod glicko;
 pub mod pg;
 pub mod rating;
 pub mod sqlite;
+pub mod talk;
 
 pub use accounts::Accounts;
+pub use talk::Talk;
 
 pub use pg::PgStore;
 pub use sqlite::SqliteStore;
@@ -199,7 +201,7 @@ pub enum Conflict {
 
 /// Durable storage of games and their moves. Each method is one transaction.
 #[async_trait::async_trait]
-pub trait Store: Accounts + Send + Sync {
+pub trait Store: Accounts + Talk + Send + Sync {
     /// Records a new game.
     async fn create(&self, game: &StoredGame) -> Result<()>;
     /// Sets a seat's token and the name of its player, if given (a friend joined).

@@ -29,6 +29,7 @@ mod routes;
 mod seeks;
 mod shown;
 mod state;
+mod talk;
 /// Where the live games are kept: the store of the game database crate ([`chuhan_db::live`]),
 /// under the name the server has always given it.
 pub use chuhan_db::live as store;

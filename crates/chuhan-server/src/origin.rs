@@ -35,6 +35,12 @@ fn foreign(headers: &HeaderMap) -> Option<String> {
     }
 }
 
+/// Whether a request names another site than its own as where it comes from (a browser's
+/// page elsewhere): its cookie must not act for anyone.
+pub fn is_foreign(headers: &HeaderMap) -> bool {
+    foreign(headers).is_some()
+}
+
 /// The middleware.
 pub async fn middleware(req: Request, next: Next) -> Response {
     if !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
@@ -66,7 +72,7 @@ mod tests {
     #[test]
     fn only_the_requests_own_host_may_change_things() {
         let host = (header::HOST, "chuhan.example:8080");
-        assert_eq!(foreign(&headers(&[host.clone()])), None, "no Origin, no Referer: not a browser");
+        assert_eq!(foreign(&headers(std::slice::from_ref(&host))), None, "no Origin, no Referer: not a browser");
         assert_eq!(foreign(&headers(&[host.clone(), (header::ORIGIN, "http://chuhan.example:8080")])), None);
         assert_eq!(foreign(&headers(&[host.clone(), (header::ORIGIN, "https://CHUHAN.example:8080")])), None);
         assert_eq!(

@@ -6,11 +6,14 @@
 
 use crate::store::{Offers, StoredEnd, StoredGame, StoredMove, StoredOffers};
 use crate::wire::game::StateTag;
-use crate::wire::{pair, Clock, GameEnd, GameState, PlayedMove, RatingsChange};
+use crate::wire::{pair, ChatLine, Clock, GameEnd, GameState, PlayedMove, RatingsChange, RematchState};
 use anyhow::{anyhow, Context, Result};
 use chuhan::clock::{Clocks, Control, Rule};
 use chuhan::notation::Notation;
 use chuhan::{BySide, Game, GameError, GameResult, JanggiFormation, JanggiSetup, Move, Position, Rules, Side, Variant};
+
+/// The chat lines a game's state carries: the last ones.
+pub const CHAT_SHOWN: usize = 30;
 use std::time::{Duration, Instant};
 
 /// Who plays the seat that the creator did not take.
@@ -158,6 +161,12 @@ pub struct Room {
     pub accounts: BySide<Option<i64>>,
     /// The speed of the game's clock: its ratings' pool.
     pub speed: chuhan_db::live::glicko::Speed,
+    /// The last lines of the chat (at most [`CHAT_SHOWN`]), as stored.
+    pub chat: Vec<chuhan_db::live::talk::ChatLine>,
+    /// The rematch, as stored, and each old seat's token in the new game once agreed.
+    pub rematch: chuhan_db::live::talk::Rematch,
+    /// The seats' tokens in the rematch's game, by their side in this game.
+    pub rematch_tokens: BySide<Option<String>>,
     /// Whether the creator asked for a rated game (see [`crate::rating`] for when it counts).
     pub rated: bool,
     /// The side that offered a draw (until the other side moves or answers) and the side that
@@ -272,6 +281,9 @@ impl Room {
             names: g.names.clone(),
             ratings: BySide::new(None, None),
             accounts: g.accounts,
+            chat: Vec::new(),
+            rematch: Default::default(),
+            rematch_tokens: BySide::new(None, None),
             speed: chuhan_db::live::glicko::Speed::of_clock(g.base_ms, g.increment_ms, g.periods, g.period_ms),
             rated: g.rated,
             offers: if end.is_some() { Offers::default() } else { open },
@@ -465,7 +477,29 @@ impl Room {
             // The opening by chuhan-db's names, as the analysis board shows it.
             opening: crate::shown::line_opening(&self.game),
             notations: Notation::for_variant(v).iter().map(|n| n.name()).collect(),
+            chat: self
+                .chat
+                .iter()
+                .map(|l| ChatLine {
+                    author: l.author.clone(),
+                    side: l.side.map(Side::index),
+                    text: l.text.clone(),
+                    at: l.at,
+                })
+                .collect(),
+            rematch: RematchState {
+                offered_by: self.rematch.offer.map(Side::index),
+                game: self.rematch.game.clone(),
+                token: you.and_then(|s| self.rematch_tokens[s].clone()),
+            },
         }
+    }
+
+    /// Keeps a chat line just stored, and only the last [`CHAT_SHOWN`].
+    pub fn add_chat(&mut self, line: chuhan_db::live::talk::ChatLine) {
+        self.chat.push(line);
+        let extra = self.chat.len().saturating_sub(CHAT_SHOWN);
+        self.chat.drain(..extra);
     }
 
     /// The game as PGN, moves in `notation`.

@@ -223,6 +223,16 @@ impl AppState {
         if room.end.is_none() {
             room.ratings = self.seat_ratings(room.variant, room.speed, &room.accounts).await;
         }
+        if room.mode == crate::room::Mode::Friend {
+            room.chat = self.store.chat(id, crate::room::CHAT_SHOWN).await?;
+            room.rematch = self.store.rematch(id).await?;
+            if let Some(new) = &room.rematch.game {
+                // Each player's token in the new game: they took the other colour.
+                if let Some((g, ..)) = self.store.load(new).await? {
+                    room.rematch_tokens = BySide::new(g.tokens.second, g.tokens.first);
+                }
+            }
+        }
         Ok(Some(room))
     }
 
@@ -298,6 +308,9 @@ impl AppState {
                 room.names = fresh.names;
                 room.accounts = fresh.accounts;
                 room.ratings = fresh.ratings;
+                room.chat = fresh.chat;
+                room.rematch = fresh.rematch;
+                room.rematch_tokens = fresh.rematch_tokens;
                 room.offers = fresh.offers;
                 if fresh.end.is_some() {
                     room.end = fresh.end;

@@ -4,6 +4,7 @@
 //! the client sends is answered: a change is answered by the new state (to everyone), anything
 //! wrong by `{"type":"error","message":...}` to the sender alone.
 
+use crate::account_http::logged_in;
 use crate::actions::Action;
 use crate::error::ApiError;
 use crate::live::Live;
@@ -62,6 +63,9 @@ pub enum WsError {
     /// The room refused the move or request.
     #[error(transparent)]
     Room(#[from] RoomError),
+    /// A chat line or a rematch was refused.
+    #[error(transparent)]
+    Talk(#[from] crate::talk::TalkRefused),
 }
 
 /// The subprotocol every client offers, and the server picks.
@@ -123,12 +127,18 @@ pub async fn upgrade(
     }
     let variant = live.lock().variant;
     let notation = pick_notation(q.get("notation").map(String::as_str), variant)?;
+    // A spectator's account signs their chat lines; a page of another site gets no account
+    // from the cookie (crate::origin's rule, on the upgrade too).
+    let viewer = match seat {
+        None if !crate::origin::is_foreign(&headers) => logged_in(&state, &headers).await?.map(|a| a.name),
+        _ => None,
+    };
     Ok(ws
         .protocols([PROTOCOL])
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
         .read_buffer_size(READ_BUFFER)
-        .on_upgrade(move |socket| connection(socket, state, live, seat, notation)))
+        .on_upgrade(move |socket| connection(socket, state, live, seat, viewer, notation)))
 }
 
 /// Counts a seat's connection in [`crate::room::Room::present`] while it is open: a player
@@ -161,8 +171,10 @@ async fn connection(
     state: Arc<AppState>,
     live: Arc<Live>,
     seat: Option<Side>,
+    viewer: Option<String>,
     mut notation: Notation,
 ) {
+    let mut last_chat: Option<Instant> = None;
     let _present = seat.map(|side| Presence::new(live.clone(), side));
     let mut changed = live.changed.subscribe();
     changed.mark_changed();
@@ -213,7 +225,8 @@ async fn connection(
                 let reply = if window.1 > MAX_PER_SECOND {
                     Err(WsError::TooMany)
                 } else {
-                    handle(&state, &live, seat, &mut notation, text.as_str()).await
+                    let who = Who { seat, viewer: viewer.as_deref() };
+                    handle(&state, &live, who, &mut notation, &mut last_chat, text.as_str()).await
                 };
                 match reply {
                     Ok(true) => changed.mark_changed(),
@@ -229,14 +242,27 @@ async fn connection(
     }
 }
 
+/// Who is at the other end of a connection: a seat's player, or a spectator (logged in as
+/// `viewer`, or not).
+#[derive(Clone, Copy)]
+struct Who<'a> {
+    seat: Option<Side>,
+    viewer: Option<&'a str>,
+}
+
+/// The least time between two chat lines from one connection.
+const CHAT_EVERY: Duration = Duration::from_secs(1);
+
 /// Handles one text frame; `Ok(true)` when only this connection needs the state again.
 async fn handle(
     state: &Arc<AppState>,
     live: &Arc<Live>,
-    seat: Option<Side>,
+    who: Who<'_>,
     notation: &mut Notation,
+    last_chat: &mut Option<Instant>,
     text: &str,
 ) -> Result<bool, WsError> {
+    let seat = who.seat;
     let msg: ClientMessage = serde_json::from_str(text).map_err(WsError::NotUnderstood)?;
     let player = |what: &'static str| seat.ok_or(WsError::Watching { what });
     let action = match msg {
@@ -260,6 +286,19 @@ async fn handle(
         ClientMessage::Takeback => Action::Takeback(player("take back moves")?),
         ClientMessage::Draw => Action::Draw(player("offer draws")?),
         ClientMessage::Decline => Action::Decline(player("decline offers")?),
+        ClientMessage::Chat { text } => {
+            let now = Instant::now();
+            if last_chat.is_some_and(|t| now.duration_since(t) < CHAT_EVERY) {
+                return Err(crate::talk::TalkRefused::TooFast.into());
+            }
+            *last_chat = Some(now);
+            crate::talk::chat(state, live, seat, who.viewer, &text).await?;
+            return Ok(false);
+        }
+        ClientMessage::Rematch => {
+            crate::talk::rematch(state, live, player("ask for a rematch")?).await?;
+            return Ok(false);
+        }
     };
     state.apply(live, action).await?;
     Ok(false)

@@ -246,11 +246,20 @@ async function gamePage(id) {
       let v;
       try { v = JSON.parse(e.data); } catch { return; }
       if (v.type === "error") { message(v.message); return; }
-      if (v.type === "state") { message(""); const old = state; state = v; received = performance.now(); playPremove(old); render(); tell(old); }
+      if (v.type === "state") {
+        message(""); const old = state; state = v; received = performance.now(); playPremove(old); render(); tell(old);
+        // Both players agreed to a rematch while this page was open: go to it, seated.
+        const r = v.rematch;
+        if (old && !old.rematch.game && r.game && r.token) {
+          localStorage.setItem(tokenKey(r.game), r.token);
+          location.href = `/game/${encodeURIComponent(r.game)}`;
+        }
+      }
     };
+    // Reconnects after the end too: a rematch offer and the chat still come over it.
     socket.onclose = () => {
       socket = null;
-      if (!(state && state.end)) setTimeout(connect, retry = Math.min(retry * 2, 10000));
+      setTimeout(connect, retry = Math.min(retry * 2, 10000));
     };
   }
 
@@ -317,6 +326,42 @@ async function gamePage(id) {
     });
   }
 
+  /// The rematch of a finished friend game: ask, agree, or follow the link to it.
+  function renderRematch(s) {
+    const r = s.rematch;
+    const players = s.mode === "friend" && s.seats.every(Boolean);
+    $("rematch-box").hidden = !(s.end && players && (s.you !== null || r.game));
+    $("rematch").hidden = s.you === null || !!r.game;
+    const mine = r.offered_by === s.you, theirs = r.offered_by !== null && !mine;
+    $("rematch").textContent = theirs ? "Accept rematch" : "Rematch";
+    $("rematch").disabled = mine;
+    $("rematch-status").textContent = r.game ? "" : mine ? "Rematch offered: waiting for your opponent."
+      : theirs ? `${capital(s.sides[r.offered_by])} wants a rematch, colours swapped.` : "";
+    $("rematch-link").hidden = !r.game;
+    if (r.game) $("rematch-link").href = `/game/${encodeURIComponent(r.game)}`;
+  }
+
+  /// The chat of a friend game (none against the engine), unless this browser hides it.
+  function renderChat(s) {
+    $("chat-box").hidden = s.mode !== "friend";
+    const hidden = localStorage.getItem("chuhan:chat-hidden") === "1";
+    $("chat-hide").checked = hidden;
+    $("chat-lines").hidden = hidden;
+    $("chat-form").hidden = hidden;
+    const list = $("chat-lines");
+    if (hidden || list.childElementCount === s.chat.length && list.dataset.last === String(s.chat.at(-1)?.at)) return;
+    list.replaceChildren(...s.chat.map((l) => {
+      const li = document.createElement("li");
+      const who = document.createElement("b");
+      who.textContent = l.author;
+      if (l.side !== null) who.className = `side-${l.side}`;
+      li.append(who, ": ", l.text);
+      return li;
+    }));
+    list.dataset.last = String(s.chat.at(-1)?.at);
+    list.scrollTop = list.scrollHeight;
+  }
+
   function render() {
     const s = state;
     if (view !== null && view >= s.moves.length) view = null;
@@ -354,6 +399,8 @@ async function gamePage(id) {
     const playing = s.you !== null && !s.end;
     $("resign").hidden = !playing;
     $("newgame-box").hidden = !s.end;
+    renderRematch(s);
+    renderChat(s);
     if (!playing) $("resign-confirm").hidden = true;
     $("move-entry").hidden = !playing;
     $("opening").textContent = s.opening || "";
@@ -471,6 +518,18 @@ async function gamePage(id) {
   $("resign-no").addEventListener("click", () => { $("resign-confirm").hidden = true; });
   $("takeback").addEventListener("click", () => send({ type: "takeback" }));
   $("draw").addEventListener("click", () => send({ type: "draw" }));
+  $("rematch").addEventListener("click", () => send({ type: "rematch" }));
+  $("chat-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const text = $("chat-text").value.trim();
+    if (!text) return;
+    send({ type: "chat", text });
+    $("chat-text").value = "";
+  });
+  $("chat-hide").addEventListener("change", (e) => {
+    localStorage.setItem("chuhan:chat-hidden", e.target.checked ? "1" : "0");
+    if (state) renderChat(state);
+  });
   $("decline").addEventListener("click", () => send({ type: "decline" }));
   // A pass that would end the game (after the opponent's pass, or into bikjang) is asked about
   // first, with the counting that decides it.

@@ -233,3 +233,65 @@ async fn a_seat_taken_elsewhere_is_read_before_its_token_is_refused() {
     let refused = connect_async(seat_request(url, Some(&wrong))).await.expect_err("a wrong token is refused");
     assert!(refused.to_string().contains("403"), "{refused}");
 }
+
+/// A chat line said on one server reaches a player on the other (by the NOTIFY of its store
+/// transaction), and so does a rematch.
+#[tokio::test]
+async fn chat_and_rematch_cross_servers() {
+    let Some(db) = database("chat").await else { return };
+    let (a, _ta) = server(&db).await;
+    let (b, _tb) = server(&db).await;
+    let g = post(a, "/api/games", json!({ "mode": "friend", "name": "Ann" })).await;
+    let id = g["id"].as_str().unwrap().to_string();
+    let j = post(b, &format!("/api/games/{id}/join"), json!({ "name": "Bo" })).await;
+    let mut red = ws(a, &id, g["token"].as_str()).await;
+    let mut black = ws(b, &id, j["token"].as_str()).await;
+    send(&mut red, json!({ "type": "chat", "text": "hello from A" })).await;
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let msg = tokio::time::timeout(left, black.next()).await.expect("the line reaches B").unwrap().unwrap();
+        let Message::Text(t) = msg else { continue };
+        let v: Value = serde_json::from_str(&t).unwrap();
+        if v["chat"].as_array().is_some_and(|c| c.len() == 1) {
+            assert_eq!(v["chat"][0]["text"], "hello from A");
+            break;
+        }
+    }
+    send(&mut black, json!({ "type": "resign" })).await;
+    loop {
+        let msg = tokio::time::timeout(Duration::from_secs(5), red.next())
+            .await
+            .expect("the end reaches A")
+            .unwrap()
+            .unwrap();
+        let Message::Text(t) = msg else { continue };
+        if serde_json::from_str::<Value>(&t).unwrap()["end"].is_object() {
+            break;
+        }
+    }
+    send(&mut red, json!({ "type": "rematch" })).await;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now()) + Duration::from_secs(5);
+        let msg = tokio::time::timeout(left, black.next()).await.expect("the offer reaches B").unwrap().unwrap();
+        let Message::Text(t) = msg else { continue };
+        let v: Value = serde_json::from_str(&t).unwrap();
+        if v["rematch"]["offered_by"] == 0 {
+            break;
+        }
+    }
+    send(&mut black, json!({ "type": "rematch" })).await;
+    loop {
+        let msg = tokio::time::timeout(Duration::from_secs(5), red.next())
+            .await
+            .expect("the rematch reaches A")
+            .unwrap()
+            .unwrap();
+        let Message::Text(t) = msg else { continue };
+        let v: Value = serde_json::from_str(&t).unwrap();
+        if v["rematch"]["game"].is_string() {
+            assert!(v["rematch"]["token"].is_string(), "{v}");
+            break;
+        }
+    }
+}

@@ -30,6 +30,7 @@ mod accounts;
 mod cluster;
 mod notice;
 mod schema;
+mod talk;
 
 pub use cluster::{lock_key, Driver, Lease, Listener};
 pub use notice::{Change, Notice, CHANNEL};
@@ -291,41 +292,48 @@ fn player_row(r: &Row) -> PlayerRating {
     }
 }
 
+/// Inserts a new game's row.
+pub(crate) async fn insert_game(tx: &Transaction<'_>, g: &StoredGame) -> Result<()> {
+    tx.execute(
+        "INSERT INTO games (id, variant, mode, level, start_fen, red_token, black_token, base_ms,
+             increment_ms, periods, period_ms, created, per_move_ms, overruns, red_name, black_name, rated,
+             engine, red_account, black_account)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)",
+        &[
+            &g.id,
+            &g.variant,
+            &g.mode,
+            &(g.level as i32),
+            &g.start_fen,
+            &g.tokens.first,
+            &g.tokens.second,
+            &(g.base_ms as i64),
+            &(g.increment_ms as i64),
+            &(g.periods as i32),
+            &(g.period_ms as i64),
+            &(g.created as i64),
+            &(g.per_move_ms as i64),
+            &(g.overruns as i32),
+            &g.names.first,
+            &g.names.second,
+            &g.rated,
+            &g.engine,
+            &g.accounts.first,
+            &g.accounts.second,
+        ],
+    )
+    .await
+    .with_context(|| format!("cannot store new game {}", g.id))?;
+    Ok(())
+}
+
 #[async_trait::async_trait]
 impl Store for PgStore {
     async fn create(&self, g: &StoredGame) -> Result<()> {
-        let client = self.client().await?;
-        client
-            .execute(
-                "INSERT INTO games (id, variant, mode, level, start_fen, red_token, black_token, base_ms,
-                 increment_ms, periods, period_ms, created, per_move_ms, overruns, red_name, black_name, rated,
-                 engine, red_account, black_account)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)",
-                &[
-                    &g.id,
-                    &g.variant,
-                    &g.mode,
-                    &(g.level as i32),
-                    &g.start_fen,
-                    &g.tokens.first,
-                    &g.tokens.second,
-                    &(g.base_ms as i64),
-                    &(g.increment_ms as i64),
-                    &(g.periods as i32),
-                    &(g.period_ms as i64),
-                    &(g.created as i64),
-                    &(g.per_move_ms as i64),
-                    &(g.overruns as i32),
-                    &g.names.first,
-                    &g.names.second,
-                    &g.rated,
-                    &g.engine,
-                    &g.accounts.first,
-                    &g.accounts.second,
-                ],
-            )
-            .await
-            .with_context(|| format!("cannot store new game {}", g.id))?;
+        let mut client = self.client().await?;
+        let tx = client.transaction().await?;
+        insert_game(&tx, g).await?;
+        tx.commit().await.with_context(|| format!("cannot store new game {}", g.id))?;
         Ok(())
     }
 

@@ -25,6 +25,7 @@ use std::sync::{mpsc, Arc, Mutex};
 
 mod accounts;
 mod schema;
+mod talk;
 
 #[cfg(test)]
 pub(crate) use schema::{MIGRATION_V1, SCHEMA_V0};

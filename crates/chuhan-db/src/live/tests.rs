@@ -287,7 +287,7 @@ async fn a_rated_game_between_accounts_changes_ratings_once() {
             "{name}"
         );
         assert_eq!((games[0].side, games[0].rated, games[0].entry.end.rating), (Side::Second, true, None), "{name}");
-        assert_eq!(games[1].entry.end.rating.is_some(), true, "{name}");
+        assert!(games[1].entry.end.rating.is_some(), "{name}");
         assert_eq!(games[5].entry.names.second.as_deref(), Some("guest"), "{name}");
         let wins = GamesFilter { result: Some(PlayerResult::Win), ..all.clone() };
         let (n, won) = store.player_games(liu.id, &wins).await.unwrap();
@@ -564,5 +564,39 @@ async fn postgres_databases_of_every_migration_open_and_their_games_are_found() 
             .map(|r| r.get(0))
             .collect();
         assert_eq!(versions, (1..=pg::MIGRATIONS.len() as i32).collect::<Vec<_>>(), "{v}: each migration once");
+    }
+}
+
+#[tokio::test]
+async fn chat_lines_are_numbered_and_a_rematch_is_agreed_once_with_its_game() {
+    use talk::{ChatLine, Rematch, TalkError};
+    let (_dir, stores) = stores("talk").await;
+    for (name, store) in stores {
+        store.create(&game("t1")).await.unwrap();
+        let line = |text: &str, side| ChatLine { n: 99, at: 5, author: "Ann".into(), side, text: text.into() };
+        assert_eq!(store.add_chat("t1", &line("hi", Some(Side::First))).await.unwrap(), 0, "{name}");
+        assert_eq!(store.add_chat("t1", &line("gg", None)).await.unwrap(), 1, "{name}");
+        let err = store.add_chat("nope", &line("x", None)).await.unwrap_err();
+        assert_eq!(err.downcast_ref::<TalkError>(), Some(&TalkError::Missing("nope".into())), "{name}");
+        let lines = store.chat("t1", 10).await.unwrap();
+        assert_eq!(
+            lines.iter().map(|l| (l.n, l.text.as_str(), l.side)).collect::<Vec<_>>(),
+            [(0, "hi", Some(Side::First)), (1, "gg", None)],
+            "{name}"
+        );
+        assert_eq!(store.chat("t1", 1).await.unwrap()[0].text, "gg", "{name}: the last lines");
+        // A rematch: asked, then agreed with its game in the same transaction; a second agreement
+        // (another server's, on a stale view) is refused and stores no game.
+        assert_eq!(store.rematch("t1").await.unwrap(), Rematch::default(), "{name}");
+        let asked = Rematch { offer: Some(Side::Second), game: None };
+        store.set_rematch("t1", &Rematch::default(), &asked, None).await.unwrap();
+        let agreed = Rematch { offer: None, game: Some("t2".into()) };
+        store.set_rematch("t1", &asked, &agreed, Some(&game("t2"))).await.unwrap();
+        assert_eq!(store.rematch("t1").await.unwrap(), agreed, "{name}");
+        assert!(store.load("t2").await.unwrap().is_some(), "{name}");
+        let stale = Rematch { offer: None, game: Some("t3".into()) };
+        let err = store.set_rematch("t1", &asked, &stale, Some(&game("t3"))).await.unwrap_err();
+        assert_eq!(err.downcast_ref::<TalkError>(), Some(&TalkError::RematchChanged("t1".into())), "{name}");
+        assert!(store.load("t3").await.unwrap().is_none(), "{name}: no game without its rematch");
     }
 }

@@ -73,6 +73,32 @@ pub struct GameState {
     pub(crate) opening: Option<String>,
     /// The notations this game's moves can be written in.
     pub(crate) notations: Vec<&'static str>,
+    /// The last lines of the game's chat, oldest first (none in engine games).
+    pub(crate) chat: Vec<ChatLine>,
+    /// The rematch of a finished friend game.
+    pub(crate) rematch: RematchState,
+}
+
+/// A line of a [`GameState`]'s chat. The page shows `author` and `text` as text, never markup.
+#[derive(Serialize, Clone, Debug, PartialEq, Eq)]
+pub struct ChatLine {
+    /// Who wrote it.
+    pub(crate) author: String,
+    /// The writer's side (0 or 1), or null for a spectator.
+    pub(crate) side: Option<usize>,
+    /// What was written.
+    pub(crate) text: String,
+    /// When, in seconds since the Unix epoch.
+    pub(crate) at: u64,
+}
+
+/// The rematch of a [`GameState`]: who asked (0 or 1, until the other agrees), the new game
+/// once agreed, and this seat's token in it (only in the state sent to that seat).
+#[derive(Serialize, Clone, Debug, Default, PartialEq, Eq)]
+pub struct RematchState {
+    pub(crate) offered_by: Option<usize>,
+    pub(crate) game: Option<String>,
+    pub(crate) token: Option<String>,
 }
 
 /// A move of a [`GameState`]'s move list.
@@ -156,6 +182,14 @@ pub enum ClientMessage {
     Takeback,
     /// Decline the opponent's draw offer and takeback request (whichever stand).
     Decline,
+    /// Say something in the game's chat.
+    Chat {
+        /// The line (at most 300 characters).
+        text: String,
+    },
+    /// Ask for a rematch of a finished game (colours swapped, the same clock), or agree to the
+    /// opponent's.
+    Rematch,
     /// Change the notation of the moves sent to this connection.
     Notation {
         /// The notation's name.

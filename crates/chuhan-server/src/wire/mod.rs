@@ -26,8 +26,9 @@ pub use analysis::{
 };
 pub use db::{DbInfo, DbSearch, Explore, ExploreGame, ExploreMove, Imported};
 pub use game::{
-    Archive, ArchivedGame, ClientMessage, Clock, CreateRequest, Created, ErrorFrame, GameEnd, GameState, JoinRequest,
-    Joined, PlayedMove, RatedPlayer, Ratings, RatingsChange, Seek, SeekRequest, SeekState, Seeks,
+    Archive, ArchivedGame, ChatLine, ClientMessage, Clock, CreateRequest, Created, ErrorFrame, GameEnd, GameState,
+    JoinRequest, Joined, PlayedMove, RatedPlayer, Ratings, RatingsChange, RematchState, Seek, SeekRequest, SeekState,
+    Seeks,
 };
 pub use tree::WireTree;
 

@@ -14,8 +14,8 @@ use deadpool_postgres::Transaction;
 use tokio_postgres::types::ToSql;
 use tokio_postgres::Row;
 
-/// Migration 5: accounts, sessions, the accounts' ratings and their history, and the seats and
-/// opening of games (SQLite's version 6).
+/// Migration 5: accounts, sessions, the accounts' ratings and their history, the seats and
+/// opening of games, rematches and chat (SQLite's version 6).
 pub(crate) const MIGRATION_5: &str = "CREATE TABLE accounts (
         id BIGSERIAL PRIMARY KEY, name TEXT NOT NULL, name_key TEXT NOT NULL UNIQUE,
         password_hash TEXT NOT NULL, created BIGINT NOT NULL,
@@ -37,7 +37,12 @@ pub(crate) const MIGRATION_5: &str = "CREATE TABLE accounts (
      CREATE INDEX rating_history_account ON rating_history (account_id, at);
      ALTER TABLE games ADD COLUMN red_account BIGINT, ADD COLUMN black_account BIGINT, ADD COLUMN opening TEXT;
      CREATE INDEX games_red_account ON games (red_account, finished);
-     CREATE INDEX games_black_account ON games (black_account, finished);";
+     CREATE INDEX games_black_account ON games (black_account, finished);
+     ALTER TABLE games ADD COLUMN rematch_offer SMALLINT, ADD COLUMN rematch_game TEXT;
+     CREATE TABLE chat (
+        game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE, n INTEGER NOT NULL,
+        at BIGINT NOT NULL, author TEXT NOT NULL, side SMALLINT, text TEXT NOT NULL,
+        PRIMARY KEY (game_id, n));";
 
 fn account_row(r: &Row) -> Account {
     Account { id: r.get("id"), name: r.get("name"), created: to_u64(r.get("created")) }

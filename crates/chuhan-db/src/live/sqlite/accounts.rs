@@ -447,7 +447,7 @@ impl Accounts for SqliteStore {
 }
 
 /// Version 6 of the SQLite schema: accounts, sessions, the accounts' ratings and their history,
-/// and the seats and opening of games.
+/// the seats and opening of games, rematches and chat.
 pub(crate) const MIGRATION_V6: &str = "CREATE TABLE accounts (
         id INTEGER PRIMARY KEY, name TEXT NOT NULL, name_key TEXT NOT NULL UNIQUE,
         password_hash TEXT NOT NULL, created INTEGER NOT NULL,
@@ -470,4 +470,9 @@ pub(crate) const MIGRATION_V6: &str = "CREATE TABLE accounts (
      ALTER TABLE games ADD COLUMN black_account INTEGER;
      ALTER TABLE games ADD COLUMN opening TEXT;
      CREATE INDEX games_red_account ON games (red_account, finished);
-     CREATE INDEX games_black_account ON games (black_account, finished);";
+     CREATE INDEX games_black_account ON games (black_account, finished);
+     ALTER TABLE games ADD COLUMN rematch_offer INTEGER;
+     ALTER TABLE games ADD COLUMN rematch_game TEXT;
+     CREATE TABLE chat (
+        game_id TEXT NOT NULL, n INTEGER NOT NULL, at INTEGER NOT NULL, author TEXT NOT NULL,
+        side INTEGER, text TEXT NOT NULL, PRIMARY KEY (game_id, n));";
