@@ -26,6 +26,12 @@ export async function launch() {
   });
 }
 
+/// Whether `url` is the question every page asks, who is logged in: a guest is told 401, which
+/// is no problem.
+function askedWho(url) {
+  try { return new URL(url).pathname === "/api/account/me"; } catch { return false; }
+}
+
 /// A new page in a new context (its own cookies and localStorage, so its own seat tokens);
 /// script errors and failed requests are collected in `page.problems`.
 export async function newPage(browser, options = {}) {
@@ -36,9 +42,13 @@ export async function newPage(browser, options = {}) {
   page.on("pageerror", (e) => page.problems.push(`script error: ${e.message}`));
   // Console errors include resources the page itself does not fetch, such as /favicon.ico.
   page.on("console", (m) => {
-    if (m.type() === "error") page.problems.push(`console: ${m.text()} (${m.location().url})`);
+    if (m.type() === "error" && !(/status of 401/.test(m.text()) && askedWho(m.location().url))) {
+      page.problems.push(`console: ${m.text()} (${m.location().url})`);
+    }
   });
-  page.on("response", (r) => { if (r.status() >= 400) page.problems.push(`HTTP ${r.status()} ${r.url()}`); });
+  page.on("response", (r) => {
+    if (r.status() >= 400 && !(r.status() === 401 && askedWho(r.url()))) page.problems.push(`HTTP ${r.status()} ${r.url()}`);
+  });
   return page;
 }
 
@@ -140,4 +150,21 @@ export async function playMove(page, mv, plies, others = []) {
   await clickSquare(page, "#board", mv.slice(0, 2));
   await clickSquare(page, "#board", mv.slice(2, 4));
   for (const p of [page, ...others]) await waitForMoves(p, "#moves", plies);
+}
+
+/// The password the tests' accounts are made with.
+export const PASSWORD = "correct horse 7";
+
+/// Signs up `name` on `page` through the header's Sign up link on the page `from`, and waits to
+/// be back there, logged in (the header shows the name).
+export async function signUp(page, name, from = "/") {
+  await page.goto(`${BASE}${from}`);
+  await page.click("#header-signup");
+  await page.waitForURL(/\/signup(\?|$)/);
+  await page.fill("#signup-name", name);
+  await page.fill("#signup-password", PASSWORD);
+  await page.fill("#signup-password2", PASSWORD);
+  await page.click("#signup-form button[type=submit]");
+  await page.waitForURL((u) => u.pathname === from.split("?")[0]);
+  await page.waitForFunction((n) => document.querySelector("#header-name")?.textContent === n, name);
 }

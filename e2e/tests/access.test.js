@@ -122,8 +122,8 @@ test("the analysis board takes typed moves and the keyboard", async () => {
     await page.waitForFunction(() => document.querySelectorAll("#amoves .mv").length === 2);
     assert.equal(await page.textContent("#amove-problem"), "");
     // The board by keyboard: focus it, from Red's general to the horse on b0, up to c2.
-    // Tab from the last link of the header reaches the board.
-    await page.focus("header nav a:last-child");
+    // Tab from the last link of the header (a guest's Sign up) reaches the board.
+    await page.focus("#account-box a:last-child");
     await page.keyboard.press("Tab");
     await page.waitForSelector('#aboard .cursor[data-sq="e0"]');
     await page.keyboard.press("ArrowLeft"); // now d0

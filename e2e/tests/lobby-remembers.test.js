@@ -15,16 +15,19 @@ test("the new-game form comes back as it was last sent", async () => {
     await page.selectOption("#create select[name=mode]", "friend");
     await page.selectOption("#create select[name=side]", "black");
     await page.click('#quick button[data-tc="5+3"]');
-    await page.check("#create input[name=rated]");
     await page.click("#create button[type=submit]");
     await page.waitForURL(/\/game\/[A-Za-z0-9]+$/);
     await page.goto(`${BASE}/`);
     const form = await page.evaluate(() => {
       const f = document.getElementById("create").elements;
       return { variant: f.variant.value, mode: f.mode.value, side: f.side.value, clock: f.clock.value,
-        minutes: f.minutes.value, increment: f.increment.value, rated: f.rated.checked };
+        minutes: f.minutes.value, increment: f.increment.value };
     });
-    assert.deepEqual(form, { variant: "janggi", mode: "friend", side: "black", clock: "fischer", minutes: "5", increment: "3", rated: true });
+    assert.deepEqual(form, { variant: "janggi", mode: "friend", side: "black", clock: "fischer", minutes: "5", increment: "3" });
+    // A guest plays no rated game (the server refuses one): the box says why instead.
+    await page.waitForSelector("#header-login");
+    assert.ok(await page.isDisabled("#create input[name=rated]"));
+    assert.match(await page.textContent("#rated-note"), /log in or sign up/);
     // The fields that apply show: a friend game's, not the engine's level.
     assert.ok(await page.isHidden("#level-field"));
     await page.goto(`${BASE}/?variant=xiangqi`);

@@ -16,6 +16,8 @@ const DATABASE_JS: &str = include_str!("../static/database.js");
 const MOVEBOX_JS: &str = include_str!("../static/movebox.js");
 const SOUND_JS: &str = include_str!("../static/sound.js");
 const SEEKS_JS: &str = include_str!("../static/seeks.js");
+const ACCOUNT_JS: &str = include_str!("../static/account.js");
+const PROFILE_JS: &str = include_str!("../static/profile.js");
 const STYLE: &str = include_str!("../static/style.css");
 
 /// Scripts and styles come only from this server; user data never becomes markup; no other
@@ -39,8 +41,8 @@ async fn index() -> impl IntoResponse {
     page("text/html; charset=utf-8", INDEX)
 }
 
-/// `/`, `/game/{id}`, `/archive`, `/ratings`, `/analysis` and `/database` are the same page;
-/// its script reads the address.
+/// `/`, `/game/{id}`, `/archive`, `/ratings`, `/analysis`, `/database`, `/login`, `/signup`,
+/// `/account` and a player's profile `/@/{name}` are the same page; its script reads the address.
 pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new()
         .route("/", get(index))
@@ -49,6 +51,10 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/ratings", get(index))
         .route("/analysis", get(index))
         .route("/database", get(index))
+        .route("/login", get(index))
+        .route("/signup", get(index))
+        .route("/account", get(index))
+        .route("/@/{name}", get(index))
         .route("/static/app.js", get(|| async { page("text/javascript; charset=utf-8", APP_JS) }))
         .route("/static/board.js", get(|| async { page("text/javascript; charset=utf-8", BOARD_JS) }))
         .route("/static/analysis.js", get(|| async { page("text/javascript; charset=utf-8", ANALYSIS_JS) }))
@@ -59,5 +65,73 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/static/movebox.js", get(|| async { page("text/javascript; charset=utf-8", MOVEBOX_JS) }))
         .route("/static/sound.js", get(|| async { page("text/javascript; charset=utf-8", SOUND_JS) }))
         .route("/static/seeks.js", get(|| async { page("text/javascript; charset=utf-8", SEEKS_JS) }))
+        .route("/static/account.js", get(|| async { page("text/javascript; charset=utf-8", ACCOUNT_JS) }))
+        .route("/static/profile.js", get(|| async { page("text/javascript; charset=utf-8", PROFILE_JS) }))
         .route("/static/style.css", get(|| async { page("text/css; charset=utf-8", STYLE) }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// User data never becomes markup: no script of the page, the account pages' included,
+    /// builds elements from HTML text.
+    #[test]
+    fn no_script_writes_markup() {
+        let scripts = [
+            ("app.js", APP_JS),
+            ("board.js", BOARD_JS),
+            ("analysis.js", ANALYSIS_JS),
+            ("movetree.js", MOVETREE_JS),
+            ("util.js", UTIL_JS),
+            ("explorer.js", EXPLORER_JS),
+            ("database.js", DATABASE_JS),
+            ("movebox.js", MOVEBOX_JS),
+            ("sound.js", SOUND_JS),
+            ("seeks.js", SEEKS_JS),
+            ("account.js", ACCOUNT_JS),
+            ("profile.js", PROFILE_JS),
+        ];
+        for (name, text) in scripts {
+            for sink in ["innerHTML", "outerHTML", "insertAdjacentHTML", "document.write"] {
+                assert!(!text.contains(sink), "{name} uses {sink}");
+            }
+        }
+    }
+
+    async fn get(path: &str) -> axum::http::Response<axum::body::Body> {
+        use tower::ServiceExt;
+        let request = axum::http::Request::get(path).body(axum::body::Body::empty()).unwrap();
+        routes::<()>().oneshot(request).await.unwrap()
+    }
+
+    /// The account pages are the page, under its policy, a profile's name in any script.
+    #[tokio::test]
+    async fn the_account_pages_are_the_page() {
+        for path in
+            ["/login", "/signup", "/account", "/@/Alice", "/@/%EA%B9%80%EC%B2%A0%EC%88%98", "/@/%E5%BC%A0%E4%B8%89"]
+        {
+            let r = get(path).await;
+            assert_eq!(r.status(), 200, "{path}");
+            assert!(
+                r.headers()["content-security-policy"].to_str().unwrap().starts_with("default-src 'self'"),
+                "{path}"
+            );
+            assert!(r.headers()["content-type"].to_str().unwrap().starts_with("text/html"), "{path}");
+        }
+    }
+
+    /// Every script and style the page and its scripts load is served, as script or style.
+    #[tokio::test]
+    async fn every_file_the_page_loads_is_served() {
+        for text in [INDEX, APP_JS, ANALYSIS_JS, SEEKS_JS, ACCOUNT_JS, PROFILE_JS, DATABASE_JS, EXPLORER_JS] {
+            for part in text.split("\"/static/").skip(1) {
+                let path = format!("/static/{}", &part[..part.find('"').unwrap()]);
+                let r = get(&path).await;
+                assert_eq!(r.status(), 200, "{path}");
+                let kind = if path.ends_with(".css") { "text/css" } else { "text/javascript" };
+                assert!(r.headers()["content-type"].to_str().unwrap().starts_with(kind), "{path}");
+            }
+        }
+    }
 }

@@ -8,11 +8,15 @@ import { analysis } from "/static/analysis.js";
 import { database } from "/static/database.js";
 import { seeksPanel } from "/static/seeks.js";
 import { $, api, capital, rowLink, scrollWithin, startOf } from "/static/util.js";
+import { accountHeader, accountPage, authPage, me, profileHref } from "/static/account.js";
+import { gamesList, profilePage } from "/static/profile.js";
 
 const tokenKey = (id) => `chuhan:token:${id}`;
 
 function show(section) {
-  for (const s of ["lobby", "game", "archive", "analysis", "ratings", "database"]) $(s).hidden = s !== section;
+  for (const s of ["lobby", "game", "archive", "analysis", "ratings", "database", "login", "signup", "account", "profile"]) {
+    $(s).hidden = s !== section;
+  }
 }
 
 function message(text) { $("message").textContent = text || ""; }
@@ -101,7 +105,24 @@ function lobby() {
     });
   }
   update();
-  seeksPanel({ tokenKey, name: () => field("name").value.trim() });
+  // Logged in, a game is played under the account's name: no name to type. Rated games move
+  // ratings only between two accounts, which the rated box says either way.
+  let account = null;
+  me().then((who) => {
+    account = who;
+    // The server refuses a rated game to a guest: the box says why instead.
+    field("rated").disabled = !who;
+    if (!who) { field("rated").checked = false; return; }
+    $("name-field").hidden = true;
+    const link = document.createElement("a");
+    link.href = profileHref(who.name);
+    link.textContent = who.name;
+    $("account-name").replaceChildren("Playing as ", link, " (your account).");
+    $("account-name").hidden = false;
+    $("rated-note").textContent = "— ratings move only if your friend plays logged in to an account too.";
+    $("seeks-note").textContent = "Friend games offered to anyone. Accept one to play it, as " + who.name + ".";
+  });
+  seeksPanel({ tokenKey, name: () => (account ? "" : field("name").value.trim()) });
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     lobbyMessage("");
@@ -121,11 +142,11 @@ function lobby() {
           periods: Number(f.get("periods")), period_secs: Number(f.get("periods")) > 0 ? Number(f.get("period")) : 0,
         }),
         ...(f.get("fen").trim() ? { fen: f.get("fen").trim() } : f.get("variant") === "janggi" ? setups : {}),
-        ...(f.get("name").trim() ? { name: f.get("name").trim() } : {}),
+        ...(f.get("name").trim() && !account ? { name: f.get("name").trim() } : {}),
         rated: f.get("rated") === "on" && friend,
         ...(friend ? { open: f.get("open") === "on" } : {}),
       });
-      if (f.get("name").trim()) localStorage.setItem("chuhan:name", f.get("name").trim());
+      if (f.get("name").trim() && !account) localStorage.setItem("chuhan:name", f.get("name").trim());
       const keep = {};
       for (const name of LOBBY_FIELDS) {
         const el = field(name);
@@ -196,6 +217,13 @@ async function gamePage(id) {
   // What was last said and sounded: the moves and the end seen (null before the first state,
   // so that opening a game announces nothing), and whether low time was already sounded.
   let heard = null, lowSounded = false;
+  // Logged in, a seat taken here is the account's, under its name: no name field.
+  // `loginToJoin`: the server refused this guest the seat (a rated game needs an account).
+  let account = null, loginToJoin = false;
+  me().then((who) => { account = who; if (state) render(); });
+  const back = new URLSearchParams({ next: location.pathname });
+  $("join-login-link").href = `/login?${back}`;
+  $("join-signup-link").href = `/signup?${back}`;
   const board = new Board($("board"), (mv) => send({ type: "move", move: mv }));
   board.premoves = true;
   $("pgn").href = `/api/games/${encodeURIComponent(id)}/pgn`;
@@ -388,8 +416,11 @@ async function gamePage(id) {
     $("pass").hidden = !playing || s.variant !== "janggi";
     if ($("pass").hidden || s.you !== s.turn) $("pass-confirm").hidden = true;
     const open = s.seats.some((x) => !x);
-    $("join").hidden = !(s.you === null && s.mode === "friend" && open && !s.end);
-    $("join-name").hidden = $("join").hidden;
+    const joinable = s.you === null && s.mode === "friend" && open && !s.end;
+    // A rated game takes only accounts: a guest refused its seat is shown the way to log in.
+    $("join").hidden = !joinable || (loginToJoin && !account);
+    $("join-login").hidden = !joinable || !loginToJoin || !!account;
+    $("join-name").hidden = $("join").hidden || !!account;
     $("join-setup-label").hidden = $("join").hidden || !s.formation_open;
     if (!$("join-name").value) $("join-name").value = localStorage.getItem("chuhan:name") || "";
     $("share-box").hidden = !(s.you !== null && s.mode === "friend" && open);
@@ -533,14 +564,17 @@ async function gamePage(id) {
   });
   $("join").addEventListener("click", async () => {
     try {
-      const name = $("join-name").value.trim();
+      const name = account ? "" : $("join-name").value.trim();
       const body = { ...(name ? { name } : {}), ...(!$("join-setup-label").hidden ? { setup: $("join-setup").value } : {}) };
       const j = await api("POST", `/api/games/${encodeURIComponent(id)}/join`, body);
       if (name) localStorage.setItem("chuhan:name", name);
       localStorage.setItem(tokenKey(id), j.token);
       if (socket) { socket.onclose = null; socket.close(); }
       connect();
-    } catch (err) { message(err.message); }
+    } catch (err) {
+      if (err.code === "login_required") { loginToJoin = true; message(""); render(); return; }
+      message(err.message);
+    }
   });
   pieceStyleSelect($("pieces"), () => { if (state) render(); });
   boardSettings($("board-settings"), () => { if (state) render(); });
@@ -554,25 +588,62 @@ async function gamePage(id) {
   connect();
 }
 
+/// The best-rated accounts at one game and speed; the choice is kept in the address.
 async function ratings() {
   show("ratings");
-  const sel = $("rvariant");
-  sel.value = new URLSearchParams(location.search).get("variant") === "janggi" ? "janggi" : "xiangqi";
-  sel.onchange = () => { history.replaceState(null, "", `/ratings?variant=${sel.value}`); ratings(); };
-  try {
-    const { players } = await api("GET", `/api/ratings?variant=${sel.value}`);
-    $("ratings-rows").replaceChildren(...players.map((p, i) => {
-      const tr = document.createElement("tr");
-      for (const v of [i + 1, p.name, p.rating, p.games, p.wins, p.draws, p.losses]) {
-        const td = document.createElement("td"); td.textContent = String(v); tr.appendChild(td);
-      }
-      return tr;
-    }));
-  } catch (err) { $("ratings-message").textContent = err.message; }
+  const q = new URLSearchParams(location.search);
+  const variant = $("rvariant"), speed = $("rspeed");
+  variant.value = q.get("variant") === "janggi" ? "janggi" : "xiangqi";
+  // Rapid unless asked: the lobby's usual clock (10 minutes + 5 s) is rapid.
+  speed.value = ["bullet", "blitz", "rapid", "classical"].includes(q.get("speed")) ? q.get("speed") : "rapid";
+  const load = async () => {
+    history.replaceState(null, "", `/ratings?${new URLSearchParams({ variant: variant.value, speed: speed.value })}`);
+    $("ratings-message").textContent = "";
+    try {
+      const { players } = await api("GET", `/api/ratings?${new URLSearchParams({ variant: variant.value, speed: speed.value })}`);
+      $("ratings-rows").replaceChildren(...players.map((p, i) => {
+        const tr = document.createElement("tr");
+        const cell = (v) => { const td = document.createElement("td"); td.textContent = String(v); tr.appendChild(td); return td; };
+        cell(i + 1);
+        const link = document.createElement("a");
+        link.href = profileHref(p.name);
+        link.textContent = p.name;
+        cell("").appendChild(link);
+        cell(`${Math.round(p.rating)}${p.provisional ? "?" : ""}`);
+        for (const v of [p.games, p.wins, p.draws, p.losses]) cell(v);
+        rowLink(tr, link.href);
+        return tr;
+      }));
+      $("ratings-empty").hidden = players.length > 0;
+      $("ratings-table").hidden = players.length === 0;
+    } catch (err) { $("ratings-message").textContent = err.message; }
+  };
+  variant.onchange = load;
+  speed.onchange = load;
+  load();
 }
 
+/// The archive: logged in, the player's own games first (`?all` shows everyone's); a guest, or
+/// `?all`, sees the latest finished games of the server.
 async function archive() {
   show("archive");
+  const who = await me();
+  const all = new URLSearchParams(location.search).has("all");
+  if (who) {
+    const sw = $("archive-switch");
+    const link = (text, href) => { const a = document.createElement("a"); a.href = href; a.textContent = text; return a; };
+    const here = (text) => { const b = document.createElement("b"); b.textContent = text; b.setAttribute("aria-current", "page"); return b; };
+    sw.replaceChildren(all ? link("My games", "/archive") : here("My games"), " · ", all ? here("All games") : link("All games", "/archive?all"));
+    sw.hidden = false;
+    if (!all) {
+      $("archive-title").textContent = "My games";
+      $("archive-all").hidden = true;
+      $("archive-mine").hidden = false;
+      gamesList($("archive-mine"), who.name);
+      return;
+    }
+    $("archive-title").textContent = "All finished games";
+  }
   try {
     const { games } = await api("GET", "/api/archive");
     const rows = games.map((g) => {
@@ -598,9 +669,19 @@ async function archive() {
 }
 
 
+accountHeader();
 const path = location.pathname;
 const m = path.match(/^\/game\/([A-Za-z0-9]+)$/);
+const player = path.match(/^\/@\/([^/]+)$/);
 if (m) gamePage(m[1]);
+else if (player) {
+  show("profile");
+  let name;
+  try { name = decodeURIComponent(player[1]); } catch { name = player[1]; }
+  profilePage(name);
+}
+else if (path === "/login" || path === "/signup") { show(path.slice(1)); authPage(path.slice(1)); }
+else if (path === "/account") { show("account"); accountPage(); }
 else if (path === "/archive") archive();
 else if (path === "/ratings") ratings();
 else if (path === "/analysis") { show("analysis"); analysis(); }

@@ -4,6 +4,7 @@
 // through textContent.
 
 import { $, api, capital } from "/static/util.js";
+import { me } from "/static/account.js";
 
 /// How often the list is asked for again, in ms: a seek taken or withdrawn goes within this.
 const POLL_MS = 2000;
@@ -27,8 +28,8 @@ export function seeksPanel({ tokenKey, name }) {
   async function refresh() {
     if ($("lobby").hidden) return;
     try {
-      const v = await api("GET", "/api/seeks");
-      render(v.seeks);
+      const [v, who] = await Promise.all([api("GET", "/api/seeks"), me()]);
+      render(v.seeks, who);
     } catch (err) { say(err.message); }
   }
 
@@ -38,7 +39,7 @@ export function seeksPanel({ tokenKey, name }) {
     return td;
   }
 
-  function render(seeks) {
+  function render(seeks, account) {
     const rows = seeks.map((s) => {
       const tr = document.createElement("tr");
       tr.dataset.id = s.id;
@@ -50,13 +51,21 @@ export function seeksPanel({ tokenKey, name }) {
         cell(capital(s.side_name)),
       );
       const td = document.createElement("td");
+      tr.appendChild(td);
+      // A rated challenge takes only an account: a guest is shown the way to log in.
+      if (s.rated && !account && !localStorage.getItem(tokenKey(s.id))) {
+        const a = document.createElement("a");
+        a.href = `/login?${new URLSearchParams({ next: s.url })}`;
+        a.textContent = "Log in to accept";
+        td.appendChild(a);
+        return tr;
+      }
       const b = document.createElement("button");
       b.type = "button";
       const mine = localStorage.getItem(tokenKey(s.id));
       b.textContent = mine ? "Withdraw" : "Accept";
       b.addEventListener("click", () => (mine ? withdraw(s, mine) : accept(s)));
       td.appendChild(b);
-      tr.appendChild(td);
       return tr;
     });
     $("seeks").replaceChildren(...rows);

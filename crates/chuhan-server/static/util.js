@@ -3,11 +3,12 @@
 /// The element with this id.
 export const $ = (id) => document.getElementById(id);
 
-/// A JSON request to the server; throws an Error with the server's message and `status`.
+/// A JSON request to the server; throws an Error with the server's message, `status` and
+/// `code` (the error's stable code, when the server gives one).
 export async function api(method, path, body, signal) {
   const r = await fetch(path, { method, signal, headers: { "content-type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
   const v = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
-  if (!r.ok) throw Object.assign(new Error(v.error || `HTTP ${r.status}`), { status: r.status });
+  if (!r.ok) throw Object.assign(new Error(v.error || `HTTP ${r.status}`), { status: r.status, code: v.code });
   return v;
 }
 
