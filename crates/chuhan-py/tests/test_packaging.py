@@ -95,3 +95,16 @@ def test_readme_names_the_wheel():
     name = f"chuhan-{chuhan.__version__}-cp39-abi3-manylinux2014_{machine}.manylinux_2_17_{machine}.whl"
     assert f"`{name}`" in readme.read_text(encoding="utf-8")
     assert f"`chuhan-{chuhan.__version__}.tar.gz`" in readme.read_text(encoding="utf-8")
+
+
+def test_the_three_manifests_name_one_repository():
+    """The project's address is written in pyproject.toml, chuhan-py's Cargo.toml and the npm
+    package.json (a placeholder until the project has its public address: changed in all three
+    at once, which this checks)."""
+    pyproject = (REPO / "crates/chuhan-py/pyproject.toml").read_text(encoding="utf-8")
+    cargo = (REPO / "crates/chuhan-py/Cargo.toml").read_text(encoding="utf-8")
+    package = json.loads((REPO / "crates/chuhan-wasm/js/package.json").read_text(encoding="utf-8"))
+    repo = re.search(r'^Repository = "(.*)"$', pyproject, re.M).group(1)
+    assert re.search(rf'^repository = "{re.escape(repo)}"$', cargo, re.M)
+    assert package["repository"]["url"] == f"git+{repo}.git"
+    assert package["homepage"].startswith(repo) and package["bugs"]["url"] == f"{repo}/issues"
