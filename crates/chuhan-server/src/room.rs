@@ -471,6 +471,7 @@ impl Room {
             names: pair(self.names.clone()),
             ratings: pair(self.ratings.map(|r| r.map(f64::round))),
             rated: self.is_rated(),
+            rated_asked: self.rated && self.mode == Mode::Friend,
             engine: self.engine.clone(),
             rating_change,
             notation: notation.name(),

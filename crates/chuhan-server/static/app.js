@@ -417,9 +417,10 @@ async function gamePage(id) {
     if ($("pass").hidden || s.you !== s.turn) $("pass-confirm").hidden = true;
     const open = s.seats.some((x) => !x);
     const joinable = s.you === null && s.mode === "friend" && open && !s.end;
-    // A rated game takes only accounts: a guest refused its seat is shown the way to log in.
-    $("join").hidden = !joinable || (loginToJoin && !account);
-    $("join-login").hidden = !joinable || !loginToJoin || !!account;
+    // A rated game takes only accounts: a guest is shown the way to log in instead of the seat.
+    const needsLogin = loginToJoin || s.rated_asked;
+    $("join").hidden = !joinable || (needsLogin && !account);
+    $("join-login").hidden = !joinable || !needsLogin || !!account;
     $("join-name").hidden = $("join").hidden || !!account;
     $("join-setup-label").hidden = $("join").hidden || !s.formation_open;
     if (!$("join-name").value) $("join-name").value = localStorage.getItem("chuhan:name") || "";

@@ -66,6 +66,8 @@ pub struct GameState {
     /// The players' ratings when they took their seats, rounded.
     pub(crate) ratings: [Option<f64>; 2],
     pub(crate) rated: bool,
+    /// Whether the game was created rated (a friend game): its free seat takes only an account.
+    pub(crate) rated_asked: bool,
     /// Another engine's name (`--engine`); `null` for chuhan's own or a friend game.
     pub(crate) engine: Option<String>,
     pub(crate) rating_change: Option<RatingsChange>,
