@@ -515,7 +515,7 @@ export function analysis() {
   }
 
   /// The accuracies at the top, the marks' list, and the graph from the review's curve.
-  function showReview() {
+  function showReview(withGraph = true) {
     const acc = $("aaccuracy"), list = $("amarks");
     const rows = reviewed();
     if (!review || !rows.length) {
@@ -547,6 +547,7 @@ export function analysis() {
       return li;
     }));
     // The graph: the first mover's win probability after each reviewed move.
+    if (!withGraph) { drawGraph(); return; }
     graphSeq += 1;
     graphFromReview = true;
     graphLine = [root, ...rows.map((r) => r.node)];
@@ -557,7 +558,8 @@ export function analysis() {
   }
 
   function renderMoves() {
-    if (review) showReview(); else drawGraph();
+    // The review's graph, unless the engine's graph was asked for since.
+    if (review) showReview(graphFromReview || !graphLine); else drawGraph();
     const box = $("amoves");
     box.replaceChildren(...T.renderTree(root, cur, startOf(startFen), go));
     save();
