@@ -209,3 +209,56 @@ async fn a_board_review_is_a_job_and_everything_is_bounded() {
         post(addr, &format!("/api/review/{}/cancel", j["id"].as_str().unwrap()), json!({})).await;
     }
 }
+
+/// Two servers on one PostgreSQL database (`CHUHAN_TEST_POSTGRES_URL`; skipped without it): a
+/// game's review asked on both at once runs on one of them only, the other shows its progress
+/// from the database, and a cancel on the other stops it.
+#[tokio::test]
+async fn two_servers_on_postgresql_run_a_review_once_and_either_cancels_it() {
+    let Some(url) = std::env::var("CHUHAN_TEST_POSTGRES_URL").ok().filter(|u| !u.is_empty()) else {
+        assert_ne!(std::env::var("CI").as_deref(), Ok("true"), "CHUHAN_TEST_POSTGRES_URL is not set");
+        eprintln!("CHUHAN_TEST_POSTGRES_URL is not set: the PostgreSQL review test is skipped");
+        return;
+    };
+    let name = format!("chuhan_review_{}", chuhan_server::random_hex(4).unwrap());
+    let conn = chuhan_server::store::pg::create_database(&url, &name).await.expect("test database");
+    let db = chuhan_server::Target::Postgres(conn.clone());
+    let limits = chuhan_server::Limits {
+        requests_per_minute: 0,
+        games_per_minute: 0,
+        review_nodes: 3_000_000,
+        ..chuhan_server::Limits::default()
+    };
+    let (a, _ta) = chuhan_server::Server::new(db.clone()).limits(limits).start("127.0.0.1:0").await.unwrap();
+    let (b, _tb) = chuhan_server::Server::new(db).limits(limits).start("127.0.0.1:0").await.unwrap();
+    let id = game(a, &LINE, true).await;
+    let path = format!("/api/games/{id}/review");
+    let ((ca, va), (cb, vb)) = tokio::join!(post(a, &path, json!({})), post(b, &path, json!({})));
+    assert_eq!((ca, cb), (200, 200), "{va} {vb}");
+    let store = chuhan_server::store::PgStore::connect(&conn, "test").await.unwrap();
+    use chuhan_server::store::Reviews;
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let first = loop {
+        let r = store.review(&id).await.unwrap().expect("claimed");
+        if r.done > 0 {
+            break r;
+        }
+        assert!(Instant::now() < deadline, "{r:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    // Asked again on either server while it runs: the same claim goes on.
+    post(b, &path, json!({})).await;
+    post(a, &path, json!({})).await;
+    let (_, seen_b) = get(b, &path).await;
+    assert_eq!(seen_b["status"], "running", "{seen_b}");
+    let later = store.review(&id).await.unwrap().unwrap();
+    assert_eq!(later.owner, first.owner, "one server runs it");
+    assert!(later.done >= first.done);
+    // Cancelled on B: whichever server runs it stops, and both say so.
+    let (_, c) = post(b, &format!("{path}/cancel"), json!({})).await;
+    assert_eq!(c["status"], "cancelled", "{c}");
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    for s in [a, b] {
+        assert_eq!(get(s, &path).await.1["status"], "cancelled");
+    }
+}
