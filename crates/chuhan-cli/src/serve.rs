@@ -67,6 +67,9 @@ pub struct ServeArgs {
     /// Game reviews that may wait in line for the engine (one runs at a time).
     #[arg(long, value_name = "N", default_value_t = chuhan_server::Limits::default().review_queue)]
     review_queue: usize,
+    /// Game reviews one client address (IPv6: its /64) may have waiting or running at once.
+    #[arg(long, value_name = "N", default_value_t = chuhan_server::Limits::default().reviews_per_client)]
+    reviews_per_client: usize,
     /// A host name that requests must name in their Host header (repeatable; a port is
     /// ignored): others are answered 421, which defeats DNS rebinding. Without it, any.
     #[arg(long = "allowed-host", value_name = "NAME")]
@@ -99,6 +102,7 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         ("--engine-games", args.engine_games),
         ("--max-plies", args.max_plies),
         ("--review-queue", args.review_queue),
+        ("--reviews-per-client", args.reviews_per_client),
         ("--review-nodes", args.review_nodes as usize),
     ] {
         anyhow::ensure!(value > 0, "{flag} 0: at least 1 is needed");
@@ -120,6 +124,7 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         max_plies: args.max_plies,
         review_nodes: args.review_nodes,
         review_queue: args.review_queue,
+        reviews_per_client: args.reviews_per_client,
     };
     let mut tools = chuhan_server::Tools {
         games_db: args.games_db,

@@ -51,6 +51,9 @@ pub struct Limits {
     /// Reviews that may wait in line for the engine (one runs at a time); more are refused
     /// with 503 `review_queue_full`.
     pub review_queue: usize,
+    /// Reviews one client address (IPv6: its /64) may have queued or running at once; one
+    /// more is refused with 429 `review_pending`.
+    pub reviews_per_client: usize,
 }
 
 impl Default for Limits {
@@ -66,6 +69,7 @@ impl Default for Limits {
             max_plies: chuhan_db::DEFAULT_MAX_PLIES,
             review_nodes: chuhan_engine::review::DEFAULT_NODES,
             review_queue: 8,
+            reviews_per_client: 2,
         }
     }
 }

@@ -15,19 +15,21 @@
 
 use crate::error::{bad, internal, ApiError};
 use crate::ids::{now_secs, random_hex};
+use crate::limit::address_key;
 use crate::params::parse_json;
 use crate::shown::{default_notation, move_text};
 use crate::state::AppState;
 use crate::store::reviews::ReviewState;
 use crate::wire::review::{ReviewRequest, ReviewResult, ReviewSide, ReviewStatus, ReviewedMove};
 use axum::body::Bytes;
-use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::{Extensions, StatusCode};
 use axum::Json;
 use chuhan::{Game, Move, Position, Rules, Side};
 use chuhan_engine::nnue::Nnue;
 use chuhan_engine::review::{review, Review, ReviewError, Settings};
 use std::collections::{HashMap, VecDeque};
+use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -61,6 +63,8 @@ struct Job {
     rules: Rules,
     moves: Vec<Move>,
     stop: Arc<AtomicBool>,
+    /// Who asked for it, counted in [`Reviewer::clients`] until it ends.
+    client: Option<IpAddr>,
 }
 
 /// A board review's status, in memory.
@@ -76,11 +80,16 @@ pub struct Reviewer {
     /// The stop flags of this server's queued and running reviews.
     stops: Mutex<HashMap<Key, Arc<AtomicBool>>>,
     boards: Mutex<VecDeque<(String, Board)>>,
+    /// Reviews queued or running by client address.
+    clients: Mutex<HashMap<IpAddr, usize>>,
+    /// How many of them one address may have ([`crate::Limits::reviews_per_client`]).
+    per_client: usize,
 }
 
 impl Reviewer {
-    /// A reviewer searching `nodes` a position with a line of `queue` reviews.
-    pub fn new(nodes: u64, queue: usize) -> Reviewer {
+    /// A reviewer searching `nodes` a position with a line of `queue` reviews, at most
+    /// `per_client` of them queued or running for one client address.
+    pub fn new(nodes: u64, queue: usize, per_client: usize) -> Reviewer {
         let (line, receiver) = mpsc::channel(queue.max(1));
         let owner = random_hex(8).unwrap_or_else(|_| format!("{:x}", std::process::id()));
         Reviewer {
@@ -90,6 +99,8 @@ impl Reviewer {
             nodes: nodes.max(1),
             stops: Mutex::default(),
             boards: Mutex::default(),
+            clients: Mutex::default(),
+            per_client: per_client.max(1),
         }
     }
 
@@ -105,12 +116,46 @@ impl Reviewer {
         self.boards().iter().find(|(k, _)| k == id).map(|(_, b)| b.clone())
     }
 
-    /// Puts `job` in line, or answers 503 when the line is full.
+    fn clients(&self) -> std::sync::MutexGuard<'_, HashMap<IpAddr, usize>> {
+        self.clients.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Whether `client` may queue one more review (429 `review_pending` if not).
+    fn client_may(&self, client: Option<IpAddr>) -> Result<(), ApiError> {
+        match client {
+            Some(ip) if self.clients().get(&ip).copied().unwrap_or(0) >= self.per_client => Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!("at most {} reviews at a time: wait for yours to end", self.per_client),
+            )
+            .with_code("review_pending")),
+            _ => Ok(()),
+        }
+    }
+
+    /// Counts a review of `client` as ended.
+    fn release(&self, client: Option<IpAddr>) {
+        let Some(ip) = client else { return };
+        let mut clients = self.clients();
+        if let Some(n) = clients.get_mut(&ip) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                clients.remove(&ip);
+            }
+        }
+    }
+
+    /// Puts `job` in line, or answers 503 when the line is full (or 429 when its client has
+    /// as many reviews in it as it may).
     fn enqueue(&self, job: Job) -> Result<(), ApiError> {
-        let (key, stop) = (job.key.clone(), job.stop.clone());
+        self.client_may(job.client)?;
+        let (key, stop, client) = (job.key.clone(), job.stop.clone(), job.client);
         self.stops().insert(key.clone(), stop);
+        if let Some(ip) = client {
+            *self.clients().entry(ip).or_insert(0) += 1;
+        }
         self.line.try_send(job).map_err(|_| {
             self.stops().remove(&key);
+            self.release(client);
             full()
         })
     }
@@ -184,6 +229,7 @@ async fn run(state: &Arc<AppState>, job: Job) {
         }
     };
     r.stops().remove(&key);
+    r.release(job.client);
     let (status, result, reason) = match ended {
         Ended::Done(review) => (ReviewState::Done, Some(result_of(&job.start, &review, r.nodes)), None),
         Ended::Failed(why) => (ReviewState::Failed, None, Some(why)),
@@ -287,6 +333,11 @@ fn result_of(start: &Position, review: &Review, nodes: u64) -> ReviewResult {
     }
 }
 
+/// The client's address as the limits count it (absent when a test drives the router).
+fn client_of(extensions: &Extensions) -> Option<IpAddr> {
+    extensions.get::<ConnectInfo<SocketAddr>>().map(|c| address_key(c.0.ip()))
+}
+
 /// A game's stored review as the wire's status.
 async fn game_status(state: &Arc<AppState>, id: &str) -> Result<ReviewStatus, ApiError> {
     let stored = state.store.review(id).await.map_err(internal)?;
@@ -314,7 +365,9 @@ pub async fn get_game(
 pub async fn start_game(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
+    extensions: Extensions,
 ) -> Result<Json<ReviewStatus>, ApiError> {
+    let client = client_of(&extensions);
     let live = state.get(&id).await?;
     let (start, rules, moves) = {
         let room = live.lock();
@@ -329,18 +382,19 @@ pub async fn start_game(
         return Err(bad(format!("a review takes at most {MAX_PLIES} plies")).with_code("too_long"));
     }
     let r = &state.reviewer;
+    // A review done, queued or running (on any server) is answered, not started again.
+    let status = game_status(&state, &id).await?;
+    if ["done", "queued", "running"].contains(&status.status.as_str()) {
+        return Ok(Json(status));
+    }
     if r.line.capacity() == 0 {
-        // A review already stored or running needs no room in the line.
-        let status = game_status(&state, &id).await?;
-        if ["done", "queued", "running"].contains(&status.status.as_str()) {
-            return Ok(Json(status));
-        }
         return Err(full());
     }
+    r.client_may(client)?;
     let total = moves.len() as u32 + 1;
     let claimed = state.store.claim_review(&id, &r.owner, total, now_secs(), STALE_SECS).await.map_err(internal)?;
     if claimed {
-        let job = Job { key: Key::Game(id.clone()), start, rules, moves, stop: Arc::default() };
+        let job = Job { key: Key::Game(id.clone()), start, rules, moves, stop: Arc::default(), client };
         if let Err(e) = r.enqueue(job) {
             let _ = state.store.end_review(&id, &r.owner, ReviewState::Failed, None, Some("busy"), now_secs()).await;
             return Err(e);
@@ -366,7 +420,12 @@ pub async fn cancel_game(
 /// `POST /api/review`: queues the review of the game in the body (variant, start, moves; at
 /// most [`MAX_PLIES`]) and answers its job: `{"status": "queued", "id": ...}`; poll
 /// `GET /api/review/{id}`.
-pub async fn start_board(State(state): State<Arc<AppState>>, body: Bytes) -> Result<Json<ReviewStatus>, ApiError> {
+pub async fn start_board(
+    State(state): State<Arc<AppState>>,
+    extensions: Extensions,
+    body: Bytes,
+) -> Result<Json<ReviewStatus>, ApiError> {
+    let client = client_of(&extensions);
     let req: ReviewRequest = parse_json(&body)?;
     let variant = req.variant.unwrap_or(chuhan::Variant::Xiangqi);
     if req.moves.is_empty() {
@@ -382,6 +441,10 @@ pub async fn start_board(State(state): State<Arc<AppState>>, body: Bytes) -> Res
         game.play_on(m).map_err(|e| bad(format!("move {} ({m}): {e}", i + 1)))?;
     }
     let r = &state.reviewer;
+    if r.line.capacity() == 0 {
+        return Err(full());
+    }
+    r.client_may(client)?;
     let id = random_hex(12).map_err(internal)?;
     let total = req.moves.len() as u32 + 1;
     let status =
@@ -402,7 +465,7 @@ pub async fn start_board(State(state): State<Arc<AppState>>, body: Bytes) -> Res
         }
         boards.push_back((id.clone(), board));
     }
-    let job = Job { key: Key::Board(id.clone()), start, rules, moves: req.moves, stop: Arc::default() };
+    let job = Job { key: Key::Board(id.clone()), start, rules, moves: req.moves, stop: Arc::default(), client };
     if let Err(e) = r.enqueue(job) {
         r.boards().retain(|(k, _)| *k != id);
         return Err(e);

@@ -154,7 +154,7 @@ impl AppState {
             ws_ping: (limits.connections.idle_timeout / 3).max(Duration::from_millis(100)),
             hosts: crate::hosts::AllowedHosts::new(&tools.allowed_hosts),
             accounts: crate::account::AccountsState::new(limits.requests_per_minute, tools.secure_cookies),
-            reviewer: crate::review::Reviewer::new(limits.review_nodes, limits.review_queue),
+            reviewer: crate::review::Reviewer::new(limits.review_nodes, limits.review_queue, limits.reviews_per_client),
         }))
     }
 

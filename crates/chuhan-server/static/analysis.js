@@ -467,8 +467,13 @@ export function analysis() {
     reviewBusy(true);
     $("areviewnote").textContent = "Asking the engine…";
     try {
-      let v;
-      if (isTheGame()) { reviewJob = null; v = await api("POST", reviewPath()); } else {
+      let v = null;
+      reviewJob = null;
+      if (isTheGame()) {
+        // A game still going on is reviewed as any line.
+        try { v = await api("POST", reviewPath()); } catch (err) { if (err.code !== "game_not_over") throw err; }
+      }
+      if (!v) {
         const moves = mainLine().slice(1).map((n) => n.mv);
         if (!moves.length) throw new Error("There is no move to review.");
         v = await api("POST", "/api/review", { variant, fen, moves, relaxed });

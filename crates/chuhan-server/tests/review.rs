@@ -16,11 +16,21 @@ use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
 type Ws = WebSocketStream<MaybeTlsStream<tokio::net::TcpStream>>;
 
 async fn server(data: &Path, nodes: u64, queue: usize) -> (SocketAddr, tokio::task::JoinHandle<anyhow::Result<()>>) {
+    server_with(data, nodes, queue, 100).await
+}
+
+async fn server_with(
+    data: &Path,
+    nodes: u64,
+    queue: usize,
+    per_client: usize,
+) -> (SocketAddr, tokio::task::JoinHandle<anyhow::Result<()>>) {
     let limits = chuhan_server::Limits {
         requests_per_minute: 0,
         games_per_minute: 0,
         review_nodes: nodes,
         review_queue: queue,
+        reviews_per_client: per_client,
         ..chuhan_server::Limits::default()
     };
     chuhan_server::Server::new(chuhan_server::data_dir_store(data))
@@ -205,6 +215,22 @@ async fn a_board_review_is_a_job_and_everything_is_bounded() {
     assert_eq!((code, b["status"].as_str()), (200, Some("queued")), "{b}");
     let (code, c) = post(addr, "/api/review", json!({ "moves": LINE })).await;
     assert_eq!((code, c["code"].as_str()), (503, Some("review_queue_full")), "{c}");
+    for j in [&a, &b] {
+        post(addr, &format!("/api/review/{}/cancel", j["id"].as_str().unwrap()), json!({})).await;
+    }
+
+    // One address has at most two reviews queued or running; a third waits for one to end.
+    let dir = tempfile::tempdir().unwrap();
+    let (addr, _task) = server_with(dir.path(), 3_000_000, 8, 2).await;
+    let (_, a) = post(addr, "/api/review", json!({ "moves": LINE })).await;
+    let (code, b) = post(addr, "/api/review", json!({ "moves": LINE })).await;
+    assert_eq!(code, 200, "{b}");
+    let (code, c) = post(addr, "/api/review", json!({ "moves": LINE })).await;
+    assert_eq!((code, c["code"].as_str()), (429, Some("review_pending")), "{c}");
+    let id = game(addr, &LINE, true).await;
+    let (code, g) = post(addr, &format!("/api/games/{id}/review"), json!({})).await;
+    assert_eq!((code, g["code"].as_str()), (429, Some("review_pending")), "{g}");
+    assert_eq!(get(addr, &format!("/api/games/{id}/review")).await.1["status"], "none", "nothing claimed");
     for j in [&a, &b] {
         post(addr, &format!("/api/review/{}/cancel", j["id"].as_str().unwrap()), json!({})).await;
     }
