@@ -25,6 +25,7 @@ pub mod rating;
 mod read_move;
 mod records;
 mod review;
+mod reviewer;
 mod room;
 mod routes;
 mod seeks;

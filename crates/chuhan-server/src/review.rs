@@ -17,154 +17,32 @@ use crate::error::{bad, internal, ApiError};
 use crate::ids::{now_secs, random_hex};
 use crate::limit::address_key;
 use crate::params::parse_json;
+use crate::reviewer::{full, Board, Job, Key, MAX_JOBS, MAX_PLIES};
 use crate::shown::{default_notation, move_text};
 use crate::state::AppState;
 use crate::store::reviews::ReviewState;
 use crate::wire::review::{ReviewRequest, ReviewResult, ReviewSide, ReviewStatus, ReviewedMove};
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, State};
-use axum::http::{Extensions, StatusCode};
+use axum::http::Extensions;
 use axum::Json;
-use chuhan::{Game, Move, Position, Rules, Side};
+use chuhan::{Game, Position, Rules, Side};
 use chuhan_engine::nnue::Nnue;
 use chuhan_engine::review::{review, Review, ReviewError, Settings};
-use std::collections::{HashMap, VecDeque};
 use std::net::{IpAddr, SocketAddr};
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::sync::mpsc;
 
-/// The longest game reviewed, in plies.
-pub const MAX_PLIES: usize = 600;
-/// Board reviews kept in memory.
-pub const MAX_JOBS: usize = 64;
 /// A game's review that has not moved for this long was left by a server that stopped: another
 /// may claim it.
 const STALE_SECS: u64 = 120;
+
 /// How often a running review's progress is written to the store (and a cancel looked for).
 const REPORT_EVERY: Duration = Duration::from_millis(300);
+
 /// How long a queued review waits for a search slot before it fails as "busy".
 const SLOT_WAIT: Duration = Duration::from_secs(600);
-
-/// Whose review a job is.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-enum Key {
-    /// A stored game's, by its id.
-    Game(String),
-    /// A board's, by its job id.
-    Board(String),
-}
-
-/// A review waiting or running.
-struct Job {
-    key: Key,
-    start: Position,
-    rules: Rules,
-    moves: Vec<Move>,
-    stop: Arc<AtomicBool>,
-    /// Who asked for it, counted in [`Reviewer::clients`] until it ends.
-    client: Option<IpAddr>,
-}
-
-/// A board review's status, in memory.
-type Board = Arc<Mutex<ReviewStatus>>;
-
-/// The server's reviews: the line, this server's running stop flags, the board jobs.
-pub struct Reviewer {
-    line: mpsc::Sender<Job>,
-    receiver: Mutex<Option<mpsc::Receiver<Job>>>,
-    /// This server's name in the store's claims.
-    owner: String,
-    nodes: u64,
-    /// The stop flags of this server's queued and running reviews.
-    stops: Mutex<HashMap<Key, Arc<AtomicBool>>>,
-    boards: Mutex<VecDeque<(String, Board)>>,
-    /// Reviews queued or running by client address.
-    clients: Mutex<HashMap<IpAddr, usize>>,
-    /// How many of them one address may have ([`crate::Limits::reviews_per_client`]).
-    per_client: usize,
-}
-
-impl Reviewer {
-    /// A reviewer searching `nodes` a position with a line of `queue` reviews, at most
-    /// `per_client` of them queued or running for one client address.
-    pub fn new(nodes: u64, queue: usize, per_client: usize) -> Reviewer {
-        let (line, receiver) = mpsc::channel(queue.max(1));
-        let owner = random_hex(8).unwrap_or_else(|_| format!("{:x}", std::process::id()));
-        Reviewer {
-            line,
-            receiver: Mutex::new(Some(receiver)),
-            owner,
-            nodes: nodes.max(1),
-            stops: Mutex::default(),
-            boards: Mutex::default(),
-            clients: Mutex::default(),
-            per_client: per_client.max(1),
-        }
-    }
-
-    fn stops(&self) -> std::sync::MutexGuard<'_, HashMap<Key, Arc<AtomicBool>>> {
-        self.stops.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    fn boards(&self) -> std::sync::MutexGuard<'_, VecDeque<(String, Board)>> {
-        self.boards.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    fn board(&self, id: &str) -> Option<Board> {
-        self.boards().iter().find(|(k, _)| k == id).map(|(_, b)| b.clone())
-    }
-
-    fn clients(&self) -> std::sync::MutexGuard<'_, HashMap<IpAddr, usize>> {
-        self.clients.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Whether `client` may queue one more review (429 `review_pending` if not).
-    fn client_may(&self, client: Option<IpAddr>) -> Result<(), ApiError> {
-        match client {
-            Some(ip) if self.clients().get(&ip).copied().unwrap_or(0) >= self.per_client => Err(ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                format!("at most {} reviews at a time: wait for yours to end", self.per_client),
-            )
-            .with_code("review_pending")),
-            _ => Ok(()),
-        }
-    }
-
-    /// Counts a review of `client` as ended.
-    fn release(&self, client: Option<IpAddr>) {
-        let Some(ip) = client else { return };
-        let mut clients = self.clients();
-        if let Some(n) = clients.get_mut(&ip) {
-            *n = n.saturating_sub(1);
-            if *n == 0 {
-                clients.remove(&ip);
-            }
-        }
-    }
-
-    /// Puts `job` in line, or answers 503 when the line is full (or 429 when its client has
-    /// as many reviews in it as it may).
-    fn enqueue(&self, job: Job) -> Result<(), ApiError> {
-        self.client_may(job.client)?;
-        let (key, stop, client) = (job.key.clone(), job.stop.clone(), job.client);
-        self.stops().insert(key.clone(), stop);
-        if let Some(ip) = client {
-            *self.clients().entry(ip).or_insert(0) += 1;
-        }
-        self.line.try_send(job).map_err(|_| {
-            self.stops().remove(&key);
-            self.release(client);
-            full()
-        })
-    }
-}
-
-fn full() -> ApiError {
-    ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "too many reviews are waiting: try again in a few minutes")
-        .with_code("review_queue_full")
-}
 
 /// Starts the task that runs the reviews in line, one at a time.
 pub fn start(state: &Arc<AppState>) {
