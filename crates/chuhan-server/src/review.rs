@@ -260,10 +260,17 @@ pub async fn start_game(
         return Err(bad(format!("a review takes at most {MAX_PLIES} plies")).with_code("too_long"));
     }
     let r = &state.reviewer;
-    // A review done, queued or running (on any server) is answered, not started again.
-    let status = game_status(&state, &id).await?;
-    if ["done", "queued", "running"].contains(&status.status.as_str()) {
-        return Ok(Json(status));
+    // A review done, queued or running (on any server) is answered, not started again; one
+    // queued or running elsewhere that has not moved for STALE_SECS was left by a server that
+    // stopped, and is claimed again (this server's own waiting ones never are).
+    let stored = state.store.review(&id).await.map_err(internal)?;
+    if let Some(s) = stored {
+        let fresh = now_secs().saturating_sub(s.updated) < STALE_SECS;
+        let ours = r.stops().contains_key(&Key::Game(id.clone()));
+        let going = matches!(s.state, ReviewState::Queued | ReviewState::Running);
+        if s.state == ReviewState::Done || (going && (fresh || ours)) {
+            return Ok(Json(game_status(&state, &id).await?));
+        }
     }
     if r.line.capacity() == 0 {
         return Err(full());

@@ -288,3 +288,21 @@ async fn two_servers_on_postgresql_run_a_review_once_and_either_cancels_it() {
         assert_eq!(get(s, &path).await.1["status"], "cancelled");
     }
 }
+
+#[tokio::test]
+async fn a_review_left_by_a_server_that_stopped_is_taken_over() {
+    use chuhan_server::store::Reviews;
+    let dir = tempfile::tempdir().unwrap();
+    let (addr, _task) = server(dir.path(), 400, 8).await;
+    let id = game(addr, &LINE, true).await;
+    // Another server claimed it long ago and went silent.
+    let store = chuhan_server::store::SqliteStore::open(dir.path()).unwrap();
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs();
+    assert!(store.claim_review(&id, "gone", 5, now - 1000, 120).await.unwrap());
+    let path = format!("/api/games/{id}/review");
+    assert_eq!(get(addr, &path).await.1["status"], "queued");
+    let (code, v) = post(addr, &path, json!({})).await;
+    assert_eq!(code, 200, "{v}");
+    assert_eq!(settled(addr, &path).await["status"], "done");
+    assert_ne!(store.review(&id).await.unwrap().unwrap().owner, "gone");
+}
