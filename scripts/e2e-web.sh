@@ -24,6 +24,7 @@ fake="cmd=python3,arg=$root/crates/chuhan-cli/tests/fake_engine.py"
 # A game database of four games for the explorer and the database page (e2e/tests/explorer.test.js).
 "$chuhan" db import --games-db "$data/games.sqlite3" e2e/fixtures/explorer.pgn >/dev/null
 "$chuhan" serve --addr 127.0.0.1:0 --store "$data/db/games.sqlite3" --games-db "$data/games.sqlite3" --games-db-uploads \
+  --review-nodes 300 \
   --engine "$fake --name Fake --mode script --script h2e2 --info depth+17+multipv+1+score+cp+77+pv+h2e2+h9g7,name=Fake" \
   --engine "$fake --mode crash,name=Broken" \
   >"$log" 2>&1 &

@@ -60,6 +60,16 @@ pub struct ServeArgs {
     /// the database page shows).
     #[arg(long, value_name = "PLIES", default_value_t = chuhan_server::Limits::default().max_plies)]
     max_plies: usize,
+    /// Nodes a game review searches in each position (the web's Review button); fewer make
+    /// reviews faster and weaker (the browser tests use a few hundred).
+    #[arg(long, value_name = "N", default_value_t = chuhan_server::Limits::default().review_nodes)]
+    review_nodes: u64,
+    /// Game reviews that may wait in line for the engine (one runs at a time).
+    #[arg(long, value_name = "N", default_value_t = chuhan_server::Limits::default().review_queue)]
+    review_queue: usize,
+    /// Game reviews one client address (IPv6: its /64) may have waiting or running at once.
+    #[arg(long, value_name = "N", default_value_t = chuhan_server::Limits::default().reviews_per_client)]
+    reviews_per_client: usize,
     /// A host name that requests must name in their Host header (repeatable; a port is
     /// ignored): others are answered 421, which defeats DNS rebinding. Without it, any.
     #[arg(long = "allowed-host", value_name = "NAME")]
@@ -91,6 +101,9 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         ("--analysis-threads", args.analysis_threads),
         ("--engine-games", args.engine_games),
         ("--max-plies", args.max_plies),
+        ("--review-queue", args.review_queue),
+        ("--reviews-per-client", args.reviews_per_client),
+        ("--review-nodes", args.review_nodes as usize),
     ] {
         anyhow::ensure!(value > 0, "{flag} 0: at least 1 is needed");
     }
@@ -109,6 +122,9 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         analysis_threads: args.analysis_threads,
         engine_games: args.engine_games,
         max_plies: args.max_plies,
+        review_nodes: args.review_nodes,
+        review_queue: args.review_queue,
+        reviews_per_client: args.reviews_per_client,
     };
     let mut tools = chuhan_server::Tools {
         games_db: args.games_db,

@@ -19,8 +19,8 @@
 //!   PostgreSQL, so two games ending at once lose no update).
 //!
 //! Schema versions: each back end's `schema.rs` lists its steps (`sqlite/schema.rs`: SQLite's
-//! `user_version`, 0 to 6; `pg/schema.rs`: PostgreSQL's `chuhan_migrations`, 1 to 5, the same
-//! tables as SQLite's version 6), run by the crate's one migration runner (module `migrate`,
+//! `user_version`, 0 to 7; `pg/schema.rs`: PostgreSQL's `chuhan_migrations`, 1 to 6, the same
+//! tables as SQLite's version 7), run by the crate's one migration runner (module `migrate`,
 //! also the game database's) when a store is opened.
 
 use anyhow::Result;
@@ -31,10 +31,12 @@ pub mod accounts;
 pub mod glicko;
 pub mod pg;
 pub mod rating;
+pub mod reviews;
 pub mod sqlite;
 pub mod talk;
 
 pub use accounts::Accounts;
+pub use reviews::Reviews;
 pub use talk::Talk;
 
 pub use pg::PgStore;
@@ -201,7 +203,7 @@ pub enum Conflict {
 
 /// Durable storage of games and their moves. Each method is one transaction.
 #[async_trait::async_trait]
-pub trait Store: Accounts + Talk + Send + Sync {
+pub trait Store: Accounts + Talk + Reviews + Send + Sync {
     /// Records a new game.
     async fn create(&self, game: &StoredGame) -> Result<()>;
     /// Sets a seat's token and the name of its player, if given (a friend joined).

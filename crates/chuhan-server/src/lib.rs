@@ -24,6 +24,8 @@ mod position;
 pub mod rating;
 mod read_move;
 mod records;
+mod review;
+mod reviewer;
 mod room;
 mod routes;
 mod seeks;
@@ -140,6 +142,7 @@ impl Server {
                 let store = tokio::task::spawn_blocking(move || SqliteStore::open_file(&file)).await??;
                 let state = AppState::new(Arc::new(store), self.limits, None, self.tools).await?;
                 state.restore().await?;
+                review::start(&state);
                 Ok(state)
             }
             Target::Postgres(url) => {
@@ -148,6 +151,7 @@ impl Server {
                 let state = AppState::new(Arc::new(store), self.limits, Some(cluster.clone()), self.tools).await?;
                 // The sweep claims the unfinished games that no other server runs.
                 peers::start(&state, cluster);
+                review::start(&state);
                 Ok(state)
             }
         }

@@ -45,6 +45,15 @@ pub struct Limits {
     /// The longest game, in plies, imported through the database page (`--games-db-uploads`);
     /// a longer one is refused with the collection's other games imported.
     pub max_plies: usize,
+    /// Nodes a game review searches in each position (`--review-nodes`; the default is
+    /// `chuhan review`'s; tests give fewer, since a debug build searches slowly).
+    pub review_nodes: u64,
+    /// Reviews that may wait in line for the engine (one runs at a time); more are refused
+    /// with 503 `review_queue_full`.
+    pub review_queue: usize,
+    /// Reviews one client address (IPv6: its /64) may have queued or running at once; one
+    /// more is refused with 429 `review_pending`.
+    pub reviews_per_client: usize,
 }
 
 impl Default for Limits {
@@ -58,6 +67,9 @@ impl Default for Limits {
             analysis_threads: 2,
             engine_games: 4,
             max_plies: chuhan_db::DEFAULT_MAX_PLIES,
+            review_nodes: chuhan_engine::review::DEFAULT_NODES,
+            review_queue: 8,
+            reviews_per_client: 2,
         }
     }
 }

@@ -5,8 +5,8 @@
 
 use crate::state::AppState;
 use crate::{
-    account_http, analysis, gamedb, games, hosts, limit, origin, pages, players, position, read_move, records, seeks,
-    tree, ws,
+    account_http, analysis, gamedb, games, hosts, limit, origin, pages, players, position, read_move, records, review,
+    seeks, tree, ws,
 };
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, HeaderValue, StatusCode};
@@ -32,6 +32,11 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}", get(games::game_state))
         .route("/api/games/{id}/join", post(games::join))
         .route("/api/games/{id}/pgn", get(games::pgn))
+        .route("/api/games/{id}/review", get(review::get_game).post(review::start_game))
+        .route("/api/games/{id}/review/cancel", post(review::cancel_game))
+        .route("/api/review", post(review::start_board))
+        .route("/api/review/{id}", get(review::get_board))
+        .route("/api/review/{id}/cancel", post(review::cancel_board))
         .route("/api/games/{id}/seek", post(seeks::set))
         .route("/api/seeks", get(seeks::list))
         .route("/api/games/{id}/ws", get(ws::upgrade))

@@ -83,6 +83,8 @@ pub struct AppState {
     /// How often a game's WebSocket is pinged: a third of the idle timeout, so that an open
     /// page is never idle long enough to be cut off (see [`crate::ws`]).
     pub ws_ping: Duration,
+    /// Game reviews: their line, the one running, the analysis board's jobs.
+    pub reviewer: crate::reviewer::Reviewer,
 }
 
 /// Counts a game in [`AppState::engine_queue`] while its engine waits or thinks.
@@ -152,6 +154,11 @@ impl AppState {
             ws_ping: (limits.connections.idle_timeout / 3).max(Duration::from_millis(100)),
             hosts: crate::hosts::AllowedHosts::new(&tools.allowed_hosts),
             accounts: crate::account::AccountsState::new(limits.requests_per_minute, tools.secure_cookies),
+            reviewer: crate::reviewer::Reviewer::new(
+                limits.review_nodes,
+                limits.review_queue,
+                limits.reviews_per_client,
+            ),
         }))
     }
 

@@ -63,7 +63,7 @@ export function analysis() {
   }
   function save() {
     try {
-      localStorage.setItem(SAVE_KEY, JSON.stringify({ variant, fen, relaxed, tree: T.toWire(root), at: T.indexPath(cur), headers, result }));
+      localStorage.setItem(SAVE_KEY, JSON.stringify({ variant, fen, relaxed, tree: T.toWire(root), at: T.indexPath(cur), headers, result, review }));
       const index = JSON.parse(localStorage.getItem(SAVED_INDEX) || "[]").filter((k) => k !== SAVE_KEY);
       index.push(SAVE_KEY);
       while (index.length > KEEP) localStorage.removeItem(index.shift());
@@ -84,7 +84,14 @@ export function analysis() {
   });
   $("avariant").value = variant;
 
-  function go(node) { if (node && node !== cur) { cur = node; update(); } }
+  // The better move of a review's mark is an arrow until the board shows another position.
+  let markArrow = false;
+  function go(node) {
+    if (!node || node === cur) return;
+    if (markArrow) { board.arrows = []; markArrow = false; $("abetter").hidden = true; }
+    cur = node;
+    update();
+  }
 
   /// Plays the first `n` moves of an engine line `pv` from `from` onto the tree: moves already
   /// there are followed, the rest become a variation (or the main line where none goes on).
@@ -271,7 +278,7 @@ export function analysis() {
   // searched to GRAPH_DEPTH (one depth for all, so that the points compare; a few ms each).
   // `graphLine` is the main line it was drawn for, `graphScores` the scores found so far.
   const GRAPH_DEPTH = 6;
-  let graphSeq = 0, graphLine = null, graphScores = [];
+  let graphSeq = 0, graphLine = null, graphScores = [], graphFromReview = false;
 
   /// The first mover's share for one position, 0 to 1, as the eval bar reads it.
   function share(r) {
@@ -283,6 +290,7 @@ export function analysis() {
 
   async function graph() {
     const mine = ++graphSeq;
+    graphFromReview = false;
     graphLine = [root];
     for (let n = root; n.children.length;) { n = n.children[0]; graphLine.push(n); }
     graphScores = [];
@@ -317,6 +325,7 @@ export function analysis() {
   /// Takes the graph away (a new tree, or its main line changed under it).
   function clearGraph() {
     graphSeq += 1;
+    graphFromReview = false;
     graphLine = null;
     graphScores = [];
     $("agraph").replaceChildren();
@@ -340,7 +349,17 @@ export function analysis() {
     const x = (i) => n > 1 ? 4 + (i * (W - 8)) / (n - 1) : W / 2;
     const y = (v) => 4 + (1 - v) * (H - 8);
     const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: "none", role: "img", "aria-label": "Evaluation graph" });
-    svg.appendChild(el("line", { x1: 0, x2: W, y1: H / 2, y2: H / 2, stroke: "#aaa", "stroke-dasharray": "3 3" }));
+    // The axis: 100% (the first mover wins) at the top, 0% at the bottom, the even line (50%,
+    // a score of zero) dashed across, a tick every ten moves.
+    svg.appendChild(el("line", { class: "axis", x1: 1, x2: 1, y1: 4, y2: H - 4, stroke: "#776" }));
+    svg.appendChild(el("line", { class: "axis", x1: 0, x2: W, y1: H - 4, y2: H - 4, stroke: "#776" }));
+    svg.appendChild(el("line", { class: "zero", x1: 0, x2: W, y1: H / 2, y2: H / 2, stroke: "#776", "stroke-dasharray": "4 3" }));
+    for (let i = 20; i < n; i += 20) svg.appendChild(el("line", { class: "tick", x1: x(i), x2: x(i), y1: H - 7, y2: H - 1, stroke: "#776" }));
+    for (const [v, label] of [[1, "100%"], [0.5, "50%"], [0, "0%"]]) {
+      const t = el("text", { x: 4, y: Math.min(H - 6, Math.max(10, y(v) + 3)), "font-size": 8, fill: "#665", "aria-hidden": "true" });
+      t.textContent = label;
+      svg.appendChild(t);
+    }
     const pts = graphScores.map((s, i) => `${x(i).toFixed(1)},${y(s.share).toFixed(1)}`);
     if (pts.length > 1) {
       svg.appendChild(el("polygon", { points: `${x(0)},${H / 2} ${pts.join(" ")} ${x(pts.length - 1)},${H / 2}`, fill: variant === "janggi" ? "#1f5fa855" : "#c0231b40" }));
@@ -355,11 +374,197 @@ export function analysis() {
       c.addEventListener("click", () => go(graphLine[i]));
       svg.appendChild(c);
     });
+    // A review's marks: coloured points over the line, each with its words.
+    if (graphFromReview && review) {
+      reviewed().forEach(({ m, node }) => {
+        if (!MARKS[m.mark] || m.ply >= graphScores.length) return;
+        const [cls, word] = MARKS[m.mark];
+        const c = el("circle", { class: `mark ${cls}`, cx: x(m.ply), cy: y(graphScores[m.ply].share), r: 5.5, "data-ply": m.ply, "aria-label": `${word}: ${m.text}` });
+        const t = el("title", {});
+        t.textContent = `${word} (${m.mark}): ${m.text}`;
+        c.appendChild(t);
+        c.addEventListener("click", (e) => { e.stopPropagation(); showMark(m, node); });
+        svg.appendChild(c);
+      });
+    }
     $("agraph").replaceChildren(svg);
   }
 
-  function renderMoves() {
+  // Game review (issue 43): the server judges every move of the main line. A game of the
+  // server's (`?game=ID`, its moves unchanged) is reviewed and saved with the game, so a reload
+  // or another visitor sees it at once; any other line is a job of the server's, polled, and
+  // its result kept with this analysis in local storage. The marks go on the graph (coloured
+  // points) and in a list of buttons (for keyboards and screen readers); a mark goes to the
+  // position before its move, with the better move as an arrow and its line in words.
+  const MARKS = { "??": ["blunder", "Blunder"], "?": ["mistake", "Mistake"], "?!": ["inaccuracy", "Inaccuracy"] };
+  const gameId = q.get("game");
+  let review = saved && saved.review ? saved.review : null, reviewSeq = 0, reviewJob = null;
+
+  /// The main line's nodes from the start (index = ply).
+  function mainLine() {
+    const line = [root];
+    for (let n = root; n.children.length;) { n = n.children[0]; line.push(n); }
+    return line;
+  }
+  /// Whether the main line is still the game `gameId` was opened with (moves from the address).
+  const gameMoves = (q.get("moves") || "").split(/[\s,]+/).filter(Boolean);
+  function isTheGame() {
+    const line = mainLine().slice(1).map((n) => n.mv);
+    return !!gameId && line.length === gameMoves.length && line.every((m, i) => m === gameMoves[i]);
+  }
+  /// The review's moves that still match the main line, with their nodes.
+  function reviewed() {
+    if (!review) return [];
+    const line = mainLine();
+    const out = [];
+    for (const m of review.moves) {
+      const node = line[m.ply];
+      if (!node || node.mv !== m.move) break;
+      out.push({ m, node });
+    }
+    return out;
+  }
+
+  function reviewBusy(busy) {
+    $("areviewbtn").disabled = busy;
+    $("areviewcancel").hidden = !busy;
+    $("areviewbar").hidden = !busy;
+  }
+
+  /// Shows a status answer; polls again while the review is queued or running.
+  function showStatus(v, mine) {
+    if (mine !== reviewSeq) return;
+    const going = v.status === "queued" || v.status === "running";
+    reviewBusy(going);
+    if (v.total) { $("areviewbar").max = v.total; $("areviewbar").value = v.done; }
+    $("areviewnote").textContent = {
+      queued: "Waiting for the engine…",
+      running: `Reviewing: ${v.done} of ${v.total} positions…`,
+      failed: `The review failed: ${v.reason || ""}`,
+      cancelled: "Review cancelled.",
+      none: "",
+    }[v.status] || "";
+    if (v.status === "done" && v.review) {
+      review = v.review;
+      save();
+      showReview();
+    }
+    if (going) setTimeout(() => poll(mine), 500);
+  }
+
+  function reviewPath() { return reviewJob ? `/api/review/${encodeURIComponent(reviewJob)}` : `/api/games/${encodeURIComponent(gameId)}/review`; }
+
+  async function poll(mine) {
+    if (mine !== reviewSeq) return;
+    try { showStatus(await api("GET", reviewPath()), mine); } catch (err) { if (mine === reviewSeq) { reviewBusy(false); $("areviewnote").textContent = err.message; } }
+  }
+
+  /// Asks the server to review the main line (the game's route for a game of the server's).
+  async function startReview() {
+    const mine = ++reviewSeq;
+    review = null;
+    showReview();
+    reviewBusy(true);
+    $("areviewnote").textContent = "Asking the engine…";
+    try {
+      let v = null;
+      reviewJob = null;
+      if (isTheGame()) {
+        // A game still going on is reviewed as any line.
+        try { v = await api("POST", reviewPath()); } catch (err) { if (err.code !== "game_not_over") throw err; }
+      }
+      if (!v) {
+        const moves = mainLine().slice(1).map((n) => n.mv);
+        if (!moves.length) throw new Error("There is no move to review.");
+        v = await api("POST", "/api/review", { variant, fen, moves, relaxed });
+        reviewJob = v.id;
+      }
+      showStatus(v, mine);
+    } catch (err) {
+      if (mine !== reviewSeq) return;
+      reviewBusy(false);
+      $("areviewnote").textContent = err.message;
+    }
+  }
+
+  async function cancelReview() {
+    const mine = reviewSeq;
+    try { showStatus(await api("POST", `${reviewPath()}/cancel`), mine); } catch (err) { $("areviewnote").textContent = err.message; }
+  }
+
+  /// Goes to the position of a marked move, with the better move as an arrow and its line.
+  function showMark(m, node) {
+    go(node.parent);
+    const better = $("abetter");
+    better.replaceChildren();
+    if (m.best) {
+      board.arrows = [[m.best.slice(0, 2), m.best.slice(2, 4)]];
+      markArrow = true;
+      if (board.state) board.render(board.state);
+      const b = document.createElement("b");
+      b.textContent = `${MARKS[m.mark] ? MARKS[m.mark][1] : "Move"} ${m.text} (${Math.round(m.loss * 100)}% of the winning chances lost). Better: `;
+      better.append(b);
+      const pv = m.line.map((mv, i) => ({ mv, text: m.line_text[i] || mv }));
+      pv.forEach((p, i) => {
+        const s = document.createElement("button");
+        s.type = "button";
+        s.className = "pvmove linkish";
+        s.textContent = p.text;
+        s.title = "Play the better line up to this move";
+        s.addEventListener("click", () => playLine(node.parent, pv, i + 1));
+        better.append(s, " ");
+      });
+      if (m.reason) better.append(document.createTextNode(`(${m.reason})`));
+    } else if (m.reason) better.textContent = m.reason;
+    better.hidden = false;
+  }
+
+  /// The accuracies at the top, the marks' list, and the graph from the review's curve.
+  function showReview(withGraph = true) {
+    const acc = $("aaccuracy"), list = $("amarks");
+    const rows = reviewed();
+    if (!review || !rows.length) {
+      acc.hidden = true;
+      acc.replaceChildren();
+      list.replaceChildren();
+      $("abetter").hidden = true;
+      if (graphLine && graphFromReview) clearGraph();
+      return;
+    }
+    const names = variant === "janggi" ? ["Cho", "Han"] : ["Red", "Black"];
+    acc.replaceChildren(...review.sides.map((s, i) => {
+      const span = document.createElement("span");
+      span.className = `acc side${i}`;
+      span.textContent = `${names[i]}: accuracy ${s.accuracy == null ? "—" : s.accuracy.toFixed(1)}% · ${s.blunders} ?? · ${s.mistakes} ? · ${s.inaccuracies} ?!`;
+      return span;
+    }));
+    acc.hidden = false;
+    const start = startOf(startFen);
+    list.replaceChildren(...rows.filter(({ m }) => MARKS[m.mark]).map(({ m, node }) => {
+      const li = document.createElement("li");
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = `mark ${MARKS[m.mark][0]}`;
+      const number = Math.floor((m.ply - 1 + start.turn) / 2) + start.number;
+      b.textContent = `${number}${(m.ply - 1 + start.turn) % 2 ? "…" : "."} ${m.text} ${m.mark} ${MARKS[m.mark][1].toLowerCase()}`;
+      b.addEventListener("click", () => showMark(m, node));
+      li.append(b);
+      return li;
+    }));
+    // The graph: the first mover's win probability after each reviewed move.
+    if (!withGraph) { drawGraph(); return; }
+    graphSeq += 1;
+    graphFromReview = true;
+    graphLine = [root, ...rows.map((r) => r.node)];
+    graphScores = review.wins.slice(0, graphLine.length).map((w) => ({ share: w, text: `${names[0]} ${Math.round(w * 100)}%` }));
+    $("agraph").hidden = false;
+    $("agraphnote").textContent = `Win probability by chuhan's review (${review.nodes.toLocaleString("en")} nodes a position); click a point or a mark`;
     drawGraph();
+  }
+
+  function renderMoves() {
+    // The review's graph, unless the engine's graph was asked for since.
+    if (review) showReview(graphFromReview || !graphLine); else drawGraph();
     const box = $("amoves");
     box.replaceChildren(...T.renderTree(root, cur, startOf(startFen), go));
     save();
@@ -385,6 +590,7 @@ export function analysis() {
     fen = newFen;
     startFen = newFen;
     cur = root;
+    review = null;
     clearGraph();
     showHeaders();
     update();
@@ -600,6 +806,17 @@ export function analysis() {
   if (saved) renameMoves(); else if (q.get("dbgame") && !root.children.length) openDbGame(q.get("dbgame")); else update();
   // From a game's "Analyse": its record's tags (names, date, time control) and result.
   if (!saved && q.get("game")) gameHeaders(q.get("game"));
+  // A game's review: the saved one at once, or asked for (`review=1`, the game page's button).
+  $("areviewbtn").addEventListener("click", startReview);
+  $("areviewcancel").addEventListener("click", cancelReview);
+  if (review) showReview();
+  if (gameId && isTheGame()) {
+    const mine = ++reviewSeq;
+    api("GET", reviewPath()).then((v) => {
+      if (q.get("review") === "1" && !["done", "queued", "running"].includes(v.status)) startReview();
+      else showStatus(v, mine);
+    }).catch(() => { /* a game the server no longer has: the board works without it */ });
+  } else if (q.get("review") === "1" && !review) startReview();
 
   async function gameHeaders(id) {
     try {

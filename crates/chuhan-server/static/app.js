@@ -435,6 +435,10 @@ async function gamePage(id) {
     // from its PGN.
     const q = new URLSearchParams({ variant: s.variant, fen: s.start_fen, moves: s.moves.map((m) => m.mv).join(" "), game: s.id });
     $("analyse").href = `/analysis?${q}`;
+    // A finished game is reviewed on the analysis board, which asks the server and shows it.
+    $("review-box").hidden = !s.end || !s.moves.length;
+    q.set("review", "1");
+    $("review").href = `/analysis?${q}`;
     const list = $("moves");
     // Numbered from the start FEN's move number; when the second side moves first, its move
     // goes in its own column after "…".

@@ -600,3 +600,40 @@ async fn chat_lines_are_numbered_and_a_rematch_is_agreed_once_with_its_game() {
         assert!(store.load("t3").await.unwrap().is_none(), "{name}: no game without its rematch");
     }
 }
+
+#[tokio::test]
+async fn a_review_is_claimed_once_reports_progress_and_can_be_cancelled() {
+    use reviews::ReviewState;
+    let (_dir, stores) = stores("reviews").await;
+    for (name, store) in stores {
+        assert_eq!(store.review("g1").await.unwrap(), None, "{name}");
+        // One server claims it; another (or the same again) does not while it is fresh.
+        assert!(store.claim_review("g1", "a", 11, 1000, 60).await.unwrap(), "{name}");
+        assert!(!store.claim_review("g1", "b", 11, 1010, 60).await.unwrap(), "{name}");
+        assert!(store.review_progress("g1", "a", 3, 1020).await.unwrap(), "{name}");
+        assert!(!store.review_progress("g1", "b", 4, 1020).await.unwrap(), "{name}: not b's");
+        let r = store.review("g1").await.unwrap().unwrap();
+        assert_eq!((r.state, r.done, r.total, r.owner.as_str()), (ReviewState::Running, 3, 11, "a"), "{name}");
+        // Silent too long: its server died, another takes it over and the first one is told to stop.
+        assert!(store.claim_review("g1", "b", 11, 1100, 60).await.unwrap(), "{name}");
+        assert!(!store.review_progress("g1", "a", 4, 1101).await.unwrap(), "{name}");
+        store.end_review("g1", "a", ReviewState::Done, Some("{}"), None, 1102).await.unwrap();
+        assert_eq!(store.review("g1").await.unwrap().unwrap().state, ReviewState::Queued, "{name}: a's end ignored");
+        store.end_review("g1", "b", ReviewState::Done, Some("{\"x\":1}"), None, 1103).await.unwrap();
+        let r = store.review("g1").await.unwrap().unwrap();
+        assert_eq!((r.state, r.result.as_deref()), (ReviewState::Done, Some("{\"x\":1}")), "{name}");
+        // Done: never claimed again, nothing to cancel.
+        assert!(!store.claim_review("g1", "c", 11, 9999, 60).await.unwrap(), "{name}");
+        assert!(!store.cancel_review("g1", 9999).await.unwrap(), "{name}");
+
+        // Cancelled by anyone: its runner is told to stop, and a new claim starts it again.
+        assert!(store.claim_review("g2", "a", 5, 1000, 60).await.unwrap(), "{name}");
+        assert!(store.cancel_review("g2", 1001).await.unwrap(), "{name}");
+        assert!(!store.review_progress("g2", "a", 1, 1002).await.unwrap(), "{name}");
+        store.end_review("g2", "a", ReviewState::Failed, None, Some("x"), 1003).await.unwrap();
+        let r = store.review("g2").await.unwrap().unwrap();
+        assert_eq!((r.state, r.reason.as_deref()), (ReviewState::Cancelled, Some("cancelled")), "{name}");
+        assert!(store.claim_review("g2", "b", 5, 1004, 60).await.unwrap(), "{name}");
+        assert_eq!(store.review("g2").await.unwrap().unwrap().state, ReviewState::Queued, "{name}");
+    }
+}

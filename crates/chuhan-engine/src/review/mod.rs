@@ -45,6 +45,8 @@ use crate::search::{search, Limits, Report, Shared};
 use crate::Score;
 use chuhan::game::{EndReason, Game, GameResult, Outcome, Rules};
 use chuhan::{BySide, IllegalMove, Move, Position, Side, Variant};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Nodes searched per position when no limit is given: a 100-move game (201 searches) takes
@@ -69,11 +71,23 @@ pub struct Settings {
     pub rules: Option<Rules>,
     /// The longest better line kept per move, plies.
     pub line_length: usize,
+    /// Set it (from any thread) to stop the review between two positions: [`review`] then
+    /// answers [`ReviewError::Cancelled`]. `None`: the review always runs to its end.
+    pub stop: Option<Arc<AtomicBool>>,
 }
 
 impl Default for Settings {
     fn default() -> Settings {
-        Settings { depth: None, nodes: None, movetime: None, threads: 1, hash_mb: 16, rules: None, line_length: 8 }
+        Settings {
+            depth: None,
+            nodes: None,
+            movetime: None,
+            threads: 1,
+            hash_mb: 16,
+            rules: None,
+            line_length: 8,
+            stop: None,
+        }
     }
 }
 
@@ -128,6 +142,9 @@ pub enum ReviewError {
     /// A setting is out of range.
     #[error("{0}")]
     Setting(String),
+    /// [`Settings::stop`] was set before the review ended.
+    #[error("the review was cancelled")]
+    Cancelled,
 }
 
 /// One move of a reviewed game.
@@ -235,7 +252,9 @@ fn ruled(outcome: &Outcome, mover: Side) -> (Score, f64) {
 /// every position with `eval` as `settings` say. `progress(done, total)` is called after each
 /// search (total = moves + 1).
 ///
-/// Fails on an illegal move (naming its ply) or a setting out of range; never panics on a game.
+/// Fails on an illegal move (naming its ply), a setting out of range, or when
+/// [`Settings::stop`] is set before the last search ends ([`ReviewError::Cancelled`], checked
+/// before each position's search); never panics on a game.
 pub fn review(
     start: &Position,
     moves: &[Move],
@@ -261,7 +280,11 @@ pub fn review(
     // One search per position; none where the game is over.
     let total = positions.len();
     let mut reports: Vec<Option<Report>> = Vec::with_capacity(total);
+    let stopped = || settings.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
     for (i, pos) in positions.iter().enumerate() {
+        if stopped() {
+            return Err(ReviewError::Cancelled);
+        }
         let over = i == moves.len() && endings[i].is_some();
         let report = if over || pos.legal_moves().is_empty() {
             None

@@ -1,4 +1,5 @@
 use super::*;
+use crate::eval::Classic;
 use crate::nnue::Nnue;
 use chuhan::game::Violation;
 
@@ -118,4 +119,24 @@ fn progress_counts_every_search() {
     let mut seen = Vec::new();
     review(&start, &moves("h2e2 h9g7"), &Nnue::embedded(), &quick(), |done, total| seen.push((done, total))).unwrap();
     assert_eq!(seen, [(1, 3), (2, 3), (3, 3)]);
+}
+
+#[test]
+fn a_stop_flag_cancels_the_review_between_positions() {
+    let stop = Arc::new(AtomicBool::new(false));
+    let settings = Settings { nodes: Some(500), stop: Some(stop.clone()), ..Settings::default() };
+    let start = Position::new(Variant::Xiangqi);
+    let line = moves("h2e2 h9g7 h0g2 i9h9 i0h0 b9c7");
+    let mut seen = 0;
+    let r = review(&start, &line, &Classic, &settings, |done, _| {
+        seen = done;
+        if done == 3 {
+            stop.store(true, Ordering::Relaxed);
+        }
+    });
+    assert_eq!(r, Err(ReviewError::Cancelled));
+    assert_eq!(seen, 3, "no search after the flag");
+    // Unset, the same settings review the whole game.
+    stop.store(false, Ordering::Relaxed);
+    assert_eq!(review(&start, &line, &Classic, &settings, |_, _| {}).unwrap().moves.len(), 6);
 }

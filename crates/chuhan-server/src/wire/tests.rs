@@ -251,6 +251,35 @@ const READS: &[(&str, &str, &[&str])] = &[
         ],
     ),
     ("Imported", "database.js", &["file", "imported", "duplicates", "bad", "errors"]),
+    (
+        "ReviewStatus",
+        "analysis.js",
+        &[
+            "status",
+            "id",
+            "done",
+            "total",
+            "reason",
+            "review",
+            "review.nodes",
+            "review.wins",
+            "review.sides",
+            "review.sides[].accuracy",
+            "review.sides[].blunders",
+            "review.sides[].mistakes",
+            "review.sides[].inaccuracies",
+            "review.moves",
+            "review.moves[].ply",
+            "review.moves[].move",
+            "review.moves[].text",
+            "review.moves[].mark",
+            "review.moves[].loss",
+            "review.moves[].best",
+            "review.moves[].line",
+            "review.moves[].line_text",
+            "review.moves[].reason",
+        ],
+    ),
 ];
 
 /// Every key path of `v`, as [`READS`] writes them.
@@ -719,7 +748,69 @@ fn examples() -> Vec<(&'static str, Value, Vec<String>)> {
             }),
             k(&["file", "read", "imported", "duplicates", "bad", "errors"]),
         ),
+        ("ReviewStatus", json_of(review_status()), {
+            let mut keys = k(&["status", "id", "done", "total", "reason", "review"]);
+            keys.extend(["variant", "nodes", "wins", "sides", "moves"].iter().map(|x| format!("review.{x}")));
+            keys.extend(
+                ["accuracy", "average_loss", "moves", "blunders", "mistakes", "inaccuracies"]
+                    .iter()
+                    .map(|x| format!("review.sides[].{x}")),
+            );
+            keys.extend(
+                [
+                    "ply",
+                    "side",
+                    "move",
+                    "text",
+                    "mark",
+                    "loss",
+                    "win_before",
+                    "win_after",
+                    "best",
+                    "line",
+                    "line_text",
+                    "reason",
+                ]
+                .iter()
+                .map(|x| format!("review.moves[].{x}")),
+            );
+            keys
+        }),
     ]
+}
+
+fn review_status() -> super::review::ReviewStatus {
+    use super::review::*;
+    let side =
+        ReviewSide { accuracy: Some(91.5), average_loss: 0.02, moves: 1, blunders: 1, mistakes: 0, inaccuracies: 0 };
+    let mv = |m: &str| m.parse::<chuhan::Move>().unwrap();
+    ReviewStatus {
+        status: "done".into(),
+        id: Some("ab12".into()),
+        done: 2,
+        total: 2,
+        reason: Some("x".into()),
+        review: Some(ReviewResult {
+            variant: "xiangqi".into(),
+            nodes: 20000,
+            sides: [side.clone(), side],
+            wins: vec![0.55, 0.2],
+            moves: vec![ReviewedMove {
+                ply: 1,
+                side: 0,
+                mv: mv("h2e2"),
+                text: "C2=5".into(),
+                mark: Some("??".into()),
+                loss: 0.35,
+                win_before: 0.55,
+                win_after: 0.2,
+                best: Some(mv("b2e2")),
+                line: vec![mv("b2e2")],
+                line_text: vec!["C8=5".into()],
+                reason: Some("perpetual check".into()),
+            }],
+        }),
+    }
 }
 
 #[test]
@@ -836,6 +927,10 @@ fn what_the_scripts_send_is_read() {
     .unwrap();
     serde_json::from_str::<JoinRequest>(&body(json!({ "name": "Bo", "setup": "left" }))).unwrap();
     serde_json::from_str::<SeekRequest>(&body(json!({ "token": "t", "open": false }))).unwrap();
+    serde_json::from_str::<super::review::ReviewRequest>(&body(json!({
+        "variant": "xiangqi", "fen": "x", "moves": ["h2e2"], "relaxed": true,
+    })))
+    .unwrap();
     serde_json::from_str::<AnalyseRequest>(&body(json!({
         "variant": "xiangqi", "fen": "x", "moves": ["h2e2"], "millis": 0, "multipv": 3, "notation": "wxf",
         "relaxed": true, "engine": "chuhan", "depth": 6,

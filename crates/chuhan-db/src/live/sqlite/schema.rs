@@ -12,7 +12,7 @@
 //! chuhan's own and friend games); 5 adds the open offers (`draw_offer`, `takeback_offer`,
 //! `offers_ply`: see [`crate::live::Offers`]); 6 adds accounts, their sessions and Glicko-2
 //! ratings with their history, the accounts seated in games and the games' openings
-//! (`sqlite/accounts.rs`).
+//! (`sqlite/accounts.rs`); 7 adds the games' reviews (`reviews`, see [`crate::live::reviews`]).
 
 use super::rate;
 use crate::backend::{Conn, SqlError};
@@ -77,6 +77,7 @@ const STEPS: &[Step] = &[
     Step { version: 4, name: "the other engine", action: Action::Sql(MIGRATION_V4) },
     Step { version: 5, name: "offers", action: Action::Sql(MIGRATION_V5) },
     Step { version: 6, name: "accounts", action: Action::Sql(super::accounts::MIGRATION_V6) },
+    Step { version: 7, name: "reviews", action: Action::Sql(crate::live::reviews::sql::TABLE) },
 ];
 
 /// Version 2: the table, then the rated games replayed into it.
