@@ -63,10 +63,20 @@ export async function pointOf(page, container, sq) {
   await page.waitForSelector(`${container} svg`);
   return page.evaluate(([container, sq]) => {
     const svg = document.querySelector(`${container} svg`);
-    const box = svg.getBoundingClientRect();
     let f = "abcdefghi".indexOf(sq[0]), r = Number(sq.slice(1));
     if (svg.dataset.flipped === "true") { f = 8 - f; r = 9 - r; }
-    return { x: box.left + ((30 + f * 40) / 380) * box.width, y: box.top + ((30 + (9 - r) * 40) / 420) * box.height };
+    const at = () => {
+      const box = svg.getBoundingClientRect();
+      return { x: box.left + ((30 + f * 40) / 380) * box.width, y: box.top + ((30 + (9 - r) * 40) / 420) * box.height };
+    };
+    // A point off the screen (the page scrolled down to a button below) is brought into view
+    // first, as a hand would scroll; a point in view never scrolls the page.
+    let p = at();
+    if (p.x < 0 || p.y < 0 || p.x > innerWidth || p.y > innerHeight) {
+      svg.scrollIntoView({ block: "center", inline: "center" });
+      p = at();
+    }
+    return p;
   }, [container, sq]);
 }
 
