@@ -308,3 +308,53 @@ fn report(variant: Variant, data: &[Sample], nodes: u64) {
     println!("  held out (one game in five, k = {k_train:.6} fitted on the rest): log-loss {held_log:.4}, Brier {held_brier:.4}; baseline {held_log0:.4}, {held_brier0:.4}");
     println!("  the review's curve now (k = {now}): log-loss {log_now:.4}, Brier {brier_now:.4}");
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Scores spread over ±1000 and labels drawn from a known curve `σ(b + k·score)` by a fixed
+    /// generator (splitmix64), so that the fit has an answer to find.
+    fn samples(k: f64, b: f64, n: usize) -> Vec<Sample> {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
+        };
+        (0..n)
+            .map(|i| {
+                let score = next() * 2000.0 - 1000.0;
+                let p = 1.0 / (1.0 + (-(b + k * score)).exp());
+                Sample { game: i, ply: 0, score, label: if next() < p { 1.0 } else { 0.0 } }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_fit_finds_the_curve_the_labels_were_drawn_from() {
+        let data = samples(0.006, 0.2, 40_000);
+        let refs: Vec<&Sample> = data.iter().collect();
+        let (k, b) = fit(&refs, true);
+        assert!((k - 0.006).abs() < 0.0004, "k = {k}");
+        assert!((b - 0.2).abs() < 0.08, "b = {b}");
+        // Without an offset the slope is still near, and the fitted curve beats a coin.
+        let (k0, b0) = fit(&refs, false);
+        assert_eq!(b0, 0.0);
+        assert!((k0 - 0.006).abs() < 0.0008, "k = {k0}");
+        let (fitted, _) = errors(&refs, |s| 1.0 / (1.0 + (-(b + k * s)).exp()));
+        let (coin, coin_brier) = errors(&refs, |_| 0.5);
+        assert!(fitted < coin - 0.1, "log-loss {fitted} against {coin}");
+        assert!((coin_brier - 0.25).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_janggi_like_flatter_curve_is_told_apart() {
+        let data = samples(0.0046, 0.0, 40_000);
+        let refs: Vec<&Sample> = data.iter().collect();
+        let (k, _) = fit(&refs, false);
+        assert!((k - 0.0046).abs() < 0.0004, "k = {k}");
+    }
+}
