@@ -502,12 +502,7 @@ impl Store for PgStore {
         let result: Option<String> = r.get(10);
         let reason: Option<String> = r.get(11);
         let elo: [Option<f64>; 4] = [r.get(19), r.get(20), r.get(21), r.get(22)];
-        let rating = match elo {
-            [Some(a), Some(b), Some(c), Some(d)] => {
-                Some(RatingChange { before: BySide::new(a, b), after: BySide::new(c, d) })
-            }
-            _ => None,
-        };
+        let rating = RatingChange::from_columns(elo);
         let opening: Option<String> = r.get(27);
         let end = result.map(|result| StoredEnd { result, reason: reason.unwrap_or_default(), rating, opening });
         let moves = client

@@ -53,6 +53,19 @@ pub struct RatingChange {
     pub after: chuhan::BySide<f64>,
 }
 
+impl RatingChange {
+    /// The change as a game's row keeps it (`red_elo_before`, `black_elo_before`,
+    /// `red_elo_after`, `black_elo_after`): `None` unless all four are there.
+    pub fn from_columns(columns: [Option<f64>; 4]) -> Option<RatingChange> {
+        match columns {
+            [Some(a), Some(b), Some(c), Some(d)] => {
+                Some(RatingChange { before: chuhan::BySide::new(a, b), after: chuhan::BySide::new(c, d) })
+            }
+            _ => None,
+        }
+    }
+}
+
 /// The K-factor of a player with `games` rated games behind them.
 pub fn k_factor(games: u32) -> f64 {
     if games < 30 {

@@ -15,6 +15,7 @@
 //!   every committed write and never wait for the writer's fsync.
 
 use super::rating::{self, PlayerRating, RatingChange};
+use super::talk::side_from;
 use super::{now_secs, ArchiveEntry, Conflict, Loaded, Offers, Store, StoredEnd, StoredGame, StoredMove, StoredOffers};
 use crate::backend::SqlError;
 use anyhow::{anyhow, Context, Result};
@@ -247,15 +248,10 @@ fn stored_plies(tx: &Connection, id: &str) -> Result<usize> {
     Ok(n.max(0) as usize)
 }
 
-/// A side as stored (0 or 1), back.
-fn side_of(v: Option<i64>) -> Option<Side> {
-    v.and_then(|i| Side::BOTH.get(usize::try_from(i).ok()?).copied())
-}
-
 /// The offers in columns `at`, `at + 1` and `at + 2` of `r` (draw, takeback, plies).
 fn offers_row(r: &rusqlite::Row, at: usize) -> rusqlite::Result<StoredOffers> {
     Ok(StoredOffers {
-        offers: Offers { draw: side_of(r.get(at)?), takeback: side_of(r.get(at + 1)?) },
+        offers: Offers { draw: side_from(r.get(at)?), takeback: side_from(r.get(at + 1)?) },
         plies: r.get::<_, i64>(at + 2)?.max(0) as usize,
     })
 }
@@ -457,12 +453,7 @@ fn load(conn: &Connection, id: &str) -> Result<Option<Loaded>> {
                     let result: Option<String> = r.get(10)?;
                     let reason: Option<String> = r.get(11)?;
                     let elo: [Option<f64>; 4] = [r.get(19)?, r.get(20)?, r.get(21)?, r.get(22)?];
-                    let rating = match elo {
-                        [Some(a), Some(b), Some(c), Some(d)] => {
-                            Some(RatingChange { before: BySide::new(a, b), after: BySide::new(c, d) })
-                        }
-                        _ => None,
-                    };
+                    let rating = RatingChange::from_columns(elo);
                     let offers = offers_row(r, 24)?;
                     let opening = r.get(27)?;
                     let end = result.map(|result| StoredEnd { result, reason: reason.unwrap_or_default(), rating, opening });

@@ -396,12 +396,7 @@ impl Accounts for PgStore {
             .iter()
             .map(|r| {
                 let elo: [Option<f64>; 4] = [r.get(16), r.get(17), r.get(18), r.get(19)];
-                let rating = match elo {
-                    [Some(a), Some(b), Some(c), Some(d)] => {
-                        Some(RatingChange { before: BySide::new(a, b), after: BySide::new(c, d) })
-                    }
-                    _ => None,
-                };
+                let rating = RatingChange::from_columns(elo);
                 let opening: Option<String> = r.get(15);
                 PlayerGame {
                     entry: ArchiveEntry {

@@ -1,14 +1,14 @@
 //! [`Talk`] on PostgreSQL: a chat line or a rematch notifies the other servers in the
 //! transaction that stores it, as a move does, so that their pages show it.
 
-use super::{insert_game, lock_game, to_u64, PgStore};
-use crate::live::talk::{side_from, side_number, ChatLine, Rematch, Talk, TalkError, MAX_CHAT_LINES};
+use super::{insert_game, lock_game, side_of, to_u64, PgStore};
+use crate::live::talk::{side_number, ChatLine, Rematch, Talk, TalkError, MAX_CHAT_LINES};
 use crate::live::StoredGame;
 use anyhow::{Context, Result};
 
-/// The rematch columns of a row, as i64 for [`side_from`].
+/// The rematch columns of a row.
 fn rematch_of(offer: Option<i16>, game: Option<String>) -> Rematch {
-    Rematch { offer: side_from(offer.map(i64::from)), game }
+    Rematch { offer: side_of(offer), game }
 }
 
 #[async_trait::async_trait]
@@ -50,7 +50,7 @@ impl Talk for PgStore {
                 n: r.get::<_, i32>(0).max(0) as u32,
                 at: to_u64(r.get(1)),
                 author: r.get(2),
-                side: side_from(r.get::<_, Option<i16>>(3).map(i64::from)),
+                side: side_of(r.get(3)),
                 text: r.get(4),
             })
             .collect())

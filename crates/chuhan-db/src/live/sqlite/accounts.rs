@@ -325,12 +325,7 @@ fn player_games(conn: &Connection, account: i64, f: &GamesFilter) -> Result<(u64
         .query_map(&refs[..], |r| {
             let n = |i: usize| r.get::<_, i64>(i).map(|v| v.max(0) as u64);
             let elo: [Option<f64>; 4] = [r.get(16)?, r.get(17)?, r.get(18)?, r.get(19)?];
-            let rating = match elo {
-                [Some(a), Some(b), Some(c), Some(d)] => {
-                    Some(RatingChange { before: BySide::new(a, b), after: BySide::new(c, d) })
-                }
-                _ => None,
-            };
+            let rating = RatingChange::from_columns(elo);
             Ok(PlayerGame {
                 entry: ArchiveEntry {
                     id: r.get(0)?,
