@@ -8,6 +8,7 @@ mod db;
 mod matches;
 mod perft_cmd;
 mod play;
+mod puzzles;
 mod record;
 mod review;
 mod safe;
@@ -57,6 +58,9 @@ enum Command {
     /// moves, each side's accuracy; as text, JSON or annotated PGN.
     #[command(long_about = review::ABOUT)]
     Review(review::ReviewArgs),
+    /// Puzzles: find positions with one winning move in games and store them in the game
+    /// database (`generate`); write them out (`list`, JSON Lines for the web app and scripts).
+    Puzzles(puzzles::PuzzlesArgs),
     /// Count the leaves of the legal move tree to a depth (tests move generation).
     ///
     /// Prints the node count alone on the last line; with --divide, one `move: count` line per
@@ -79,6 +83,7 @@ fn main() -> ExitCode {
             Err(e) => Err(e),
         },
         Command::Review(args) => review::run(args),
+        Command::Puzzles(args) => puzzles::run(args),
         Command::Perft(args) => perft_cmd::perft(args),
         Command::Moves(args) => perft_cmd::moves(args),
         Command::Bench(args) => bench::bench(args),

@@ -14,6 +14,7 @@ mod pg;
 pub mod popular;
 mod postings;
 mod prepared;
+pub mod puzzles;
 pub mod query;
 pub mod schema;
 mod sqlite;
@@ -92,9 +93,9 @@ fn pg_message(e: &postgres::Error) -> String {
     text
 }
 
-/// The schema version this crate writes ([`schema`]); a database of version 1 or 2 is brought
+/// The schema version this crate writes ([`schema`]); a database of version 1, 2 or 3 is brought
 /// up to it, one of another version is refused.
-pub const SCHEMA_VERSION: i64 = 3;
+pub const SCHEMA_VERSION: i64 = 4;
 
 /// A game database on SQLite or PostgreSQL: games, the position index, material signatures and
 /// import progress ([`schema`] has the tables and why they are shaped so). Every operation works

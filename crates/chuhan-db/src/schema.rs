@@ -16,6 +16,8 @@
 //! - `imports`: how far each file's import got, for resuming ([`crate::import`]).
 //! - `popular_positions`, `popular_moves`, `popular_games`: the explorer's answers stored for the
 //!   positions many games pass through ([`crate::popular`]).
+//! - `puzzles`, `puzzle_scans`: positions with one winning move found in the games, and the
+//!   games already searched for them ([`crate::puzzles`]).
 //! - `meta`: the schema version (the record of the migration runner, module `migrate`) and the fold.
 //!
 //! PostgreSQL holds the same tables with the same columns ([`PG_TABLES`]): every integer is a
@@ -189,10 +191,12 @@ CREATE TABLE IF NOT EXISTS popular_games (
 /// database of version 1: every position is then answered from the index until an import
 /// promotes it), so its step has nothing left to do. Version 3 replaced the `positions` and
 /// `materials` rows with runs and keeps each best-known game's move in `popular_games`
-/// ([`upgrade`]).
+/// ([`upgrade`]). Version 4 added the puzzles' tables ([`crate::puzzles`]), made like version
+/// 2's by the tables of every opening.
 const STEPS: &[Step] = &[
     Step { version: 2, name: "the popular positions", action: Action::Sql("") },
     Step { version: 3, name: "the position and material runs", action: Action::Rust(upgrade) },
+    Step { version: 4, name: "the puzzles", action: Action::Sql("") },
 ];
 
 /// The advisory lock of PostgreSQL databases while they are made or migrated (the lock of
@@ -249,11 +253,11 @@ pub(crate) fn prepare(conn: &mut Conn, fold: Fold) -> Result<Fold, SchemaError> 
             c.pragma_update(None, "journal_mode", "WAL")?;
             c.pragma_update(None, "synchronous", "NORMAL")?;
             c.pragma_update(None, "cache_size", -65536)?;
-            format!("{TABLES} {GAMES_INDEXES} {POPULAR_GAMES}")
+            format!("{TABLES} {GAMES_INDEXES} {POPULAR_GAMES} {}", crate::puzzles::TABLES)
         }
         // Two programs creating the tables at once would race on the catalogue: the runner's
         // lock makes the second wait and then find them made.
-        Conn::Postgres(_) => format!("{PG_TABLES} {GAMES_INDEXES} {PG_POPULAR_GAMES}"),
+        Conn::Postgres(_) => format!("{PG_TABLES} {GAMES_INDEXES} {PG_POPULAR_GAMES} {}", crate::puzzles::PG_TABLES),
     };
     let plan = Plan {
         base: &base,

@@ -6,6 +6,7 @@ mod network;
 pub mod nnue;
 mod ordering;
 pub mod protocol;
+pub mod puzzle;
 pub mod review;
 pub mod score;
 pub mod search;
