@@ -34,7 +34,7 @@ import time
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fsf_common import Fsf, BLUNDER, fmt_score, to_fsf, win_probability  # noqa: E402
+from fsf_common import Fsf, BLUNDER, fmt_score, fsf_fen, to_fsf, win_probability  # noqa: E402
 
 try:
     import pyffish
@@ -68,7 +68,7 @@ def load(path):
 
 def check(fsf, p, a):
     """One puzzle's verdict: a dict with pass, reason, best and second."""
-    v, fen, first = p["variant"], p["fen"], p["solution"][0]
+    v, fen, first = p["variant"], fsf_fen(p["fen"]), p["solution"][0]
     out = {"id": p["id"], "variant": v, "solution": first, "pass": False, "reason": None,
            "best": None, "second": None}
     if pyffish is not None:

@@ -72,6 +72,18 @@ def fmt_score(score):
     return f"#{v}" if kind == "mate" else f"{v:+d}"
 
 
+def fsf_fen(fen):
+    """A chuhan FEN as Fairy-Stockfish reads it: chuhan also writes the first mover as `r` and
+    lets every field after the board be left out (then: first mover to move, no capture, move 1)."""
+    f = fen.split()
+    if len(f) < 2:
+        f.append("w")
+    if f[1] == "r":
+        f[1] = "w"
+    f += ["-", "-", "0", "1"][len(f) - 2:]
+    return " ".join(f[:6])
+
+
 def _shift(move, d):
     return re.sub(r"\d+", lambda x: str(int(x.group(0)) + d), move)
 
@@ -144,7 +156,7 @@ class Fsf:
         if multipv != self.multipv:
             self.send(f"setoption name MultiPV value {multipv}")
             self.multipv = multipv
-        pos = f"position fen {fen}"
+        pos = f"position fen {fsf_fen(fen)}"
         if moves:
             pos += " moves " + " ".join(to_fsf(m) for m in moves)
         self.send(pos)
