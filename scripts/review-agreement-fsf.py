@@ -23,9 +23,12 @@ a reason, have no FSF counterpart and are counted apart.
 Reports:
   recall     of the moves FSF's loss makes blunders (>= 0.20), the share chuhan marks ?? or ?
   precision  of chuhan's ?? (repetition rulings left out), the share FSF's loss marks ?? or ?
-             (and, strictly, ??)
+             (and, strictly, ??; and leaving out the ?? whose score after the move is one of the
+             search's rule scores, |cp| >= 10,000, with no ruling in the game)
   top-N      each game's N biggest FSF losses (N = --top, 3): the share chuhan marks at all,
              and ?? or ?
+  noise      each engine's own choices (loss 0 by definition): the share whose win probability
+             still dropped by a mark's threshold between its two searches
   the table of chuhan's mark against FSF's mark, the mean losses and their correlation.
 --json prints the report as one JSON object; --details FILE writes every move with both losses.
 --review-json FILE reads a saved `chuhan review --json` of the same games instead of running it
@@ -109,7 +112,8 @@ def fsf_losses(variant, moves, scores, bests, legal_counts, cp_scale):
             wa = win_probability(negate(scores[i + 1]), variant, cp_scale)
         forced = legal_counts[i] == 1
         loss = 0.0 if forced or bests[i] == mv else max(0.0, wb - wa)
-        out.append({"loss": loss, "win_before": wb, "win_after": wa, "best": bests[i], "forced": forced})
+        out.append({"loss": loss, "win_before": wb, "win_after": wa, "best": bests[i], "forced": forced,
+                    "drop": wb - wa})
     return out
 
 
@@ -238,9 +242,11 @@ def main():
                 "game": a.skip + n, "ply": c["ply"], "move": c["move"],
                 "chuhan_mark": c["mark"], "chuhan_loss": c["loss"], "chuhan_best": c["best"],
                 "ruling": c.get("reason"), "chuhan_eval": c.get("eval_before"),
+                "chuhan_eval_after": c.get("eval_after"),
                 "fsf_mark": mark_of(f["loss"]), "fsf_loss": round(f["loss"], 4), "fsf_best": f["best"],
                 "fsf_eval": fmt_score(g["scores"][i]), "forced": f["forced"],
-                "_fsf_score": g["scores"][i],
+                "_fsf_score": g["scores"][i], "_fsf_drop": f["drop"],
+                "_chuhan_drop": c["win_before"] - c["win_after"],
             })
 
     bad = {"??", "?"}
@@ -248,6 +254,13 @@ def main():
     fsf_mistakes = [x for x in rows if x["fsf_loss"] >= MISTAKE]
     ch_blunders = [x for x in rows if x["chuhan_mark"] == "??" and not x["ruling"]]
     rulings = [x for x in rows if x["ruling"]]
+    # chuhan's search scores a game it sees decided by the rules (a repetition) as +-DECISIVE
+    # (20,000) less the plies: a ?? whose score after the move is such a score, with no ruling in
+    # the game, rests on the search's view of a repetition alone.
+    def rule_score(e):
+        return bool(e) and e.get("cp") is not None and abs(e["cp"]) >= 10000
+    ch_rule = [x for x in ch_blunders if rule_score(x["chuhan_eval_after"])]
+    ch_plain = [x for x in ch_blunders if not rule_score(x["chuhan_eval_after"])]
     top_rows = []
     for gno in sorted({x["game"] for x in rows}):
         gr = sorted((x for x in rows if x["game"] == gno and x["fsf_loss"] > 0), key=lambda x: -x["fsf_loss"])
@@ -265,6 +278,13 @@ def main():
             if 30 <= abs(c) <= 1000 and c * f > 0:
                 ratios.append(f / c)
     free = [x for x in rows if not x["forced"]]
+    # Each engine's noise: how much its own choice (its loss set to 0) dropped anyway between its
+    # two searches; a threshold near it marks good moves.
+    own_fsf = [x["_fsf_drop"] for x in free if x["fsf_best"] == x["move"]]
+    own_ch = [x["_chuhan_drop"] for x in free if x["chuhan_best"] == x["move"] and not x["ruling"]]
+    noise = {name: {"moves": len(xs), **{str(t): share(sum(d >= t for d in xs), len(xs))
+                                         for t in (BLUNDER, MISTAKE, INACCURACY)}}
+             for name, xs in (("fsf", own_fsf), ("chuhan", own_ch))}
     report = {
         "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         "pgn": a.pgn, "games": len(games), "skip": a.skip, "moves": len(rows), "forced": len(rows) - len(free),
@@ -279,6 +299,9 @@ def main():
         "chuhan_blunders": len(ch_blunders), "chuhan_rulings": len(rulings),
         "precision": share(sum(x["fsf_mark"] in bad for x in ch_blunders), len(ch_blunders)),
         "precision_strict": share(sum(x["fsf_mark"] == "??" for x in ch_blunders), len(ch_blunders)),
+        "chuhan_blunders_on_rule_score": len(ch_rule),
+        "chuhan_blunders_on_rule_score_fsf_marked": sum(x["fsf_mark"] is not None for x in ch_rule),
+        "precision_without_rule_scores": share(sum(x["fsf_mark"] in bad for x in ch_plain), len(ch_plain)),
         "precision_any_fsf_mark": share(sum(x["fsf_mark"] is not None for x in ch_blunders), len(ch_blunders)),
         "top": a.top, "top_moves": len(top_rows),
         "top_marked": share(sum(x["chuhan_mark"] is not None for x in top_rows), len(top_rows)),
@@ -289,9 +312,10 @@ def main():
         "loss_correlation": (lambda r: round(r, 3) if r is not None else None)(
             pearson([x["chuhan_loss"] for x in free], [x["fsf_loss"] for x in free])),
         "best_move_agreement": share(sum(x["chuhan_best"] == x["fsf_best"] for x in free), len(free)),
+        "own_move_noise": noise,
         "fsf_cp_over_chuhan_cp_median": round(statistics.median(ratios), 3) if ratios else None,
         "cp_ratio_positions": len(ratios),
-        "positions_searched_by_fsf": positions, "fsf_seconds": round(fsf_seconds, 1),
+        "positions_searched_by_fsf": positions, "fsf_from_cache": bool(cache), "fsf_seconds": round(fsf_seconds, 1),
         "total_seconds": round(total_seconds, 1),
     }
     if a.details:
@@ -309,16 +333,24 @@ def main():
     print(f"        of {R['fsf_mistakes_or_worse']} FSF losses >= {MISTAKE}, chuhan marks ??/? {pct(R['recall_mistakes'])}")
     print(f"precision: of {R['chuhan_blunders']} chuhan ?? ({R['chuhan_rulings']} repetition rulings apart), "
           f"FSF's loss is ??/? {pct(R['precision'])} (?? {pct(R['precision_strict'])}, any mark {pct(R['precision_any_fsf_mark'])})")
+    print(f"           {R['chuhan_blunders_on_rule_score']} of chuhan's ?? have a rule score (|cp| >= 10000) after the move "
+          f"(FSF marks {R['chuhan_blunders_on_rule_score_fsf_marked']}); without them FSF's loss is ??/? "
+          f"{pct(R['precision_without_rule_scores'])}")
     print(f"top {a.top} FSF losses per game ({R['top_moves']} moves): chuhan marks {pct(R['top_marked'])}, "
           f"??/? {pct(R['top_marked_bad'])}")
     print(f"mean loss of unforced moves: chuhan {R['mean_loss']['chuhan']}, FSF {R['mean_loss']['fsf']}; "
           f"correlation {R['loss_correlation']}; same best move {pct(R['best_move_agreement'])}")
+    for name in ("fsf", "chuhan"):
+        z = noise[name]
+        print(f"noise: {name}'s own moves ({z['moves']}) still dropped >= {BLUNDER}: {pct(z[str(BLUNDER)])}, "
+              f">= {MISTAKE}: {pct(z[str(MISTAKE)])}, >= {INACCURACY}: {pct(z[str(INACCURACY)])}")
     print(f"FSF cp / chuhan cp, median over {R['cp_ratio_positions']} positions: {R['fsf_cp_over_chuhan_cp_median']}")
     print("marks (rows chuhan, columns FSF):")
     print("        " + "".join(f"{str(m):>7}" for m in marks))
     for cmk in marks:
         print(f"  {str(cmk):>5} " + "".join(f"{table[str(cmk)][str(fmk)]:>7}" for fmk in marks))
-    print(f"FSF searched {positions} positions in {R['fsf_seconds']} s; total {R['total_seconds']} s")
+    print(f"FSF searched {positions} positions in {R['fsf_seconds']} s"
+          + (f" (read from {a.fsf_cache})" if cache else "") + f"; this run {R['total_seconds']} s")
 
 
 if __name__ == "__main__":
