@@ -139,7 +139,7 @@ def main():
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--engine", required=True, help="the Fairy-Stockfish binary (built with largeboards=yes)")
     ap.add_argument("--chuhan", help="the chuhan binary (with `review`); not needed with --review-json; `none`: FSF only (fills --fsf-cache)")
-    ap.add_argument("--pgn", required=True, help="games; coordinate moves with ranks 0-9 (h2e2) or any notation chuhan reads")
+    ap.add_argument("--pgn", required=True, help="games as PGN with coordinate moves, ranks 0-9 (h2e2), as ../shared/testdata/games/*_UCI_games.pgn")
     ap.add_argument("--games", type=int, default=50, help="games taken from the start of --pgn [50]")
     ap.add_argument("--skip", type=int, default=0, help="games skipped first [0]")
     ap.add_argument("--depth", type=int, default=10, help="FSF's depth per position [10]")
@@ -180,6 +180,8 @@ def main():
         body = "\n".join(l for l in b.splitlines() if not l.startswith("["))
         body = re.sub(r"\{[^}]*\}", " ", body)
         moves = re.findall(r"\b([a-i](?:10|\d)[a-i](?:10|\d))\b", body)
+        if not moves:
+            sys.exit(f"{a.pgn}: a game with no coordinate moves (h2e2): only coordinate PGNs are read here")
         games.append({"variant": variant, "fen": fsf_fen(fen.group(1)) if fen else START.get(variant), "moves": moves})
     if any(g["fen"] is None for g in games):
         sys.exit("a janggi game without a FEN tag: its setup is unknown")
@@ -187,11 +189,13 @@ def main():
     cache = None
     if a.fsf_cache and os.path.exists(a.fsf_cache):
         cache = json.load(open(a.fsf_cache, encoding="utf-8"))
+        # A cache of more games serves their first ones.
+        cache["games"] = cache["games"][:len(games)]
         if cache.get("depth") != a.depth or [c["moves"] for c in cache["games"]] != [g["moves"] for g in games]:
             sys.exit(f"{a.fsf_cache}: made for other games or another depth")
     fsf_id, positions, fsf_seconds = None, 0, 0.0
     if cache:
-        fsf_id, fsf_seconds = cache["fsf"], cache["seconds"]
+        fsf_id, fsf_seconds = cache["fsf"], None
         for g, c in zip(games, cache["games"]):
             g["scores"] = [tuple(s) if s else None for s in c["scores"]]
             g["bests"], g["legal"] = c["bests"], c["legal"]
@@ -228,6 +232,7 @@ def main():
     if review is None:
         print(f"FSF searched {positions} positions in {fsf_seconds:.0f} s; no chuhan review (--chuhan none)")
         return
+    review = review[:len(games)]  # a saved review of more games serves their first ones
     if len(review) != len(games):
         sys.exit(f"chuhan reviewed {len(review)} games, expected {len(games)}")
 
@@ -315,7 +320,7 @@ def main():
         "own_move_noise": noise,
         "fsf_cp_over_chuhan_cp_median": round(statistics.median(ratios), 3) if ratios else None,
         "cp_ratio_positions": len(ratios),
-        "positions_searched_by_fsf": positions, "fsf_from_cache": bool(cache), "fsf_seconds": round(fsf_seconds, 1),
+        "positions_searched_by_fsf": positions, "fsf_from_cache": bool(cache), "fsf_seconds": round(fsf_seconds, 1) if fsf_seconds is not None else None,
         "total_seconds": round(total_seconds, 1),
     }
     if a.details:
@@ -349,8 +354,8 @@ def main():
     print("        " + "".join(f"{str(m):>7}" for m in marks))
     for cmk in marks:
         print(f"  {str(cmk):>5} " + "".join(f"{table[str(cmk)][str(fmk)]:>7}" for fmk in marks))
-    print(f"FSF searched {positions} positions in {R['fsf_seconds']} s"
-          + (f" (read from {a.fsf_cache})" if cache else "") + f"; this run {R['total_seconds']} s")
+    print(f"FSF: {positions} positions, " + (f"read from {a.fsf_cache}" if cache else f"searched in {R['fsf_seconds']} s")
+          + f"; this run {R['total_seconds']} s")
 
 
 if __name__ == "__main__":
