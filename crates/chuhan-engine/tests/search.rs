@@ -198,3 +198,21 @@ fn long_lines_of_checks_do_not_run_away() {
     // over 4,000, never thousands of times over.
     assert!(most < 40_000, "a 4,000-node search took {most} nodes");
 }
+
+/// MultiPV asks for more lines than there are legal moves: the search of the line after the
+/// last one has no move to search, and once its iterations used aspiration windows it failed
+/// low against -MATE for ever (found by the puzzle generator: a candidate in check with one
+/// escape spun a core and never stopped, whatever the node limit).
+#[test]
+fn more_lines_than_legal_moves_end() {
+    // Red is in check from the chariot on a0 and has one legal move: the chariot blocks on c0.
+    let pos = Position::from_fen(Variant::Xiangqi, "5k3/9/9/9/2R6/9/9/9/r8/r2K5 w - - 0 1").unwrap();
+    assert_eq!(pos.legal_moves().len(), 1);
+    for (depth, nodes) in [(Some(12), None), (None, Some(20_000))] {
+        let limits = Limits { depth, nodes, multipv: 3, ..Limits::default() };
+        let mut lines = Vec::new();
+        let best = search(&pos, &Shared::new(1), &Classic, &limits, 1, |r| lines.push(r.multipv));
+        assert_eq!(best.pv[0].to_string(), "c5c0");
+        assert!(lines.iter().all(|&k| k == 1), "{lines:?}");
+    }
+}

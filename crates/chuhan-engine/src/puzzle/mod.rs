@@ -5,7 +5,8 @@
 //!
 //! 1. **Scan.** The game is reviewed ([`crate::review`]) at a small node count. A move that
 //!    gave away at least a mistake's worth of winning chances ([`MISTAKE`]) and left the
-//!    opponent winning ([`Settings::win`]) makes the position after it a candidate.
+//!    opponent likely to win ([`Settings::candidate_win`]) makes the position after it a
+//!    candidate.
 //! 2. **Confirm.** The candidate is searched deeper ([`Settings::nodes`]) for its two best
 //!    moves. It is a puzzle only when the best one's win probability (by the review's fitted
 //!    curve) is at least [`Settings::win`] and the second best's is lower by at least
@@ -15,8 +16,10 @@
 //!    that wins as well. The solution stops when the win is clear: a mate, or a gain of
 //!    material of at least a horse ([`themes::decisive_gain`]) that the opponent's best reply
 //!    does not win back while the engine still sees the solver winning. Where a later move of
-//!    the solver has an equally good alternative, or the win is not clear within
-//!    [`Settings::max_moves`] of the solver's moves, the candidate is dropped.
+//!    the solver has an equally good alternative, the solution is cut before it: it ends with
+//!    the solver's move before, if the engine sees the solver winning there (else the
+//!    candidate is dropped). A candidate whose win is not clear within
+//!    [`Settings::max_moves`] of the solver's moves is dropped.
 //!
 //! Each puzzle then gets its [`Theme`]s (by rules on the board, [`themes::themes`]) and a
 //! first rating: how many nodes the engine needs to find the first move, one step of 250
@@ -62,6 +65,10 @@ pub struct Settings {
     pub nodes: u64,
     /// The least win probability (0–1) of the best move.
     pub win: f64,
+    /// The least win probability the quick scan must see for the side to move after a mistake
+    /// for the position to be confirmed (lower than [`Settings::win`]: the scan's search is
+    /// short, and the deeper one often sees more).
+    pub candidate_win: f64,
     /// The least gap in win probability between the best move and the second best.
     pub margin: f64,
     /// The most moves of the solver in a solution.
@@ -82,6 +89,7 @@ impl Default for Settings {
             scan_nodes: 3_000,
             nodes: 60_000,
             win: 0.85,
+            candidate_win: 0.70,
             margin: 0.30,
             max_moves: 6,
             min_ply: 12,
@@ -171,7 +179,7 @@ pub fn find(
         game.play_on(m.mv).map_err(|source| ReviewError::Illegal { ply: i + 1, mv: m.mv, source })?;
         if i + 1 >= settings.min_ply
             && m.loss >= MISTAKE
-            && 1.0 - m.win_after >= settings.win
+            && 1.0 - m.win_after >= settings.candidate_win
             && game.outcome().is_none()
         {
             candidates.push((i + 1, game.position().with_history_cleared()));
@@ -309,7 +317,13 @@ impl Solver<'_> {
             pos = after;
             step = self.choice(&pos)?;
             if !self.unique(&step) {
-                return None;
+                // Another move wins as well: the puzzle ends with the solver's last move, if the
+                // engine sees it winning there.
+                if !holds {
+                    return None;
+                }
+                solution.pop();
+                break false;
             }
         };
         let themes = themes::themes(start, &solution, mated);

@@ -679,9 +679,17 @@ impl<'a> Searcher<'a> {
             if self.stopped || (alpha <= -MATE && beta >= MATE) {
                 return s;
             }
+            // A bound already at the edge cannot widen: a root with no move left to search
+            // (a MultiPV line past the last legal move) fails low against -MATE for ever.
             if s <= alpha {
+                if alpha <= -MATE {
+                    return s;
+                }
                 alpha = (s - window).max(-MATE);
             } else if s >= beta {
+                if beta >= MATE {
+                    return s;
+                }
                 beta = (s + window).min(MATE);
             } else {
                 return s;
