@@ -696,3 +696,21 @@ fn the_program_ends_after_stop_and_quit_right_after_go() {
         assert_eq!(out.lines().filter(|l| l.starts_with("bestmove")).count(), 1, "try {i}: {out}");
     }
 }
+
+/// More lines asked than there are legal moves: the engine answers with the one it has, and a
+/// `stop` still ends an infinite search (the line past the last legal move used to spin for
+/// ever, deaf to `stop`).
+#[test]
+fn multipv_beyond_the_legal_moves_answers_and_stops() {
+    let mut e = Engine::start();
+    e.send("setoption name MultiPV value 3");
+    e.send("position fen 5k3/9/9/9/2R6/9/9/9/r8/r2K5 w - - 0 1");
+    e.send("go depth 14");
+    let lines = e.until("bestmove", 20 * SECOND);
+    assert_eq!(lines.last().unwrap().split_whitespace().nth(1), Some("c5c0"), "{lines:?}");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    e.send("stop");
+    let lines = e.until("bestmove", 5 * SECOND);
+    assert!(lines.last().unwrap().starts_with("bestmove c5c0"), "{lines:?}");
+}
