@@ -95,7 +95,7 @@ struct ListArgs {
     #[arg(long)]
     variant: Option<Variant>,
     /// Only puzzles with this theme (mate-in-1, mate-in-2, mate-in-3, mate-long, material,
-    /// cannon-discovery, horse-fork, pin, flying-general, pass, bikjang).
+    /// advantage, cannon-discovery, horse-fork, pin, flying-general, pass, bikjang).
     #[arg(long)]
     theme: Option<Theme>,
     /// At most this many.

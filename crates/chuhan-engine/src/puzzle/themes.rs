@@ -18,6 +18,10 @@ pub enum Theme {
     MateLong,
     /// The solution wins material (at least a horse's worth) and keeps it.
     Material,
+    /// The solution ends neither in mate nor with material won, but with the solver clearly
+    /// winning (a position the engine scores at 85 % or more): it was cut where a second move
+    /// would win as well.
+    Advantage,
     /// A piece steps off a cannon's line, or onto it as its new screen, and the cannon then
     /// attacks the general or a chariot: the cannon's discovered attack.
     CannonDiscovery,
@@ -37,12 +41,13 @@ pub enum Theme {
 
 impl Theme {
     /// Every theme, in the order they are listed.
-    pub const ALL: [Theme; 11] = [
+    pub const ALL: [Theme; 12] = [
         Theme::MateIn(1),
         Theme::MateIn(2),
         Theme::MateIn(3),
         Theme::MateLong,
         Theme::Material,
+        Theme::Advantage,
         Theme::CannonDiscovery,
         Theme::HorseFork,
         Theme::Pin,
@@ -59,6 +64,7 @@ impl Theme {
             Theme::MateIn(_) => "mate-in-3",
             Theme::MateLong => "mate-long",
             Theme::Material => "material",
+            Theme::Advantage => "advantage",
             Theme::CannonDiscovery => "cannon-discovery",
             Theme::HorseFork => "horse-fork",
             Theme::Pin => "pin",
@@ -77,7 +83,7 @@ impl fmt::Display for Theme {
 
 /// A theme code that names no theme.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown puzzle theme {0:?} (expected one of: mate-in-1, mate-in-2, mate-in-3, mate-long, material, cannon-discovery, horse-fork, pin, flying-general, pass, bikjang)")]
+#[error("unknown puzzle theme {0:?} (expected one of: mate-in-1, mate-in-2, mate-in-3, mate-long, material, advantage, cannon-discovery, horse-fork, pin, flying-general, pass, bikjang)")]
 pub struct UnknownTheme(pub String);
 
 impl FromStr for Theme {
@@ -138,6 +144,8 @@ pub fn themes(start: &Position, solution: &[Move], mated: bool) -> Vec<Theme> {
         }
     } else if balance(&pos, solver) - balance(start, solver) >= decisive_gain(variant) {
         found.push(Theme::Material);
+    } else {
+        found.push(Theme::Advantage);
     }
     found.sort();
     found.dedup();
