@@ -15,7 +15,11 @@
 //! - a game that ends with its last move (mate, a ruling, janggi's counting) is worth what the
 //!   rules give it, not what a search says;
 //! - a forced move (the only legal one) is never marked and loses nothing; nor does the move
-//!   the engine itself would play (its loss is search noise).
+//!   the engine itself would play (its loss is search noise);
+//! - a position the search scores as ruled by a repetition it found by going back into the
+//!   game's moves, while the game goes on, is searched again as if it had no past: a shuffle
+//!   that only repeats once is no blunder (with the past, 13 of 186 `??` in 50 master games
+//!   rested on such a score: docs/fsf-checks.md).
 //!
 //! ```
 //! use chuhan::{Move, Position, Variant};
@@ -229,6 +233,12 @@ impl Review {
     }
 }
 
+/// Whether `score` is a ruling of the search's (a repetition or the move limit judged inside
+/// its tree): decisive, but not a mate.
+fn ruled_by_search(score: Score) -> bool {
+    !score.is_mate() && score.raw().abs() > DECISIVE - crate::search::MAX_PLY as i32
+}
+
 /// The side `outcome` rules against for breaking a repetition rule, if it does.
 fn violator(outcome: &Outcome) -> Option<Side> {
     match (outcome.reason, outcome.result) {
@@ -289,7 +299,15 @@ pub fn review(
         let report = if over || pos.legal_moves().is_empty() {
             None
         } else {
-            Some(search(pos, &shared, eval, &limits, settings.threads, |_| {}))
+            let r = search(pos, &shared, eval, &limits, settings.threads, |_| {});
+            // A repetition ruling the search found by going back into the game's moves: the
+            // game is not over here, and a player may still leave the cycle. Judged as if
+            // the position had no past, as a player sees it.
+            if endings[i].is_none() && ruled_by_search(r.score) {
+                Some(search(&pos.with_history_cleared(), &shared, eval, &limits, settings.threads, |_| {}))
+            } else {
+                Some(r)
+            }
         };
         reports.push(report);
         progress(i + 1, total);

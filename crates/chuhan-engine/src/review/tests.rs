@@ -140,3 +140,19 @@ fn a_stop_flag_cancels_the_review_between_positions() {
     stop.store(false, Ordering::Relaxed);
     assert_eq!(review(&start, &line, &Classic, &settings, |_, _| {}).unwrap().moves.len(), 6);
 }
+
+#[test]
+fn a_shuffle_that_repeats_once_is_no_blunder() {
+    // Liu Dianzhong – Liu Dahua, 1997: red's chariot checks from b9 (18. b8b9 e8d9) and goes
+    // back (19. b9b8); black could now repeat the position. The search after 19. b9b8 found that
+    // cycle by going back into the game and scored it lost for red by the repetition rules;
+    // the game goes on, and red may still leave the cycle.
+    let line = "h2e2 b9c7 h0g2 h7f7 g3g4 h9g7 b2c2 i9h9 b0a2 a9b9 a0b0 b7b3 c3c4 h9h5 i0h0 h5d5 c2c6 c9e7 \
+                e2f2 d5d6 c4c5 b3b2 h0h8 b2g2 b0b9 c7b9 h8b8 g2a2 c0a2 b9d8 c6c9 d9e8 c9a9 d6d7 b8b9 e8d9 b9b8";
+    let r = run(&Position::new(Variant::Xiangqi), line);
+    let shuffle = r.moves.last().unwrap();
+    assert_eq!(shuffle.mv.to_string(), "b9b8");
+    assert!(r.outcome.is_none());
+    assert!(shuffle.after.raw().abs() < 19000, "{shuffle:?}");
+    assert_ne!(shuffle.mark, Some(Mark::Blunder), "{shuffle:?}");
+}
