@@ -19,7 +19,7 @@
 //! - a position the search scores as ruled by a repetition it found by going back into the
 //!   game's moves, while the game goes on, is searched again as if it had no past: a shuffle
 //!   that only repeats once is no blunder (with the past, 13 of 186 `??` in 50 master games
-//!   rested on such a score: docs/fsf-checks.md).
+//!   rested on such a score: BENCHMARKS.md, "Checked by Fairy-Stockfish").
 //!
 //! ```
 //! use chuhan::{Move, Position, Variant};
