@@ -5,9 +5,8 @@
 # - xiangqi: the 2,516 master games of ../shared/testdata/games, then 1,000 games of the engine
 #   against itself at 300 nodes a move (6 random plies after each built-in opening);
 # - janggi: 1,000 games of the engine against itself, the same way.
-# Every step is skipped when its output exists, so a stopped run goes on where it stopped
-# (`chuhan puzzles generate` itself skips games already searched only for a database's own games;
-# here each file is searched whole, and a position already stored is stored once).
+# Every step is skipped when it has finished before, so a stopped run goes on with the next one
+# (a step stopped half-way starts again; a position already stored is stored once).
 set -euo pipefail
 out=${1:?usage: scripts/make-puzzles.sh WORKDIR}
 cd "$(dirname "$0")/.."
@@ -21,15 +20,21 @@ selfplay() { # variant seed file
 }
 selfplay janggi 92 "$out/janggi-300.pgn"
 selfplay xiangqi 91 "$out/xiangqi-300.pgn"
-db="$out/puzzles.sqlite3"
+# One database a source (they can run at once), then one list: a position found in two sources
+# (the id is a hash of the position) is kept once, the first found.
 step() { # name files...
   local name=$1; shift
   [ -e "$out/$name.done" ] && return
-  "$chuhan" puzzles generate --db "$db" --threads 2 --from "$@"
+  "$chuhan" puzzles generate --db "$out/$name.sqlite3" --threads 2 --from "$@"
   touch "$out/$name.done"
 }
 step masters ../shared/testdata/games/Hu_Ronghua_1391_UCI_games.pgn ../shared/testdata/games/Liu_Dahua_1125_UCI_games.pgn
 step janggi "$out/janggi-300.pgn"
 step xiangqi "$out/xiangqi-300.pgn"
-"$chuhan" puzzles list --db "$db" --json > crates/chuhan-server/puzzles/puzzles.jsonl
+for name in masters janggi xiangqi; do "$chuhan" puzzles list --db "$out/$name.sqlite3" --json; done |
+  python3 -c 'import json, sys
+seen = set()
+for line in sys.stdin:
+    if json.loads(line)["id"] not in seen:
+        seen.add(json.loads(line)["id"]); sys.stdout.write(line)' > crates/chuhan-server/puzzles/puzzles.jsonl
 wc -l crates/chuhan-server/puzzles/puzzles.jsonl
