@@ -65,6 +65,7 @@ async fn wire(state: &AppState, p: &Puzzle) -> Result<WirePuzzle, ApiError> {
         themes: p.themes.clone(),
         theme_names: p.themes.iter().map(names).collect(),
         rating: tenth(now.map_or(p.rating, |g| g.rating)),
+        set_rating: p.rating,
         plays: now.map_or(0, |g| g.games),
         source: p.source.clone(),
         steps: p

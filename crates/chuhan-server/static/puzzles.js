@@ -126,7 +126,7 @@ function solved() {
     send(true);
     if (streak.on) {
       streak.count += 1;
-      streak.last = puzzle.rating;
+      streak.last = puzzle.set_rating;
       if (streak.count > bestStreak()) localStorage.setItem(BEST_KEY, String(streak.count));
       showStreak();
     }
@@ -267,9 +267,12 @@ export async function puzzlesPage() {
     if (f.variant) $("pvariant").value = f.variant;
     if (f.theme) $("ptheme").value = f.theme;
   } catch { /* defaults */ }
-  $("pvariant").addEventListener("change", () => { streak.count = 0; streak.last = 0; showStreak(); next(); });
-  $("ptheme").addEventListener("change", () => { streak.count = 0; streak.last = 0; showStreak(); next(); });
+  // New filters, or a new streak: every puzzle of them may come again.
+  const refilter = () => { seen.length = 0; streak.count = 0; streak.last = 0; showStreak(); next(); };
+  $("pvariant").addEventListener("change", refilter);
+  $("ptheme").addEventListener("change", refilter);
   $("pstreak").addEventListener("change", () => {
+    seen.length = 0;
     streak = { on: $("pstreak").checked, count: 0, last: 0 };
     showStreak();
     next();

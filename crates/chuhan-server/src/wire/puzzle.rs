@@ -35,6 +35,8 @@ pub struct WirePuzzle {
     pub theme_names: Vec<&'static str>,
     /// Its rating now (the set's until it is attempted), to a tenth.
     pub rating: f64,
+    /// The rating the set gives it: what `near` and `above` of `/next` compare with.
+    pub set_rating: f64,
     /// Counted attempts at it.
     pub plays: u32,
     /// Where it comes from, if known.
