@@ -128,7 +128,8 @@ mod tests {
     /// Every script and style the page and its scripts load is served, as script or style.
     #[tokio::test]
     async fn every_file_the_page_loads_is_served() {
-        for text in [INDEX, APP_JS, ANALYSIS_JS, SEEKS_JS, ACCOUNT_JS, PROFILE_JS, DATABASE_JS, EXPLORER_JS, PUZZLES_JS] {
+        for text in [INDEX, APP_JS, ANALYSIS_JS, SEEKS_JS, ACCOUNT_JS, PROFILE_JS, DATABASE_JS, EXPLORER_JS, PUZZLES_JS]
+        {
             for part in text.split("\"/static/").skip(1) {
                 let path = format!("/static/{}", &part[..part.find('"').unwrap()]);
                 let r = get(&path).await;

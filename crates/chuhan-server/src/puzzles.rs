@@ -79,6 +79,24 @@ pub struct Puzzle {
     pub steps: Vec<Step>,
 }
 
+/// Guests' attempts a minute per address (each moves a puzzle's rating).
+pub const GUEST_ATTEMPTS_PER_MINUTE: u32 = 30;
+
+/// The puzzle set and the guests' allowance of attempts: what the server keeps of puzzles.
+pub struct PuzzlesState {
+    /// The set.
+    pub set: PuzzleSet,
+    /// Guests' attempts, per address.
+    pub guests: crate::limit::Buckets,
+}
+
+impl PuzzlesState {
+    /// Over `set`.
+    pub fn new(set: PuzzleSet) -> PuzzlesState {
+        PuzzlesState { set, guests: crate::limit::Buckets::new(GUEST_ATTEMPTS_PER_MINUTE) }
+    }
+}
+
 /// A set that does not load: the line and why.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("puzzle set, line {line}: {why}")]
@@ -104,7 +122,9 @@ fn mated(pos: &Position) -> bool {
 /// Checks one line (not blank) into a puzzle.
 fn check_line(text: &str) -> Result<Puzzle, String> {
     let l: Line = serde_json::from_str(text).map_err(|e| format!("not a puzzle: {e}"))?;
-    if l.id.is_empty() || l.id.len() > MAX_ID || !l.id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    if l.id.is_empty()
+        || l.id.len() > MAX_ID
+        || !l.id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
     {
         return Err(format!("id {:?}: 1 to {MAX_ID} letters, digits, - and _", l.id));
     }

@@ -5,9 +5,8 @@
 use crate::account_http::logged_in;
 use crate::error::{bad, internal, ApiError};
 use crate::ids::now_secs;
-use crate::limit::Buckets;
 use crate::params::parse_json;
-use crate::puzzles::{Puzzle, PuzzleSet, THEMES};
+use crate::puzzles::{Puzzle, GUEST_ATTEMPTS_PER_MINUTE, THEMES};
 use crate::state::AppState;
 use crate::wire::puzzle::{AttemptRequest, Attempted, MyRating, PlayerAfter, PuzzleAfter, PuzzleStep, WirePuzzle};
 use axum::body::Bytes;
@@ -25,25 +24,8 @@ use std::time::Instant;
 
 /// The largest attempt body: `{"solved":…,"rating":{…}}` is under 150 bytes.
 pub const MAX_ATTEMPT_BODY: usize = 1024;
-/// Guests' attempts a minute per address (each moves a puzzle's rating).
-pub const GUEST_ATTEMPTS_PER_MINUTE: u32 = 30;
 /// The most ids `exclude` may name.
 pub const MAX_EXCLUDE: usize = 500;
-
-/// The puzzle set and the guests' allowance of attempts.
-pub struct PuzzlesState {
-    /// The set.
-    pub set: PuzzleSet,
-    /// Guests' attempts, per address.
-    pub guests: Buckets,
-}
-
-impl PuzzlesState {
-    /// Over `set`.
-    pub fn new(set: PuzzleSet) -> PuzzlesState {
-        PuzzlesState { set, guests: Buckets::new(GUEST_ATTEMPTS_PER_MINUTE) }
-    }
-}
 
 fn tenth(v: f64) -> f64 {
     (v * 10.0).round() / 10.0
@@ -205,7 +187,9 @@ pub async fn attempt(
 
 /// `GET /api/puzzles/rating`: the logged-in account's puzzle rating.
 pub async fn rating(State(state): State<Arc<AppState>>, headers: HeaderMap) -> Result<Json<MyRating>, ApiError> {
-    let Some(a) = logged_in(&state, &headers).await? else { return Ok(Json(MyRating { rating: None, account: false })) };
+    let Some(a) = logged_in(&state, &headers).await? else {
+        return Ok(Json(MyRating { rating: None, account: false }));
+    };
     let g = state.store.account_puzzle_rating(a.id).await.map_err(internal)?;
     Ok(Json(MyRating { rating: Some(tenth(g.unwrap_or_default().rating)), account: true }))
 }

@@ -89,7 +89,7 @@ pub struct AppState {
     /// Game reviews: their line, the one running, the analysis board's jobs.
     pub reviewer: crate::reviewer::Reviewer,
     /// The puzzle set and the guests' allowance of attempts.
-    pub puzzles: crate::puzzles_http::PuzzlesState,
+    pub puzzles: crate::puzzles::PuzzlesState,
 }
 
 /// Counts a game in [`AppState::engine_queue`] while its engine waits or thinks.
@@ -172,7 +172,7 @@ impl AppState {
                 limits.review_queue,
                 limits.reviews_per_client,
             ),
-            puzzles: crate::puzzles_http::PuzzlesState::new(puzzles),
+            puzzles: crate::puzzles::PuzzlesState::new(puzzles),
         }))
     }
 

@@ -19,7 +19,8 @@ async fn server(dir: &std::path::Path, set: &str) -> anyhow::Result<SocketAddr> 
     let file = dir.join("puzzles.jsonl");
     std::fs::write(&file, set).unwrap();
     let tools = chuhan_server::Tools { puzzles: Some(file), ..Default::default() };
-    let (addr, _task) = chuhan_server::Server::new(chuhan_server::data_dir_store(dir)).tools(tools).start("127.0.0.1:0").await?;
+    let (addr, _task) =
+        chuhan_server::Server::new(chuhan_server::data_dir_store(dir)).tools(tools).start("127.0.0.1:0").await?;
     Ok(addr)
 }
 

@@ -45,7 +45,8 @@ impl PgStore {
             Solver::Guest(g) => (g, true),
             Solver::Account(id) => {
                 let fresh = Glicko::default();
-                tx.execute(sql::ENSURE_ACCOUNT, &[&id, &fresh.rating, &fresh.deviation, &fresh.volatility, &now]).await?;
+                tx.execute(sql::ENSURE_ACCOUNT, &[&id, &fresh.rating, &fresh.deviation, &fresh.volatility, &now])
+                    .await?;
                 let player = glicko(&tx.query_one(&format!("{} FOR UPDATE", sql::GET_ACCOUNT), &[&id]).await?);
                 let counted = tx.execute(sql::ADD_ATTEMPT, &[&id, &a.puzzle, &i16::from(a.solved), &now]).await? == 1;
                 (player, counted)

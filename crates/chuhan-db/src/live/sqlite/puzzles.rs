@@ -25,14 +25,21 @@ fn set(c: &Connection, query: &str, key: &dyn rusqlite::ToSql, g: &Glicko, now: 
 fn attempt(c: &Connection, a: &Attempt) -> Result<AttemptResult> {
     let now = a.now as i64;
     let start = initial(a.initial);
-    c.execute(&sql::sqlite(sql::ENSURE_PUZZLE), params![a.puzzle, start.rating, start.deviation, start.volatility, now])?;
+    c.execute(
+        &sql::sqlite(sql::ENSURE_PUZZLE),
+        params![a.puzzle, start.rating, start.deviation, start.volatility, now],
+    )?;
     let puzzle = get(c, sql::GET_PUZZLE, &a.puzzle)?.context("the puzzle's rating was just made")?;
     let (player, counted) = match a.solver {
         Solver::Guest(g) => (g, true),
         Solver::Account(id) => {
             let fresh = Glicko::default();
-            c.execute(&sql::sqlite(sql::ENSURE_ACCOUNT), params![id, fresh.rating, fresh.deviation, fresh.volatility, now])?;
-            let counted = c.execute(&sql::sqlite(sql::ADD_ATTEMPT), params![id, a.puzzle, i64::from(a.solved), now])? == 1;
+            c.execute(
+                &sql::sqlite(sql::ENSURE_ACCOUNT),
+                params![id, fresh.rating, fresh.deviation, fresh.volatility, now],
+            )?;
+            let counted =
+                c.execute(&sql::sqlite(sql::ADD_ATTEMPT), params![id, a.puzzle, i64::from(a.solved), now])? == 1;
             (get(c, sql::GET_ACCOUNT, &id)?.context("the account's rating was just made")?, counted)
         }
     };
