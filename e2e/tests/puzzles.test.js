@@ -59,6 +59,25 @@ test("a puzzle solved raises the player's rating and lowers the puzzle's", async
   }
 });
 
+test("a puzzle solved by keyboard: Tab to the board, arrow keys, Enter", async () => {
+  const browser = await launch();
+  try {
+    const page = await newPage(browser);
+    await open(page, { theme: "flying-general" }, "e2e-solve");
+    // Tab from the header's last link reaches the board; the cursor starts on Red's general (e1).
+    await page.focus("#account-box a:last-child");
+    await page.keyboard.press("Tab");
+    await page.waitForSelector('#pboard .cursor[data-sq="e1"]');
+    for (const k of ["ArrowRight", "ArrowUp", "ArrowUp", "ArrowUp", "ArrowUp", "ArrowUp", "Enter"]) await page.keyboard.press(k);
+    for (const k of ["ArrowLeft", "ArrowLeft", "Enter"]) await page.keyboard.press(k);
+    await statusIs(page, /^Solved!/);
+    assert.ok((await changes(page)).player > 0);
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await browser.close();
+  }
+});
+
 test("a wrong move is shown, then the solution, and the rating goes down", async () => {
   const browser = await launch();
   try {
