@@ -6,7 +6,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { BASE, clickSquare, launch, newPage, screenshot } from "../lib.js";
+import { BASE, clickSquare, launch, newPage, screenshot, signUp } from "../lib.js";
 
 /// Opens /puzzles and picks filters; waits for the puzzle `id` on the board.
 async function open(page, { variant = "", theme = "", streak = false }, id) {
@@ -72,6 +72,28 @@ test("a puzzle solved by keyboard: Tab to the board, arrow keys, Enter", async (
     for (const k of ["ArrowLeft", "ArrowLeft", "Enter"]) await page.keyboard.press(k);
     await statusIs(page, /^Solved!/);
     assert.ok((await changes(page)).player > 0);
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("a logged-in player's puzzle rating is the account's, kept by the server", async () => {
+  const browser = await launch();
+  try {
+    const page = await newPage(browser);
+    await signUp(page, `puzz${Date.now() % 1000000}`, "/puzzles");
+    await open(page, { theme: "flying-general" }, "e2e-solve");
+    await page.waitForFunction(() => /^Your puzzle rating: 1500$/.test(document.querySelector("#prating").textContent));
+    await play(page, "f6d6");
+    await statusIs(page, /^Solved!/);
+    const c = await changes(page);
+    assert.ok(c.player > 0, JSON.stringify(c));
+    // Nothing kept in the browser: the server has it, and says so after a reload.
+    assert.equal(await page.evaluate(() => localStorage.getItem("chuhan:puzzle-rating")), null);
+    await page.reload();
+    await page.waitForFunction(() => /^Your puzzle rating: 1[5-9]\d\d$/.test(document.querySelector("#prating").textContent)
+      && !document.querySelector("#prating").textContent.endsWith("1500"));
     assert.deepEqual(page.problems, []);
   } finally {
     await browser.close();
