@@ -291,6 +291,17 @@ mod tests {
     }
 
     #[test]
+    fn a_janggi_pass_is_a_move_of_a_solution() {
+        // Han passes (the general's point twice); Cho mates.
+        let line = r#"{"id":"jp","variant":"janggi","fen":"9/5a2R/4k4/7C1/9/9/9/9/9/5K2R w - - 0 1","solution":["i8f8","e7e7","i0i7"],"themes":["mate-in-2"],"rating":1400}"#;
+        let set = PuzzleSet::load(line).unwrap();
+        let p = set.get("jp").unwrap();
+        assert!(p.solution[1].is_pass());
+        assert!(p.steps[1].legal.contains(&p.solution[1]));
+        assert!(mated(&Position::from_fen(Variant::Janggi, &p.steps[3].fen).unwrap()));
+    }
+
+    #[test]
     fn a_bad_line_is_named_with_why() {
         let e = error(&format!("{MATE_1}\nnot json"));
         assert_eq!(e.line, 2);
