@@ -128,6 +128,9 @@ fn check_line(text: &str) -> Result<Puzzle, String> {
     {
         return Err(format!("id {:?}: 1 to {MAX_ID} letters, digits, - and _", l.id));
     }
+    if ["next", "rating"].contains(&l.id.as_str()) {
+        return Err(format!("id {:?} is a route's name (/api/puzzles/{})", l.id, l.id));
+    }
     let variant: Variant = l.variant.parse().map_err(|_| format!("variant {:?}: xiangqi or janggi", l.variant))?;
     let start = Position::from_fen(variant, &l.fen).map_err(|e| format!("fen {:?}: {e}", l.fen))?;
     if l.solution.is_empty() || l.solution.len() % 2 == 0 || l.solution.len() > MAX_SOLUTION {
@@ -320,6 +323,8 @@ mod tests {
         assert_eq!((e.line, e.why.contains("taken")), (2, true), "{e}");
         let e = error(&MATE_1.replace("\"t1\"", "\"a b\""));
         assert!(e.why.starts_with("id"), "{e}");
+        let e = error(&MATE_1.replace("\"t1\"", "\"next\""));
+        assert!(e.why.contains("a route's name"), "{e}");
     }
 
     #[test]
