@@ -15,6 +15,9 @@ async function open(page, { variant = "", theme = "", streak = false }, id) {
   if (variant) await page.selectOption("#pvariant", variant);
   if (theme) await page.selectOption("#ptheme", theme);
   if (streak) await page.check("#pstreak");
+  // Each filter asks for a puzzle: the last answer is the one to play (an earlier one may show
+  // the same puzzle first, then be replaced by it).
+  await page.waitForLoadState("networkidle");
   await page.waitForSelector(`#pboard[data-puzzle="${id}"] svg`);
 }
 
