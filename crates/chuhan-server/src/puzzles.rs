@@ -18,6 +18,7 @@ pub const THEMES: &[(&str, &str)] = &[
     ("mate-in-3", "Mate in 3"),
     ("mate-long", "Long mate"),
     ("material", "Win material"),
+    ("advantage", "Winning advantage"),
     ("cannon-discovery", "Cannon discovery"),
     ("horse-fork", "Horse fork"),
     ("pin", "Pin"),
@@ -291,6 +292,14 @@ mod tests {
         assert_eq!(p.steps.len(), 2);
         assert!(p.steps[0].legal.len() > 10 && p.steps[1].legal.is_empty() && p.steps[1].check);
         assert_eq!(p.steps[0].accept[0], "b1b9".parse().unwrap());
+    }
+
+    #[test]
+    fn the_page_offers_every_theme_under_its_name() {
+        let page = include_str!("../static/index.html");
+        for (code, name) in THEMES {
+            assert!(page.contains(&format!("<option value=\"{code}\">{name}</option>")), "{code}");
+        }
     }
 
     #[test]
