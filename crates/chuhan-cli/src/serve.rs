@@ -78,6 +78,10 @@ pub struct ServeArgs {
     /// `Secure`, so browsers send it only over HTTPS.
     #[arg(long)]
     secure_cookies: bool,
+    /// A puzzle set (JSON Lines, one puzzle a line: see docs/puzzles.md) for the puzzle page,
+    /// in place of the one compiled in; checked as the server starts.
+    #[arg(long, value_name = "FILE")]
+    puzzles: Option<std::path::PathBuf>,
     /// Another engine for the analysis board, beside chuhan's own (repeatable):
     /// `cmd=PATH[,proto=uci|ucci][,name=N][,arg=A][,option.NAME=VALUE]...`, as in `chuhan
     /// match`. Each is started once here to check it, then on first use, and kept running.
@@ -131,6 +135,7 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         games_db_uploads: args.games_db_uploads,
         allowed_hosts: args.allowed_hosts,
         secure_cookies: args.secure_cookies,
+        puzzles: args.puzzles,
         ..Default::default()
     };
     for text in &args.engines {

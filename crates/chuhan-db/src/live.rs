@@ -30,12 +30,14 @@ use rating::{PlayerRating, RatingChange};
 pub mod accounts;
 pub mod glicko;
 pub mod pg;
+pub mod puzzles;
 pub mod rating;
 pub mod reviews;
 pub mod sqlite;
 pub mod talk;
 
 pub use accounts::Accounts;
+pub use puzzles::Puzzles;
 pub use reviews::Reviews;
 pub use talk::Talk;
 
@@ -203,7 +205,7 @@ pub enum Conflict {
 
 /// Durable storage of games and their moves. Each method is one transaction.
 #[async_trait::async_trait]
-pub trait Store: Accounts + Talk + Reviews + Send + Sync {
+pub trait Store: Accounts + Talk + Reviews + Puzzles + Send + Sync {
     /// Records a new game.
     async fn create(&self, game: &StoredGame) -> Result<()>;
     /// Sets a seat's token and the name of its player, if given (a friend joined).

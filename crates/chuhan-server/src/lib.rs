@@ -21,6 +21,8 @@ mod peers;
 mod pgn_tags;
 mod players;
 mod position;
+mod puzzles;
+mod puzzles_http;
 pub mod rating;
 mod read_move;
 mod records;

@@ -18,6 +18,7 @@ const SOUND_JS: &str = include_str!("../static/sound.js");
 const SEEKS_JS: &str = include_str!("../static/seeks.js");
 const ACCOUNT_JS: &str = include_str!("../static/account.js");
 const PROFILE_JS: &str = include_str!("../static/profile.js");
+const PUZZLES_JS: &str = include_str!("../static/puzzles.js");
 const STYLE: &str = include_str!("../static/style.css");
 
 /// Scripts and styles come only from this server; user data never becomes markup; no other
@@ -42,7 +43,7 @@ async fn index() -> impl IntoResponse {
 }
 
 /// `/`, `/game/{id}`, `/archive`, `/ratings`, `/analysis`, `/database`, `/login`, `/signup`,
-/// `/account` and a player's profile `/@/{name}` are the same page; its script reads the address.
+/// `/account`, `/puzzles` and a player's profile `/@/{name}` are the same page; its script reads the address.
 pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new()
         .route("/", get(index))
@@ -54,6 +55,7 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/login", get(index))
         .route("/signup", get(index))
         .route("/account", get(index))
+        .route("/puzzles", get(index))
         .route("/@/{name}", get(index))
         .route("/static/app.js", get(|| async { page("text/javascript; charset=utf-8", APP_JS) }))
         .route("/static/board.js", get(|| async { page("text/javascript; charset=utf-8", BOARD_JS) }))
@@ -67,6 +69,7 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/static/seeks.js", get(|| async { page("text/javascript; charset=utf-8", SEEKS_JS) }))
         .route("/static/account.js", get(|| async { page("text/javascript; charset=utf-8", ACCOUNT_JS) }))
         .route("/static/profile.js", get(|| async { page("text/javascript; charset=utf-8", PROFILE_JS) }))
+        .route("/static/puzzles.js", get(|| async { page("text/javascript; charset=utf-8", PUZZLES_JS) }))
         .route("/static/style.css", get(|| async { page("text/css; charset=utf-8", STYLE) }))
 }
 
@@ -91,6 +94,7 @@ mod tests {
             ("seeks.js", SEEKS_JS),
             ("account.js", ACCOUNT_JS),
             ("profile.js", PROFILE_JS),
+            ("puzzles.js", PUZZLES_JS),
         ];
         for (name, text) in scripts {
             for sink in ["innerHTML", "outerHTML", "insertAdjacentHTML", "document.write"] {
@@ -124,7 +128,8 @@ mod tests {
     /// Every script and style the page and its scripts load is served, as script or style.
     #[tokio::test]
     async fn every_file_the_page_loads_is_served() {
-        for text in [INDEX, APP_JS, ANALYSIS_JS, SEEKS_JS, ACCOUNT_JS, PROFILE_JS, DATABASE_JS, EXPLORER_JS] {
+        for text in [INDEX, APP_JS, ANALYSIS_JS, SEEKS_JS, ACCOUNT_JS, PROFILE_JS, DATABASE_JS, EXPLORER_JS, PUZZLES_JS]
+        {
             for part in text.split("\"/static/").skip(1) {
                 let path = format!("/static/{}", &part[..part.find('"').unwrap()]);
                 let r = get(&path).await;

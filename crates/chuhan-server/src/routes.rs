@@ -5,8 +5,8 @@
 
 use crate::state::AppState;
 use crate::{
-    account_http, analysis, gamedb, games, hosts, limit, origin, pages, players, position, read_move, records, review,
-    seeks, tree, ws,
+    account_http, analysis, gamedb, games, hosts, limit, origin, pages, players, position, puzzles_http, read_move,
+    records, review, seeks, tree, ws,
 };
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, HeaderValue, StatusCode};
@@ -50,6 +50,13 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/account/delete", post(account_http::delete))
         .route("/api/players/{name}", get(players::profile))
         .route("/api/players/{name}/games", get(players::games))
+        .route("/api/puzzles/next", get(puzzles_http::next))
+        .route("/api/puzzles/rating", get(puzzles_http::rating))
+        .route("/api/puzzles/{id}", get(puzzles_http::get))
+        .route(
+            "/api/puzzles/{id}/attempt",
+            post(puzzles_http::attempt).layer(DefaultBodyLimit::max(puzzles_http::MAX_ATTEMPT_BODY)),
+        )
         .route("/api/position", post(position::check))
         .route("/api/read-move", post(read_move::read))
         .route("/api/analyse", post(analysis::analyse).with_state(state.analysis.clone()))

@@ -50,6 +50,9 @@ pub struct Tools {
     /// `--secure-cookies`: the session cookie is sent only over HTTPS (the server is behind a
     /// TLS proxy).
     pub secure_cookies: bool,
+    /// `--puzzles FILE`: the puzzle set in place of the one compiled in
+    /// ([`crate::puzzles::SHIPPED`]).
+    pub puzzles: Option<std::path::PathBuf>,
 }
 
 /// What every request handler shares.
@@ -85,6 +88,8 @@ pub struct AppState {
     pub ws_ping: Duration,
     /// Game reviews: their line, the one running, the analysis board's jobs.
     pub reviewer: crate::reviewer::Reviewer,
+    /// The puzzle set and the guests' allowance of attempts.
+    pub puzzles: crate::puzzles::PuzzlesState,
 }
 
 /// Counts a game in [`AppState::engine_queue`] while its engine waits or thinks.
@@ -127,6 +132,14 @@ impl AppState {
         tools: Tools,
     ) -> Result<Arc<AppState>> {
         let engines = Engines::new(tools.engines).map_err(anyhow::Error::msg)?;
+        let puzzles = match &tools.puzzles {
+            Some(file) => {
+                let text = std::fs::read_to_string(file)
+                    .with_context(|| format!("--puzzles {}: cannot read it", file.display()))?;
+                crate::puzzles::PuzzleSet::load(&text).with_context(|| format!("--puzzles {}", file.display()))?
+            }
+            None => crate::puzzles::PuzzleSet::load(crate::puzzles::SHIPPED).context("the shipped puzzle set")?,
+        };
         let games_db = match tools.games_db {
             // Opening the game database may create its file: off the runtime's threads.
             Some(target) => {
@@ -159,6 +172,7 @@ impl AppState {
                 limits.review_queue,
                 limits.reviews_per_client,
             ),
+            puzzles: crate::puzzles::PuzzlesState::new(puzzles),
         }))
     }
 

@@ -10,11 +10,12 @@ import { seeksPanel } from "/static/seeks.js";
 import { $, api, capital, rowLink, scrollWithin, startOf } from "/static/util.js";
 import { accountHeader, accountPage, authPage, me, profileHref } from "/static/account.js";
 import { gamesList, profilePage } from "/static/profile.js";
+import { puzzlesPage } from "/static/puzzles.js";
 
 const tokenKey = (id) => `chuhan:token:${id}`;
 
 function show(section) {
-  for (const s of ["lobby", "game", "archive", "analysis", "ratings", "database", "login", "signup", "account", "profile"]) {
+  for (const s of ["lobby", "game", "archive", "analysis", "ratings", "database", "login", "signup", "account", "profile", "puzzles"]) {
     $(s).hidden = s !== section;
   }
 }
@@ -691,4 +692,5 @@ else if (path === "/archive") archive();
 else if (path === "/ratings") ratings();
 else if (path === "/analysis") { show("analysis"); analysis(); }
 else if (path === "/database") { show("database"); database(); }
+else if (path === "/puzzles") { show("puzzles"); puzzlesPage(); }
 else lobby();

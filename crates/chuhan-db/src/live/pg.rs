@@ -29,6 +29,7 @@ use tokio_postgres::{NoTls, Row};
 mod accounts;
 mod cluster;
 mod notice;
+mod puzzles;
 mod reviews;
 mod schema;
 mod talk;

@@ -1,6 +1,6 @@
 //! SQLite: one file in the data directory, for a single server.
 //!
-//! Schema versions: `sqlite/schema.rs` (`PRAGMA user_version`, 0 to 7), migrated by the
+//! Schema versions: `sqlite/schema.rs` (`PRAGMA user_version`, 0 to 8), migrated by the
 //! crate's one runner when the store opens, one transaction a step, so databases written by an
 //! older server stay readable.
 //!
@@ -25,6 +25,7 @@ use std::path::Path;
 use std::sync::{mpsc, Arc, Mutex};
 
 mod accounts;
+mod puzzles;
 mod reviews;
 mod schema;
 mod talk;

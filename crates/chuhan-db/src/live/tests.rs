@@ -637,3 +637,34 @@ async fn a_review_is_claimed_once_reports_progress_and_can_be_cancelled() {
         assert_eq!(store.review("g2").await.unwrap().unwrap().state, ReviewState::Queued, "{name}");
     }
 }
+
+#[tokio::test]
+async fn a_puzzle_attempt_moves_both_ratings_and_an_account_counts_once() {
+    use glicko::Glicko;
+    use puzzles::{Attempt, Solver};
+    let (_dir, stores) = stores("puzzles").await;
+    for (name, store) in stores {
+        assert_eq!(store.puzzle_rating("p1").await.unwrap(), None, "{name}");
+        let ann = store.create_account("Ann", "$argon2id$one", 10).await.unwrap();
+        let at = |solver, solved, now| Attempt { puzzle: "p1".into(), initial: 1600.0, solver, solved, now };
+        // Ann solves it: she goes up from 1500, the puzzle down from its set's 1600.
+        let r = store.puzzle_attempt(&at(Solver::Account(ann.id), true, 100)).await.unwrap();
+        assert!(r.counted, "{name}");
+        assert_eq!((r.player.0.rating, r.puzzle.0.rating), (1500.0, 1600.0), "{name}");
+        assert!(r.player.1.rating > 1500.0 && r.puzzle.1.rating < 1600.0, "{name}: {r:?}");
+        assert_eq!(store.account_puzzle_rating(ann.id).await.unwrap(), Some(r.player.1), "{name}");
+        assert_eq!(store.puzzle_rating("p1").await.unwrap(), Some(r.puzzle.1), "{name}");
+        // Her second attempt changes nothing.
+        let again = store.puzzle_attempt(&at(Solver::Account(ann.id), false, 101)).await.unwrap();
+        assert!(!again.counted, "{name}");
+        assert_eq!((again.player.1, again.puzzle.1), (r.player.1, r.puzzle.1), "{name}");
+        // A guest fails it: the puzzle goes up; the guest's rating is not stored.
+        let guest = Glicko { rating: 1400.0, deviation: 80.0, ..Glicko::default() };
+        let g = store.puzzle_attempt(&at(Solver::Guest(guest), false, 102)).await.unwrap();
+        assert!(g.counted && g.player.1.rating < 1400.0 && g.puzzle.1.rating > r.puzzle.1.rating, "{name}: {g:?}");
+        assert_eq!(store.puzzle_rating("p1").await.unwrap().unwrap().games, 2, "{name}");
+        // A deleted account takes its puzzle rating with it.
+        store.delete_account(ann.id).await.unwrap();
+        assert_eq!(store.account_puzzle_rating(ann.id).await.unwrap(), None, "{name}");
+    }
+}

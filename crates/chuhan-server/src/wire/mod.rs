@@ -18,6 +18,7 @@ pub mod account;
 pub mod analysis;
 pub mod db;
 pub mod game;
+pub mod puzzle;
 pub mod review;
 pub mod tree;
 

@@ -23,6 +23,7 @@ const SCRIPTS: &[(&str, &str)] = &[
     ("explorer.js", include_str!("../../static/explorer.js")),
     ("database.js", include_str!("../../static/database.js")),
     ("util.js", include_str!("../../static/util.js")),
+    ("puzzles.js", include_str!("../../static/puzzles.js")),
 ];
 
 /// Which keys each script reads from each frame or answer: `a.b` is key `b` of the object
@@ -252,6 +253,42 @@ const READS: &[(&str, &str, &[&str])] = &[
     ),
     ("Imported", "database.js", &["file", "imported", "duplicates", "bad", "errors"]),
     (
+        "WirePuzzle",
+        "puzzles.js",
+        &[
+            "id",
+            "variant",
+            "fen",
+            "solution",
+            "theme_names",
+            "rating",
+            "set_rating",
+            "source",
+            "steps",
+            "steps[].fen",
+            "steps[].legal",
+            "steps[].check",
+            "steps[].accept",
+        ],
+    ),
+    (
+        "Attempted",
+        "puzzles.js",
+        &[
+            "player",
+            "player.rating",
+            "player.deviation",
+            "player.volatility",
+            "player.change",
+            "puzzle",
+            "puzzle.rating",
+            "puzzle.change",
+            "counted",
+            "account",
+        ],
+    ),
+    ("MyRating", "puzzles.js", &["rating", "account"]),
+    (
         "ReviewStatus",
         "analysis.js",
         &[
@@ -452,6 +489,12 @@ fn line_move() -> LineMove {
 /// One example of each frame and answer, every optional value present, with the key paths it
 /// must write, exactly.
 fn examples() -> Vec<(&'static str, Value, Vec<String>)> {
+    let mut all = other_examples();
+    all.extend(puzzle_examples());
+    all
+}
+
+fn other_examples() -> Vec<(&'static str, Value, Vec<String>)> {
     const TREE: &[&str] = &[
         "tree",
         "tree.comment",
@@ -779,6 +822,53 @@ fn examples() -> Vec<(&'static str, Value, Vec<String>)> {
     ]
 }
 
+fn puzzle_examples() -> Vec<(&'static str, Value, Vec<String>)> {
+    use super::puzzle::*;
+    let step = PuzzleStep { fen: "x".into(), legal: vec!["h2e2".into()], check: false, accept: vec!["h2e2".into()] };
+    let puzzle = WirePuzzle {
+        id: "x-1".into(),
+        variant: "xiangqi",
+        fen: "x".into(),
+        solution: vec!["h2e2".into()],
+        themes: vec!["pin".into()],
+        theme_names: vec!["Pin"],
+        rating: 1500.0,
+        set_rating: 1500.0,
+        plays: 0,
+        source: Some("a game".into()),
+        steps: vec![step],
+    };
+    let attempted = Attempted {
+        player: PlayerAfter { rating: 1600.0, deviation: 300.0, volatility: 0.06, change: 100.0 },
+        puzzle: PuzzleAfter { rating: 1400.0, change: -100.0 },
+        counted: true,
+        account: false,
+    };
+    let mut puzzle_keys =
+        k(&["id", "variant", "fen", "solution", "themes", "theme_names", "rating", "set_rating", "plays", "source"]);
+    puzzle_keys.extend(["steps", "steps[].fen", "steps[].legal", "steps[].check", "steps[].accept"].map(String::from));
+    vec![
+        ("WirePuzzle", json_of(puzzle), puzzle_keys),
+        (
+            "Attempted",
+            json_of(attempted),
+            k(&[
+                "player",
+                "player.rating",
+                "player.deviation",
+                "player.volatility",
+                "player.change",
+                "puzzle",
+                "puzzle.rating",
+                "puzzle.change",
+                "counted",
+                "account",
+            ]),
+        ),
+        ("MyRating", json_of(MyRating { rating: Some(1500.0), account: true }), k(&["rating", "account"])),
+    ]
+}
+
 fn review_status() -> super::review::ReviewStatus {
     use super::review::*;
     let side =
@@ -934,6 +1024,10 @@ fn what_the_scripts_send_is_read() {
     serde_json::from_str::<AnalyseRequest>(&body(json!({
         "variant": "xiangqi", "fen": "x", "moves": ["h2e2"], "millis": 0, "multipv": 3, "notation": "wxf",
         "relaxed": true, "engine": "chuhan", "depth": 6,
+    })))
+    .unwrap();
+    serde_json::from_str::<super::puzzle::AttemptRequest>(&body(json!({
+        "solved": true, "rating": { "rating": 1500.0, "deviation": 350.0, "volatility": 0.06 },
     })))
     .unwrap();
     serde_json::from_str::<CheckRequest>(&body(json!({ "variant": "xiangqi", "fen": "x", "relaxed": false }))).unwrap();

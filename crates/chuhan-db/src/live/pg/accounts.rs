@@ -240,6 +240,9 @@ impl Accounts for PgStore {
             &[&account, &DELETED_PLAYER],
         )
         .await?;
+        for sql in crate::live::puzzles::sql::DELETE_ACCOUNT {
+            tx.execute(sql, &[&account]).await?;
+        }
         // Sessions, ratings and history go with it (ON DELETE CASCADE).
         tx.execute("DELETE FROM accounts WHERE id = $1", &[&account]).await?;
         tx.commit().await?;

@@ -2,7 +2,7 @@
 //! `migrate`), recorded in the table `chuhan_migrations` as by every release since the first
 //! PostgreSQL store: a database any of them made opens and migrates.
 //!
-//! The tables are SQLite's at version 7 (see `sqlite/schema.rs`), with PostgreSQL's types;
+//! The tables are SQLite's at version 8 (see `sqlite/schema.rs`), with PostgreSQL's types;
 //! ratings are keyed by the lower-cased name (`name_key`), as [`crate::live::rating::same_name`]
 //! compares names.
 
@@ -74,6 +74,7 @@ pub(crate) const MIGRATIONS: &[Step] = &[
     },
     Step { version: 5, name: "accounts", action: Action::Sql(super::accounts::MIGRATION_5) },
     Step { version: 6, name: "reviews", action: Action::Sql(crate::live::reviews::sql::TABLE) },
+    Step { version: 7, name: "puzzle ratings", action: Action::Sql(crate::live::puzzles::sql::TABLES) },
 ];
 
 /// The version record: a row a migration, with when it was applied.

@@ -77,6 +77,9 @@ fn delete_account(conn: &Connection, account: i64) -> Result<()> {
     conn.execute("DELETE FROM sessions WHERE account_id = ?1", params![account])?;
     conn.execute("DELETE FROM account_ratings WHERE account_id = ?1", params![account])?;
     conn.execute("DELETE FROM rating_history WHERE account_id = ?1", params![account])?;
+    for sql in crate::live::puzzles::sql::DELETE_ACCOUNT {
+        conn.execute(&crate::live::puzzles::sql::sqlite(sql), params![account])?;
+    }
     conn.execute(
         "UPDATE games SET red_name = ?2, red_account = NULL WHERE red_account = ?1",
         params![account, DELETED_PLAYER],

@@ -12,7 +12,8 @@
 //! chuhan's own and friend games); 5 adds the open offers (`draw_offer`, `takeback_offer`,
 //! `offers_ply`: see [`crate::live::Offers`]); 6 adds accounts, their sessions and Glicko-2
 //! ratings with their history, the accounts seated in games and the games' openings
-//! (`sqlite/accounts.rs`); 7 adds the games' reviews (`reviews`, see [`crate::live::reviews`]).
+//! (`sqlite/accounts.rs`); 7 adds the games' reviews (`reviews`, see [`crate::live::reviews`]); 8 the puzzles' and
+//! the accounts' puzzle ratings and the accounts' attempts (see [`crate::live::puzzles`]).
 
 use super::rate;
 use crate::backend::{Conn, SqlError};
@@ -78,6 +79,7 @@ const STEPS: &[Step] = &[
     Step { version: 5, name: "offers", action: Action::Sql(MIGRATION_V5) },
     Step { version: 6, name: "accounts", action: Action::Sql(super::accounts::MIGRATION_V6) },
     Step { version: 7, name: "reviews", action: Action::Sql(crate::live::reviews::sql::TABLE) },
+    Step { version: 8, name: "puzzle ratings", action: Action::Sql(crate::live::puzzles::sql::TABLES) },
 ];
 
 /// Version 2: the table, then the rated games replayed into it.
