@@ -255,7 +255,8 @@ mod tests {
     #[test]
     fn the_shipped_set_loads_and_its_mates_are_mates() {
         let set = PuzzleSet::load(SHIPPED).unwrap();
-        assert!(set.puzzles.len() >= 4, "{}", set.puzzles.len());
+        // The generated set (scripts/make-puzzles.sh): 544 puzzles on 2026-11-28.
+        assert!(set.puzzles.len() >= 500, "{}", set.puzzles.len());
         assert!(set.puzzles.iter().any(|p| p.variant == Variant::Janggi));
         for p in &set.puzzles {
             assert_eq!(p.steps.len(), p.solution.len() + 1, "{}", p.id);
