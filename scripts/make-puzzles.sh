@@ -5,6 +5,9 @@
 # - xiangqi: the 2,516 master games of ../shared/testdata/games, then 1,000 games of the engine
 #   against itself at 300 nodes a move (6 random plies after each built-in opening);
 # - janggi: 1,000 games of the engine against itself, the same way.
+# The two games of each self-play pair share their opening and random plies, and so most of
+# their puzzles: half the search of those files finds positions already stored (searching one
+# game of each pair would halve it; the committed set was made as written here).
 # Every step is skipped when it has finished before, so a stopped run goes on with the next one
 # (a step stopped half-way starts again; a position already stored is stored once).
 set -euo pipefail
