@@ -51,7 +51,7 @@ pub struct Tools {
     /// TLS proxy).
     pub secure_cookies: bool,
     /// `--puzzles FILE`: the puzzle set in place of the one compiled in
-    /// ([`crate::puzzles::SHIPPED`]).
+    /// (`crates/chuhan-server/puzzles/puzzles.jsonl`).
     pub puzzles: Option<std::path::PathBuf>,
 }
 
