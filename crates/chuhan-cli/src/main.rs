@@ -5,6 +5,7 @@ mod bench;
 mod choices;
 mod convert;
 mod db;
+mod games_in;
 mod matches;
 mod perft_cmd;
 mod play;

@@ -8,7 +8,6 @@ use chuhan_db::puzzles::{PuzzleFilter, StoredPuzzle};
 use chuhan_db::{Database, Fold, Lang, Target};
 use chuhan_engine::nnue::Nnue;
 use chuhan_engine::puzzle::{self, Puzzle, Settings, Theme};
-use chuhan_record::tools::for_each_game;
 use chuhan_record::tree::Record;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -155,28 +154,13 @@ fn generate(a: GenerateArgs) -> Result<()> {
             }
         }
     } else {
-        for path in &a.from {
-            let file = path.display().to_string();
-            let mut index = 0;
-            let read = for_each_game(
-                path,
-                |g| {
-                    index += 1;
-                    match g {
-                        Ok(record) => jobs.push(Job { game: None, origin: format!("{file}, game {index}"), record }),
-                        Err(e) => {
-                            bad += 1;
-                            eprintln!("{}", terminal(&e.to_string()));
-                        }
-                    }
-                },
-                |_| {},
-            );
-            if let Err(e) = read {
-                bad += 1;
-                eprintln!("{}: {}", terminal(&file), e);
-            }
-        }
+        let (games, unread) = crate::games_in::read_games(&a.from);
+        bad += unread;
+        jobs.extend(games.into_iter().map(|g| Job {
+            game: None,
+            origin: format!("{}, game {}", g.file, g.index),
+            record: g.record,
+        }));
         jobs.truncate(a.games.unwrap_or(usize::MAX));
     }
 

@@ -8,7 +8,7 @@ use chuhan::{Position, Side, Variant};
 use chuhan_engine::nnue::Nnue;
 use chuhan_engine::review::{review, Mark, Review, Settings, DEFAULT_NODES};
 use chuhan_engine::Score;
-use chuhan_record::tools::{for_each_game, write_game, Format};
+use chuhan_record::tools::{write_game, Format};
 use chuhan_record::tree::{Line, Node, Record};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -84,30 +84,8 @@ pub fn run(a: ReviewArgs) -> Result<()> {
     // Refuse bad limits before reading anything.
     review(&Position::new(Variant::Xiangqi), &[], &chuhan_engine::eval::Classic, &settings, |_, _| {})?;
 
-    let mut jobs = Vec::new();
-    let mut bad = 0usize;
-    for path in &a.files {
-        let file = path.display().to_string();
-        let mut index = 0;
-        let read = for_each_game(
-            path,
-            |g| {
-                index += 1;
-                match g {
-                    Ok(record) => jobs.push(Job { file: file.clone(), index, record }),
-                    Err(e) => {
-                        bad += 1;
-                        eprintln!("{}", terminal(&e.to_string()));
-                    }
-                }
-            },
-            |_| {},
-        );
-        if let Err(e) = read {
-            bad += 1;
-            eprintln!("{}: {}", terminal(&file), e);
-        }
-    }
+    let (games, mut bad) = crate::games_in::read_games(&a.files);
+    let jobs: Vec<Job> = games.into_iter().map(|g| Job { file: g.file, index: g.index, record: g.record }).collect();
     let total: u64 = jobs.iter().map(|j| j.record.ply_count() as u64 + 1).sum();
     let bar = ProgressBar::new(total);
     bar.set_style(
