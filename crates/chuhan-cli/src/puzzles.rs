@@ -30,7 +30,19 @@ enum PuzzlesCommand {
     Generate(GenerateArgs),
     /// Write the stored puzzles: a line each, or JSON Lines with --json.
     List(ListArgs),
+    /// Search every stored puzzle again, deeper, and remove those that no longer hold.
+    #[command(long_about = VERIFY_ABOUT)]
+    Verify(VerifyArgs),
 }
+
+const VERIFY_ABOUT: &str = "\
+Search every stored puzzle again with --nodes and a hash table of its own (the answer depends on
+the puzzle alone) and remove those that fail: the first move must still be the best, win 85 %
+(90 % for a puzzle whose theme is only `advantage`), the second best must be 30 points lower,
+and the solver must still win 95 % at the end of the solution. `generate` does the same check
+on every puzzle it finds (its --verify-nodes); this command brings puzzles stored before, or by
+another program, to the same standard. --dry-run only reports. Each puzzle removed is named on
+standard error with the reason.";
 
 const GENERATE_ABOUT: &str = "\
 Find puzzles in games: positions where the side to move has one winning move. Each game is
@@ -40,7 +52,10 @@ chances and left the opponent winning makes a candidate. The candidate is search
 and the second to be clearly worse (30 points lower). The solution is then played until the win
 is clear (a mate, or a horse's worth of material kept), the opponent's best defence at each
 step; a later move with an equally good alternative drops the candidate. Themes are found by
-rules; the first rating by how many nodes the engine needs to see the first move.
+rules; the first rating by how many nodes the engine needs to see the first move. Last, each
+puzzle is searched once more, deeper (--verify-nodes, as `chuhan puzzles verify` does): the
+first move must still be the best by the margin, and the solver must still win clearly (95 %)
+at the end of the solution; about half of the master games' puzzles fail here.
 
 Games come from the files of --from, or else from the database's own games (those not searched
 before: a generation stopped half-way goes on where it stopped). Puzzles are stored in the
@@ -80,6 +95,24 @@ struct GenerateArgs {
     /// Plies of each game skipped before any candidate (the opening).
     #[arg(long, default_value_t = 12)]
     min_ply: usize,
+    /// Nodes of the last, deeper check of each puzzle found (0: no such check).
+    #[arg(long, default_value_t = 250_000)]
+    verify_nodes: u64,
+}
+
+#[derive(Args)]
+struct VerifyArgs {
+    #[command(flatten)]
+    db: DbArg,
+    /// Nodes of each puzzle's search.
+    #[arg(long, default_value_t = 250_000)]
+    nodes: u64,
+    /// Puzzles searched at once, one thread each.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Report what would be removed, and remove nothing.
+    #[arg(long)]
+    dry_run: bool,
 }
 
 #[derive(Args)]
@@ -106,6 +139,7 @@ pub fn run(a: PuzzlesArgs) -> Result<()> {
     match a.command {
         PuzzlesCommand::Generate(g) => generate(g),
         PuzzlesCommand::List(l) => list(l),
+        PuzzlesCommand::Verify(v) => verify(v),
     }
 }
 
@@ -169,6 +203,7 @@ fn generate(a: GenerateArgs) -> Result<()> {
         scan_nodes: a.scan_nodes,
         nodes: a.nodes,
         min_ply: a.min_ply,
+        verify_nodes: a.verify_nodes,
         stop: Some(stop.clone()),
         ..Settings::default()
     };
@@ -304,4 +339,100 @@ fn list(a: ListArgs) -> Result<()> {
     }
     out.flush()?;
     Ok(())
+}
+
+fn verify(a: VerifyArgs) -> Result<()> {
+    if !(1..=64).contains(&a.threads) {
+        bail!("--threads {}: expected 1 to 64", a.threads);
+    }
+    if a.nodes == 0 {
+        bail!("--nodes: expected at least 1");
+    }
+    if let Target::Sqlite(path) = &a.db.db {
+        if !path.exists() {
+            bail!("no database {} (make puzzles with `chuhan puzzles generate --db {}`)", a.db.db, a.db.db);
+        }
+    }
+    let mut db = Database::open_target(&a.db.db, Fold::Mirror)?;
+    let stored = db.puzzles(&PuzzleFilter::default())?;
+    let puzzles = stored.iter().map(engine_form).collect::<Result<Vec<_>>>()?;
+    let settings = Settings { verify_nodes: a.nodes, ..Settings::default() };
+    let bar = ProgressBar::new(puzzles.len() as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {msg} [{elapsed_precise}, {eta} left]")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar.set_message("0 turned down");
+    let eval = Nnue::embedded();
+    let next = AtomicUsize::new(0);
+    let (send, receive) = mpsc::channel::<(usize, Result<(), String>)>();
+    let mut rejected = Vec::new();
+    std::thread::scope(|scope| -> Result<()> {
+        for _ in 0..a.threads.min(puzzles.len().max(1)) {
+            let send = send.clone();
+            let (puzzles, next, eval, settings) = (&puzzles, &next, &eval, &settings);
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(p) = puzzles.get(i) else { break };
+                let verdict = puzzle::verify(p, eval, settings)
+                    .map_err(|e| e.to_string())
+                    .and_then(|check| check.verdict(p, settings).map_err(|r| r.to_string()));
+                if send.send((i, verdict)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(send);
+        for (i, verdict) in receive {
+            bar.inc(1);
+            if let Err(why) = verdict {
+                let id = &stored[i].id;
+                bar.suspend(|| eprintln!("{}: {}", terminal(id), terminal(&why)));
+                if !a.dry_run {
+                    db.remove_puzzle(id)?;
+                }
+                rejected.push(i);
+                bar.set_message(format!("{} turned down", rejected.len()));
+            }
+        }
+        Ok(())
+    })?;
+    bar.finish_and_clear();
+    eprintln!(
+        "{} of {} puzzles hold; {} {}",
+        stored.len() - rejected.len(),
+        stored.len(),
+        rejected.len(),
+        if a.dry_run { "would be removed (--dry-run)" } else { "removed" }
+    );
+    Ok(())
+}
+
+/// A stored puzzle as the engine's [`Puzzle`], for its search; a puzzle the database holds
+/// that does not read back (a bad FEN, an illegal move, an unknown theme) is an error naming it.
+fn engine_form(p: &StoredPuzzle) -> Result<Puzzle> {
+    let position = chuhan::Position::from_fen(p.variant, &p.fen)
+        .map_err(|e| anyhow::anyhow!("puzzle {}: FEN {:?}: {e}", p.id, p.fen))?;
+    let mut at = position.clone();
+    for &mv in &p.solution {
+        if !at.is_legal(mv) {
+            bail!("puzzle {}: solution move {mv} is not legal where it stands", p.id);
+        }
+        at.play_unchecked(mv);
+    }
+    if p.solution.is_empty() {
+        bail!("puzzle {}: empty solution", p.id);
+    }
+    let themes = p
+        .themes
+        .iter()
+        .map(|t| t.parse::<Theme>().map_err(|e| anyhow::anyhow!("puzzle {}: {e}", p.id)))
+        .collect::<Result<Vec<_>>>()?;
+    Ok(Puzzle {
+        position,
+        solution: p.solution.clone(),
+        themes,
+        rating: p.rating.max(0) as u32,
+        ply: p.ply.max(0) as usize,
+    })
 }

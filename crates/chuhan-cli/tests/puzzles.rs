@@ -26,7 +26,7 @@ fn games() -> tempfile::NamedTempFile {
 const LEFT: &str = "3aka2r/9/1n5n1/2p1p1p1p/9/9/2P1P1P1P/9/9/R2AKA2R w - - 0 1";
 const RIGHT: &str = "r2aka3/9/1n5n1/p1p1p1p2/9/9/P1P1P1P2/9/9/R2AKA2R w - - 0 1";
 
-const QUICK: [&str; 6] = ["--scan-nodes", "1500", "--nodes", "6000", "--min-ply", "0"];
+const QUICK: [&str; 8] = ["--scan-nodes", "1500", "--nodes", "6000", "--verify-nodes", "20000", "--min-ply", "0"];
 
 fn list(db: &str) -> Vec<Value> {
     let o = chuhan(&["puzzles", "list", "--db", db, "--json"]);
@@ -98,6 +98,48 @@ fn games_of_the_database_are_searched_once() {
 }
 
 #[test]
+fn verify_removes_a_puzzle_whose_first_move_is_not_the_best() {
+    let f = games();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("v.sqlite3");
+    let db = db.to_str().unwrap();
+    let mut args = vec!["puzzles", "generate", "--db", db, "--from", f.path().to_str().unwrap()];
+    args.extend(QUICK);
+    assert!(chuhan(&args).status.success());
+    // A puzzle stored by hand with a wrong solution: Red mates at once with the horse (c5d7),
+    // not with the chariot's move.
+    let wrong = chuhan_db::puzzles::StoredPuzzle {
+        id: "x-00000000ff".into(),
+        variant: chuhan::Variant::Xiangqi,
+        fen: "3aka3/R8/9/9/2N6/9/7r1/8r/9/3K5 w - - 0 1".into(),
+        solution: vec!["a8a9".parse().unwrap()],
+        themes: vec!["advantage".into()],
+        rating: 1000,
+        game: None,
+        ply: 0,
+        source: "by hand".into(),
+    };
+    let mut store = chuhan_db::Database::open(std::path::Path::new(db), chuhan_db::Fold::Mirror).unwrap();
+    assert!(store.add_puzzle(&wrong, "by hand").unwrap());
+    drop(store);
+    assert_eq!(list(db).len(), 2);
+
+    let o = chuhan(&["puzzles", "verify", "--db", db, "--nodes", "20000", "--dry-run"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(err.contains("x-00000000ff: the deeper search prefers c5d7"), "{err}");
+    assert!(err.contains("1 of 2 puzzles hold; 1 would be removed (--dry-run)"), "{err}");
+    assert_eq!(list(db).len(), 2, "a dry run removes nothing");
+
+    let o = chuhan(&["puzzles", "verify", "--db", db, "--nodes", "20000", "--threads", "2"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("1 of 2 puzzles hold; 1 removed"), "{err}");
+    let left = list(db);
+    assert_eq!(left.len(), 1);
+    assert_eq!(left[0]["solution"], serde_json::json!(["b7a5"]));
+}
+
+#[test]
 fn bad_input_is_named() {
     let o = chuhan(&["puzzles", "list", "--db", "/nonexistent/x.sqlite3"]);
     assert!(!o.status.success());
@@ -106,4 +148,6 @@ fn bad_input_is_named() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("horse-fork"));
     let o = chuhan(&["puzzles", "generate", "--threads", "0", "--from", "x.pgn"]);
     assert!(String::from_utf8_lossy(&o.stderr).contains("--threads 0: expected 1 to 64"));
+    let o = chuhan(&["puzzles", "verify", "--db", "/nonexistent/x.sqlite3"]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no database /nonexistent/x.sqlite3"));
 }

@@ -185,6 +185,13 @@ impl Database {
         })
     }
 
+    /// Removes the puzzle `id` (`chuhan puzzles verify` turned it down); `false` when there
+    /// is none. The game it came from stays marked as searched.
+    pub fn remove_puzzle(&mut self, id: &str) -> Result<bool, DbError> {
+        let n = self.conn.execute("DELETE FROM puzzles WHERE id = ?1", &[Arg::from(id)]).map_err(|e| self.sql(e))?;
+        Ok(n == 1)
+    }
+
     /// How many puzzles are stored.
     pub fn puzzle_count(&self) -> Result<u64, DbError> {
         Ok(self.conn.query_int("SELECT COUNT(*) FROM puzzles", &[]).map_err(|e| self.sql(e))? as u64)

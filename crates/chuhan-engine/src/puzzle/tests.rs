@@ -11,8 +11,10 @@ fn xiangqi(fen: &str) -> Position {
     Position::from_fen(Variant::Xiangqi, fen).unwrap()
 }
 
+/// Short searches; a win kept at 85 % at the end is enough here (a horse won in the opening,
+/// as in the first test, ends near 90 %, below the default [`Settings::end_win`]).
 fn quick() -> Settings {
-    Settings { scan_nodes: 1500, nodes: 6000, min_ply: 0, ..Settings::default() }
+    Settings { scan_nodes: 1500, nodes: 6000, verify_nodes: 12_000, end_win: 0.85, min_ply: 0, ..Settings::default() }
 }
 
 #[test]
@@ -86,4 +88,54 @@ fn a_position_and_its_mirror_image_are_one_puzzle() {
     assert_ne!(key(&left), key(&xiangqi("3aka3/R8/9/9/2N6/9/7r1/8r/9/3K5 b - - 0 1")));
     let p = Puzzle { position: left, solution: moves(&["c5d7"]), themes: vec![], rating: 1000, ply: 0 };
     assert!(p.id().starts_with("x-") && p.id().len() == 12, "{}", p.id());
+}
+
+#[test]
+fn the_deeper_check_keeps_a_true_puzzle_and_turns_down_a_wrong_one() {
+    let pos = xiangqi("3aka3/R8/9/9/2N6/9/7r1/8r/9/3K5 w - - 0 1");
+    let settings = quick();
+    let mate = Puzzle {
+        position: pos.clone(),
+        solution: moves(&["c5d7"]),
+        themes: vec![Theme::MateIn(1)],
+        rating: 900,
+        ply: 0,
+    };
+    let check = verify(&mate, &Classic, &settings).unwrap();
+    assert_eq!(check.best, moves(&["c5d7"])[0]);
+    assert_eq!(check.end, 1.0, "the solution mates");
+    assert_eq!(check.verdict(&mate, &settings), Ok(()));
+    // The same position with a chariot move as its "solution": the check names the mate.
+    let wrong = Puzzle { solution: moves(&["a8a9"]), themes: vec![Theme::Advantage], ..mate.clone() };
+    let check = verify(&wrong, &Classic, &settings).unwrap();
+    assert_eq!(check.verdict(&wrong, &settings), Err(Rejection::OtherBest(moves(&["c5d7"])[0])));
+    // Everything wins against a bare general: no first move is the one answer.
+    let easy = xiangqi("3aka3/R8/9/9/2N6/9/9/9/9/3K5 w - - 0 1");
+    let many = Puzzle { position: easy, solution: moves(&["a8a9"]), themes: vec![Theme::Advantage], ..mate };
+    let check = verify(&many, &Classic, &settings).unwrap();
+    assert!(
+        matches!(check.verdict(&many, &settings), Err(Rejection::NotUnique { .. } | Rejection::OtherBest(_))),
+        "{check:?}"
+    );
+}
+
+#[test]
+fn an_advantage_needs_a_clearer_win_and_every_solution_must_keep_it() {
+    let settings = Settings::default();
+    let pos = xiangqi("3aka3/R8/9/9/2N6/9/7r1/8r/9/3K5 w - - 0 1");
+    let best = moves(&["a8a9"])[0];
+    let advantage = Puzzle { position: pos, solution: vec![best], themes: vec![Theme::Advantage], rating: 900, ply: 0 };
+    let material = Puzzle { themes: vec![Theme::Material], ..advantage.clone() };
+    let check = Check { best, win: 0.87, second: Some(0.2), end: 0.97 };
+    assert_eq!(check.verdict(&material, &settings), Ok(()));
+    assert_eq!(
+        check.verdict(&advantage, &settings),
+        Err(Rejection::NotWinning { win: 0.87, needed: settings.advantage_win })
+    );
+    let faded = Check { end: 0.9, ..check.clone() };
+    assert_eq!(faded.verdict(&material, &settings), Err(Rejection::NotKept { end: 0.9, needed: settings.end_win }));
+    let close = Check { second: Some(0.7), ..check.clone() };
+    assert!(matches!(close.verdict(&material, &settings), Err(Rejection::NotUnique { .. })));
+    let forced = Check { second: None, ..check };
+    assert_eq!(forced.verdict(&material, &settings), Err(Rejection::Forced));
 }
