@@ -404,7 +404,8 @@ fn vietnamese_notation() {
     assert_eq!(Notation::Vietnamese.parse(&p, "Bt7-8").unwrap().to_string(), "c6b6");
     // Errors say what is wrong.
     let p = Position::new(Variant::Xiangqi);
-    for (text, why) in [("Q2-5", "Q is not a piece letter"), ("P2+5", "+ is not a direction"), ("P2-5x", "x is extra")] {
+    for (text, why) in [("Q2-5", "Q is not a piece letter"), ("P2+5", "+ is not a direction"), ("P2-5x", "x is extra")]
+    {
         let e = Notation::Vietnamese.parse(&p, text).unwrap_err().to_string();
         assert!(e.contains(why), "{text}: {e}");
     }
