@@ -142,6 +142,29 @@ impl App {
         tr(self.settings.lang, Domain::Play, id, Some(args))
     }
 
+    /// The move `m` of `pos` in the chosen notation; in Korean, janggi's numbers name the
+    /// pieces in Hangul as Korean records do (79졸78 rather than 79卒78; both are read).
+    pub fn write_move(&self, pos: &Position, m: Move) -> String {
+        let text = self.settings.notation.format(pos, m);
+        if self.settings.lang != Lang::Ko || self.settings.notation != Notation::Janggi {
+            return text;
+        }
+        text.chars()
+            .map(|c| match c {
+                '楚' => '초',
+                '漢' => '한',
+                '士' => '사',
+                '象' => '상',
+                '馬' => '마',
+                '車' => '차',
+                '包' => '포',
+                '卒' => '졸',
+                '兵' => '병',
+                other => other,
+            })
+            .collect()
+    }
+
     /// A side's name in the game's language (Red, 红方, 초, Đỏ).
     pub fn side_name(&self, side: Side) -> String {
         side.localize(self.settings.variant, self.settings.lang)
@@ -319,7 +342,7 @@ impl App {
     fn play(&mut self, m: Move, now: Instant) {
         let pos = self.game.position().clone();
         let mover = pos.turn();
-        let text = self.settings.notation.format(&pos, m);
+        let text = self.write_move(&pos, m);
         if self.game.play(m).is_err() {
             self.status = self.text_with("not-legal-here", &args([("move", text.into())]));
             return;
@@ -473,7 +496,7 @@ impl App {
                 self.hint = r.pv.first().copied();
                 self.status = match self.hint {
                     Some(m) => {
-                        let text = self.settings.notation.format(self.game.position(), m);
+                        let text = self.write_move(self.game.position(), m);
                         self.text_with("hint", &args([("move", text.into()), ("score", r.score.to_string().into())]))
                     }
                     None => self.text("no-hint"),

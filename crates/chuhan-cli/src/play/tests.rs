@@ -297,6 +297,11 @@ fn korean_screen_with_lang_ko() {
     assert!(first.contains("수를 입력하세요"), "{first}");
     assert!(first.contains("초") && first.contains("나"), "{first}");
     assert!(!first.contains("flip") && !first.contains("you"), "{first}");
+    // Moves in janggi's numbers with Korean piece names, typed either way.
+    type_text(&mut app, "79졸78", t0);
+    type_text(&mut app, "41兵42", t0);
+    assert_eq!(app.move_texts, ["79졸78", "41병42"]);
+    assert!(app.status.starts_with("한: 41병42"), "{}", app.status);
     app.key(Key::Pass, t0);
     app.key(Key::Pass, t0);
     assert_eq!(app.game.outcome().map(|o| o.reason), Some(EndReason::DoublePass));
