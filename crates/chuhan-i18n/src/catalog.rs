@@ -1,7 +1,7 @@
 //! The message catalogs: one Fluent file per language and domain, compiled in, each turned into
 //! a bundle the first time it is asked for.
 
-use crate::lang::Lang;
+use crate::lang::{Lang, SOURCES};
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource};
 use std::sync::OnceLock;
@@ -36,16 +36,6 @@ impl Domain {
         }
     }
 }
-
-/// The catalog files, by language (the order of [`Lang::ALL`]) and domain (of
-/// [`Domain::ALL`]). Adding a language adds one row here.
-const SOURCES: [[&str; 2]; 5] = [
-    [include_str!("../locales/en/rules.ftl"), include_str!("../locales/en/play.ftl")],
-    [include_str!("../locales/zh-Hans/rules.ftl"), include_str!("../locales/zh-Hans/play.ftl")],
-    [include_str!("../locales/zh-Hant/rules.ftl"), include_str!("../locales/zh-Hant/play.ftl")],
-    [include_str!("../locales/ko/rules.ftl"), include_str!("../locales/ko/play.ftl")],
-    [include_str!("../locales/vi/rules.ftl"), include_str!("../locales/vi/play.ftl")],
-];
 
 /// Why a message could not be given in the language asked for.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -84,7 +74,8 @@ struct Catalog {
 }
 
 fn catalog(lang: Lang, domain: Domain) -> &'static Catalog {
-    static CACHE: [[OnceLock<Catalog>; 2]; 5] = [const { [const { OnceLock::new() }; 2] }; 5];
+    static CACHE: [[OnceLock<Catalog>; Domain::ALL.len()]; Lang::ALL.len()] =
+        [const { [const { OnceLock::new() }; Domain::ALL.len()] }; Lang::ALL.len()];
     CACHE[lang.index()][domain.index()].get_or_init(|| build(lang, domain))
 }
 

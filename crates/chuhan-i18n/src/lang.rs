@@ -4,25 +4,61 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// A language of chuhan's catalogs.
-///
-/// Adding one is a folder of catalogs (`locales/<tag>/*.ftl`) and one variant here (with its
-/// line in [`Lang::ALL`], [`Lang::tag`] and the matching in [`Lang::from_tag`]): the compiler then
-/// points at every `match` that must learn it.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
-#[non_exhaustive]
-pub enum Lang {
+/// Declares the languages: the enum, [`Lang::ALL`], the tags, the names and the catalogs
+/// compiled in (`locales/<tag>/<domain>.ftl`, one per [`Domain`](crate::Domain)), from one line
+/// per language — which is all that adding a language takes besides its folder of catalogs.
+macro_rules! languages {
+    ($($(#[$attr:meta])* $variant:ident = $tag:literal, $native:literal;)*) => {
+        /// A language of chuhan's catalogs.
+        ///
+        /// Adding one is a folder of catalogs (`locales/<tag>/*.ftl`) and one line in the
+        /// `languages!` list of `src/lang.rs`; [`Lang::from_tag`] then reads its tag.
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+        #[non_exhaustive]
+        pub enum Lang {
+            $($(#[$attr])* $variant,)*
+        }
+
+        impl Lang {
+            /// Every language, English first.
+            pub const ALL: [Lang; [$($tag),*].len()] = [$(Lang::$variant),*];
+
+            /// The BCP 47 tag, which is also the name of the language's catalog folder.
+            pub const fn tag(self) -> &'static str {
+                match self {
+                    $(Lang::$variant => $tag,)*
+                }
+            }
+
+            /// The language's name in itself, for language menus.
+            pub const fn native_name(self) -> &'static str {
+                match self {
+                    $(Lang::$variant => $native,)*
+                }
+            }
+        }
+
+        /// The catalog files by language (the order of [`Lang::ALL`]) and domain (of
+        /// `Domain::ALL`: rules, play).
+        pub(crate) const SOURCES: [[&str; 2]; [$($tag),*].len()] = [$([
+            include_str!(concat!("../locales/", $tag, "/rules.ftl")),
+            include_str!(concat!("../locales/", $tag, "/play.ftl")),
+        ],)*];
+    };
+}
+
+languages! {
     /// English, the fallback for every message.
     #[default]
-    En,
+    En = "en", "English";
     /// Chinese in simplified characters (简体中文): mainland China, Singapore.
-    ZhHans,
+    ZhHans = "zh-Hans", "简体中文";
     /// Chinese in traditional characters (繁體中文): Taiwan, Hong Kong, Macau.
-    ZhHant,
+    ZhHant = "zh-Hant", "繁體中文";
     /// Korean (한국어), janggi's language.
-    Ko,
+    Ko = "ko", "한국어";
     /// Vietnamese (Tiếng Việt): cờ tướng has one of the largest communities.
-    Vi,
+    Vi = "vi", "Tiếng Việt";
 }
 
 /// A text that names no language chuhan speaks.
@@ -31,40 +67,9 @@ pub enum Lang {
 pub struct ParseLangError(pub String);
 
 impl Lang {
-    /// Every language, English first.
-    pub const ALL: [Lang; 5] = [Lang::En, Lang::ZhHans, Lang::ZhHant, Lang::Ko, Lang::Vi];
-
-    /// The BCP 47 tag, which is also the name of the language's catalog folder.
-    pub const fn tag(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::ZhHans => "zh-Hans",
-            Lang::ZhHant => "zh-Hant",
-            Lang::Ko => "ko",
-            Lang::Vi => "vi",
-        }
-    }
-
-    /// The language's name in itself, for language menus.
-    pub const fn native_name(self) -> &'static str {
-        match self {
-            Lang::En => "English",
-            Lang::ZhHans => "简体中文",
-            Lang::ZhHant => "繁體中文",
-            Lang::Ko => "한국어",
-            Lang::Vi => "Tiếng Việt",
-        }
-    }
-
-    /// 0–4 in the order of [`Lang::ALL`] (the catalogs' cache is indexed by it).
+    /// 0, 1, … in the order of [`Lang::ALL`] (the catalogs' cache is indexed by it).
     pub(crate) const fn index(self) -> usize {
-        match self {
-            Lang::En => 0,
-            Lang::ZhHans => 1,
-            Lang::ZhHant => 2,
-            Lang::Ko => 3,
-            Lang::Vi => 4,
-        }
+        self as usize
     }
 
     /// Reads a BCP 47 tag (`zh-Hant-TW`, `ko`) or a POSIX locale (`zh_CN.UTF-8`,
@@ -82,9 +87,6 @@ impl Lang {
         let rest: Vec<String> = parts.map(str::to_ascii_lowercase).collect();
         let has = |s: &str| rest.iter().any(|p| p == s);
         match language.as_str() {
-            "en" => Some(Lang::En),
-            "ko" => Some(Lang::Ko),
-            "vi" => Some(Lang::Vi),
             "zh" | "cmn" | "yue" => Some(if has("hant") || has("tw") || has("hk") || has("mo") {
                 if has("hans") {
                     Lang::ZhHans
@@ -97,7 +99,8 @@ impl Lang {
             } else {
                 Lang::ZhHans
             }),
-            _ => None,
+            // Every other language by its tag's language subtag (en, ko, vi…).
+            _ => Lang::ALL.into_iter().find(|l| l.tag().eq_ignore_ascii_case(&language)),
         }
     }
 
