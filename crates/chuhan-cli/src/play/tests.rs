@@ -293,8 +293,8 @@ fn korean_screen_with_lang_ko() {
     assert_eq!(s.notation, Notation::Janggi);
     let mut app = App::new(s, Position::new(Variant::Janggi), t0);
     let first = screen(&app, t0);
-    assert!(first.contains("한수쉼") && first.contains("무르기"), "{first}");
-    assert!(first.contains("수를 입력하세요"), "{first}");
+    assert!(first.contains("한수쉼") && first.contains("기권"), "{first}");
+    assert!(first.contains("수 입력 (79졸78"), "{first}");
     assert!(first.contains("초") && first.contains("나"), "{first}");
     assert!(!first.contains("flip") && !first.contains("you"), "{first}");
     // Moves in janggi's numbers with Korean piece names, typed either way.
@@ -308,7 +308,7 @@ fn korean_screen_with_lang_ko() {
     assert!(app.status.contains("양쪽이 연달아 한수쉼"), "{}", app.status);
     assert!(app.status.contains("점수 초 72, 한 73.5"), "{}", app.status);
     app.key(Key::Char('x'), t0);
-    assert!(app.status.ends_with("^U 무르기, ^S 저장, ^Q 끝내기"), "{}", app.status);
+    assert!(app.status.ends_with("^U 무름, ^S 저장, ^Q 끝"), "{}", app.status);
 }
 
 /// Each language brings its notation unless --notation says otherwise; the flag wins.
@@ -334,6 +334,24 @@ fn each_language_brings_its_notation() {
     assert_eq!(app.move_texts, ["P2-5", "M8.7"]);
     assert!(app.status.starts_with("Đen đi M8.7"), "{}", app.status);
     let s = screen(&app, t0);
-    assert!(s.contains("bạn") && s.contains("xin thua"), "{s}");
+    assert!(s.contains("bạn") && s.contains("bỏ lượt"), "{s}");
     assert!("fr".parse::<chuhan_i18n::Lang>().is_err());
+}
+
+/// In every language the key line and the welcome line fit the 80-column screen whole.
+#[test]
+fn every_language_fits_the_screen() {
+    let t0 = Instant::now();
+    for lang in chuhan_i18n::Lang::ALL {
+        for variant in ["xiangqi", "janggi"] {
+            let s = parsed(&["--lang", lang.tag(), "--variant", variant, "--vs", "human", "--tc", "none"]);
+            let start = Position::new(s.variant);
+            let app = App::new(s, start, t0);
+            let text = screen(&app, t0);
+            let rows: Vec<&str> = text.lines().collect();
+            let keys = app.text("keys");
+            assert!(rows[rows.len() - 1].trim_end().ends_with(&keys), "{lang} {variant}:\n{text}");
+            assert_eq!(rows[rows.len() - 2].trim_end(), app.status, "{lang} {variant}:\n{text}");
+        }
+    }
 }

@@ -1,8 +1,8 @@
 # `chuhan play`: 터미널 대국 화면과 상태 줄 (한국어).
 
-keys = ^F 뒤집기 ^H 힌트 ^U 무르기 ^D 무승부 ^R 기권 ^P 한수쉼 ^S 저장 ^Q 끝내기
-welcome-xiangqi = 수를 입력하세요 (炮二平五, C2.5, h2e2) 또는 방향키와 스페이스로 고르세요
-welcome-janggi = 수를 입력하세요 (79卒78, i3h3) 또는 방향키와 스페이스로 고르세요; ^P 한수쉼
+keys = ^F 돌림 ^H 힌트 ^U 무름 ^D 무승부 ^R 기권 ^P 한수쉼 ^S 저장 ^Q 끝
+welcome-xiangqi = 수 입력 (炮二平五, C2.5, h2e2) 또는 방향키와 스페이스로 선택
+welcome-janggi = 수 입력 (79졸78, i3h3) 또는 방향키와 스페이스로 선택; ^P 한수쉼
 setup-choose = 차림 고르기: ↑/↓ 와 Enter
 setup-for = { $side }의 차림:
 setup-done = { $cho }: { $cho-setup }, { $han }: { $han-setup }. { $welcome }
@@ -26,7 +26,7 @@ no-piece-there = 거기에 기물이 없음
 wait-for-engine = 엔진이 둘 때까지 기다리세요
 nothing-to-take-back = 무를 수가 없음
 took-back = { $plies }수 무름
-game-over = { $ruling } — ^U 무르기, ^S 저장, ^Q 끝내기
+game-over = { $ruling } — ^U 무름, ^S 저장, ^Q 끝
 engine-thinking = 엔진이 생각하는 중…
 hint = 힌트: { $move } ({ $score })
 no-hint = 추천할 수가 없음

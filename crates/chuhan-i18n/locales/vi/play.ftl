@@ -1,8 +1,8 @@
 # `chuhan play`: màn hình và dòng trạng thái của ván cờ trên terminal (Tiếng Việt).
 
-keys = ^F lật ^H gợi ý ^U đi lại ^D cầu hòa ^R xin thua ^P bỏ lượt ^S lưu ^Q thoát
-welcome-xiangqi = Nhập nước đi (P2-5, C2.5, h2e2) hoặc chọn bằng phím mũi tên và phím cách
-welcome-janggi = Nhập nước đi (79卒78, i3h3) hoặc chọn bằng phím mũi tên và phím cách; ^P bỏ lượt
+keys = ^F lật ^H gợi ý ^U đi lại ^D hòa ^R thua ^P bỏ lượt ^S lưu ^Q thoát
+welcome-xiangqi = Nhập nước (P2-5, C2.5, h2e2) hay chọn bằng mũi tên và phím cách
+welcome-janggi = Nhập nước (79卒78, i3h3) hay chọn bằng mũi tên và phím cách; ^P bỏ lượt
 setup-choose = Chọn thế bày quân: ↑/↓ và Enter
 setup-for = Thế bày quân của { $side }:
 setup-done = { $cho }: { $cho-setup }, { $han }: { $han-setup }. { $welcome }
