@@ -365,3 +365,53 @@ fn parse_any_finds_the_notation() {
     assert_eq!(e, NotationError::NoNotation { text: "zzz".into(), variant: Variant::Xiangqi });
     assert_eq!(e.to_string(), "zzz: not a move in any notation of xiangqi");
 }
+
+/// Vietnamese notation as Vietnamese books print it: the opening P2-5 M8.7, retreats with `/`,
+/// front and rear pieces with t and s, three soldiers with t, g, s.
+#[test]
+fn vietnamese_notation() {
+    let moves = ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0"];
+    let vietnamese = ["P2-5", "M8.7", "M2.3", "X9-8", "X1-2"];
+    assert_eq!(write_all(Notation::Vietnamese, &moves), vietnamese);
+    assert_eq!(play_all(Notation::Vietnamese, &vietnamese), moves);
+    // Lenient reading: lower case, full-width characters, an en dash.
+    assert_eq!(play_all(Notation::Vietnamese, &["p2–5", "Ｍ８．７"]), ["h2e2", "h9g7"]);
+    // Retreat, the general, advisor, elephant and soldier letters.
+    let p = pos("3akab2/9/4b4/9/9/2P6/9/4B4/4A4/3K5 w");
+    assert_eq!(Notation::Vietnamese.format(&p, "d0d1".parse().unwrap()), "Tg6.1");
+    assert_eq!(Notation::Vietnamese.format(&p, "e1f0".parse().unwrap()), "S5/4");
+    assert_eq!(Notation::Vietnamese.format(&p, "e2g4".parse().unwrap()), "T5.3");
+    assert_eq!(Notation::Vietnamese.format(&p, "c4c5".parse().unwrap()), "B7.1");
+    for (text, m) in [("Tg6.1", "d0d1"), ("S5/4", "e1f0"), ("V5.3", "e2g4"), ("C7.1", "c4c5"), ("Tt7.1", "c4c5")] {
+        assert_eq!(Notation::Vietnamese.parse(&p, text).unwrap().to_string(), m, "{text}");
+    }
+    // Front and rear: Pt, Ps (Pháo trước, Pháo sau).
+    let p = pos("3k5/9/4c4/9/4c4/9/9/9/9/5K3 b");
+    assert_eq!(Notation::Vietnamese.format(&p, "e7d7".parse().unwrap()), "Ps-4");
+    assert_eq!(Notation::Vietnamese.format(&p, "e5e4".parse().unwrap()), "Pt.1");
+    assert_eq!(Notation::Vietnamese.parse(&p, "Ps-4").unwrap().to_string(), "e7d7");
+    // Three soldiers on file 5: Bt, Bg, Bs.
+    let p = pos("3k5/9/4P4/4P4/4P4/9/9/9/9/5K3 w");
+    assert_eq!(Notation::Vietnamese.format(&p, "e6f6".parse().unwrap()), "Bg-4");
+    assert_eq!(Notation::Vietnamese.format(&p, "e5f5".parse().unwrap()), "Bs-4");
+    assert_eq!(Notation::Vietnamese.parse(&p, "Bt-4").unwrap().to_string(), "e7f7");
+    // Four on a file: numbered, the file after; doubled on two files: the mark, then the file.
+    let p = pos("3k5/4P4/4P4/4P4/4P4/9/9/9/9/5K3 w");
+    assert_eq!(Notation::Vietnamese.format(&p, "e6d6".parse().unwrap()), "B35-6");
+    assert_eq!(Notation::Vietnamese.parse(&p, "B35-6").unwrap().to_string(), "e6d6");
+    let p = pos("3k5/9/9/2P1P4/2P1P4/9/9/9/9/5K3 w");
+    assert_eq!(Notation::Vietnamese.format(&p, "c6b6".parse().unwrap()), "Bt7-8");
+    assert_eq!(Notation::Vietnamese.parse(&p, "Bt7-8").unwrap().to_string(), "c6b6");
+    // Errors say what is wrong.
+    let p = Position::new(Variant::Xiangqi);
+    for (text, why) in [("Q2-5", "Q is not a piece letter"), ("P2+5", "+ is not a direction"), ("P2-5x", "x is extra")]
+    {
+        let e = Notation::Vietnamese.parse(&p, text).unwrap_err().to_string();
+        assert!(e.contains(why), "{text}: {e}");
+    }
+    // Not a janggi notation; read by parse_any after WXF.
+    assert!(!Notation::Vietnamese.applies_to(Variant::Janggi));
+    assert_eq!(Notation::parse_any(&p, "P2-5").unwrap().to_string(), "h2e2");
+    assert_eq!(Notation::parse_any(&p, "M8.7").unwrap().to_string(), "b0c2");
+    assert_eq!("vietnamese".parse::<Notation>(), Ok(Notation::Vietnamese));
+}

@@ -10,6 +10,7 @@ use chuhan_engine::eval::Classic;
 use chuhan_engine::external::{Engine, EngineSpec};
 use chuhan_engine::search::{level_limits, level_move, search, Limits, Report, Shared};
 use chuhan_engine::Score;
+use chuhan_i18n::{tr, Domain, FluentArgs, FluentValue, Lang, Localize};
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::{channel, Receiver};
 use std::sync::Arc;
@@ -40,6 +41,17 @@ pub struct Settings {
     /// Another engine (`--engine`) instead of chuhan's own; hints and draw offers still use
     /// chuhan's.
     pub external: Option<EngineSpec>,
+    /// The language of the screen and the rulings (`--lang`, else the environment's).
+    pub lang: Lang,
+}
+
+/// Arguments for a catalog message: `args([("side", name.into())])`.
+pub fn args<'a, const N: usize>(pairs: [(&'a str, FluentValue<'a>); N]) -> FluentArgs<'a> {
+    let mut a = FluentArgs::new();
+    for (k, v) in pairs {
+        a.set(k, v);
+    }
+    a
 }
 
 /// How long an external engine may take to start and to answer beyond its thinking time.
@@ -120,6 +132,49 @@ pub struct SetupChoice {
 }
 
 impl App {
+    /// The message `id` of `play.ftl` in the game's language.
+    pub fn text(&self, id: &str) -> String {
+        tr(self.settings.lang, Domain::Play, id, None)
+    }
+
+    /// The message `id` of `play.ftl` in the game's language, with arguments.
+    pub fn text_with(&self, id: &str, args: &FluentArgs) -> String {
+        tr(self.settings.lang, Domain::Play, id, Some(args))
+    }
+
+    /// The move `m` of `pos` in the chosen notation; in Korean, janggi's numbers name the
+    /// pieces in Hangul as Korean records do (79졸78 rather than 79卒78; both are read).
+    pub fn write_move(&self, pos: &Position, m: Move) -> String {
+        let text = self.settings.notation.format(pos, m);
+        if self.settings.lang != Lang::Ko || self.settings.notation != Notation::Janggi {
+            return text;
+        }
+        text.chars()
+            .map(|c| match c {
+                '楚' => '초',
+                '漢' => '한',
+                '士' => '사',
+                '象' => '상',
+                '馬' => '마',
+                '車' => '차',
+                '包' => '포',
+                '卒' => '졸',
+                '兵' => '병',
+                other => other,
+            })
+            .collect()
+    }
+
+    /// A side's name in the game's language (Red, 红方, 초, Đỏ).
+    pub fn side_name(&self, side: Side) -> String {
+        side.localize(self.settings.variant, self.settings.lang)
+    }
+
+    /// The game's ruling in the game's language, when it is over.
+    pub fn ruling(&self) -> Option<String> {
+        self.game.outcome().map(|o| o.localize(self.settings.variant, self.settings.lang))
+    }
+
     /// The game's opening as chuhan-db names it, in the language of the notation: the name of
     /// the latest position along the game that has one (so it follows the game through the
     /// opening and then stays), for xiangqi from the standard start; for janggi the two
@@ -202,7 +257,7 @@ impl App {
         }
         choice.side = if choice.cho.is_none() { Side::First } else { Side::Second };
         self.setup = Some(choice);
-        self.status = "Choose the setup: ↑/↓ and Enter".to_string();
+        self.status = self.text("setup-choose");
         self.finish_setup(Instant::now());
     }
 
@@ -214,7 +269,17 @@ impl App {
             self.setup = None;
             self.move_texts.clear();
             self.start_clock(now);
-            self.status = format!("Cho: {cho}, Han: {han}. {}", self.welcome());
+            let formation = |f: JanggiFormation| self.text_with("formation", &args([("formation", f.name().into())]));
+            self.status = self.text_with(
+                "setup-done",
+                &args([
+                    ("cho", self.side_name(Side::First).into()),
+                    ("han", self.side_name(Side::Second).into()),
+                    ("cho-setup", formation(cho).into()),
+                    ("han-setup", formation(han).into()),
+                    ("welcome", self.welcome().into()),
+                ]),
+            );
         }
     }
 
@@ -241,8 +306,8 @@ impl App {
 
     fn welcome(&self) -> String {
         match self.settings.variant {
-            Variant::Xiangqi => "Type a move (炮二平五, C2.5, h2e2) or pick with the arrows and space".to_string(),
-            Variant::Janggi => "Type a move (79卒78, i3h3) or pick with the arrows and space; ^P passes".to_string(),
+            Variant::Janggi => self.text("welcome-janggi"),
+            _ => self.text("welcome-xiangqi"),
         }
     }
 
@@ -277,9 +342,9 @@ impl App {
     fn play(&mut self, m: Move, now: Instant) {
         let pos = self.game.position().clone();
         let mover = pos.turn();
-        let text = self.settings.notation.format(&pos, m);
+        let text = self.write_move(&pos, m);
         if self.game.play(m).is_err() {
-            self.status = format!("{text}: not legal here");
+            self.status = self.text_with("not-legal-here", &args([("move", text.into())]));
             return;
         }
         self.move_texts.push(text.clone());
@@ -293,9 +358,9 @@ impl App {
             let (main, spare) = c.snapshot(now);
             self.clock_history.push((self.game.ply(), main, spare));
         }
-        self.status = match self.game.outcome() {
-            Some(o) => o.describe(self.settings.variant),
-            None => format!("{} played {text}", capital(mover.name(self.settings.variant))),
+        self.status = match self.ruling() {
+            Some(ruling) => ruling,
+            None => self.text_with("played", &args([("side", self.side_name(mover).into()), ("move", text.into())])),
         };
         if self.over() {
             if let Some(c) = &mut self.clocks {
@@ -334,13 +399,14 @@ impl App {
                 } else if pos.piece_at(self.cursor).is_some_and(|p| p.side == pos.turn()) {
                     self.selected = Some(self.cursor);
                 } else {
-                    self.status = format!("{} cannot go to {}", from, self.cursor);
+                    let squares = args([("from", from.to_string().into()), ("to", self.cursor.to_string().into())]);
+                    self.status = self.text_with("cannot-go", &squares);
                 }
             }
             None => match pos.piece_at(self.cursor) {
                 Some(p) if p.side == pos.turn() => self.selected = Some(self.cursor),
-                Some(_) => self.status = "That is not your piece".to_string(),
-                None => self.status = "No piece there".to_string(),
+                Some(_) => self.status = self.text("not-your-piece"),
+                None => self.status = self.text("no-piece-there"),
             },
         }
     }
@@ -355,13 +421,13 @@ impl App {
     /// Takes back the last move (and the engine's reply before it, against the engine).
     fn undo(&mut self, now: Instant) {
         if self.thinking.is_some() {
-            self.status = "Wait for the engine's move".to_string();
+            self.status = self.text("wait-for-engine");
             return;
         }
         let plies = if self.settings.opponent == Opponent::Engine && !self.engine_to_move() { 2 } else { 1 };
         let moves: Vec<Move> = self.game.moves().collect();
         if moves.len() < plies {
-            self.status = "Nothing to take back".to_string();
+            self.status = self.text("nothing-to-take-back");
             return;
         }
         let keep = moves.len() - plies;
@@ -381,7 +447,7 @@ impl App {
             };
         }
         self.start_clock(now);
-        self.status = format!("Took back {plies} move{}", if plies == 1 { "" } else { "s" });
+        self.status = self.text_with("took-back", &args([("plies", plies.into())]));
     }
 
     fn quick_search(&self, depth: i32) -> Report {
@@ -400,16 +466,13 @@ impl App {
             return self.setup_key(key, now);
         }
         if self.over() && !matches!(key, Key::Flip | Key::Save | Key::Undo) {
-            self.status = format!(
-                "{} — ^U takes back, ^S saves, ^Q quits",
-                self.game.outcome().map(|o| o.describe(self.settings.variant)).unwrap_or_default()
-            );
+            self.status = self.text_with("game-over", &args([("ruling", self.ruling().unwrap_or_default().into())]));
             return;
         }
         match key {
             Key::Char(c) => {
                 if self.engine_to_move() {
-                    self.status = "The engine is thinking".to_string();
+                    self.status = self.text("engine-thinking");
                 } else {
                     self.input.push(c);
                 }
@@ -422,7 +485,7 @@ impl App {
                 self.selected = None;
             }
             Key::Enter | Key::Select if !self.engine_to_move() => self.submit(now),
-            Key::Enter | Key::Select => self.status = "The engine is thinking".to_string(),
+            Key::Enter | Key::Select => self.status = self.text("engine-thinking"),
             Key::Up => self.move_cursor(0, 1),
             Key::Down => self.move_cursor(0, -1),
             Key::Left => self.move_cursor(-1, 0),
@@ -433,9 +496,10 @@ impl App {
                 self.hint = r.pv.first().copied();
                 self.status = match self.hint {
                     Some(m) => {
-                        format!("Hint: {} ({})", self.settings.notation.format(self.game.position(), m), r.score)
+                        let text = self.write_move(self.game.position(), m);
+                        self.text_with("hint", &args([("move", text.into()), ("score", r.score.to_string().into())]))
                     }
-                    None => "No move to suggest".to_string(),
+                    None => self.text("no-hint"),
                 };
             }
             Key::Undo => self.undo(now),
@@ -443,20 +507,20 @@ impl App {
                 let side = self.game.position().turn();
                 self.stop_engine();
                 self.game.resign(if self.engine_to_move() { !side } else { side });
-                self.status = self.game.outcome().map(|o| o.describe(self.settings.variant)).unwrap_or_default();
+                self.status = self.ruling().unwrap_or_default();
             }
             Key::OfferDraw => {
                 if self.settings.opponent == Opponent::Human {
                     self.game.agree_draw();
-                    self.status = "Draw agreed".to_string();
+                    self.status = self.text("draw-agreed");
                 } else {
                     // The engine accepts when it does not think it is better.
                     let ours = -self.quick_search(5).score;
                     if ours <= Score::cp(30) {
                         self.game.agree_draw();
-                        self.status = "The engine accepts the draw".to_string();
+                        self.status = self.text("engine-accepts-draw");
                     } else {
-                        self.status = "The engine declines the draw".to_string();
+                        self.status = self.text("engine-declines-draw");
                     }
                 }
             }
@@ -466,10 +530,10 @@ impl App {
                 if self.game.position().is_legal(pass) && !self.engine_to_move() {
                     self.play(pass, now);
                 } else {
-                    self.status = "No pass is allowed here".to_string();
+                    self.status = self.text("no-pass");
                 }
             }
-            Key::Save => self.status = "Saving happens in the terminal front end".to_string(),
+            Key::Save => self.status = self.text("save-elsewhere"),
             Key::Quit => {}
         }
     }
@@ -483,7 +547,7 @@ impl App {
         if self.clocks.as_ref().and_then(|c| c.flagged(now)) == Some(side) {
             self.stop_engine();
             self.game.lose_on_time(side);
-            self.status = self.game.outcome().map(|o| o.describe(self.settings.variant)).unwrap_or_default();
+            self.status = self.ruling().unwrap_or_default();
             return;
         }
         if !self.engine_to_move() {
@@ -510,7 +574,7 @@ impl App {
         if let Some(c) = &mut self.clocks {
             c.stop(now);
         }
-        self.status = format!("{} loses: {why}", capital(side.name(self.settings.variant)));
+        self.status = self.text_with("forfeit", &args([("side", self.side_name(side).into()), ("why", why.into())]));
     }
 
     /// Starts the external engine's search on its own thread (the engine itself on its first
@@ -523,7 +587,7 @@ impl App {
             let _ = tx.send(external_move(&spec, engine, &game, budget));
         });
         self.thinking = Some(Thinking { answer: rx, stop: None });
-        self.status = "The engine is thinking…".to_string();
+        self.status = self.text("engine-thinking");
     }
 
     fn start_engine(&mut self, now: Instant) {
@@ -544,7 +608,7 @@ impl App {
             }
         });
         self.thinking = Some(Thinking { answer: rx, stop: Some(shared) });
-        self.status = "The engine is thinking…".to_string();
+        self.status = self.text("engine-thinking");
     }
 
     fn stop_engine(&mut self) {
@@ -579,9 +643,4 @@ fn external_move(spec: &EngineSpec, engine: Option<Engine>, game: &Game, budget:
     let choice = engine.checked_move(reply.bestmove.as_deref(), game);
     let engine = choice.is_ok().then_some(engine);
     Thought { choice, engine }
-}
-
-fn capital(s: &str) -> String {
-    let mut c = s.chars();
-    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
 }

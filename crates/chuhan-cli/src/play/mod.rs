@@ -10,6 +10,7 @@ use anyhow::{bail, Context, Result};
 use app::{App, Key, Opponent, Settings};
 use chuhan::notation::Notation;
 use chuhan::{JanggiFormation, JanggiSetup, Position, Side, Variant};
+use chuhan_i18n::Lang;
 use clap::Args;
 use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::time::{Duration, Instant};
@@ -35,10 +36,15 @@ pub struct PlayArgs {
     /// as in `chuhan match`), byoyomi:5m+3x30s, cxa (the seeds' tournament rule) or none.
     #[arg(long, default_value = "10m+5s")]
     tc: String,
-    /// Notation of the move list and typed moves (default chinese for xiangqi, janggi for
+    /// Notation of the move list and typed moves (default: the language's — wxf in English,
+    /// chinese or chinese-traditional in Chinese, vietnamese in Vietnamese; janggi for
     /// janggi); moves in any other notation are read too.
     #[arg(long)]
     notation: Option<Notation>,
+    /// Language of the screen and the rulings: en, zh-Hans, zh-Hant, ko or vi (also zh_CN,
+    /// ko_KR.UTF-8…). Default: from LC_ALL, LC_MESSAGES or LANG; English otherwise.
+    #[arg(long, value_name = "TAG")]
+    lang: Option<Lang>,
     /// Pieces as Chinese characters or Latin letters (for terminals without CJK fonts).
     #[arg(long, value_enum, ignore_case = true, default_value = "chinese")]
     pieces: PieceStyle,
@@ -70,10 +76,8 @@ fn settings(args: &PlayArgs) -> Result<Settings> {
     };
     let letters = args.pieces == PieceStyle::Letters;
     let level = args.elo.map_or(args.level, |e| (e.clamp(800, 2800) - 800) / 100).clamp(1, 20);
-    let notation = args.notation.unwrap_or(match variant {
-        Variant::Xiangqi => Notation::Chinese,
-        Variant::Janggi => Notation::Janggi,
-    });
+    let lang = args.lang.unwrap_or_else(Lang::from_env);
+    let notation = args.notation.unwrap_or_else(|| default_notation(lang, variant));
     if !notation.applies_to(variant) {
         bail!("--notation {notation} is not used for {variant}");
     }
@@ -90,7 +94,21 @@ fn settings(args: &PlayArgs) -> Result<Settings> {
         color: std::env::var_os("NO_COLOR").is_none(),
         control: crate::tc::parse(&args.tc).map_err(anyhow::Error::msg)?,
         external: args.engine.as_deref().map(str::parse).transpose()?,
+        lang,
     })
+}
+
+/// The notation players of `lang` expect: Chinese in the Chinese scripts, Vietnamese letters
+/// in Vietnamese, WXF in English (and in Korean, whose xiangqi players read it more readily
+/// than Chinese characters); janggi's numbers for janggi in every language.
+pub fn default_notation(lang: Lang, variant: Variant) -> Notation {
+    match (variant, lang) {
+        (Variant::Janggi, _) => Notation::Janggi,
+        (_, Lang::ZhHans) => Notation::Chinese,
+        (_, Lang::ZhHant) => Notation::ChineseTraditional,
+        (_, Lang::Vi) => Notation::Vietnamese,
+        _ => Notation::Wxf,
+    }
 }
 
 fn start_position(args: &PlayArgs) -> Result<(Position, Vec<chuhan::Move>)> {
@@ -162,7 +180,7 @@ fn save(app: &App) -> Result<String> {
         // XQStudio's format too, for xiangqi.
         let xqf = format!("{stem}.xqf");
         std::fs::write(&xqf, chuhan_record::xqf::write(&record)?).with_context(|| format!("cannot write {xqf}"))?;
-        return Ok(format!("{name} and {xqf}"));
+        return Ok(format!("{name}, {xqf}"));
     }
     Ok(name)
 }
@@ -198,8 +216,10 @@ pub fn play(args: PlayArgs) -> Result<()> {
                     if let Some(k) = key(ev, app.input.is_empty()) {
                         if k == Key::Save {
                             app.status = match save(&app) {
-                                Ok(name) => format!("Saved to {name}"),
-                                Err(e) => format!("Could not save: {e:#}"),
+                                Ok(name) => app.text_with("saved", &app::args([("files", name.into())])),
+                                Err(e) => {
+                                    app.text_with("save-failed", &app::args([("error", format!("{e:#}").into())]))
+                                }
                             };
                         } else {
                             app.key(k, Instant::now());

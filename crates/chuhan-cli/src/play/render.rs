@@ -1,7 +1,7 @@
 //! Drawing the game: the board on its intersections with river and palaces, the clocks, the
 //! move list and the input line. Fits an 80×24 terminal; `NO_COLOR` turns colours off.
 
-use super::app::App;
+use super::app::{args, App};
 use chuhan::clock::{Clocks, Rule};
 use chuhan::notation::Notation;
 use chuhan::{Piece, Role, Side, Square, Variant};
@@ -53,13 +53,21 @@ fn clock_text(d: Duration) -> String {
 
 /// A side's clock: main time; in byo-yomi the period and how many are left; under CXA also
 /// what is left of this move's minute and the overruns still allowed.
-fn clock_line(c: &Clocks, side: Side, now: Instant) -> String {
+fn clock_line(app: &App, c: &Clocks, side: Side, now: Instant) -> String {
     let s = c.show(side, now);
     match (c.control().rule, s.move_left) {
         (Rule::Cxa { .. }, Some(m)) => {
-            format!("  {} (move {}, {} spare)", clock_text(s.left), clock_text(m), s.spare)
+            let a = args([
+                ("left", clock_text(s.left).into()),
+                ("move-left", clock_text(m).into()),
+                ("spare", s.spare.into()),
+            ]);
+            format!("  {}", app.text_with("clock-cxa", &a))
         }
-        (Rule::Byoyomi { .. }, _) if s.overtime => format!("  {} ({} left)", clock_text(s.left), s.spare),
+        (Rule::Byoyomi { .. }, _) if s.overtime => {
+            let a = args([("left", clock_text(s.left).into()), ("spare", s.spare.into())]);
+            format!("  {}", app.text_with("clock-byoyomi", &a))
+        }
         _ => format!("  {}", clock_text(s.left)),
     }
 }
@@ -87,6 +95,7 @@ pub fn board_lines(app: &App) -> Vec<Line<'static>> {
             | Notation::Lau
             | Notation::Xqdb
             | Notation::Leventhal
+            | Notation::Vietnamese
     );
     let file_numbers = |side: Side| -> String {
         files
@@ -225,7 +234,7 @@ pub fn draw(frame: &mut Frame, app: &App, now: Instant) {
         .constraints([Constraint::Length(38), Constraint::Min(20)])
         .split(rows[0]);
     if let Some(choice) = &app.setup {
-        frame.render_widget(Paragraph::new(setup_lines(choice)), cols[0]);
+        frame.render_widget(Paragraph::new(setup_lines(app, choice)), cols[0]);
     } else {
         frame.render_widget(Paragraph::new(board_lines(app)), cols[0]);
     }
@@ -235,41 +244,41 @@ pub fn draw(frame: &mut Frame, app: &App, now: Instant) {
     frame.render_widget(
         Paragraph::new(Line::from(vec![
             Span::styled(prompt, Style::default().add_modifier(Modifier::BOLD)),
-            Span::raw("   ^F flip ^H hint ^U undo ^D draw ^R resign ^P pass ^S save ^Q quit"),
+            Span::raw(format!("   {}", app.text("keys"))),
         ])),
         rows[2],
     );
 }
 
 /// The janggi setup picker: the five formations, the highlighted one marked.
-fn setup_lines(choice: &super::app::SetupChoice) -> Vec<Line<'static>> {
-    let who = if choice.side == Side::First { "Cho (楚)" } else { "Han (漢)" };
-    let mut lines = vec![Line::from(format!("Setup for {who}:")), Line::from("")];
+fn setup_lines(app: &App, choice: &super::app::SetupChoice) -> Vec<Line<'static>> {
+    let who = app.side_name(choice.side);
+    let mut lines = vec![Line::from(app.text_with("setup-for", &args([("side", who.into())]))), Line::from("")];
     for (i, f) in chuhan::JanggiFormation::ALL.iter().enumerate() {
         let mark = if i == choice.highlighted { "▶ " } else { "  " };
         let row = f.back_rank().replace('1', " ·").chars().flat_map(|c| [c, ' ']).collect::<String>();
         let style =
             if i == choice.highlighted { Style::default().add_modifier(Modifier::REVERSED) } else { Style::default() };
-        lines.push(Line::styled(format!("{mark}{:<7} {row}", f.name()), style));
+        let name = app.text_with("formation", &args([("formation", f.name().into())]));
+        lines.push(Line::styled(format!("{mark}{} {row}", pad(&name, 7)), style));
     }
     lines
 }
 
 fn side_panel(app: &App, now: Instant, area: Rect) -> Paragraph<'static> {
-    let v = app.settings.variant;
     let mut lines = Vec::new();
     for side in [Side::Second, Side::First] {
-        let name = side.name(v);
+        let name = app.side_name(side);
         let who = if app.settings.opponent == super::app::Opponent::Watch
             || (app.settings.opponent == super::app::Opponent::Engine && side != app.settings.user_side)
         {
-            format!("engine (level {})", app.settings.level)
+            app.text_with("player-engine", &args([("level", app.settings.level.into())]))
         } else {
-            "you".to_string()
+            app.text("player-you")
         };
-        let clock = app.clocks.as_ref().map_or(String::new(), |c| clock_line(c, side, now));
+        let clock = app.clocks.as_ref().map_or(String::new(), |c| clock_line(app, c, side, now));
         let marker = if app.game.position().turn() == side && !app.over() { "▶ " } else { "  " };
-        lines.push(Line::from(format!("{marker}{name:<5} {who}{clock}")));
+        lines.push(Line::from(format!("{marker}{} {who}{clock}", pad(&name, 5))));
     }
     let opening = app.opening();
     if let Some(name) = &opening {
@@ -296,9 +305,16 @@ fn side_panel(app: &App, now: Instant, area: Rect) -> Paragraph<'static> {
     }
     let skip = rows.len().saturating_sub(room);
     lines.extend(rows.into_iter().skip(skip).map(Line::from));
-    if let Some(o) = app.game.outcome() {
+    if let Some(ruling) = app.ruling() {
         lines.push(Line::from(""));
-        lines.push(Line::styled(o.describe(v), Style::default().add_modifier(Modifier::BOLD)));
+        lines.push(Line::styled(ruling, Style::default().add_modifier(Modifier::BOLD)));
     }
     Paragraph::new(lines).block(Block::default().borders(Borders::LEFT)).wrap(Wrap { trim: true })
+}
+
+/// `text` padded with spaces to `width` terminal columns (CJK characters and Hangul take two).
+fn pad(text: &str, width: usize) -> String {
+    let used: usize =
+        text.chars().map(|c| if c >= '\u{1100}' && !('\u{1E00}'..='\u{1EFF}').contains(&c) { 2 } else { 1 }).sum();
+    format!("{text}{}", " ".repeat(width.saturating_sub(used)))
 }

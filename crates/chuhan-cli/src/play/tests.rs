@@ -19,6 +19,7 @@ fn settings(opponent: Opponent, control: &str) -> Settings {
         color: false,
         control: crate::tc::parse(control).unwrap(),
         external: None,
+        lang: chuhan_i18n::Lang::En,
     }
 }
 
@@ -269,4 +270,88 @@ fn another_engines_illegal_move_or_crash_ends_the_game() {
     type_text(&mut app, "h2e2", t0);
     wait_for_engine(&mut app);
     assert!(app.status.starts_with("Black loses: Gone: cannot start"), "{}", app.status);
+}
+
+/// `chuhan play`'s own arguments, as the command line gives them.
+fn parsed(line: &[&str]) -> Settings {
+    use clap::Parser;
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        play: super::PlayArgs,
+    }
+    let cli = Cli::try_parse_from(std::iter::once("play").chain(line.iter().copied())).unwrap();
+    super::settings(&cli.play).unwrap()
+}
+
+/// `--lang ko`: the screen, the side names and the ruling in Korean, janggi's numbers.
+#[test]
+fn korean_screen_with_lang_ko() {
+    let t0 = Instant::now();
+    let s = parsed(&["--variant", "janggi", "--lang", "ko", "--vs", "human", "--tc", "none", "--pieces", "letters"]);
+    assert_eq!(s.lang, chuhan_i18n::Lang::Ko);
+    assert_eq!(s.notation, Notation::Janggi);
+    let mut app = App::new(s, Position::new(Variant::Janggi), t0);
+    let first = screen(&app, t0);
+    assert!(first.contains("한수쉼") && first.contains("기권"), "{first}");
+    assert!(first.contains("수 입력 (79졸78"), "{first}");
+    assert!(first.contains("초") && first.contains("나"), "{first}");
+    assert!(!first.contains("flip") && !first.contains("you"), "{first}");
+    // Moves in janggi's numbers with Korean piece names, typed either way.
+    type_text(&mut app, "79졸78", t0);
+    type_text(&mut app, "41兵42", t0);
+    assert_eq!(app.move_texts, ["79졸78", "41병42"]);
+    assert!(app.status.starts_with("한: 41병42"), "{}", app.status);
+    app.key(Key::Pass, t0);
+    app.key(Key::Pass, t0);
+    assert_eq!(app.game.outcome().map(|o| o.reason), Some(EndReason::DoublePass));
+    assert!(app.status.contains("양쪽이 연달아 한수쉼"), "{}", app.status);
+    assert!(app.status.contains("점수 초 72, 한 73.5"), "{}", app.status);
+    app.key(Key::Char('x'), t0);
+    assert!(app.status.ends_with("^U 무름, ^S 저장, ^Q 끝"), "{}", app.status);
+}
+
+/// Each language brings its notation unless --notation says otherwise; the flag wins.
+#[test]
+fn each_language_brings_its_notation() {
+    for (lang, notation) in [
+        ("en", Notation::Wxf),
+        ("zh-Hans", Notation::Chinese),
+        ("zh_TW.UTF-8", Notation::ChineseTraditional),
+        ("ko", Notation::Wxf),
+        ("vi", Notation::Vietnamese),
+    ] {
+        assert_eq!(parsed(&["--lang", lang]).notation, notation, "{lang}");
+        assert_eq!(parsed(&["--lang", lang, "--notation", "iccs"]).notation, Notation::Iccs, "{lang}");
+        assert_eq!(parsed(&["--lang", lang, "--variant", "janggi"]).notation, Notation::Janggi, "{lang}");
+    }
+    // A Vietnamese game: moves typed and written in Vietnamese letters, the screen in Vietnamese.
+    let t0 = Instant::now();
+    let mut app =
+        App::new(parsed(&["--lang", "vi", "--vs", "human", "--tc", "none"]), Position::new(Variant::Xiangqi), t0);
+    type_text(&mut app, "P2-5", t0);
+    type_text(&mut app, "h9g7", t0);
+    assert_eq!(app.move_texts, ["P2-5", "M8.7"]);
+    assert!(app.status.starts_with("Đen đi M8.7"), "{}", app.status);
+    let s = screen(&app, t0);
+    assert!(s.contains("bạn") && s.contains("bỏ lượt"), "{s}");
+    assert!("fr".parse::<chuhan_i18n::Lang>().is_err());
+}
+
+/// In every language the key line and the welcome line fit the 80-column screen whole.
+#[test]
+fn every_language_fits_the_screen() {
+    let t0 = Instant::now();
+    for lang in chuhan_i18n::Lang::ALL {
+        for variant in ["xiangqi", "janggi"] {
+            let s = parsed(&["--lang", lang.tag(), "--variant", variant, "--vs", "human", "--tc", "none"]);
+            let start = Position::new(s.variant);
+            let app = App::new(s, start, t0);
+            let text = screen(&app, t0);
+            let rows: Vec<&str> = text.lines().collect();
+            let keys = app.text("keys");
+            assert!(rows[rows.len() - 1].trim_end().ends_with(&keys), "{lang} {variant}:\n{text}");
+            assert_eq!(rows[rows.len() - 2].trim_end(), app.status, "{lang} {variant}:\n{text}");
+        }
+    }
 }

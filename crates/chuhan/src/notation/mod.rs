@@ -2,7 +2,7 @@
 //!
 //! Every notation of the seeds is here: Chinese (traditional and simplified), WXF, coordinates
 //! (ICCS, UCCI/UCI, Fairy-Stockfish's UCI), algebraic, Leventhal's, H. T. Lau's and the Xiangqi
-//! Database letters, and janggi's numeric notation. Writing is canonical; reading is lenient
+//! Database letters, janggi's numeric notation, and the Vietnamese letters (P2-5 M8.7). Writing is canonical; reading is lenient
 //! where real records are (character variants, full-width digits, `=` for `.`) and strict where
 //! it matters: a description that fits two legal moves is an error naming both.
 
@@ -12,6 +12,7 @@ mod coords;
 mod descriptive;
 mod janggi;
 mod leventhal;
+mod vietnamese;
 mod wxf;
 
 use crate::mv::Move;
@@ -50,11 +51,16 @@ pub enum Notation {
     Janggi,
     /// Fairy-Stockfish's janggi notation: P79-78.
     JanggiFsf,
+    /// Vietnamese (ký hiệu cờ tướng): P2-5 M8.7 X1/1 — Vietnamese piece letters, `.` advances,
+    /// `/` retreats, `-` moves sideways. Last in [`Notation::ALL`]: its letters mean other
+    /// pieces in WXF (P, C), so text that reads in both is read as WXF by
+    /// [`Notation::parse_any`].
+    Vietnamese,
 }
 
 impl Notation {
     /// Every notation, in the order `--to all` prints them.
-    pub const ALL: [Notation; 13] = [
+    pub const ALL: [Notation; 14] = [
         Notation::Chinese,
         Notation::ChineseTraditional,
         Notation::Wxf,
@@ -68,6 +74,7 @@ impl Notation {
         Notation::Xqdb,
         Notation::Janggi,
         Notation::JanggiFsf,
+        Notation::Vietnamese,
     ];
 
     /// The name used on the command line.
@@ -86,11 +93,12 @@ impl Notation {
             Notation::Xqdb => "xqdb",
             Notation::Janggi => "janggi",
             Notation::JanggiFsf => "janggi-fsf",
+            Notation::Vietnamese => "vietnamese",
         }
     }
 
     /// Whether the notation is used for `variant`: the descriptive ones (Chinese, WXF,
-    /// Leventhal, Lau, XQDB) describe xiangqi moves, the numeric ones janggi moves;
+    /// Leventhal, Lau, XQDB, Vietnamese) describe xiangqi moves, the numeric ones janggi moves;
     /// coordinates and algebraic serve both.
     pub const fn applies_to(self, variant: Variant) -> bool {
         match self {
@@ -125,6 +133,7 @@ impl Notation {
             Notation::Leventhal => leventhal::format(pos, m),
             Notation::Janggi => janggi::format(pos, m),
             Notation::JanggiFsf => janggi::format_fsf(pos, m),
+            Notation::Vietnamese => vietnamese::format(pos, m),
         }
     }
 
@@ -145,6 +154,7 @@ impl Notation {
             Notation::Leventhal => leventhal::parse(pos, text),
             Notation::Janggi => janggi::parse(pos, text),
             Notation::JanggiFsf => janggi::parse_fsf(pos, text),
+            Notation::Vietnamese => vietnamese::parse(pos, text),
         }
     }
 }

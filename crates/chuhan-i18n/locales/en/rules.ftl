@@ -1,0 +1,84 @@
+# Rulings: how a game ended, from chuhan's typed Outcome.
+# Arguments: $variant (xiangqi | janggi); $side, $winner-side, $loser-side (first | second);
+# $winner, $loser (side names from side-name); $times, $moves, $first, $last (numbers).
+
+## Sides and pieces
+
+side-name = { $variant ->
+    [janggi] { $side ->
+        [first] Cho
+       *[second] Han
+    }
+   *[xiangqi] { $side ->
+        [first] Red
+       *[second] Black
+    }
+}
+
+# $role: general | advisor | elephant | horse | chariot | cannon | soldier.
+piece-name = { $role ->
+    [general] general
+    [advisor] advisor
+    [elephant] elephant
+    [horse] horse
+    [chariot] chariot
+    [cannon] cannon
+   *[soldier] soldier
+}
+
+## Verdicts
+
+verdict-win = { $winner } wins
+verdict-draw = Draw
+
+## The sentence: verdict, reason, the moves involved, janggi's count
+
+ruling = { $verdict }: { $reason }{ $span }{ $counting }
+span-one = { " " }(move { $first })
+span-range = { " " }(moves { $first }–{ $last })
+counting = ; counting { $cho } to { $han }
+
+## Reasons
+
+times-words = { $times ->
+    [2] twice
+    [3] three times
+    [4] four times
+   *[other] { $times } times
+}
+
+reason-checkmate = { $loser } is checkmated
+reason-stalemate = { $loser } has no legal move
+reason-resignation = { $loser } resigned
+reason-agreement = agreed
+reason-time = { $loser } ran out of time
+reason-perpetual-check = { $loser } repeated the position { times-words } checking on every move
+reason-perpetual-chase = { $loser } repeated the position { times-words } chasing the same piece on every move
+reason-perpetual-chase-named = { $loser } repeated the position { times-words } with { $chase } on every move
+reason-perpetual-mate-threat = { $loser } repeated the position { times-words } threatening mate on every move
+reason-mutual-perpetual-check = the position occurred { times-words } with both sides checking on every move
+reason-mutual-perpetual-chase = the position occurred { times-words } with both sides chasing the same piece on every move
+reason-mutual-perpetual-chase-named = the position occurred { times-words } with both sides chasing on every move, { $first-name } with { $first-chase } and { $second-name } with { $second-chase }
+reason-mutual-perpetual-mate-threat = the position occurred { times-words } with both sides threatening mate on every move
+reason-repetition = the position occurred { times-words }
+reason-move-limit = { $moves } moves without a capture
+reason-dead-position = neither side can ever give check
+reason-double-pass = both sides passed
+reason-bikjang = the generals face each other (bikjang)
+reason-three-checks = the same piece gave check three times in a row
+
+# What a side chased: $chaser and $target are piece names, $chasers how many pieces chased,
+# $same-kind and $unprotected yes | no, $square where the target stood (d7).
+chase = { $chasers ->
+    [1] its { $chaser }
+   *[other] { $same-kind ->
+        [yes] its { $chasers ->
+            [2] two
+           *[other] { $chasers }
+        } { $chaser }s
+       *[no] { $chasers } of its pieces
+    }
+} chasing the { $unprotected ->
+    [yes] unprotected{ " " }
+   *[no] {""}
+}{ $target } on { $square }

@@ -1,0 +1,72 @@
+# Phán quyết: ván cờ kết thúc thế nào (Tiếng Việt). Tham số: xem en/rules.ftl.
+# Thuật ngữ: docs/glossary-vi.md — chiếu hết, chiếu mãi (trường chiếu), đuổi bắt mãi (trường tróc), hết nước đi.
+
+side-name = { $variant ->
+    [janggi] { $side ->
+        [first] Sở
+       *[second] Hán
+    }
+   *[xiangqi] { $side ->
+        [first] Đỏ
+       *[second] Đen
+    }
+}
+
+piece-name = { $role ->
+    [general] Tướng
+    [advisor] Sĩ
+    [elephant] Tượng
+    [horse] Mã
+    [chariot] Xe
+    [cannon] Pháo
+   *[soldier] Tốt
+}
+
+verdict-win = { $winner } thắng
+verdict-draw = Hòa
+
+ruling = { $verdict }: { $reason }{ $span }{ $counting }
+span-one = { " " }(nước { $first })
+span-range = { " " }(nước { $first }–{ $last })
+counting = ; tính điểm Sở { $cho }, Hán { $han }
+
+times-words = { $times ->
+    [2] hai
+    [3] ba
+    [4] bốn
+   *[other] { $times }
+} lần
+
+reason-checkmate = { $loser } bị chiếu hết
+reason-stalemate = { $loser } hết nước đi
+reason-resignation = { $loser } xin thua
+reason-agreement = hai bên thỏa thuận hòa
+reason-time = { $loser } hết giờ
+reason-perpetual-check = { $loser } chiếu mãi (trường chiếu), lặp lại thế cờ { times-words }
+reason-perpetual-chase = { $loser } đuổi bắt mãi một quân (trường tróc), lặp lại thế cờ { times-words }
+reason-perpetual-chase-named = { $loser } đuổi bắt mãi (trường tróc): { $chase }, lặp lại thế cờ { times-words }
+reason-perpetual-mate-threat = { $loser } dọa chiếu hết mãi (trường sát), lặp lại thế cờ { times-words }
+reason-mutual-perpetual-check = cả hai bên cùng chiếu mãi, thế cờ lặp lại { times-words }
+reason-mutual-perpetual-chase = cả hai bên cùng đuổi bắt mãi, thế cờ lặp lại { times-words }
+reason-mutual-perpetual-chase-named = cả hai bên cùng đuổi bắt mãi, thế cờ lặp lại { times-words }: { $first-name } { $first-chase }, { $second-name } { $second-chase }
+reason-mutual-perpetual-mate-threat = cả hai bên cùng dọa chiếu hết mãi, thế cờ lặp lại { times-words }
+reason-repetition = thế cờ lặp lại { times-words }
+reason-move-limit = { $moves } nước liền không bên nào ăn quân
+reason-dead-position = không bên nào còn quân có thể chiếu tướng
+reason-double-pass = cả hai bên liên tiếp bỏ lượt
+reason-bikjang = hai tướng đối mặt nhau
+reason-three-checks = cùng một quân chiếu tướng ba lần liên tiếp
+
+chase = { $chasers ->
+    [1] { $chaser }
+   *[other] { $same-kind ->
+        [yes] { $chasers ->
+            [2] hai
+           *[other] { $chasers }
+        } { $chaser }
+       *[no] { $chasers } quân
+    }
+} đuổi bắt { $target }{ $unprotected ->
+    [yes] { " " }không được bảo vệ
+   *[no] {""}
+} ở { $square }

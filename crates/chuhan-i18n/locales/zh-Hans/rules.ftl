@@ -1,0 +1,98 @@
+# 裁决：对局如何结束（简体中文）。参数见 en/rules.ftl。
+# 术语见 docs/glossary-zh.md：长将、长捉、长杀、将死、困毙、照面。
+
+side-name = { $variant ->
+    [janggi] { $side ->
+        [first] 楚
+       *[second] 汉
+    }
+   *[xiangqi] { $side ->
+        [first] 红方
+       *[second] 黑方
+    }
+}
+
+piece-name = { $variant ->
+    [janggi] { $role ->
+        [general] 将
+        [advisor] 士
+        [elephant] 象
+        [horse] 马
+        [chariot] 车
+        [cannon] 包
+       *[soldier] { $side ->
+            [first] 卒
+           *[second] 兵
+        }
+    }
+   *[xiangqi] { $role ->
+        [general] { $side ->
+            [first] 帅
+           *[second] 将
+        }
+        [advisor] { $side ->
+            [first] 仕
+           *[second] 士
+        }
+        [elephant] { $side ->
+            [first] 相
+           *[second] 象
+        }
+        [horse] 马
+        [chariot] 车
+        [cannon] 炮
+       *[soldier] { $side ->
+            [first] 兵
+           *[second] 卒
+        }
+    }
+}
+
+verdict-win = { $winner }胜
+verdict-draw = 和棋
+
+ruling = { $verdict }：{ $reason }{ $span }{ $counting }
+span-one = （第{ $first }回合）
+span-range = （第{ $first }–{ $last }回合）
+counting = ；计点 楚{ $cho }，汉{ $han }
+
+times-words = { $times ->
+    [2] 两
+    [3] 三
+    [4] 四
+   *[other] { $times }
+}
+
+reason-checkmate = { $loser }被将死
+reason-stalemate = { $loser }困毙（无子可走）
+reason-resignation = { $loser }认输
+reason-agreement = 双方议和
+reason-time = { $loser }超时
+reason-perpetual-check = { $loser }长将
+reason-perpetual-chase = { $loser }长捉
+reason-perpetual-chase-named = { $loser }长捉（{ $chase }）
+reason-perpetual-mate-threat = { $loser }长杀
+reason-mutual-perpetual-check = 双方长将，局面重复{ times-words }次
+reason-mutual-perpetual-chase = 双方长捉，局面重复{ times-words }次
+reason-mutual-perpetual-chase-named = 双方长捉，局面重复{ times-words }次：{ $first-name }{ $first-chase }，{ $second-name }{ $second-chase }
+reason-mutual-perpetual-mate-threat = 双方长杀，局面重复{ times-words }次
+reason-repetition = 局面重复{ times-words }次
+reason-move-limit = 连续{ $moves }回合未吃子
+reason-dead-position = 双方均无可以将军的棋子
+reason-double-pass = 双方连续停着
+reason-bikjang = 两将照面
+reason-three-checks = 同一枚棋子连续将军三次
+
+chase = { $chasers ->
+    [1] { $chaser }
+   *[other] { $same-kind ->
+        [yes] { $chasers ->
+            [2] 双
+           *[other] { $chasers }个
+        }{ $chaser }
+       *[no] { $chasers }子
+    }
+}捉{ $square }的{ $unprotected ->
+    [yes] 无根
+   *[no] {""}
+}{ $target }

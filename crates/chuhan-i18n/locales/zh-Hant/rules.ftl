@@ -1,0 +1,98 @@
+# 裁決：對局如何結束（繁體中文）。參數見 en/rules.ftl。
+# 術語見 docs/glossary-zh.md：長將、長捉、長殺、將死、困斃、照面。
+
+side-name = { $variant ->
+    [janggi] { $side ->
+        [first] 楚
+       *[second] 漢
+    }
+   *[xiangqi] { $side ->
+        [first] 紅方
+       *[second] 黑方
+    }
+}
+
+piece-name = { $variant ->
+    [janggi] { $role ->
+        [general] 將
+        [advisor] 士
+        [elephant] 象
+        [horse] 馬
+        [chariot] 車
+        [cannon] 包
+       *[soldier] { $side ->
+            [first] 卒
+           *[second] 兵
+        }
+    }
+   *[xiangqi] { $role ->
+        [general] { $side ->
+            [first] 帥
+           *[second] 將
+        }
+        [advisor] { $side ->
+            [first] 仕
+           *[second] 士
+        }
+        [elephant] { $side ->
+            [first] 相
+           *[second] 象
+        }
+        [horse] 馬
+        [chariot] 車
+        [cannon] 炮
+       *[soldier] { $side ->
+            [first] 兵
+           *[second] 卒
+        }
+    }
+}
+
+verdict-win = { $winner }勝
+verdict-draw = 和棋
+
+ruling = { $verdict }：{ $reason }{ $span }{ $counting }
+span-one = （第{ $first }回合）
+span-range = （第{ $first }–{ $last }回合）
+counting = ；計點 楚{ $cho }，漢{ $han }
+
+times-words = { $times ->
+    [2] 兩
+    [3] 三
+    [4] 四
+   *[other] { $times }
+}
+
+reason-checkmate = { $loser }被將死
+reason-stalemate = { $loser }困斃（欠行）
+reason-resignation = { $loser }認輸
+reason-agreement = 雙方議和
+reason-time = { $loser }超時
+reason-perpetual-check = { $loser }長將
+reason-perpetual-chase = { $loser }長捉
+reason-perpetual-chase-named = { $loser }長捉（{ $chase }）
+reason-perpetual-mate-threat = { $loser }長殺
+reason-mutual-perpetual-check = 雙方長將，局面重複{ times-words }次
+reason-mutual-perpetual-chase = 雙方長捉，局面重複{ times-words }次
+reason-mutual-perpetual-chase-named = 雙方長捉，局面重複{ times-words }次：{ $first-name }{ $first-chase }，{ $second-name }{ $second-chase }
+reason-mutual-perpetual-mate-threat = 雙方長殺，局面重複{ times-words }次
+reason-repetition = 局面重複{ times-words }次
+reason-move-limit = 連續{ $moves }回合未吃子
+reason-dead-position = 雙方均無可以將軍的棋子
+reason-double-pass = 雙方連續停著
+reason-bikjang = 兩將照面
+reason-three-checks = 同一枚棋子連續將軍三次
+
+chase = { $chasers ->
+    [1] { $chaser }
+   *[other] { $same-kind ->
+        [yes] { $chasers ->
+            [2] 雙
+           *[other] { $chasers }個
+        }{ $chaser }
+       *[no] { $chasers }子
+    }
+}捉{ $square }的{ $unprotected ->
+    [yes] 無根
+   *[no] {""}
+}{ $target }
