@@ -12,6 +12,7 @@ mod games;
 mod hosts;
 mod ids;
 mod limit;
+mod lang;
 mod listen;
 mod live;
 mod origin;
