@@ -718,7 +718,7 @@ export function analysis() {
         const b = document.createElement("button");
         if (western) b.appendChild(pieceIcon(variant, side, role, "western"));
         else b.textContent = CHARS[variant][side][role];
-        b.title = pieceWords(variant, side, role);
+        b.title = pieceWords(variant, side, role, "editor-piece");
         b.style.color = COLORS[variant][side];
         b.addEventListener("click", () => { editing.pick = [side, role]; mark(b); });
         buttons.push(b);

@@ -20,10 +20,11 @@ export const CHARS = {
 /// A piece's name in words, for screen readers: its role ("K", "A", … "P") as the catalog names it.
 export const roleName = (role) => ("KABNRCP".includes(role) && role.length === 1 ? t(`role-${role}`) : role);
 
-/// A side's piece in words ("red cannon"): `side` 0 or 1 of `variant`.
-export function pieceWords(variant, side, role) {
+/// A side's piece in words ("red cannon"; `id` "editor-piece": "Red cannon", a name of its own):
+/// `side` 0 or 1 of `variant`.
+export function pieceWords(variant, side, role, id = "piece-words") {
   const name = (variant === "janggi" ? ["cho", "han"] : ["red", "black"])[side];
-  return t("piece-words", { side: name, role: roleName(role) });
+  return t(id, { side: name, role: roleName(role) });
 }
 export const COLORS = { xiangqi: ["#c0231b", "#111"], janggi: ["#1f5fa8", "#c0231b"] };
 

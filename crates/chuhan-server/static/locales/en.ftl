@@ -237,6 +237,12 @@ piece-words = { $side ->
     [cho] cho
    *[han] han
   } { $role }
+editor-piece = { $side ->
+    [red] Red
+    [black] Black
+    [cho] Cho
+   *[han] Han
+  } { $role }
 board-theme = Board
 board-wood = wood
 board-plain = plain (contrast)

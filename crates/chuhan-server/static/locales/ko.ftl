@@ -236,6 +236,12 @@ piece-words = { $side ->
     [cho] 초
    *[han] 한
   } { $role }
+editor-piece = { $side ->
+    [red] 홍
+    [black] 흑
+    [cho] 초
+   *[han] 한
+  } { $role }
 board-theme = 판
 board-wood = 나무
 board-plain = 단색 (대비)

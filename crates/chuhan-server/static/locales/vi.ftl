@@ -236,6 +236,12 @@ piece-words = { $role } { $side ->
     [cho] Sở
    *[han] Hán
   }
+editor-piece = { $side ->
+    [red] Đỏ
+    [black] Đen
+    [cho] Sở
+   *[han] Hán
+  }: { $role }
 board-theme = Bàn cờ
 board-wood = gỗ
 board-plain = trơn (tương phản)

@@ -236,6 +236,12 @@ piece-words = { $side ->
     [cho] 楚
    *[han] 汉
   }{ $role }
+editor-piece = { $side ->
+    [red] 红
+    [black] 黑
+    [cho] 楚
+   *[han] 汉
+  }{ $role }
 board-theme = 棋盘
 board-wood = 木纹
 board-plain = 素色（高对比）

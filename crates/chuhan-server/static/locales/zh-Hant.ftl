@@ -236,6 +236,12 @@ piece-words = { $side ->
     [cho] 楚
    *[han] 漢
   }{ $role }
+editor-piece = { $side ->
+    [red] 紅
+    [black] 黑
+    [cho] 楚
+   *[han] 漢
+  }{ $role }
 board-theme = 棋盤
 board-wood = 木紋
 board-plain = 素色（高對比）
