@@ -8,7 +8,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { FluentBundle, FluentResource } from "../../crates/chuhan-server/static/vendor/fluent-bundle.js";
-import { BASE, launch, newPage, screenshot } from "../lib.js";
+import { BASE, launch, newPage, screenshot, signUp } from "../lib.js";
 
 const LOCALES = new URL("../../crates/chuhan-server/static/locales/", import.meta.url);
 /// Each language and the browser locale that asks for it.
@@ -78,8 +78,8 @@ function englishLeft(tag) {
   return [...out];
 }
 
-/// What the page shows in English from `english`: visible text nodes, and the aria-label, title
-/// and placeholder of visible elements (and the page's title).
+/// What the page shows in English from `english`: visible text nodes, the aria-label, title and
+/// placeholder of visible elements, the style sheet's generated text, and the page's title.
 async function findEnglish(page, english) {
   return page.evaluate((english) => {
     const set = new Set(english);
@@ -102,22 +102,37 @@ async function findEnglish(page, english) {
       if (!seen(e)) continue;
       for (const a of ["aria-label", "title", "placeholder"]) if (e.hasAttribute(a)) check(e.getAttribute(a), `${a} of #${e.id || e.tagName}`);
     }
+    // Words the style sheet writes (`content:`) before or after a visible element.
+    for (const e of document.body.querySelectorAll("*")) {
+      if (!seen(e)) continue;
+      for (const pseudo of ["::before", "::after"]) {
+        const c = getComputedStyle(e, pseudo).content;
+        if (c && c.startsWith('"')) check(c.slice(1, -1), `${pseudo} of #${e.id || e.tagName}`);
+      }
+    }
     check(document.title, "the page's title");
     return found;
   }, english);
 }
 
-/// Every page of the app: the lobby, a game, analysis, the archive, ratings, the database, the
-/// puzzles, log-in, sign-up, account settings and a profile.
-async function pages() {
+/// A new friend game of `variant` (its id and the creator's seat token).
+async function newGame(variant) {
   const r = await fetch(`${BASE}/api/games`, {
     method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify({ variant: "janggi", mode: "friend", side: "red", base_secs: 600, increment_secs: 5 }),
+    body: JSON.stringify({ variant, mode: "friend", side: "red", base_secs: 600, increment_secs: 5 }),
   });
   assert.equal(r.status, 200, await r.clone().text());
-  const game = await r.json();
-  return ["/", `/game/${game.id}`, "/analysis", "/analysis?variant=janggi", "/archive", "/ratings", "/database",
-    "/puzzles", "/login", "/signup", "/account", "/@/nobody-here"];
+  return r.json();
+}
+
+/// Every page of the app as a guest: the lobby, a game (watched, and played from the creator's
+/// seat), analysis, the archive, ratings, the database, the puzzles, log-in, sign-up, account
+/// settings and a profile; then, logged in, the lobby, the settings, the archive's "my games"
+/// and the player's own profile. Each is `[path, seat]`: a seat token to play the game with.
+async function guestPages() {
+  const [watched, played] = [await newGame("janggi"), await newGame("xiangqi")];
+  return [["/"], [`/game/${watched.id}`], [`/game/${played.id}`, played], ["/analysis"], ["/analysis?variant=janggi"],
+    ["/archive"], ["/ratings"], ["/database"], ["/puzzles"], ["/login"], ["/signup"], ["/account"], ["/@/nobody-here"]];
 }
 
 for (const [tag, locale] of Object.entries(LANGS)) {
@@ -128,8 +143,9 @@ for (const [tag, locale] of Object.entries(LANGS)) {
     try {
       const page = await newPage(browser, { locale });
       const problems = [];
-      for (const path of await pages()) {
+      const check = async (path, seat) => {
         await page.setViewportSize({ width: 1200, height: 900 });
+        if (seat) await page.evaluate(([id, token]) => localStorage.setItem(`chuhan:token:${id}`, token), [seat.id, seat.token]);
         await page.goto(`${BASE}${path}`);
         await page.waitForLoadState("networkidle");
         await page.waitForSelector("#account-box a");
@@ -140,8 +156,13 @@ for (const [tag, locale] of Object.entries(LANGS)) {
         await page.setViewportSize({ width: 390, height: 844 });
         const { width, inner } = await page.evaluate(() => ({ width: document.scrollingElement.scrollWidth, inner: innerWidth }));
         if (width > inner) problems.push(`${path}: ${width} px wide on a ${inner} px screen`);
-        if (path === "/" || path === "/analysis") await screenshot(page, `i18n-${tag}${path.replace(/\W+/g, "-")}`);
-      }
+        if (path === "/" || path === "/analysis" || seat) await screenshot(page, `i18n-${tag}${path.replace(/\W+/g, "-")}`);
+      };
+      for (const [path, seat] of await guestPages()) await check(path, seat);
+      // Logged in: the header's and the settings' words, and the player's own pages.
+      const name = `i18n-${tag}-${Date.now() % 100000}`;
+      await signUp(page, name);
+      for (const path of ["/", "/account", "/archive", `/@/${name}`, "/puzzles"]) await check(path);
       assert.deepEqual(problems, []);
       // The only failures allowed: the unknown profile's 404 and a guest's 401s.
       assert.deepEqual(page.problems.filter((p) => !/HTTP 404 .*\/api\/players\/nobody-here/.test(p)

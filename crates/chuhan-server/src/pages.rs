@@ -70,7 +70,9 @@ async fn index(headers: HeaderMap) -> Response {
 /// A language's catalog, `/static/locales/{tag}.ftl`.
 async fn catalog(Path(file): Path<String>) -> Response {
     match file.strip_suffix(".ftl").and_then(Lang::from_tag) {
-        Some(l) if file.strip_suffix(".ftl") == Some(l.tag()) => page("text/plain; charset=utf-8", l.catalog()).into_response(),
+        Some(l) if file.strip_suffix(".ftl") == Some(l.tag()) => {
+            page("text/plain; charset=utf-8", l.catalog()).into_response()
+        }
         _ => StatusCode::NOT_FOUND.into_response(),
     }
 }
@@ -165,9 +167,18 @@ mod tests {
     /// Every script and style the page and its scripts load is served, as script or style.
     #[tokio::test]
     async fn every_file_the_page_loads_is_served() {
-        for text in
-            [INDEX, APP_JS, ANALYSIS_JS, SEEKS_JS, ACCOUNT_JS, PROFILE_JS, DATABASE_JS, EXPLORER_JS, PUZZLES_JS, I18N_JS]
-        {
+        for text in [
+            INDEX,
+            APP_JS,
+            ANALYSIS_JS,
+            SEEKS_JS,
+            ACCOUNT_JS,
+            PROFILE_JS,
+            DATABASE_JS,
+            EXPLORER_JS,
+            PUZZLES_JS,
+            I18N_JS,
+        ] {
             for part in text.split("\"/static/").skip(1) {
                 let path = format!("/static/{}", &part[..part.find('"').unwrap()]);
                 let r = get(&path).await;
@@ -212,7 +223,9 @@ mod tests {
             assert_eq!(r.status(), 200, "{}", l.tag());
             assert!(text(r).await.contains("nav-new-game ="), "{}", l.tag());
         }
-        for bad in ["/static/locales/fr.ftl", "/static/locales/en", "/static/locales/ko.ftl.bak", "/static/locales/KO.ftl"] {
+        for bad in
+            ["/static/locales/fr.ftl", "/static/locales/en", "/static/locales/ko.ftl.bak", "/static/locales/KO.ftl"]
+        {
             assert_eq!(get(bad).await.status(), 404, "{bad}");
         }
     }

@@ -84,6 +84,7 @@ game-rematch-link = Go to the rematch
 chat-title = Chat
 chat-hide = Hide
 chat-say = Say something
+chat-empty = No messages yet.
 chat-send = Send
 editor-to-move = To move
 editor-red = Red

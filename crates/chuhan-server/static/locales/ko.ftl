@@ -83,6 +83,7 @@ game-rematch-link = 재대국으로 가기
 chat-title = 채팅
 chat-hide = 숨기기
 chat-say = 한마디 하기
+chat-empty = 아직 메시지가 없습니다.
 chat-send = 보내기
 editor-to-move = 둘 차례
 editor-red = 홍

@@ -83,6 +83,7 @@ game-rematch-link = Đến ván đấu lại
 chat-title = Trò chuyện
 chat-hide = Ẩn
 chat-say = Nói gì đó
+chat-empty = Chưa có tin nhắn nào.
 chat-send = Gửi
 editor-to-move = Lượt đi
 editor-red = Đỏ

@@ -83,6 +83,7 @@ game-rematch-link = 前往新的一局
 chat-title = 聊天
 chat-hide = 隐藏
 chat-say = 说点什么
+chat-empty = 还没有消息。
 chat-send = 发送
 editor-to-move = 轮到
 editor-red = 红方

@@ -83,6 +83,7 @@ game-rematch-link = 前往新的一局
 chat-title = 聊天
 chat-hide = 隱藏
 chat-say = 說點什麼
+chat-empty = 還沒有訊息。
 chat-send = 送出
 editor-to-move = 輪到
 editor-red = 紅方
