@@ -86,7 +86,7 @@ export function ratingGraph(label, points, key) {
     );
   }
   // What runs along the bottom: the rated games, oldest first, one step each.
-  if (n > 1) g.append(svg("text", { x: left + plotW / 2, y: base, "text-anchor": "middle", class: "tick" }, "rated games →"));
+  if (n > 1) g.append(svg("text", { x: left + plotW / 2, y: base, "text-anchor": "middle", class: "tick" }, t("pf-graph-axis")));
   if (n > 1) g.append(svg("polyline", { points: points.map((p, i) => `${x(i).toFixed(1)},${y(p.rating).toFixed(1)}`).join(" "), class: "line" }));
   if (n <= 100) {
     points.forEach((p, i) => {

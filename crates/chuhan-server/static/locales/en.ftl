@@ -291,6 +291,7 @@ pf-graph-desc = { $n ->
     [one] { $n } rated game
    *[other] { $n } rated games
   } from { $from } to { $to }: { $first } after the first, { $last } now; lowest { $min }, highest { $max }.
+pf-graph-axis = rated games →
 pf-graph-point = { $rating } on { $day }
 pf-graph-caption = { $pool }: { $rating } after { $n ->
     [one] { $n } rated game

@@ -281,6 +281,7 @@ ex-none = DB의 어떤 대국도 이 국면에 이르지 않았습니다
 ## profile.js
 pf-graph-title = { $pool } 레이팅 변화
 pf-graph-desc = { $from }부터 { $to }까지 레이팅 대국 { $n }판: 첫 대국 뒤 { $first }, 지금 { $last }; 최저 { $min }, 최고 { $max }.
+pf-graph-axis = 레이팅 대국 →
 pf-graph-point = { $day }: { $rating }
 pf-graph-caption = { $pool }: 레이팅 대국 { $n }판 뒤 { $rating }
 pf-pool = { $variant } { $speed }

@@ -281,6 +281,7 @@ ex-none = Không ván nào trong kho đến thế cờ này
 ## profile.js
 pf-graph-title = Diễn biến hệ số { $pool }
 pf-graph-desc = { $n } ván tính hệ số từ { $from } đến { $to }: { $first } sau ván đầu, { $last } bây giờ; thấp nhất { $min }, cao nhất { $max }.
+pf-graph-axis = các ván tính hệ số →
 pf-graph-point = { $rating } vào { $day }
 pf-graph-caption = { $pool }: { $rating } sau { $n } ván tính hệ số
 pf-pool = { $variant } { $speed }

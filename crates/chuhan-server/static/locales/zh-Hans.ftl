@@ -281,6 +281,7 @@ ex-none = 棋谱库中没有对局走到过这个局面
 ## profile.js
 pf-graph-title = { $pool }等级分走势
 pf-graph-desc = 从 { $from } 到 { $to } 共 { $n } 局计分对局：第一局后 { $first }，现在 { $last }；最低 { $min }，最高 { $max }。
+pf-graph-axis = 计分对局 →
 pf-graph-point = { $day }：{ $rating }
 pf-graph-caption = { $pool }：{ $n } 局计分对局后为 { $rating }
 pf-pool = { $variant } { $speed }

@@ -281,6 +281,7 @@ ex-none = 棋譜庫中沒有對局走到過這個局面
 ## profile.js
 pf-graph-title = { $pool }等級分走勢
 pf-graph-desc = 從 { $from } 到 { $to } 共 { $n } 局計分對局：第一局後 { $first }，現在 { $last }；最低 { $min }，最高 { $max }。
+pf-graph-axis = 計分對局 →
 pf-graph-point = { $day }：{ $rating }
 pf-graph-caption = { $pool }：{ $n } 局計分對局後為 { $rating }
 pf-pool = { $variant } { $speed }
