@@ -169,6 +169,36 @@ mod tests {
         assert_eq!(Lang::negotiate(&"x-y;q=0.5,".repeat(10_000)), l("en"));
     }
 
+    /// The message ids of a catalog: its lines that start `id =` (attributes and variants are
+    /// indented; comments start with `#`).
+    fn ids(catalog: &str) -> Vec<&str> {
+        catalog
+            .lines()
+            .filter_map(|l| l.split_once(" ="))
+            .map(|(id, _)| id)
+            .filter(|id| id.starts_with(|c: char| c.is_ascii_alphabetic()))
+            .filter(|id| id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+            .collect()
+    }
+
+    /// Every catalog has exactly English's messages, each once (the browser test checks the
+    /// words; this runs without one).
+    #[test]
+    fn every_catalog_has_englishs_ids() {
+        let english = ids(Lang::EN.catalog());
+        assert!(english.len() > 300);
+        for l in Lang::all() {
+            let mine = ids(l.catalog());
+            let mut sorted = mine.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            assert_eq!(sorted.len(), mine.len(), "{}: an id twice", l.tag());
+            let missing: Vec<_> = english.iter().filter(|id| !mine.contains(id)).collect();
+            let extra: Vec<_> = mine.iter().filter(|id| !english.contains(id)).collect();
+            assert!(missing.is_empty() && extra.is_empty(), "{}: missing {missing:?}, extra {extra:?}", l.tag());
+        }
+    }
+
     fn headers(pairs: &[(header::HeaderName, &str)]) -> HeaderMap {
         let mut h = HeaderMap::new();
         for (k, v) in pairs {
