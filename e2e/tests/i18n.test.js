@@ -150,6 +150,8 @@ for (const [tag, locale] of Object.entries(LANGS)) {
         await page.waitForLoadState("networkidle");
         await page.waitForSelector("#account-box a");
         assert.equal(await page.getAttribute("html", "lang"), tag, path);
+        // The lobby with janggi's formations in view, the longest of its forms.
+        if (path === "/") await page.selectOption('select[name="variant"]', "janggi");
         for (const f of await findEnglish(page, english)) problems.push(`${path}: ${f}`);
         const missing = await page.evaluate(() => window.i18nMissing);
         assert.deepEqual(missing, [], `${path} asked for messages no catalog has`);
