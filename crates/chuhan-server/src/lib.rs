@@ -11,6 +11,7 @@ mod gamedb;
 mod games;
 mod hosts;
 mod ids;
+mod lang;
 mod limit;
 mod listen;
 mod live;

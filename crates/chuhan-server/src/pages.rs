@@ -1,9 +1,12 @@
 //! The pages and scripts, embedded in the binary: no bundler, no files to install.
 
-use axum::http::header;
-use axum::response::IntoResponse;
+use axum::extract::Path;
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
+
+use crate::lang::Lang;
 
 const INDEX: &str = include_str!("../static/index.html");
 const APP_JS: &str = include_str!("../static/app.js");
@@ -20,6 +23,8 @@ const ACCOUNT_JS: &str = include_str!("../static/account.js");
 const PROFILE_JS: &str = include_str!("../static/profile.js");
 const PUZZLES_JS: &str = include_str!("../static/puzzles.js");
 const STYLE: &str = include_str!("../static/style.css");
+const I18N_JS: &str = include_str!("../static/i18n.js");
+const FLUENT_JS: &str = include_str!("../static/vendor/fluent-bundle.js");
 
 /// Scripts and styles come only from this server; user data never becomes markup; no other
 /// site may show the pages in a frame.
@@ -38,8 +43,38 @@ fn page(content_type: &'static str, body: &'static str) -> impl IntoResponse {
     )
 }
 
-async fn index() -> impl IntoResponse {
-    page("text/html; charset=utf-8", INDEX)
+/// The page in the request's language ([`Lang::of_request`]): its `<html lang>`, which
+/// `i18n.js` reads to load the catalog, and the language menu's choices, this one selected.
+fn index_in(lang: Lang) -> String {
+    let options: String = Lang::all()
+        .map(|l| {
+            let selected = if l == lang { " selected" } else { "" };
+            format!("<option value=\"{}\" lang=\"{}\"{selected}>{}</option>", l.tag(), l.tag(), l.name())
+        })
+        .collect();
+    INDEX.replacen("<html lang=\"en\">", &format!("<html lang=\"{}\">", lang.tag()), 1).replacen(
+        "<!--languages-->",
+        &options,
+        1,
+    )
+}
+
+async fn index(headers: HeaderMap) -> Response {
+    let mut r = page("text/html; charset=utf-8", "").into_response();
+    *r.body_mut() = index_in(Lang::of_request(&headers)).into();
+    // Caches keep one copy per language.
+    r.headers_mut().insert(header::VARY, header::HeaderValue::from_static("accept-language, cookie"));
+    r
+}
+
+/// A language's catalog, `/static/locales/{tag}.ftl`.
+async fn catalog(Path(file): Path<String>) -> Response {
+    match file.strip_suffix(".ftl").and_then(Lang::from_tag) {
+        Some(l) if file.strip_suffix(".ftl") == Some(l.tag()) => {
+            page("text/plain; charset=utf-8", l.catalog()).into_response()
+        }
+        _ => StatusCode::NOT_FOUND.into_response(),
+    }
 }
 
 /// `/`, `/game/{id}`, `/archive`, `/ratings`, `/analysis`, `/database`, `/login`, `/signup`,
@@ -71,6 +106,9 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/static/profile.js", get(|| async { page("text/javascript; charset=utf-8", PROFILE_JS) }))
         .route("/static/puzzles.js", get(|| async { page("text/javascript; charset=utf-8", PUZZLES_JS) }))
         .route("/static/style.css", get(|| async { page("text/css; charset=utf-8", STYLE) }))
+        .route("/static/i18n.js", get(|| async { page("text/javascript; charset=utf-8", I18N_JS) }))
+        .route("/static/vendor/fluent-bundle.js", get(|| async { page("text/javascript; charset=utf-8", FLUENT_JS) }))
+        .route("/static/locales/{file}", get(catalog))
 }
 
 #[cfg(test)]
@@ -95,6 +133,7 @@ mod tests {
             ("account.js", ACCOUNT_JS),
             ("profile.js", PROFILE_JS),
             ("puzzles.js", PUZZLES_JS),
+            ("i18n.js", I18N_JS),
         ];
         for (name, text) in scripts {
             for sink in ["innerHTML", "outerHTML", "insertAdjacentHTML", "document.write"] {
@@ -128,8 +167,18 @@ mod tests {
     /// Every script and style the page and its scripts load is served, as script or style.
     #[tokio::test]
     async fn every_file_the_page_loads_is_served() {
-        for text in [INDEX, APP_JS, ANALYSIS_JS, SEEKS_JS, ACCOUNT_JS, PROFILE_JS, DATABASE_JS, EXPLORER_JS, PUZZLES_JS]
-        {
+        for text in [
+            INDEX,
+            APP_JS,
+            ANALYSIS_JS,
+            SEEKS_JS,
+            ACCOUNT_JS,
+            PROFILE_JS,
+            DATABASE_JS,
+            EXPLORER_JS,
+            PUZZLES_JS,
+            I18N_JS,
+        ] {
             for part in text.split("\"/static/").skip(1) {
                 let path = format!("/static/{}", &part[..part.find('"').unwrap()]);
                 let r = get(&path).await;
@@ -137,6 +186,47 @@ mod tests {
                 let kind = if path.ends_with(".css") { "text/css" } else { "text/javascript" };
                 assert!(r.headers()["content-type"].to_str().unwrap().starts_with(kind), "{path}");
             }
+        }
+    }
+
+    async fn get_with(path: &str, name: axum::http::HeaderName, value: &str) -> axum::http::Response<axum::body::Body> {
+        use tower::ServiceExt;
+        let request = axum::http::Request::get(path).header(name, value).body(axum::body::Body::empty()).unwrap();
+        routes::<()>().oneshot(request).await.unwrap()
+    }
+
+    async fn text(r: axum::http::Response<axum::body::Body>) -> String {
+        let bytes = axum::body::to_bytes(r.into_body(), 1 << 24).await.unwrap();
+        String::from_utf8(bytes.to_vec()).unwrap()
+    }
+
+    /// The page says its language in `<html lang>`, from the cookie before `Accept-Language`,
+    /// and offers every language in the menu, the chosen one selected.
+    #[tokio::test]
+    async fn the_page_speaks_the_chosen_language() {
+        let page = text(get_with("/", header::ACCEPT_LANGUAGE, "ko-KR,ko;q=0.9,en;q=0.5").await).await;
+        assert!(page.contains("<html lang=\"ko\">"));
+        assert!(page.contains("<option value=\"ko\" lang=\"ko\" selected>한국어</option>"));
+        assert!(page.contains("<option value=\"vi\" lang=\"vi\">Tiếng Việt</option>"));
+        let page = text(get_with("/analysis", header::COOKIE, "lang=zh-Hant").await).await;
+        assert!(page.contains("<html lang=\"zh-Hant\">"));
+        let page = text(get_with("/", header::COOKIE, "lang=%%%").await).await;
+        assert!(page.contains("<html lang=\"en\">"));
+        assert!(!page.contains("<!--languages-->"));
+    }
+
+    /// Every catalog is served; an unknown one is not found.
+    #[tokio::test]
+    async fn the_catalogs_are_served() {
+        for l in Lang::all() {
+            let r = get(&format!("/static/locales/{}.ftl", l.tag())).await;
+            assert_eq!(r.status(), 200, "{}", l.tag());
+            assert!(text(r).await.contains("nav-new-game ="), "{}", l.tag());
+        }
+        for bad in
+            ["/static/locales/fr.ftl", "/static/locales/en", "/static/locales/ko.ftl.bak", "/static/locales/KO.ftl"]
+        {
+            assert_eq!(get(bad).await.status(), 404, "{bad}");
         }
     }
 }

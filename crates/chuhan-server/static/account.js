@@ -4,6 +4,7 @@
 // logged in. User data only ever goes into the page through textContent and attribute setters.
 
 import { $, api } from "/static/util.js";
+import { LANG, t } from "/static/i18n.js";
 
 let asked = null;
 
@@ -62,16 +63,16 @@ export async function accountHeader() {
   };
   if (!who) {
     const next = here();
-    box.replaceChildren(link("Log in", withNext("/login", next), "header-login"), link("Sign up", withNext("/signup", next), "header-signup"));
+    box.replaceChildren(link(t("log-in"), withNext("/login", next), "header-login"), link(t("sign-up"), withNext("/signup", next), "header-signup"));
     return;
   }
   const name = link(who.name, profileHref(who.name), "header-name");
   name.className = "me";
-  const settings = link("Settings", "/account", "header-settings");
+  const settings = link(t("acct-settings"), "/account", "header-settings");
   const out = document.createElement("button");
   out.type = "button";
   out.id = "header-logout";
-  out.textContent = "Log out";
+  out.textContent = t("acct-log-out");
   out.addEventListener("click", logout);
   box.replaceChildren(name, settings, out);
 }
@@ -103,7 +104,7 @@ export async function authPage(kind) {
   const say = (text) => { $(`${kind}-message`).textContent = text || ""; };
   accountForm($(`${kind}-form`), say, async (f) => {
     const name = f.name.trim();
-    if (kind === "signup" && f.password !== f.password2) throw new Error("The two passwords differ.");
+    if (kind === "signup" && f.password !== f.password2) throw new Error(t("acct-passwords-differ"));
     await api("POST", `/api/account/${kind}`, { name, password: f.password });
     location.href = next;
   });
@@ -111,7 +112,7 @@ export async function authPage(kind) {
   const who = await me();
   if (who) {
     const note = $(`${kind}-already`);
-    note.textContent = `You are logged in as ${who.name}. ${kind === "login" ? "Logging in" : "Signing up"} here logs you out of that account.`;
+    note.textContent = t(kind === "login" ? "acct-already-login" : "acct-already-signup", { name: who.name });
     note.hidden = false;
   }
 }
@@ -121,20 +122,20 @@ export async function accountPage() {
   const who = await me();
   if (!who) { $("account-out").hidden = false; return; }
   $("account-in").hidden = false;
-  $("account-profile").textContent = who.name;
   $("account-profile").href = profileHref(who.name);
-  $("account-since").textContent = new Date(who.created * 1000).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
+  const since = new Date(who.created * 1000).toLocaleDateString(LANG, { year: "numeric", month: "short", day: "numeric" });
+  $("account-as").textContent = t("acct-logged-in-as", { name: who.name, since });
   // For password managers: which account the passwords belong to.
   for (const u of document.querySelectorAll(".account-username")) u.value = who.name;
 
   const sayPassword = (text) => { $("password-message").textContent = text || ""; };
   accountForm($("password-form"), sayPassword, async (f) => {
-    if (f.new_password !== f.new_password2) throw new Error("The two new passwords differ.");
+    if (f.new_password !== f.new_password2) throw new Error(t("acct-new-passwords-differ"));
     await api("POST", "/api/account/password", { password: f.password, new_password: f.new_password });
     $("password-form").reset();
     for (const u of document.querySelectorAll(".account-username")) u.value = who.name;
     sayPassword("");
-    $("password-message").textContent = "Password changed. Your other sessions are logged out.";
+    $("password-message").textContent = t("acct-password-changed");
     $("password-message").classList.add("ok");
   });
   $("password-form").addEventListener("input", () => $("password-message").classList.remove("ok"));
@@ -145,7 +146,7 @@ export async function accountPage() {
   $("delete-form").addEventListener("submit", (e) => {
     e.preventDefault();
     sayDelete("");
-    $("delete-text").textContent = `Delete the account ${who.name} for good? This cannot be undone.`;
+    $("delete-text").textContent = t("acct-delete-confirm", { name: who.name });
     confirmBox.hidden = false;
     $("delete-no").focus();
   });

@@ -3,10 +3,11 @@
 // the current move. User data only ever goes into the page through textContent and attribute
 // setters.
 
-import { Board, CHARS, COLORS, ROLE_NAMES, boardSettings, parseFen, pieceIcon, pieceStyle, pieceStyleSelect, toFen } from "/static/board.js";
+import { Board, CHARS, COLORS, boardSettings, parseFen, pieceIcon, pieceStyle, pieceStyleSelect, pieceWords, toFen } from "/static/board.js";
+import { languageNotation, notationName, sideName, t } from "/static/i18n.js";
 import { moveBox } from "/static/movebox.js";
 import * as T from "/static/movetree.js";
-import { $, api, capital, scrollWithin, startOf } from "/static/util.js";
+import { $, api, scrollWithin, startOf } from "/static/util.js";
 import { explorerPanel } from "/static/explorer.js";
 
 
@@ -75,7 +76,8 @@ export function analysis() {
   // The notation remembered from any page, if this variant has it (else the server's default).
   const lists = {};
   const notation = () => {
-    const n = localStorage.getItem("chuhan:notation");
+    // The player's choice, else the one the page's language brings.
+    const n = localStorage.getItem("chuhan:notation") || languageNotation();
     return n && (!lists[variant] || lists[variant].includes(n)) ? n : undefined;
   };
   const board = new Board($("aboard"), (mv) => {
@@ -112,7 +114,7 @@ export function analysis() {
     try {
       const query = notation() ? `?${new URLSearchParams({ notation: notation() })}` : "";
       const v = await api("GET", `/api/db/games/${encodeURIComponent(id)}${query}`);
-      if (root.children.length && !confirm("Replace every move and comment with this game?")) return;
+      if (root.children.length && !confirm(t("an-confirm-game"))) return;
       variant = v.variant;
       headers = v.headers;
       result = v.result;
@@ -147,7 +149,7 @@ export function analysis() {
       explorer.show(quick.fen, variant, notation());
       renderMoves();
       if ($("aengine").checked && !quick.end) {
-        $("astatus").textContent += " — thinking…";
+        $("astatus").textContent = t("an-thinking", { status: $("astatus").textContent });
         let r = await ask(1500);
         if (mine !== seq) return;
         draw(r, r.lines);
@@ -156,13 +158,13 @@ export function analysis() {
           const best = r.lines[0];
           if (!best || !best.score || best.score.mate !== undefined || best.depth >= 60) break;
           const millis = DEEP_STEPS[Math.min(step, DEEP_STEPS.length - 1)];
-          $("astatus").textContent = `${status(r)} — looking deeper (${millis / 1000} s)…`;
+          $("astatus").textContent = t("an-deeper-status", { status: status(r), seconds: millis / 1000 });
           try {
             r = await ask(millis);
           } catch (err) {
             if (err.status !== 503) throw err;
             // Another deep search holds the long slot: wait for it.
-            $("astatus").textContent = `${status(r)} — the engine is busy, waiting…`;
+            $("astatus").textContent = t("an-busy-status", { status: status(r) });
             await sleep(2000);
             step -= 1;
             if (mine !== seq) return;
@@ -194,7 +196,7 @@ export function analysis() {
       sel.replaceChildren(...v.engines.map((n) => {
         const o = document.createElement("option");
         o.value = n;
-        o.textContent = n === v.default ? `${n} (built in)` : n;
+        o.textContent = n === v.default ? t("engine-builtin", { name: n }) : n;
         return o;
       }));
       const kept = localStorage.getItem("chuhan:engine");
@@ -217,13 +219,13 @@ export function analysis() {
   }
 
   function status(r) {
-    return r.end ? r.end.reason : `${capital(r.sides[r.turn])} to move${r.check ? " — check!" : ""}`;
+    return r.end ? r.end.reason : t(r.check ? "to-move-check" : "to-move", { side: sideName(r.sides[r.turn]) });
   }
 
   function notations(r) {
     const sel = $("anotation");
     if (sel.options.length !== r.notations.length || sel.options[0].value !== r.notations[0]) {
-      sel.replaceChildren(...r.notations.map((n) => { const o = document.createElement("option"); o.value = n; o.textContent = n; return o; }));
+      sel.replaceChildren(...r.notations.map((n) => { const o = document.createElement("option"); o.value = n; o.textContent = notationName(n); return o; }));
     }
     sel.value = r.notation;
   }
@@ -250,7 +252,7 @@ export function analysis() {
       const li = document.createElement("li");
       const b = document.createElement("b");
       b.textContent = fmtScore(l.score);
-      b.title = "Play this line";
+      b.title = t("an-play-line");
       b.addEventListener("click", () => playLine(at, l.pv, l.pv.length));
       li.appendChild(b);
       li.appendChild(document.createTextNode(l.depth == null ? "" : ` d${l.depth}`));
@@ -258,7 +260,7 @@ export function analysis() {
         const s = document.createElement("span");
         s.className = "pvmove";
         s.textContent = m.text;
-        s.title = "Play the line up to this move";
+        s.title = t("an-play-line-to");
         s.addEventListener("click", () => playLine(at, l.pv, i + 1));
         li.append(" ", s);
       });
@@ -312,7 +314,8 @@ export function analysis() {
         }
         const sc = r.end ? null : r.lines[0] && r.lines[0].score;
         graphScores.push({ share: share(r), text: r.end ? r.end.result : fmtScore(sc) });
-        $("agraphnote").textContent = i + 1 < graphLine.length ? `${i + 1} of ${graphLine.length} positions…` : `depth ${GRAPH_DEPTH}; click a point to go to that move`;
+        $("agraphnote").textContent = i + 1 < graphLine.length ? t("an-graph-progress", { done: i + 1, total: graphLine.length })
+          : t("an-graph-done", { depth: GRAPH_DEPTH });
         drawGraph();
       }
     } catch (err) {
@@ -348,7 +351,7 @@ export function analysis() {
     const n = graphLine.length;
     const x = (i) => n > 1 ? 4 + (i * (W - 8)) / (n - 1) : W / 2;
     const y = (v) => 4 + (1 - v) * (H - 8);
-    const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: "none", role: "img", "aria-label": "Evaluation graph" });
+    const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: "none", role: "img", "aria-label": t("an-graph") });
     // The axis: 100% (the first mover wins) at the top, 0% at the bottom, the even line (50%,
     // a score of zero) dashed across, a tick every ten moves.
     svg.appendChild(el("line", { class: "axis", x1: 1, x2: 1, y1: 4, y2: H - 4, stroke: "#776" }));
@@ -356,9 +359,9 @@ export function analysis() {
     svg.appendChild(el("line", { class: "zero", x1: 0, x2: W, y1: H / 2, y2: H / 2, stroke: "#776", "stroke-dasharray": "4 3" }));
     for (let i = 20; i < n; i += 20) svg.appendChild(el("line", { class: "tick", x1: x(i), x2: x(i), y1: H - 7, y2: H - 1, stroke: "#776" }));
     for (const [v, label] of [[1, "100%"], [0.5, "50%"], [0, "0%"]]) {
-      const t = el("text", { x: 4, y: Math.min(H - 6, Math.max(10, y(v) + 3)), "font-size": 8, fill: "#665", "aria-hidden": "true" });
-      t.textContent = label;
-      svg.appendChild(t);
+      const tip = el("text", { x: 4, y: Math.min(H - 6, Math.max(10, y(v) + 3)), "font-size": 8, fill: "#665", "aria-hidden": "true" });
+      tip.textContent = label;
+      svg.appendChild(tip);
     }
     const pts = graphScores.map((s, i) => `${x(i).toFixed(1)},${y(s.share).toFixed(1)}`);
     if (pts.length > 1) {
@@ -368,9 +371,10 @@ export function analysis() {
     graphScores.forEach((s, i) => {
       const c = el("circle", { cx: x(i), cy: y(s.share), r: 4, fill: "#333", "data-ply": i });
       if (graphLine[i] === cur) c.classList.add("cur");
-      const t = el("title", {});
-      t.textContent = `${i === 0 ? "Start" : `${Math.ceil(i / 2)}. ${graphLine[i].text || graphLine[i].mv}`}: ${s.text}`;
-      c.appendChild(t);
+      const tip = el("title", {});
+      tip.textContent = i === 0 ? t("an-graph-start", { score: s.text })
+        : t("an-graph-move", { number: Math.ceil(i / 2), move: graphLine[i].text || graphLine[i].mv, score: s.text });
+      c.appendChild(tip);
       c.addEventListener("click", () => go(graphLine[i]));
       svg.appendChild(c);
     });
@@ -379,10 +383,10 @@ export function analysis() {
       reviewed().forEach(({ m, node }) => {
         if (!MARKS[m.mark] || m.ply >= graphScores.length) return;
         const [cls, word] = MARKS[m.mark];
-        const c = el("circle", { class: `mark ${cls}`, cx: x(m.ply), cy: y(graphScores[m.ply].share), r: 5.5, "data-ply": m.ply, "aria-label": `${word}: ${m.text}` });
-        const t = el("title", {});
-        t.textContent = `${word} (${m.mark}): ${m.text}`;
-        c.appendChild(t);
+        const c = el("circle", { class: `mark ${cls}`, cx: x(m.ply), cy: y(graphScores[m.ply].share), r: 5.5, "data-ply": m.ply, "aria-label": t("an-mark-label", { mark: word, move: m.text }) });
+        const tip = el("title", {});
+        tip.textContent = t("an-mark-title", { mark: word, sign: m.mark, move: m.text });
+        c.appendChild(tip);
         c.addEventListener("click", (e) => { e.stopPropagation(); showMark(m, node); });
         svg.appendChild(c);
       });
@@ -396,7 +400,7 @@ export function analysis() {
   // its result kept with this analysis in local storage. The marks go on the graph (coloured
   // points) and in a list of buttons (for keyboards and screen readers); a mark goes to the
   // position before its move, with the better move as an arrow and its line in words.
-  const MARKS = { "??": ["blunder", "Blunder"], "?": ["mistake", "Mistake"], "?!": ["inaccuracy", "Inaccuracy"] };
+  const MARKS = { "??": ["blunder", t("an-blunder")], "?": ["mistake", t("an-mistake")], "?!": ["inaccuracy", t("an-inaccuracy")] };
   const gameId = q.get("game");
   let review = saved && saved.review ? saved.review : null, reviewSeq = 0, reviewJob = null;
 
@@ -438,10 +442,10 @@ export function analysis() {
     reviewBusy(going);
     if (v.total) { $("areviewbar").max = v.total; $("areviewbar").value = v.done; }
     $("areviewnote").textContent = {
-      queued: "Waiting for the engine…",
-      running: `Reviewing: ${v.done} of ${v.total} positions…`,
-      failed: `The review failed: ${v.reason || ""}`,
-      cancelled: "Review cancelled.",
+      queued: t("an-review-queued"),
+      running: t("an-review-running", { done: v.done, total: v.total }),
+      failed: t("an-review-failed", { reason: v.reason || "" }),
+      cancelled: t("an-review-cancelled"),
       none: "",
     }[v.status] || "";
     if (v.status === "done" && v.review) {
@@ -465,7 +469,7 @@ export function analysis() {
     review = null;
     showReview();
     reviewBusy(true);
-    $("areviewnote").textContent = "Asking the engine…";
+    $("areviewnote").textContent = t("an-review-asking");
     try {
       let v = null;
       reviewJob = null;
@@ -475,7 +479,7 @@ export function analysis() {
       }
       if (!v) {
         const moves = mainLine().slice(1).map((n) => n.mv);
-        if (!moves.length) throw new Error("There is no move to review.");
+        if (!moves.length) throw new Error(t("an-review-nothing"));
         v = await api("POST", "/api/review", { variant, fen, moves, relaxed });
         reviewJob = v.id;
       }
@@ -502,7 +506,7 @@ export function analysis() {
       markArrow = true;
       if (board.state) board.render(board.state);
       const b = document.createElement("b");
-      b.textContent = `${MARKS[m.mark] ? MARKS[m.mark][1] : "Move"} ${m.text} (${Math.round(m.loss * 100)}% of the winning chances lost). Better: `;
+      b.textContent = `${t("an-better", { mark: MARKS[m.mark] ? MARKS[m.mark][1] : t("an-move"), move: m.text, lost: Math.round(m.loss * 100) })} `;
       better.append(b);
       const pv = m.line.map((mv, i) => ({ mv, text: m.line_text[i] || mv }));
       pv.forEach((p, i) => {
@@ -510,7 +514,7 @@ export function analysis() {
         s.type = "button";
         s.className = "pvmove linkish";
         s.textContent = p.text;
-        s.title = "Play the better line up to this move";
+        s.title = t("an-play-better-to");
         s.addEventListener("click", () => playLine(node.parent, pv, i + 1));
         better.append(s, " ");
       });
@@ -531,11 +535,12 @@ export function analysis() {
       if (graphLine && graphFromReview) clearGraph();
       return;
     }
-    const names = variant === "janggi" ? ["Cho", "Han"] : ["Red", "Black"];
+    const names = (variant === "janggi" ? ["cho", "han"] : ["red", "black"]).map(sideName);
     acc.replaceChildren(...review.sides.map((s, i) => {
       const span = document.createElement("span");
       span.className = `acc side${i}`;
-      span.textContent = `${names[i]}: accuracy ${s.accuracy == null ? "—" : s.accuracy.toFixed(1)}% · ${s.blunders} ?? · ${s.mistakes} ? · ${s.inaccuracies} ?!`;
+      span.textContent = t("an-accuracy", { side: names[i], accuracy: s.accuracy == null ? "—" : s.accuracy.toFixed(1),
+        blunders: s.blunders, mistakes: s.mistakes, inaccuracies: s.inaccuracies });
       return span;
     }));
     acc.hidden = false;
@@ -546,7 +551,8 @@ export function analysis() {
       b.type = "button";
       b.className = `mark ${MARKS[m.mark][0]}`;
       const number = Math.floor((m.ply - 1 + start.turn) / 2) + start.number;
-      b.textContent = `${number}${(m.ply - 1 + start.turn) % 2 ? "…" : "."} ${m.text} ${m.mark} ${MARKS[m.mark][1].toLowerCase()}`;
+      b.textContent = t("an-mark-item", { number: `${number}${(m.ply - 1 + start.turn) % 2 ? "…" : "."}`, move: m.text, sign: m.mark,
+        mark: MARKS[m.mark][1].toLowerCase() });
       b.addEventListener("click", () => showMark(m, node));
       li.append(b);
       return li;
@@ -556,9 +562,9 @@ export function analysis() {
     graphSeq += 1;
     graphFromReview = true;
     graphLine = [root, ...rows.map((r) => r.node)];
-    graphScores = review.wins.slice(0, graphLine.length).map((w) => ({ share: w, text: `${names[0]} ${Math.round(w * 100)}%` }));
+    graphScores = review.wins.slice(0, graphLine.length).map((w) => ({ share: w, text: t("an-win-share", { side: names[0], percent: Math.round(w * 100) }) }));
     $("agraph").hidden = false;
-    $("agraphnote").textContent = `Win probability by chuhan's review (${review.nodes.toLocaleString("en")} nodes a position); click a point or a mark`;
+    $("agraphnote").textContent = t("an-review-graph", { nodes: review.nodes });
     drawGraph();
   }
 
@@ -580,7 +586,7 @@ export function analysis() {
   }
 
   function renderComment() {
-    $("acomment-label").textContent = cur === root ? "Comment before the first move" : "Comment on this move";
+    $("acomment-label").textContent = t(cur === root ? "an-comment-first" : "an-comment");
     $("acomment").value = cur.comment || "";
   }
 
@@ -606,7 +612,7 @@ export function analysis() {
       $("amessage").textContent = err.message;
       return false;
     }
-    if (root.children.length && !confirm("Replace every move and comment with the new position?")) return false;
+    if (root.children.length && !confirm(t("an-confirm-position"))) return false;
     headers = []; result = "*";
     restart(T.newRoot(), newFen);
     return true;
@@ -624,7 +630,7 @@ export function analysis() {
   }
 
   function showHeaders() {
-    $("aheaders").textContent = headers.filter(([k]) => ["Event", "Red", "Black", "Date", "Result", "Opening"].includes(k)).map(([k, x]) => `${k}: ${x}`).join(" · ");
+    $("aheaders").textContent = headers.filter(([k]) => ["Event", "Red", "Black", "Date", "Result", "Opening"].includes(k)).map(([k, x]) => t("an-header", { tag: t(`pgn-${k.toLowerCase()}`), value: x })).join(" · ");
   }
 
   async function exportPgn() {
@@ -666,7 +672,7 @@ export function analysis() {
   });
   $("acut").addEventListener("click", () => { if (cur !== root) { cur = T.remove(cur); update(); } });
   $("areset").addEventListener("click", () => {
-    if (!root.children.length || confirm("Clear every move and comment?")) restart(T.newRoot(), fen);
+    if (!root.children.length || confirm(t("an-confirm-clear"))) restart(T.newRoot(), fen);
   });
   $("acomment").addEventListener("input", (e) => { cur.comment = e.target.value; renderMoves(); });
   $("aexport").addEventListener("click", exportPgn);
@@ -676,8 +682,8 @@ export function analysis() {
   boardSettings($("aboard-settings"), () => { if (board.state) board.render(board.state); if (editing) palette(); });
   // A move typed in any notation is played as on the board.
   moveBox($("amove-entry"), $("amove-problem"), () => {
-    if (editing) return "Close the position editor first.";
-    if (!board.state || board.state.end) return "No move can be played here: the game is over in this position.";
+    if (editing) return t("an-close-editor");
+    if (!board.state || board.state.end) return t("an-over-here");
     return { variant, fen: board.state.fen, relaxed };
   }, (mv) => board.onMove(mv));
 
@@ -698,7 +704,7 @@ export function analysis() {
     checking = setTimeout(async () => {
       try {
         const v = await api("POST", "/api/position", { variant, fen: f, relaxed });
-        if (editing && $("afen").value === f) $("eproblem").textContent = !v.ok ? v.problem : v.over ? `No game can be played from here: ${v.over}` : "";
+        if (editing && $("afen").value === f) $("eproblem").textContent = !v.ok ? v.problem : v.over ? t("an-no-game-from", { reason: v.over }) : "";
       } catch (err) {
         if (editing && $("afen").value === f) $("eproblem").textContent = err.message;
       }
@@ -712,7 +718,7 @@ export function analysis() {
         const b = document.createElement("button");
         if (western) b.appendChild(pieceIcon(variant, side, role, "western"));
         else b.textContent = CHARS[variant][side][role];
-        b.title = `${(variant === "janggi" ? ["Cho", "Han"] : ["Red", "Black"])[side]} ${ROLE_NAMES[role]}`;
+        b.title = pieceWords(variant, side, role, "editor-piece");
         b.style.color = COLORS[variant][side];
         b.addEventListener("click", () => { editing.pick = [side, role]; mark(b); });
         buttons.push(b);
@@ -720,13 +726,13 @@ export function analysis() {
     }
     const erase = document.createElement("button");
     erase.textContent = "✕";
-    erase.title = "Erase";
+    erase.title = t("an-erase");
     erase.addEventListener("click", () => { editing.pick = null; mark(erase); });
     buttons.push(erase);
     const mark = (on) => { for (const b of buttons) b.classList.toggle("on", b === on); };
     $("palette").replaceChildren(...buttons);
     mark(erase);
-    const [first, second] = variant === "janggi" ? ["Cho (blue)", "Han (red)"] : ["Red", "Black"];
+    const [first, second] = variant === "janggi" ? [t("editor-cho"), t("editor-han")] : [t("editor-red"), t("editor-black")];
     $("eturn").options[0].textContent = first;
     $("eturn").options[1].textContent = second;
   }
@@ -735,7 +741,7 @@ export function analysis() {
     if (aborter) aborter.abort();
     editing = { pieces: parseFen(board.state ? board.state.fen : ""), pick: null };
     clearLines();
-    $("astatus").textContent = "Editing the position (the engine waits for Done)";
+    $("astatus").textContent = t("an-editing");
     $("eturn").value = String(board.state ? board.state.turn : 0);
     $("editor").hidden = false;
     palette();
@@ -773,7 +779,7 @@ export function analysis() {
       const r = await fetch(`/api/records${query}`, { method: "POST", body });
       const v = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
       if (!r.ok) throw new Error(v.error || `HTTP ${r.status}`);
-      if (root.children.length && !confirm("Replace every move and comment with this record?")) return;
+      if (root.children.length && !confirm(t("an-confirm-record"))) return;
       $("afile").value = "";
       variant = v.variant;
       headers = v.headers;
@@ -794,7 +800,7 @@ export function analysis() {
   // Another game clears the board: asked first when there are moves to lose.
   $("avariant").addEventListener("change", (e) => {
     const name = e.target.selectedOptions[0].textContent;
-    if (root.children.length && !confirm(`Start a new ${name} analysis? Every move and comment here is cleared.`)) {
+    if (root.children.length && !confirm(t("an-confirm-variant", { variant: name }))) {
       e.target.value = variant;
       return;
     }

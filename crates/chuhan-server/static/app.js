@@ -1,13 +1,14 @@
 // chuhan serve: the lobby, the game page and the archive. User data only ever goes into
 // the page through textContent and attribute setters, never as markup.
 
-import { Board, ROLE_NAMES, boardSettings, parseFen, pieceStyleSelect, toFen } from "/static/board.js";
+import { Board, boardSettings, parseFen, pieceStyleSelect, pieceWords, roleName, toFen } from "/static/board.js";
+import { LANG, languageMenu, languageNotation, notationName, sideName, t, translatePage } from "/static/i18n.js";
 import { moveBox } from "/static/movebox.js";
 import { playSound, soundToggle } from "/static/sound.js";
 import { analysis } from "/static/analysis.js";
 import { database } from "/static/database.js";
 import { seeksPanel } from "/static/seeks.js";
-import { $, api, capital, rowLink, scrollWithin, startOf } from "/static/util.js";
+import { $, api, rowLink, scrollWithin, startOf } from "/static/util.js";
 import { accountHeader, accountPage, authPage, me, profileHref } from "/static/account.js";
 import { gamesList, profilePage } from "/static/profile.js";
 import { puzzlesPage } from "/static/puzzles.js";
@@ -25,8 +26,8 @@ function message(text) { $("message").textContent = text || ""; }
 /// What the lobby's side choice reads in each game: the colours the board draws (janggi's Cho
 /// is blue and Han red, xiangqi's Red red and Black black).
 const SIDE_LABELS = {
-  xiangqi: ["Red 帥 (moves first)", "Black 將"],
-  janggi: ["Cho 楚, blue (moves first)", "Han 漢, red"],
+  xiangqi: ["lobby-side-red", "lobby-side-black"],
+  janggi: ["lobby-side-cho", "lobby-side-han"],
 };
 
 /// The new-game form's fields kept for the next visit (in localStorage under LOBBY_KEY).
@@ -57,8 +58,8 @@ function lobby() {
   const update = () => {
     const janggi = field("variant").value === "janggi", friend = field("mode").value === "friend";
     const [first, second] = SIDE_LABELS[janggi ? "janggi" : "xiangqi"];
-    field("side").options[0].textContent = first;
-    field("side").options[1].textContent = second;
+    field("side").options[0].textContent = t(first);
+    field("side").options[1].textContent = t(second);
     $("setups").hidden = !janggi || !!field("fen").value.trim();
     // In a friend game each player sets up their own formation (the friend when joining).
     const mine = field("side").value === "red" ? "cho-setup" : "han-setup";
@@ -80,7 +81,7 @@ function lobby() {
     field("engine").replaceChildren(...v.engines.map((n) => {
       const o = document.createElement("option");
       o.value = n;
-      o.textContent = n === v.default ? `${n} (built in)` : n;
+      o.textContent = n === v.default ? t("engine-builtin", { name: n }) : n;
       return o;
     }));
     const kept = localStorage.getItem("chuhan:game-engine");
@@ -118,10 +119,12 @@ function lobby() {
     const link = document.createElement("a");
     link.href = profileHref(who.name);
     link.textContent = who.name;
-    $("account-name").replaceChildren("Playing as ", link, " (your account).");
+    // The name's place in the sentence is the catalog's: its text around a marker.
+    const [before, after] = t("lobby-playing-as", { name: "\u0000" }).split("\u0000");
+    $("account-name").replaceChildren(before, link, after ?? "");
     $("account-name").hidden = false;
-    $("rated-note").textContent = "— ratings move only if your friend plays logged in to an account too.";
-    $("seeks-note").textContent = "Friend games offered to anyone. Accept one to play it, as " + who.name + ".";
+    $("rated-note").textContent = t("lobby-rated-note-account");
+    $("seeks-note").textContent = t("seeks-note-account", { name: who.name });
   });
   seeksPanel({ tokenKey, name: () => (account ? "" : field("name").value.trim()) });
   form.addEventListener("submit", async (e) => {
@@ -176,12 +179,13 @@ function fmtClock(ms) {
 function countingWords(points) {
   if (!points) return "";
   const [cho, han] = points;
-  return `Cho ${cho} points; Han ${han - 1.5} + 1.5 = ${han} points`;
+  return t("counting", { cho, han: han - 1.5, total: han });
 }
 
 /// Who wins by a PGN result, in a game's side names.
 function winnerWords(result, sides) {
-  return result === "1-0" ? `${capital(sides[0])} wins` : result === "0-1" ? `${capital(sides[1])} wins` : "a draw";
+  return result === "1-0" ? t("side-wins", { side: sideName(sides[0]) })
+    : result === "0-1" ? t("side-wins", { side: sideName(sides[1]) }) : t("a-draw");
 }
 
 /// The position after the first `plies` of `moves` from `startFen`, as FEN: enough to draw the
@@ -201,14 +205,13 @@ function fenAfter(startFen, moves, plies) {
 /// black horse. Check!".
 function moveWords(s) {
   const n = s.moves.length, m = s.moves[n - 1];
-  const mover = capital(s.sides[(startOf(s.start_fen).turn + n - 1) % 2]);
-  if (m.pass) return `${mover} passes.`;
+  const mover = sideName(s.sides[(startOf(s.start_fen).turn + n - 1) % 2]);
+  if (m.pass) return t("said-passes", { side: mover });
   const before = parseFen(fenAfter(s.start_fen, s.moves, n - 1));
   const from = m.mv.slice(0, 2), to = m.mv.slice(2, 4), piece = before.get(from), taken = before.get(to);
-  const name = (p) => `${s.sides[p[0]]} ${ROLE_NAMES[p[1]] || p[1]}`;
-  let words = `${mover} ${piece ? ROLE_NAMES[piece[1]] || piece[1] : "piece"} ${from} to ${to} (${m.text})`;
-  if (taken) words += `, takes ${name(taken)}`;
-  return `${words}.${s.check && !s.end ? " Check!" : ""}`;
+  const args = { side: mover, piece: piece ? roleName(piece[1]) : t("said-piece"), from, to, move: m.text };
+  const words = taken ? t("said-move-takes", { ...args, taken: pieceWords(s.variant, taken[0], taken[1]) }) : t("said-move", args);
+  return s.check && !s.end ? t("said-check", { words }) : words;
 }
 
 async function gamePage(id) {
@@ -230,13 +233,14 @@ async function gamePage(id) {
   $("pgn").href = `/api/games/${encodeURIComponent(id)}/pgn`;
   const send = (obj) => {
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(obj));
-    else message("Not connected: reconnecting…");
+    else message(t("game-reconnecting"));
   };
 
   function connect() {
     const token = localStorage.getItem(tokenKey(id));
     const params = new URLSearchParams();
-    const notation = localStorage.getItem("chuhan:notation");
+    // The player's choice, else the one the page's language brings (when the game has it).
+    const notation = localStorage.getItem("chuhan:notation") || languageNotation();
     if (notation) params.set("notation", notation);
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     // The seat's token goes as a subprotocol, never in the address (which proxies log).
@@ -282,7 +286,7 @@ async function gamePage(id) {
     if (s.turn !== s.you) return;
     board.premove = null;
     if (s.legal.includes(mv)) send({ type: "move", move: mv });
-    else message(`The move queued (${mv}) is not legal here: it was dropped.`);
+    else message(t("game-premove-dropped", { move: mv }));
   }
 
   /// Says a new move, check or the end in the live region, and sounds it if sounds are on.
@@ -296,22 +300,22 @@ async function gamePage(id) {
       const captured = !m.pass && parseFen(old.fen).has(m.mv.slice(2, 4)) && old.moves.length === n - 1;
       playSound(s.check ? "check" : captured ? "capture" : "move");
     } else if (n < heard.n) {
-      said.push(`Moves taken back: ${capital(s.sides[s.turn])} to move.`);
+      said.push(t("said-taken-back", { side: sideName(s.sides[s.turn]) }));
     }
-    if (end && !heard.end) said.push(`Game over: ${s.end.reason}.`);
+    if (end && !heard.end) said.push(t("said-game-over", { reason: s.end.reason }));
     // An offer by the other side is said and sounded (one's own is not: it was just made).
     let offered = false;
-    for (const [key, words] of [["draw_offer", "offers a draw"], ["takeback_offer", "asks to take back a move"]]) {
+    for (const [key, id] of [["draw_offer", "offers-draw"], ["takeback_offer", "asks-takeback"]]) {
       if (!end && s[key] !== null && s[key] !== old[key] && s[key] !== s.you) {
-        said.push(`${capital(s.sides[s[key]])} ${words}.`);
+        said.push(t(id, { side: sideName(s.sides[s[key]]) }));
         offered = true;
       }
     }
     if (offered && n === heard.n) playSound("offer");
     // One's own offer gone with no move, takeback or end: the other side declined it.
-    for (const [key, words] of [["draw_offer", "draw offer"], ["takeback_offer", "takeback request"]]) {
+    for (const [key, id] of [["draw_offer", "said-declines-draw"], ["takeback_offer", "said-declines-takeback"]]) {
       if (!end && n === heard.n && s.you !== null && old[key] === s.you && s[key] === null) {
-        said.push(`${capital(s.sides[1 - s.you])} declines your ${words}.`);
+        said.push(t(id, { side: sideName(s.sides[1 - s.you]) }));
       }
     }
     heard = { n, end };
@@ -334,10 +338,10 @@ async function gamePage(id) {
     $("rematch-box").hidden = !(s.end && players && (s.you !== null || r.game));
     $("rematch").hidden = s.you === null || !!r.game;
     const mine = r.offered_by === s.you, theirs = r.offered_by !== null && !mine;
-    $("rematch").textContent = theirs ? "Accept rematch" : "Rematch";
+    $("rematch").textContent = t(theirs ? "game-accept-rematch" : "game-rematch");
     $("rematch").disabled = mine;
-    $("rematch-status").textContent = r.game ? "" : mine ? "Rematch offered: waiting for your opponent."
-      : theirs ? `${capital(s.sides[r.offered_by])} wants a rematch, colours swapped.` : "";
+    $("rematch-status").textContent = r.game ? "" : mine ? t("game-rematch-offered")
+      : theirs ? t("game-rematch-wanted", { side: sideName(s.sides[r.offered_by]) }) : "";
     $("rematch-link").hidden = !r.game;
     if (r.game) $("rematch-link").href = `/game/${encodeURIComponent(r.game)}`;
   }
@@ -356,7 +360,7 @@ async function gamePage(id) {
       const who = document.createElement("b");
       who.textContent = l.author;
       if (l.side !== null) who.className = `side-${l.side}`;
-      li.append(who, ": ", l.text);
+      li.append(who, t("chat-colon"), l.text);
       return li;
     }));
     list.dataset.last = String(s.chat.at(-1)?.at);
@@ -375,28 +379,31 @@ async function gamePage(id) {
       // A player reads the result from their side first.
       if (s.you !== null) {
         const won = { "1-0": 0, "0-1": 1 }[s.end.result];
-        parts.push(won === undefined ? "Draw" : won === s.you ? "You won" : "You lost");
+        parts.push(t(won === undefined ? "end-draw" : won === s.you ? "end-you-won" : "end-you-lost"));
       }
-      if (s.end.points) parts.push(`${s.end.reason.replace(/;.*$/, "")}. Counting: ${countingWords(s.end.points)}`);
+      // The server's sentence (English: see docs/web-languages.md), with the counting in words.
+      if (s.end.points) parts.push(t("end-counting", { reason: s.end.reason.replace(/;.*$/, ""), counting: countingWords(s.end.points) }));
       else parts.push(s.end.reason);
       const rc = s.rating_change;
-      if (rc) parts.push("Ratings: " + [0, 1].map((i) => `${s.names[i]} ${rc.before[i]} → ${rc.after[i]}`).join(", "));
+      if (rc) {
+        const each = [0, 1].map((i) => t("end-rating", { name: s.names[i], before: String(rc.before[i]), after: String(rc.after[i]) }));
+        parts.push(t("end-ratings", { list: each.join(t("list-comma")) }));
+      }
     } else {
-      let first = `${capital(names[s.turn])} to move`;
-      if (s.check) first += " — check!";
-      if (s.you === s.turn) first += " (you)";
-      if (s.you === null) first += " (you are watching)";
-      parts.push(first);
+      const side = sideName(names[s.turn]);
+      const who = s.you === s.turn ? "-you" : s.you === null ? "-watching" : "";
+      parts.push(t(`status-to-move${s.check ? "-check" : ""}${who}`, { side }));
       // Janggi's bikjang leaves only the moves that break it, and a pass: say why.
-      if (s.bikjang) parts.push(`The generals face each other (bikjang): ${capital(names[s.turn])} must break it or pass`);
-      if (s.draw_offer !== null) parts.push(`${capital(names[s.draw_offer])} offers a draw`);
-      if (s.takeback_offer !== null) parts.push(`${capital(names[s.takeback_offer])} asks to take back a move`);
-      if (s.clock && s.moves.length < 2) parts.push("The clocks start once each side has made its first move");
+      if (s.bikjang) parts.push(t("status-bikjang", { side }));
+      if (s.draw_offer !== null) parts.push(t("offers-draw", { side: sideName(names[s.draw_offer]) }));
+      if (s.takeback_offer !== null) parts.push(t("asks-takeback", { side: sideName(names[s.takeback_offer]) }));
+      if (s.clock && s.moves.length < 2) parts.push(t("status-clocks-start"));
     }
-    $("status").textContent = parts.map((p) => (/[.!?]$/.test(p) ? p : `${p}.`)).join(" ");
+    // Each part a sentence: the catalogs end theirs; the server's reason gets the page's stop.
+    $("status").textContent = parts.map((p) => (/[.!?。！？]$/.test(p) ? p : t("sentence", { text: p }))).join(t("sentence-gap"));
     $("viewing").hidden = view === null;
     $("viewing").textContent = view === null ? ""
-      : `Looking at ${view === 0 ? "the start" : `move ${view} of ${s.moves.length}`}: → or End goes back to the game.`;
+      : view === 0 ? t("game-viewing-start") : t("game-viewing-move", { move: view, total: s.moves.length });
     const playing = s.you !== null && !s.end;
     $("resign").hidden = !playing;
     $("newgame-box").hidden = !s.end;
@@ -406,14 +413,14 @@ async function gamePage(id) {
     $("move-entry").hidden = !playing;
     $("opening").textContent = s.opening || "";
     $("draw").hidden = !playing || s.mode === "engine";
-    $("draw").textContent = s.draw_offer !== null && s.draw_offer !== s.you ? "Accept draw" : "Offer draw";
+    $("draw").textContent = t(s.draw_offer !== null && s.draw_offer !== s.you ? "game-accept-draw" : "game-offer-draw");
     $("takeback").hidden = !playing || s.moves.length === 0;
-    $("takeback").textContent = s.takeback_offer !== null && s.takeback_offer !== s.you ? "Accept takeback" : "Takeback";
+    $("takeback").textContent = t(s.takeback_offer !== null && s.takeback_offer !== s.you ? "game-accept-takeback" : "game-takeback");
     // The other side's offers can be declined (a move declines them too, as before).
     const theirs = (o) => o !== null && o !== s.you;
     $("decline").hidden = !playing || !(theirs(s.draw_offer) || theirs(s.takeback_offer));
-    $("decline").textContent = theirs(s.draw_offer) && theirs(s.takeback_offer) ? "Decline both"
-      : theirs(s.draw_offer) ? "Decline draw" : "Decline takeback";
+    $("decline").textContent = t(theirs(s.draw_offer) && theirs(s.takeback_offer) ? "game-decline-both"
+      : theirs(s.draw_offer) ? "game-decline-draw" : "game-decline-takeback");
     $("pass").hidden = !playing || s.variant !== "janggi";
     if ($("pass").hidden || s.you !== s.turn) $("pass-confirm").hidden = true;
     const open = s.seats.some((x) => !x);
@@ -429,7 +436,7 @@ async function gamePage(id) {
     $("share").value = location.href;
     const sel = $("notation");
     if (sel.options.length !== s.notations.length) {
-      sel.replaceChildren(...s.notations.map((n) => { const o = document.createElement("option"); o.value = n; o.textContent = n; return o; }));
+      sel.replaceChildren(...s.notations.map((n) => { const o = document.createElement("option"); o.value = n; o.textContent = notationName(n); return o; }));
     }
     sel.value = s.notation;
     // The analysis board gets the moves at once and the game's record (names, result, date)
@@ -484,15 +491,16 @@ async function gamePage(id) {
     for (const [slot, side] of [["clock-bottom", bottom], ["clock-top", 1 - bottom]]) {
       const e = $(slot);
       const player = state.names && state.names[side], rating = state.ratings && state.ratings[side];
-      const name = capital(state.sides[side]) + (state.engine_side === side ? " (engine)" : "")
-        + (player ? ` ${player}` + (rating !== null && rating !== undefined ? ` (${rating})` : "") : "");
+      const sideWords = state.engine_side === side ? t("clock-engine", { side: sideName(state.sides[side]) }) : sideName(state.sides[side]);
+      const playerWords = player && rating !== null && rating !== undefined ? t("name-rating", { name: player, rating: String(rating) }) : player;
+      const name = playerWords ? t("clock-who", { side: sideWords, player: playerWords }) : sideWords;
       if (!c) { showClock(e, name, "", "", ""); continue; }
       if (c.rule === "cxa") {
         // The game's time, and what is left of this move's limit; past it, an overrun is used.
         const running = c.running === side && !state.end, spent = running ? performance.now() - received : 0;
         const left = c.left_ms[side] - spent, move = c.move_left_ms[side] - spent;
         const spare = c.periods[side] - (move < 0 && c.move_left_ms[side] > 0 ? 1 : 0);
-        showClock(e, name, fmtClock(left), ` move ${fmtClock(Math.max(0, move))}, ${Math.max(0, spare)} overruns left`,
+        showClock(e, name, fmtClock(left), ` ${t("clock-cxa", { move: fmtClock(Math.max(0, move)), overruns: Math.max(0, spare) })}`,
           (running ? " running" : "") + (left < 10000 || (move < 10000 && spare === 0) ? " low" : ""));
         continue;
       }
@@ -542,10 +550,11 @@ async function gamePage(id) {
   $("pass").addEventListener("click", () => {
     const end = state && state.pass_ends;
     if (!end) { send({ type: "pass" }); return; }
-    const counting = end.points ? ` Counting: ${countingWords(end.points)}: ${winnerWords(end.result, state.sides)}.` : "";
     // The reason without its "Han wins:" and "; counting …", which the counting says better.
     const why = end.points ? end.reason.replace(/^[^:]*: /, "").replace(/;.*$/, "") : end.reason;
-    $("pass-text").textContent = `Passing now ends the game (${why}).${counting} Pass anyway?`;
+    $("pass-text").textContent = end.points
+      ? t("pass-ends-counting", { reason: why, counting: countingWords(end.points), winner: winnerWords(end.result, state.sides) })
+      : t("pass-ends", { reason: why });
     $("pass-confirm").hidden = false;
     $("pass-no").focus();
   });
@@ -586,8 +595,8 @@ async function gamePage(id) {
   boardSettings($("board-settings"), () => { if (state) render(); });
   soundToggle($("sound"));
   moveBox($("move-entry"), $("move-problem"), () => {
-    if (!state || state.you === null || state.end) return "Only the players of a game in progress move.";
-    if (state.you !== state.turn) return `It is ${state.sides[state.turn]}'s turn, not yours.`;
+    if (!state || state.you === null || state.end) return t("game-only-players");
+    if (state.you !== state.turn) return t("game-not-your-turn", { side: sideName(state.sides[state.turn]) });
     return { variant: state.variant, fen: state.fen };
   }, (mv) => send({ type: "move", move: mv }));
   setInterval(tick, 100);
@@ -639,16 +648,17 @@ async function archive() {
     const sw = $("archive-switch");
     const link = (text, href) => { const a = document.createElement("a"); a.href = href; a.textContent = text; return a; };
     const here = (text) => { const b = document.createElement("b"); b.textContent = text; b.setAttribute("aria-current", "page"); return b; };
-    sw.replaceChildren(all ? link("My games", "/archive") : here("My games"), " · ", all ? here("All games") : link("All games", "/archive?all"));
+    sw.replaceChildren(all ? link(t("archive-mine"), "/archive") : here(t("archive-mine")), " · ",
+      all ? here(t("archive-all")) : link(t("archive-all"), "/archive?all"));
     sw.hidden = false;
     if (!all) {
-      $("archive-title").textContent = "My games";
+      $("archive-title").textContent = t("archive-mine");
       $("archive-all").hidden = true;
       $("archive-mine").hidden = false;
       gamesList($("archive-mine"), who.name);
       return;
     }
-    $("archive-title").textContent = "All finished games";
+    $("archive-title").textContent = t("archive-all-finished");
   }
   try {
     const { games } = await api("GET", "/api/archive");
@@ -657,10 +667,11 @@ async function archive() {
       const cell = (text) => { const td = document.createElement("td"); td.textContent = text; tr.appendChild(td); return td; };
       const link = document.createElement("a");
       link.href = `/game/${encodeURIComponent(g.id)}`;
-      link.textContent = new Date(g.created * 1000).toLocaleString();
+      link.textContent = new Date(g.created * 1000).toLocaleString(LANG);
       cell("").appendChild(link);
-      cell(g.variant);
-      cell(g.names && (g.names[0] || g.names[1]) ? `${g.mode}: ${g.names[0] || "?"} – ${g.names[1] || "?"}` : g.mode);
+      cell(g.variant === "janggi" || g.variant === "xiangqi" ? t(`variant-${g.variant}`) : g.variant);
+      const mode = g.mode === "engine" || g.mode === "friend" ? t(`archive-mode-${g.mode}`) : g.mode;
+      cell(g.names && (g.names[0] || g.names[1]) ? t("archive-players", { mode, red: g.names[0] || "?", black: g.names[1] || "?" }) : mode);
       cell(String(Math.ceil(g.plies / 2)));
       cell(`${g.result} — ${g.reason}`);
       const pgn = document.createElement("a");
@@ -675,6 +686,8 @@ async function archive() {
 }
 
 
+translatePage();
+languageMenu($("lang-menu"));
 accountHeader();
 const path = location.pathname;
 const m = path.match(/^\/game\/([A-Za-z0-9]+)$/);

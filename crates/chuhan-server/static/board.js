@@ -1,6 +1,8 @@
 // The SVG board: pieces on the intersections, river, palaces; click-click moves.
 // Everything is built with DOM calls and textContent: no markup from data.
 
+import { t } from "/static/i18n.js";
+
 const NS = "http://www.w3.org/2000/svg";
 const CELL = 40, MARGIN = 30;
 const W = MARGIN * 2 + CELL * 8, H = MARGIN * 2 + CELL * 9;
@@ -15,8 +17,15 @@ export const CHARS = {
     { K: "漢", A: "士", B: "象", N: "馬", R: "車", C: "包", P: "兵" },
   ],
 };
-/// The pieces' names in words, for screen readers.
-export const ROLE_NAMES = { K: "general", A: "advisor", B: "elephant", N: "horse", R: "chariot", C: "cannon", P: "soldier" };
+/// A piece's name in words, for screen readers: its role ("K", "A", … "P") as the catalog names it.
+export const roleName = (role) => ("KABNRCP".includes(role) && role.length === 1 ? t(`role-${role}`) : role);
+
+/// A side's piece in words ("red cannon"; `id` "editor-piece": "Red cannon", a name of its own):
+/// `side` 0 or 1 of `variant`.
+export function pieceWords(variant, side, role, id = "piece-words") {
+  const name = (variant === "janggi" ? ["cho", "han"] : ["red", "black"])[side];
+  return t(id, { side: name, role: roleName(role) });
+}
 export const COLORS = { xiangqi: ["#c0231b", "#111"], janggi: ["#1f5fa8", "#c0231b"] };
 
 /// How big a piece is drawn: janggi pieces come in three sizes (the generals largest, advisors
@@ -72,6 +81,7 @@ export function boardSettings(container, onChange) {
   const select = (label, key, choices, current) => {
     const l = document.createElement("label");
     l.textContent = `${label} `;
+    choices = choices.map(([value, id]) => [value, t(id)]);
     const sel = document.createElement("select");
     sel.className = key === THEME_KEY ? "theme" : "size";
     for (const [value, text] of choices) {
@@ -89,8 +99,8 @@ export function boardSettings(container, onChange) {
     return l;
   };
   container.replaceChildren(
-    select("Board", THEME_KEY, [["wood", "wood"], ["plain", "plain (contrast)"]], boardTheme()), " ",
-    select("Size", SIZE_KEY, [["small", "small"], ["medium", "medium"], ["large", "large"]], boardSize()),
+    select(t("board-theme"), THEME_KEY, [["wood", "board-wood"], ["plain", "board-plain"]], boardTheme()), " ",
+    select(t("board-size"), SIZE_KEY, [["small", "board-small"], ["medium", "board-medium"], ["large", "board-large"]], boardSize()),
   );
 }
 applyBoardSize();
@@ -339,7 +349,7 @@ export class Board {
     // Enter or Space picks a piece up and puts it down (keydown below).
     const theme = THEMES[boardTheme()], ink = theme.line;
     const svg = el("svg", {
-      viewBox: `0 0 ${W} ${H}`, role: "application", tabindex: 0, "aria-roledescription": `${v} board`,
+      viewBox: `0 0 ${W} ${H}`, role: "application", tabindex: 0, "aria-roledescription": t("board-role", { variant: v }),
       "aria-label": this.describe(state), "data-flipped": this.flipped, "data-theme": boardTheme(),
     });
     el("rect", { x: 0, y: 0, width: W, height: H, fill: theme.bg }, svg);
@@ -489,17 +499,18 @@ export class Board {
 
   /// The board in words for a screen reader: whose turn, and the point under the cursor.
   describe(state) {
-    const turn = `${(state.variant === "janggi" ? ["cho", "han"] : ["red", "black"])[state.turn]} to move`;
-    if (!this.cursor) return `${state.variant} board, ${turn}: arrow keys move over the points, Enter picks up and puts down`;
-    return `${this.cursor}: ${this.pointWords(this.cursor, state)}${this.selected ? `; holding the piece of ${this.selected}` : ""}`;
+    const side = (state.variant === "janggi" ? ["cho", "han"] : ["red", "black"])[state.turn];
+    if (!this.cursor) return t("board-label", { variant: state.variant, side: t(`side-${side}`) });
+    const what = this.pointWords(this.cursor, state);
+    return this.selected ? t("board-point-holding", { sq: this.cursor, what, from: this.selected })
+      : t("board-point", { sq: this.cursor, what });
   }
 
   /// "red cannon", or "empty", for the piece on `sq`.
   pointWords(sq, state) {
     const p = parseFen(state.fen).get(sq);
-    if (!p) return "empty";
-    const side = (state.variant === "janggi" ? ["cho", "han"] : ["red", "black"])[p[0]];
-    return `${side} ${ROLE_NAMES[p[1]] || p[1]}`;
+    if (!p) return t("board-empty");
+    return pieceWords(state.variant, p[0], p[1]);
   }
 
   /// The keyboard: arrow keys move the cursor as the board is seen (flipped or not), Enter or

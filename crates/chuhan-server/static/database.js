@@ -4,6 +4,7 @@
 // through textContent and attribute setters.
 
 import { $, api, rowLink } from "/static/util.js";
+import { t } from "/static/i18n.js";
 
 function cell(text) {
   const td = document.createElement("td");
@@ -17,7 +18,7 @@ function resultRow(g) {
   const open = document.createElement("td");
   const a = document.createElement("a");
   a.href = `/analysis?${new URLSearchParams({ dbgame: g.id })}`;
-  a.textContent = "Open";
+  a.textContent = t("db-open");
   a.className = "dbopen";
   open.appendChild(a);
   tr.appendChild(open);
@@ -35,11 +36,11 @@ export async function database() {
     return;
   }
   if (!info.enabled) {
-    $("dbstatus").textContent = "This server has no game database (start it with --games-db FILE or a postgres:// URL).";
+    $("dbstatus").textContent = t("db-none");
     $("dbsearch").hidden = true;
     return;
   }
-  const count = (n) => `${n} game${n === 1 ? "" : "s"} in the database`;
+  const count = (n) => t("db-count", { n });
   $("dbstatus").textContent = count(info.games);
   $("dbupload").hidden = !info.uploads;
 
@@ -53,11 +54,10 @@ export async function database() {
     if (offset) q.set("offset", String(offset));
     try {
       const v = await api("GET", `/api/db/search?${q}`);
-      $("dbmessage").textContent = v.games.length ? "" : "No game matches.";
+      $("dbmessage").textContent = v.games.length ? "" : t("db-no-match");
       $("dbrows").replaceChildren(...v.games.map(resultRow));
-      const n = (x) => x.toLocaleString("en");
       $("dbpage").textContent = v.games.length
-        ? `Games ${n(v.offset + 1)}–${n(v.offset + v.games.length)} of ${n(v.total)}` : "";
+        ? t("db-page", { first: v.offset + 1, last: v.offset + v.games.length, total: v.total }) : "";
       $("dbprev").hidden = v.offset === 0;
       $("dbnext").hidden = v.offset + v.games.length >= v.total;
     } catch (err) {
@@ -73,14 +73,14 @@ export async function database() {
 
   $("dbimport").addEventListener("click", async () => {
     const file = $("dbfile").files[0];
-    if (!file) { $("dbreport").textContent = "Choose a file first."; return; }
-    if (file.size > info.max_upload) { $("dbreport").textContent = `${file.name} is larger than ${info.max_upload / 1048576} MiB.`; return; }
-    $("dbreport").textContent = `Importing ${file.name}…`;
+    if (!file) { $("dbreport").textContent = t("db-choose-file"); return; }
+    if (file.size > info.max_upload) { $("dbreport").textContent = t("db-too-large", { file: file.name, mib: info.max_upload / 1048576 }); return; }
+    $("dbreport").textContent = t("db-importing", { file: file.name });
     try {
       const r = await fetch(`/api/db/import?${new URLSearchParams({ name: file.name })}`, { method: "POST", body: await file.arrayBuffer() });
       const v = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
       if (!r.ok) throw new Error(v.error || `HTTP ${r.status}`);
-      $("dbreport").textContent = `${v.file}: ${v.imported} imported, ${v.duplicates} already there, ${v.bad} could not be read.`;
+      $("dbreport").textContent = t("db-imported", { file: v.file, imported: v.imported, duplicates: v.duplicates, bad: v.bad });
       $("dberrors").replaceChildren(...v.errors.map((e) => { const li = document.createElement("li"); li.textContent = e; return li; }));
       const now = await api("GET", "/api/db");
       $("dbstatus").textContent = count(now.games);

@@ -3,6 +3,7 @@
 // to move, the opening's name, and the best-known games through it. User data only ever goes
 // into the page through textContent and attribute setters.
 
+import { t } from "/static/i18n.js";
 import { $, api } from "/static/util.js";
 
 const pct = (n, total) => (total ? Math.round((100 * n) / total) : 0);
@@ -17,11 +18,11 @@ export function explorerPanel({ onMove, onOpen }) {
     const decided = m.wins + m.draws + m.losses;
     const div = document.createElement("div");
     div.className = "wdl";
-    div.title = `${m.wins} won, ${m.draws} drawn, ${m.losses} lost by the side to move` + (m.unknown ? `, ${m.unknown} unknown` : "");
+    div.title = t(m.unknown ? "ex-wdl-title-unknown" : "ex-wdl-title", { wins: m.wins, draws: m.draws, losses: m.losses, unknown: m.unknown });
     if (!decided) {
       // Collections without results (many engine-game dumps): say so instead of an empty bar.
       div.classList.add("none");
-      div.textContent = "results unknown";
+      div.textContent = t("ex-unknown");
       return div;
     }
     for (const [cls, n] of [["w", m.wins], ["d", m.draws], ["l", m.losses]]) {
@@ -61,7 +62,7 @@ export function explorerPanel({ onMove, onOpen }) {
     a.textContent = `${g.red || "?"} – ${g.black || "?"}`;
     a.addEventListener("click", (e) => { e.preventDefault(); onOpen(g.id); });
     li.appendChild(a);
-    const rest = [g.result, g.event, g.date, g.next_text ? `played ${g.next_text}` : ""].filter(Boolean).join(" · ");
+    const rest = [g.result, g.event, g.date, g.next_text ? t("ex-played", { move: g.next_text }) : ""].filter(Boolean).join(" · ");
     li.appendChild(document.createTextNode(` ${rest}`));
     return li;
   }
@@ -79,7 +80,7 @@ export function explorerPanel({ onMove, onOpen }) {
       if (mine !== seq) return;
       $("xmessage").textContent = "";
       $("xopening").textContent = v.opening || "";
-      $("xsummary").textContent = v.games ? `${v.games} game${v.games === 1 ? "" : "s"} reached this position` : "No game in the database reached this position";
+      $("xsummary").textContent = v.games ? t("ex-reached", { n: v.games }) : t("ex-none");
       $("xmoves").replaceChildren(...v.moves.map(row));
       $("xgames").replaceChildren(...v.top_games.map(gameItem));
     } catch (err) {

@@ -4,20 +4,20 @@
 // textContent and attribute setters.
 
 import { $, api, capital, rowLink } from "/static/util.js";
+import { LANG, t } from "/static/i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 /// Games a page of the games list.
 const PAGE = 20;
 
-const VARIANTS = { xiangqi: "Xiangqi", janggi: "Janggi" };
-const variantName = (v) => VARIANTS[v] || capital(v);
+const variantName = (v) => (v === "xiangqi" || v === "janggi" ? t(`variant-${v}`) : capital(v));
+const speedName = (s) => (["bullet", "blitz", "rapid", "classical"].includes(s) ? t(`speed-${s}`) : capital(s));
 /// A side's name in its game: janggi's first mover is Cho, the second Han.
 const sideName = (variant, side) =>
-  variant === "janggi" ? { red: "Cho", black: "Han" }[side] || capital(side) : capital(side);
+  t(`side-${variant === "janggi" ? { red: "cho", black: "han" }[side] : side}`);
 /// A rating as shown: whole points, with "?" while provisional.
 const ratingText = (rating, provisional) => `${Math.round(rating)}${provisional ? "?" : ""}`;
-const day = (secs) => new Date(secs * 1000).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
-const count = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const day = (secs) => new Date(secs * 1000).toLocaleDateString(LANG, { year: "numeric", month: "short", day: "numeric" });
 
 function cell(text) {
   const td = document.createElement("td");
@@ -59,10 +59,11 @@ export function ratingGraph(label, points, key) {
   });
   const first = points[0], last = points[n - 1];
   g.append(
-    svg("title", { id: `${key}-title` }, `${label} rating history`),
-    svg("desc", { id: `${key}-desc` },
-      `${count(n, "rated game")} from ${day(first.at)} to ${day(last.at)}: ${Math.round(first.rating)} after the first, `
-      + `${Math.round(last.rating)} now; lowest ${Math.round(min)}, highest ${Math.round(max)}.`),
+    svg("title", { id: `${key}-title` }, t("pf-graph-title", { pool: label })),
+    svg("desc", { id: `${key}-desc` }, t("pf-graph-desc", {
+      n, from: day(first.at), to: day(last.at), first: String(Math.round(first.rating)), last: String(Math.round(last.rating)),
+      min: String(Math.round(min)), max: String(Math.round(max)),
+    })),
   );
   // The rating axis: a line and a label at each step.
   for (let r = lo; r <= hi; r += step) {
@@ -85,19 +86,19 @@ export function ratingGraph(label, points, key) {
     );
   }
   // What runs along the bottom: the rated games, oldest first, one step each.
-  if (n > 1) g.append(svg("text", { x: left + plotW / 2, y: base, "text-anchor": "middle", class: "tick" }, "rated games →"));
+  if (n > 1) g.append(svg("text", { x: left + plotW / 2, y: base, "text-anchor": "middle", class: "tick" }, t("pf-graph-axis")));
   if (n > 1) g.append(svg("polyline", { points: points.map((p, i) => `${x(i).toFixed(1)},${y(p.rating).toFixed(1)}`).join(" "), class: "line" }));
   if (n <= 100) {
     points.forEach((p, i) => {
       const dot = svg("circle", { cx: x(i).toFixed(1), cy: y(p.rating).toFixed(1), r: n > 40 ? 2 : 3.5, class: "dot" });
-      dot.append(svg("title", {}, `${Math.round(p.rating)} on ${day(p.at)}`));
+      dot.append(svg("title", {}, t("pf-graph-point", { rating: String(Math.round(p.rating)), day: day(p.at) })));
       g.append(dot);
     });
   }
   const fig = document.createElement("figure");
   fig.className = "rating-graph";
   const cap = document.createElement("figcaption");
-  cap.textContent = `${label}: ${Math.round(last.rating)} after ${count(n, "rated game")}`;
+  cap.textContent = t("pf-graph-caption", { pool: label, rating: String(Math.round(last.rating)), n });
   fig.append(cap, g);
   return fig;
 }
@@ -129,29 +130,30 @@ export function gamesList(box, name, keep = {}) {
   const form = document.createElement("form");
   form.className = "games-filter";
   const fields = {
-    variant: select("variant", [["", "any"], ["xiangqi", "Xiangqi"], ["janggi", "Janggi"]]),
-    result: select("result", [["", "any"], ["win", "wins"], ["draw", "draws"], ["loss", "losses"]]),
+    variant: select("variant", [["", t("db-any")], ["xiangqi", t("variant-xiangqi")], ["janggi", t("variant-janggi")]]),
+    result: select("result", [["", t("db-any")], ["win", t("pf-wins")], ["draw", t("pf-draws")], ["loss", t("pf-losses")]]),
     opponent: Object.assign(document.createElement("input"), { name: "opponent", size: 12, autocomplete: "off" }),
-    opening: Object.assign(document.createElement("input"), { name: "opening", size: 14, autocomplete: "off", placeholder: "a name or code" }),
+    opening: Object.assign(document.createElement("input"), { name: "opening", size: 14, autocomplete: "off", placeholder: t("db-opening-ph") }),
   };
-  const go = Object.assign(document.createElement("button"), { type: "submit", textContent: "Filter" });
-  form.append(labelled("Game", fields.variant), labelled("Result", fields.result), labelled("Opponent", fields.opponent),
-    labelled("Opening", fields.opening), go);
+  const go = Object.assign(document.createElement("button"), { type: "submit", textContent: t("pf-filter") });
+  form.append(labelled(t("lobby-game"), fields.variant), labelled(t("col-result"), fields.result),
+    labelled(t("lobby-opponent"), fields.opponent), labelled(t("col-opening"), fields.opening), go);
   const message = Object.assign(document.createElement("p"), { className: "message tight" });
   message.setAttribute("aria-live", "polite");
   const pager = Object.assign(document.createElement("p"), { className: "pager" });
   const counter = document.createElement("span");
   counter.setAttribute("aria-live", "polite");
   counter.className = "games-count";
-  const prev = Object.assign(document.createElement("button"), { type: "button", textContent: "← Newer", className: "games-prev", hidden: true });
-  const next = Object.assign(document.createElement("button"), { type: "button", textContent: "Older →", className: "games-next", hidden: true });
+  const prev = Object.assign(document.createElement("button"), { type: "button", textContent: t("db-newer"), className: "games-prev", hidden: true });
+  const next = Object.assign(document.createElement("button"), { type: "button", textContent: t("db-older"), className: "games-next", hidden: true });
   pager.append(counter, " ", prev, " ", next);
   const table = document.createElement("table");
   table.className = "player-games";
   const head = document.createElement("tr");
   // The columns, most telling first: on a phone the last three are left out.
-  const COLUMNS = [["date", "Date"], ["opponent", "Opponent"], ["result", "Result"], ["rating", "Rating"], ["game", "Game"],
-    ["side", "Side"], ["opening", "Opening"], ["moves", "Moves"]];
+  const COLUMNS = [["date", t("col-date")], ["opponent", t("lobby-opponent")], ["result", t("col-result")],
+    ["rating", t("col-rating")], ["game", t("col-game")], ["side", t("col-side")], ["opening", t("col-opening")],
+    ["moves", t("col-moves")]];
   for (const [c, h] of COLUMNS) {
     const th = document.createElement("th");
     th.textContent = h;
@@ -184,10 +186,11 @@ export function gamesList(box, name, keep = {}) {
     const date = cell("");
     date.append(link);
     const kind = [variantName(g.variant)];
-    if (g.speed) kind.push(g.speed);
-    kind.push(g.mode === "engine" ? "engine" : g.rated ? "rated" : "casual");
-    const opponent = g.opponent || (g.mode === "engine" ? "the engine" : "anonymous");
-    const outcome = { win: "Won", draw: "Drawn", loss: "Lost" }[g.outcome] || (g.result === "*" ? "In progress" : g.result);
+    if (g.speed) kind.push(speedName(g.speed).toLowerCase());
+    kind.push(t(g.mode === "engine" ? "pf-kind-engine" : g.rated ? "pf-kind-rated" : "pf-kind-casual"));
+    const opponent = g.opponent || t(g.mode === "engine" ? "pf-the-engine" : "seek-anonymous");
+    const outcome = { win: t("col-won"), draw: t("col-drawn"), loss: t("col-lost") }[g.outcome]
+      || (g.result === "*" ? t("pf-in-progress") : g.result);
     // "Black wins: Red resigned" says who won, which the outcome already says from this side.
     const reason = (g.reason || "").replace(/^[^:]{1,30} wins: /, "");
     let rating = "—";
@@ -225,12 +228,11 @@ export function gamesList(box, name, keep = {}) {
       const v = await api("GET", `/api/players/${encodeURIComponent(name)}/games?${ask}`);
       if (mine !== asking) return;
       const filtered = Object.values(fields).some((f) => f.value.trim());
-      message.textContent = v.games.length ? "" : v.total > 0 ? "No game on this page." : filtered ? "No game matches." : "No game yet.";
+      message.textContent = v.games.length ? "" : t(v.total > 0 ? "pf-none-on-page" : filtered ? "db-no-match" : "pf-no-game");
       rows.replaceChildren(...v.games.map(row));
       table.hidden = v.games.length === 0;
-      const n = (x) => x.toLocaleString("en");
-      counter.textContent = v.games.length
-        ? `Games ${n(v.offset + 1)}–${n(v.offset + v.games.length)} of ${n(v.total)}` : `${count(v.total, "game")}`;
+            counter.textContent = v.games.length
+        ? t("db-page", { first: v.offset + 1, last: v.offset + v.games.length, total: v.total }) : t("pf-total-games", { n: v.total });
       prev.hidden = v.offset === 0;
       next.hidden = v.offset + v.games.length >= v.total;
     } catch (err) {
@@ -251,27 +253,28 @@ export function gamesList(box, name, keep = {}) {
 /// The profile page of `name`; the caller has shown its section.
 export async function profilePage(name) {
   $("profile-name").textContent = name;
-  document.title = `${name} — chuhan`;
+  document.title = t("pf-page-title", { name });
   let p;
   try {
     p = await api("GET", `/api/players/${encodeURIComponent(name)}`);
   } catch (err) {
     if (err.status === 404) {
-      $("profile-name").textContent = "No such player";
-      $("profile-message").textContent = `There is no player named ${name}.`;
-      document.title = "No such player — chuhan";
+      $("profile-name").textContent = t("pf-no-such");
+      $("profile-message").textContent = t("pf-no-such-named", { name });
+      document.title = t("pf-page-title", { name: t("pf-no-such") });
     } else $("profile-message").textContent = err.message;
     return;
   }
   $("profile-name").textContent = p.name;
-  document.title = `${p.name} — chuhan`;
-  $("profile-since").textContent = `Member since ${day(p.created)}`;
-  const totals = [["games", count(p.games, "game")], ["wins", `${p.wins} won`], ["draws", `${p.draws} drawn`], ["losses", `${p.losses} lost`]];
+  document.title = t("pf-page-title", { name: p.name });
+  $("profile-since").textContent = t("pf-since", { day: day(p.created) });
+  const totals = [["games", t("pf-total-games", { n: p.games })], ["wins", t("pf-total-won", { n: p.wins })],
+    ["draws", t("pf-total-drawn", { n: p.draws })], ["losses", t("pf-total-lost", { n: p.losses })]];
   $("profile-totals").replaceChildren(...totals.flatMap(([k, text], i) => {
     const s = document.createElement("span");
     s.className = `total ${k}`;
     s.textContent = text;
-    return i === 0 ? [s, ": "] : i === totals.length - 1 ? [s] : [s, ", "];
+    return i === 0 ? [s, t("pf-totals-colon")] : i === totals.length - 1 ? [s] : [s, t("pf-totals-comma")];
   }));
   const ratings = p.ratings || [];
   $("profile-norating").hidden = ratings.length > 0;
@@ -279,9 +282,9 @@ export async function profilePage(name) {
   $("profile-ratings").replaceChildren(...ratings.map((r) => {
     const tr = document.createElement("tr");
     const rating = cell(ratingText(r.rating, r.provisional));
-    rating.title = `deviation ${Math.round(r.deviation)}${r.provisional ? ": provisional" : ""}`;
+    rating.title = t(r.provisional ? "pf-deviation-provisional" : "pf-deviation", { deviation: Math.round(r.deviation) });
     tr.dataset.pool = `${r.variant}/${r.speed}`;
-    tr.append(cell(variantName(r.variant)), cell(capital(r.speed)), rating, cell(r.games), cell(r.wins), cell(r.draws), cell(r.losses));
+    tr.append(cell(variantName(r.variant)), cell(speedName(r.speed)), rating, cell(r.games), cell(r.wins), cell(r.draws), cell(r.losses));
     return tr;
   }));
   // A graph per pool, in the order of the ratings table (then any other pool of the history).
@@ -297,7 +300,7 @@ export async function profilePage(name) {
   for (const [k, points] of pools) {
     if (!points.length) continue;
     const [variant, speed] = k.split("/");
-    const fig = ratingGraph(`${variantName(variant)} ${speed}`, points, `graph-${i++}`);
+    const fig = ratingGraph(t("pf-pool", { variant: variantName(variant), speed: speedName(speed) }), points, `graph-${i++}`);
     fig.dataset.pool = k;
     graphs.push(fig);
   }

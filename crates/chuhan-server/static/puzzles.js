@@ -6,6 +6,7 @@
 
 import { Board, parseFen, toFen } from "/static/board.js";
 import { $, api } from "/static/util.js";
+import { has, sideName, t } from "/static/i18n.js";
 
 const GUEST_KEY = "chuhan:puzzle-rating";
 const BEST_KEY = "chuhan:puzzle-streak-best";
@@ -13,7 +14,8 @@ const FILTER_KEY = "chuhan:puzzle-filters";
 /// How long the opponent "thinks" before its reply, and the pace of "Show solution".
 const REPLY_MS = 500;
 
-const SIDES = { xiangqi: ["Red", "Black"], janggi: ["Cho", "Han"] };
+const SIDES = { xiangqi: ["red", "black"], janggi: ["cho", "han"] };
+const sideOf = (variant, side) => sideName(SIDES[variant][side]);
 
 let board = null;
 let puzzle = null;
@@ -48,14 +50,13 @@ function status(text, kind) {
 
 function showRating() {
   const r = account ? account.rating : guestRating()?.rating;
-  const who = account ? "Your puzzle rating" : "Your puzzle rating (kept in this browser; log in to keep it on your account)";
-  $("prating").textContent = r == null ? "" : `${who}: ${Math.round(r)}`;
+  $("prating").textContent = r == null ? "" : t(account ? "pz-rating-account" : "pz-rating-guest", { rating: String(Math.round(r)) });
 }
 
 function showStreak() {
   const el = $("pstreakinfo");
   el.hidden = !streak.on;
-  el.textContent = `Streak: ${streak.count} · best ${bestStreak()}`;
+  el.textContent = t("pz-streak-info", { count: streak.count, best: bestStreak() });
 }
 
 /// The board's state at the current point: moves allowed only while it is the solver's turn.
@@ -98,20 +99,20 @@ async function send(solved) {
     else localStorage.setItem(GUEST_KEY, JSON.stringify({ rating: r.player.rating, deviation: r.player.deviation, volatility: r.player.volatility }));
     const res = $("presult");
     const sign = (v) => (v > 0 ? `+${v}` : v < 0 ? `−${-v}` : "±0");
-    const part = (label, rating, change, cls) => {
+    const part = (id, rating, change, cls) => {
       const s = document.createElement("span");
       s.className = cls;
       s.dataset.change = String(change);
-      s.textContent = `${label} ${Math.round(rating)} (${sign(Math.round(change))})`;
+      s.textContent = t(id, { rating: String(Math.round(rating)), change: sign(Math.round(change)) });
       return s;
     };
-    const mine = part("Your rating:", r.player.rating, r.player.change, r.player.change >= 0 ? "up player" : "down player");
+    const mine = part("pz-your-rating", r.player.rating, r.player.change, r.player.change >= 0 ? "up player" : "down player");
     mine.id = "pplayer";
-    const theirs = part("Puzzle:", r.puzzle.rating, r.puzzle.change, "puzzle");
+    const theirs = part("pz-puzzle-rating", r.puzzle.rating, r.puzzle.change, "puzzle");
     theirs.id = "ppuzzle";
     const note = document.createElement("span");
     note.className = "note";
-    note.textContent = r.counted ? "" : " (tried before: ratings unchanged)";
+    note.textContent = r.counted ? "" : ` ${t("pz-tried-before")}`;
     res.replaceChildren(mine, document.createTextNode(" · "), theirs, note);
     showRating();
   } catch (err) { $("pmessage").textContent = err.message; }
@@ -120,7 +121,7 @@ async function send(solved) {
 function solved() {
   over = true;
   $("pboard").classList.add("solved");
-  status(failedAt === null ? "Solved!" : "Solution shown.", failedAt === null ? "ok" : "");
+  status(t(failedAt === null ? "pz-solved" : "pz-solution-shown"), failedAt === null ? "ok" : "");
   $("psolution").hidden = true;
   if (failedAt === null) {
     send(true);
@@ -142,7 +143,7 @@ function reply(gen) {
     moves.push(mv);
     fen = puzzle.steps[ply + 1].fen;
     ply += 1;
-    status(`Good. ${SIDES[puzzle.variant][side()]} to move: find the next move.`, "ok");
+    status(t("pz-good-next", { side: sideOf(puzzle.variant, side()) }), "ok");
     draw();
   }, REPLY_MS);
 }
@@ -156,7 +157,7 @@ function played(mv) {
     fen = mv === puzzle.solution[ply] ? puzzle.steps[ply + 1].fen : after(fen, mv);
     ply += 1;
     if (ply >= puzzle.solution.length) { solved(); return; }
-    status("Good move…", "ok");
+    status(t("pz-good-move"), "ok");
     draw();
     reply(busy);
     return;
@@ -167,13 +168,13 @@ function played(mv) {
   failedAt = failedAt === null ? ply : failedAt;
   $("pboard").classList.add("wrong");
   $("pboard").dataset.wrong = mv;
-  status(`Wrong move: ${mv}.`, "wrong");
+  status(t("pz-wrong", { move: mv }), "wrong");
   $("psolution").hidden = false;
   over = true;
   draw();
   send(false);
   if (streak.on) {
-    status(`Wrong move: ${mv}. Streak over: ${streak.count} solved.`, "wrong");
+    status(t("pz-wrong-streak", { move: mv, count: streak.count }), "wrong");
     streak.count = 0;
     streak.last = 0;
     showStreak();
@@ -188,7 +189,7 @@ function showSolution() {
   moves = moves.slice(0, ply);
   fen = puzzle.steps[ply].fen;
   over = true;
-  status("The solution:", "");
+  status(t("pz-the-solution"), "");
   draw();
   const step = () => {
     if (gen !== busy) return;
@@ -232,7 +233,7 @@ async function next() {
       return;
     }
     $("pmessage").textContent = streak.on && err.code === "no_puzzle"
-      ? `No harder puzzle left: your streak ends at ${streak.count}.` : err.message;
+      ? t("pz-no-harder", { count: streak.count }) : err.message;
     return;
   }
   if (gen !== busy) return;
@@ -254,9 +255,15 @@ function start(p) {
   $("psolution").hidden = true;
   $("presult").replaceChildren();
   board.flipped = side() === 1;
-  const names = p.theme_names.join(", ");
-  $("pinfo").textContent = `Puzzle ${p.id} · ${p.variant === "janggi" ? "Janggi" : "Xiangqi"} · rating ${Math.round(p.rating)}${names ? ` · ${names}` : ""}${p.source ? ` · ${p.source}` : ""}`;
-  status(`${SIDES[p.variant][side()]} to move: find the best move.`, "");
+  // The themes by their codes, in this language (the server's English name for a code the
+  // catalog does not know).
+  const names = p.themes.map((c, i) => (has(`theme-${c}`) ? t(`theme-${c}`) : p.theme_names[i])).join(t("list-comma"));
+  const info = [t("pz-info", { id: String(p.id) }), t(p.variant === "janggi" ? "variant-janggi" : "variant-xiangqi"),
+    t("pz-info-rating", { rating: String(Math.round(p.rating)) })];
+  if (names) info.push(names);
+  if (p.source) info.push(p.source);
+  $("pinfo").textContent = info.join(" · ");
+  status(t("pz-find-best", { side: sideOf(p.variant, side()) }), "");
   draw();
 }
 

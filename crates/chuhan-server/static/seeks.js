@@ -3,7 +3,8 @@
 // challenge is taken through the game's ordinary join. User data only ever goes into the page
 // through textContent.
 
-import { $, api, capital } from "/static/util.js";
+import { $, api } from "/static/util.js";
+import { sideName, t } from "/static/i18n.js";
 import { me } from "/static/account.js";
 
 /// How often the list is asked for again, in ms: a seek taken or withdrawn goes within this.
@@ -11,12 +12,12 @@ const POLL_MS = 2000;
 
 /// PGN's TimeControl as the lobby's buttons write it: `600+5` → "10+5", `-` → "no clock".
 function control(tc) {
-  if (tc === "-") return "no clock";
-  if (tc === "cxa") return "CXA rule";
+  if (tc === "-") return t("tc-none");
+  if (tc === "cxa") return t("tc-cxa");
   let m = /^(\d+)\+(\d+)$/.exec(tc);
   if (m) return `${Number(m[1]) / 60}+${m[2]}`;
   m = /^byoyomi:(\d+)\+(\d+)x(\d+)$/.exec(tc);
-  if (m) return `${Number(m[1]) / 60} min, ${m[2]}×${m[3]} s byo-yomi`;
+  if (m) return t("tc-byoyomi", { minutes: Number(m[1]) / 60, periods: Number(m[2]), seconds: Number(m[3]) });
   return tc;
 }
 
@@ -43,12 +44,12 @@ export function seeksPanel({ tokenKey, name }) {
     const rows = seeks.map((s) => {
       const tr = document.createElement("tr");
       tr.dataset.id = s.id;
-      const who = s.name ? `${s.name}${s.rating !== null ? ` (${s.rating})` : ""}` : "anonymous";
+      const who = s.name ? (s.rating !== null ? t("name-rating", { name: s.name, rating: String(s.rating) }) : s.name) : t("seek-anonymous");
       tr.append(
-        cell(s.variant === "janggi" ? "Janggi" : "Xiangqi"),
-        cell(control(s.time_control) + (s.rated ? ", rated" : "")),
+        cell(t(s.variant === "janggi" ? "variant-janggi" : "variant-xiangqi")),
+        cell(s.rated ? t("seek-rated", { clock: control(s.time_control) }) : control(s.time_control)),
         cell(who),
-        cell(capital(s.side_name)),
+        cell(sideName(s.side_name)),
       );
       const td = document.createElement("td");
       tr.appendChild(td);
@@ -56,14 +57,14 @@ export function seeksPanel({ tokenKey, name }) {
       if (s.rated && !account && !localStorage.getItem(tokenKey(s.id))) {
         const a = document.createElement("a");
         a.href = `/login?${new URLSearchParams({ next: s.url })}`;
-        a.textContent = "Log in to accept";
+        a.textContent = t("seek-login");
         td.appendChild(a);
         return tr;
       }
       const b = document.createElement("button");
       b.type = "button";
       const mine = localStorage.getItem(tokenKey(s.id));
-      b.textContent = mine ? "Withdraw" : "Accept";
+      b.textContent = t(mine ? "seek-withdraw" : "seek-accept");
       b.addEventListener("click", () => (mine ? withdraw(s, mine) : accept(s)));
       td.appendChild(b);
       return tr;

@@ -1,14 +1,21 @@
 // Small helpers shared by the page's modules (app.js, analysis.js).
 
+import { has, t } from "/static/i18n.js";
+
 /// The element with this id.
 export const $ = (id) => document.getElementById(id);
 
 /// A JSON request to the server; throws an Error with the server's message, `status` and
-/// `code` (the error's stable code, when the server gives one).
+/// `code` (the error's stable code, when the server gives one). The message is the catalog's
+/// `error-CODE` where it has one for the code (a code whose sentence has no variable part),
+/// else the server's own sentence (English).
 export async function api(method, path, body, signal) {
   const r = await fetch(path, { method, signal, headers: { "content-type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
   const v = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
-  if (!r.ok) throw Object.assign(new Error(v.error || `HTTP ${r.status}`), { status: r.status, code: v.code });
+  if (!r.ok) {
+    const text = typeof v.code === "string" && has(`error-${v.code}`) ? t(`error-${v.code}`) : v.error || `HTTP ${r.status}`;
+    throw Object.assign(new Error(text), { status: r.status, code: v.code });
+  }
   return v;
 }
 
@@ -41,5 +48,5 @@ export function rowLink(tr, href) {
   });
 }
 
-/// "red" → "Red".
+/// "red" → "Red" (a word that is no catalog's: an engine's name, a mode the page does not know).
 export function capital(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }
