@@ -297,9 +297,15 @@ mod tests {
 
     #[test]
     fn the_page_offers_every_theme_under_its_name() {
+        // The option carries the catalog's id; the English catalog names it as the server does.
         let page = include_str!("../static/index.html");
+        let english = include_str!("../static/locales/en.ftl");
         for (code, name) in THEMES {
-            assert!(page.contains(&format!("<option value=\"{code}\">{name}</option>")), "{code}");
+            assert!(
+                page.contains(&format!("<option value=\"{code}\" data-i18n=\"theme-{code}\">{name}</option>")),
+                "{code}"
+            );
+            assert!(english.lines().any(|l| l == format!("theme-{code} = {name}")), "{code} in en.ftl");
         }
     }
 
