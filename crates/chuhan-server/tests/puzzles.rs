@@ -16,12 +16,27 @@ const SET: &str = r#"{"id":"x-one","variant":"xiangqi","fen":"3k5/9/9/5R3/9/9/9/
 "#;
 
 async fn server(dir: &std::path::Path, set: &str) -> anyhow::Result<SocketAddr> {
+    server_on(dir, set, chuhan_server::data_dir_store(dir)).await
+}
+
+/// A server with the set `set` (written under `dir`) on the store `store`.
+async fn server_on(dir: &std::path::Path, set: &str, store: chuhan_server::Target) -> anyhow::Result<SocketAddr> {
     let file = dir.join("puzzles.jsonl");
     std::fs::write(&file, set).unwrap();
     let tools = chuhan_server::Tools { puzzles: Some(file), ..Default::default() };
-    let (addr, _task) =
-        chuhan_server::Server::new(chuhan_server::data_dir_store(dir)).tools(tools).start("127.0.0.1:0").await?;
+    let (addr, _task) = chuhan_server::Server::new(store).tools(tools).start("127.0.0.1:0").await?;
     Ok(addr)
+}
+
+fn pg_url() -> Option<String> {
+    match std::env::var("CHUHAN_TEST_POSTGRES_URL") {
+        Ok(url) if !url.is_empty() => Some(url),
+        _ if std::env::var("CI").as_deref() == Ok("true") => panic!("CHUHAN_TEST_POSTGRES_URL is not set"),
+        _ => {
+            eprintln!("CHUHAN_TEST_POSTGRES_URL is not set: the PostgreSQL puzzle test is skipped");
+            None
+        }
+    }
 }
 
 async fn get(addr: SocketAddr, path: &str) -> (u16, Value) {
@@ -126,6 +141,36 @@ async fn an_account_rating_is_the_servers_and_counts_once_a_puzzle() {
     assert_eq!(me["rating"].as_f64(), Some(rating));
     let guest = request(addr, Method::GET, "/api/puzzles/rating", None, None, &[]).await.body;
     assert_eq!(guest, json!({ "rating": null, "account": false }));
+}
+
+#[tokio::test]
+async fn on_postgresql_an_account_attempt_counts_once_across_two_servers() {
+    let Some(url) = pg_url() else { return };
+    let name = format!("chuhan_puzzles_{}", chuhan_server::random_hex(4).unwrap());
+    let conn = chuhan_server::store::pg::create_database(&url, &name).await.expect("test database");
+    let db = chuhan_server::Target::Postgres(conn);
+    let dir = tempfile::tempdir().unwrap();
+    let a = server_on(dir.path(), SET, db.clone()).await.unwrap();
+    let b = server_on(dir.path(), SET, db).await.unwrap();
+    let cookie = sign_up(a, "Solver", "a fine password").await;
+    let (s, r) = attempt(a, "x-two", json!({ "solved": true }), Some(&cookie)).await;
+    assert_eq!(s, 200, "{r}");
+    let rating = r["player"]["rating"].as_f64().unwrap();
+    assert!(rating > 1500.0, "{r}");
+    assert_eq!(r["counted"].as_bool(), Some(true));
+    // The same puzzle on the other server: stored on the one database, not counted again.
+    let (_, again) = attempt(b, "x-two", json!({ "solved": false }), Some(&cookie)).await;
+    assert_eq!(
+        (again["counted"].as_bool(), again["player"]["rating"].as_f64()),
+        (Some(false), Some(rating)),
+        "{again}"
+    );
+    let me = request(b, Method::GET, "/api/puzzles/rating", None, Some(&cookie), &[]).await.body;
+    assert_eq!(me["rating"].as_f64(), Some(rating));
+    // Another puzzle on the other server moves it from there.
+    let (_, next) = attempt(b, "j-one", json!({ "solved": false }), Some(&cookie)).await;
+    assert_eq!(next["counted"].as_bool(), Some(true), "{next}");
+    assert!(next["player"]["rating"].as_f64().unwrap() < rating, "{next}");
 }
 
 #[tokio::test]
