@@ -38,7 +38,7 @@ enum PuzzlesCommand {
 const VERIFY_ABOUT: &str = "\
 Search every stored puzzle again with --nodes and a hash table of its own (the answer depends on
 the puzzle alone) and remove those that fail: the first move must still be the best, win 85 %
-(90 % for a puzzle whose theme is only `advantage`), the second best must be 30 points lower,
+(90 % for a puzzle whose theme is only `advantage`), the second best must be 40 points lower,
 and the solver must still win 95 % at the end of the solution. `generate` does the same check
 on every puzzle it finds (its --verify-nodes); this command brings puzzles stored before, or by
 another program, to the same standard. --dry-run only reports. Each puzzle removed is named on

@@ -87,6 +87,10 @@ pub struct Settings {
     /// The least win probability of the first move of an [`Theme::Advantage`] puzzle at that
     /// check (a puzzle with neither mate nor material must show a clearer win).
     pub advantage_win: f64,
+    /// The least gap between the best move and the second best at that check (wider than
+    /// [`Settings::margin`]: where the deeper search still sees the second best near, another
+    /// engine often sees it as good as the first).
+    pub verify_margin: f64,
     /// The least win probability the solver must keep at the end of the solution at that check
     /// (higher than [`Settings::win`]: where the engine's deeper look still hesitates, another
     /// engine often sees no clear win at all; BENCHMARKS.md, "Puzzles").
@@ -113,6 +117,7 @@ impl Default for Settings {
             margin: 0.30,
             verify_nodes: 250_000,
             advantage_win: 0.90,
+            verify_margin: 0.40,
             end_win: 0.95,
             max_moves: 6,
             min_ply: 12,

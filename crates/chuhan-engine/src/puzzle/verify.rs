@@ -89,7 +89,8 @@ impl fmt::Display for Rejection {
 impl Check {
     /// Whether `puzzle` holds by this check under `settings`: the best move is its first, it
     /// wins at least [`Settings::win`] ([`Settings::advantage_win`] for a puzzle whose only
-    /// gain is the advantage), and the second best is at least [`Settings::margin`] lower.
+    /// gain is the advantage), the second best is at least [`Settings::verify_margin`] lower,
+    /// and the solver keeps [`Settings::end_win`] at the end of the solution.
     pub fn verdict(&self, puzzle: &Puzzle, settings: &Settings) -> Result<(), Rejection> {
         let Some(second) = self.second else { return Err(Rejection::Forced) };
         if puzzle.solution.first() != Some(&self.best) {
@@ -99,7 +100,7 @@ impl Check {
         if self.win < needed {
             return Err(Rejection::NotWinning { win: self.win, needed });
         }
-        if self.win - second < settings.margin {
+        if self.win - second < settings.verify_margin {
             return Err(Rejection::NotUnique { win: self.win, second });
         }
         if self.end < settings.end_win {
