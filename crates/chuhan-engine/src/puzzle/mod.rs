@@ -44,8 +44,15 @@
 //! let start = Position::new(Variant::Xiangqi);
 //! let moves: Vec<Move> = ["i0i1", "b9c7"].iter().map(|m| m.parse().unwrap()).collect();
 //! // Short searches, and a horse won in the opening is enough (the default asks a clearer win).
-//! let settings =
-//!     Settings { scan_nodes: 2000, nodes: 8000, verify_nodes: 20_000, end_win: 0.85, min_ply: 0, ..Settings::default() };
+//! let settings = Settings {
+//!     scan_nodes: 2000,
+//!     nodes: 8000,
+//!     verify_nodes: 20_000,
+//!     verify_margin: 0.30,
+//!     end_win: 0.85,
+//!     min_ply: 0,
+//!     ..Settings::default()
+//! };
 //! let puzzles = find(&start, &moves, &Classic, &settings)?;
 //! assert_eq!(puzzles.len(), 1);
 //! assert_eq!(puzzles[0].solution[0].to_string(), "h7h0");
