@@ -28,7 +28,7 @@ pub use analysis::{
 };
 pub use db::{DbInfo, DbSearch, Explore, ExploreGame, ExploreMove, Imported};
 pub use game::{
-    Archive, ArchivedGame, ChatLine, ClientMessage, Clock, CreateRequest, Created, ErrorFrame, GameEnd, GameState,
+    Archive, ArchivedGame, ChatLine, ClientMessage, Clock, CreateRequest, Created, ErrorFrame, GameEnd, GameState, Reasons,
     JoinRequest, Joined, PlayedMove, RatedPlayer, Ratings, RatingsChange, RematchState, Seek, SeekRequest, SeekState,
     Seeks,
 };
