@@ -7,7 +7,7 @@ use chuhan::notation::Notation;
 use chuhan::{Move, Position, Variant};
 use chuhan_db::Lang;
 
-/// A ruling in every language, by tag (the wire's `reasons`, a [`crate::wire::Reasons`]).
+/// A ruling in every language, by tag (the wire's `reasons`).
 pub fn reasons(outcome: &Outcome, variant: Variant) -> std::collections::BTreeMap<&'static str, String> {
     use chuhan_i18n::{Lang, Localize};
     Lang::ALL.into_iter().map(|l| (l.tag(), outcome.localize(variant, l))).collect()

@@ -28,7 +28,7 @@ pub use analysis::{
 };
 pub use db::{DbInfo, DbSearch, Explore, ExploreGame, ExploreMove, Imported};
 pub use game::{
-    Archive, ArchivedGame, ChatLine, ClientMessage, Clock, CreateRequest, Created, ErrorFrame, GameEnd, GameState, Reasons,
+    Archive, ArchivedGame, ChatLine, ClientMessage, Clock, CreateRequest, Created, ErrorFrame, GameEnd, GameState,
     JoinRequest, Joined, PlayedMove, RatedPlayer, Ratings, RatingsChange, RematchState, Seek, SeekRequest, SeekState,
     Seeks,
 };

@@ -5,7 +5,7 @@
 //! the bodies and frames the scripts send are read by the request types.
 
 use super::analysis::AnalysedEnd;
-use super::game::{ErrorTag, StateTag};
+use super::game::{ErrorTag, Reasons, StateTag};
 use super::tree::WireNode;
 use super::*;
 use chuhan_db::{GameSummary, MoveStats};
