@@ -377,7 +377,7 @@ impl Room {
         Some(GameEnd {
             result: pgn_result(o.result).to_string(),
             reason: o.describe(self.variant),
-            reasons: crate::shown::reasons(&o, self.variant),
+            reasons: crate::shown::reasons(o, self.variant),
             points: o.points.map(points),
         })
     }
