@@ -299,7 +299,10 @@ mod tests {
     fn the_page_offers_every_theme_under_its_name() {
         let page = include_str!("../static/index.html");
         for (code, name) in THEMES {
-            assert!(page.contains(&format!("<option value=\"{code}\" data-i18n=\"theme-{code}\">{name}</option>")), "{code}");
+            assert!(
+                page.contains(&format!("<option value=\"{code}\" data-i18n=\"theme-{code}\">{name}</option>")),
+                "{code}"
+            );
         }
     }
 
