@@ -38,7 +38,7 @@ struct Common {
     /// Write JSON for scripts instead of a table.
     #[arg(long)]
     json: bool,
-    /// The language of opening names: traditional (default), simplified or english.
+    /// The language of opening names: traditional (default), simplified, english, korean or vietnamese.
     #[arg(long, default_value = "traditional")]
     lang: Lang,
 }

@@ -29,6 +29,12 @@ pub enum Lang {
     Traditional,
     /// English.
     English,
+    /// 한국어: janggi's formations in Korean (안상, 바깥상…); xiangqi's openings by their
+    /// Chinese names, as Korean players read them (docs/glossary-ko.md).
+    Korean,
+    /// Tiếng Việt: the names Vietnamese players use (Pháo đầu, Bình phong mã…), else the Chinese
+    /// one (docs/glossary-vi.md).
+    Vietnamese,
 }
 
 impl std::str::FromStr for Lang {
@@ -38,19 +44,25 @@ impl std::str::FromStr for Lang {
             "simplified" | "zh-hans" | "zh-cn" | "sc" => Ok(Lang::Simplified),
             "traditional" | "zh-hant" | "zh-tw" | "tc" => Ok(Lang::Traditional),
             "english" | "en" => Ok(Lang::English),
-            _ => Err(format!("unknown language {s:?}: expected simplified, traditional or english")),
+            "korean" | "ko" => Ok(Lang::Korean),
+            "vietnamese" | "vi" => Ok(Lang::Vietnamese),
+            _ => {
+                Err(format!("unknown language {s:?}: expected simplified, traditional, english, korean or vietnamese"))
+            }
         }
     }
 }
 
-/// Names in the three languages: simplified, traditional, English.
-type Names = [&'static str; 3];
+/// Names in the five languages: simplified, traditional, English, Korean, Vietnamese.
+type Names = [&'static str; 5];
 
 fn pick(names: Names, lang: Lang) -> &'static str {
     match lang {
         Lang::Simplified => names[0],
         Lang::Traditional => names[1],
         Lang::English => names[2],
+        Lang::Korean => names[3],
+        Lang::Vietnamese => names[4],
     }
 }
 
@@ -83,18 +95,18 @@ impl System {
         System::EdgePawn,
     ];
 
-    /// Simplified, traditional, English.
+    /// Simplified, traditional, English, Korean, Vietnamese.
     pub const fn names(self) -> Names {
         match self {
-            System::CentralCannon => ["中炮", "中炮", "Central Cannon"],
-            System::PalaceCrossingCannon => ["过宫炮", "過宮炮", "Palace-Crossing Cannon"],
-            System::AdvisorCornerCannon => ["士角炮", "士角炮", "Advisor-Corner Cannon"],
-            System::RiverCannon => ["巡河炮", "巡河炮", "River-Patrol Cannon"],
-            System::PawnOpening => ["仙人指路", "仙人指路", "Pawn Opening"],
-            System::ElephantOpening => ["飞象局", "飛象局", "Elephant Opening"],
-            System::HorseOpening => ["起马局", "起馬局", "Horse Opening"],
-            System::EdgeHorse => ["边马局", "邊馬局", "Edge Horse Opening"],
-            System::EdgePawn => ["边兵局", "邊兵局", "Edge Pawn Opening"],
+            System::CentralCannon => ["中炮", "中炮", "Central Cannon", "中炮", "Pháo đầu"],
+            System::PalaceCrossingCannon => ["过宫炮", "過宮炮", "Palace-Crossing Cannon", "過宮炮", "Pháo quá cung"],
+            System::AdvisorCornerCannon => ["士角炮", "士角炮", "Advisor-Corner Cannon", "士角炮", "Sĩ giác pháo"],
+            System::RiverCannon => ["巡河炮", "巡河炮", "River-Patrol Cannon", "巡河炮", "Tuần hà pháo"],
+            System::PawnOpening => ["仙人指路", "仙人指路", "Pawn Opening", "仙人指路", "Tiên nhân chỉ lộ"],
+            System::ElephantOpening => ["飞象局", "飛象局", "Elephant Opening", "飛象局", "Phi tượng cục"],
+            System::HorseOpening => ["起马局", "起馬局", "Horse Opening", "起馬局", "Khởi mã cục"],
+            System::EdgeHorse => ["边马局", "邊馬局", "Edge Horse Opening", "邊馬局", "Biên mã cục"],
+            System::EdgePawn => ["边兵局", "邊兵局", "Edge Pawn Opening", "邊兵局", "Biên binh cục"],
         }
     }
 
@@ -204,25 +216,27 @@ impl Reply {
         Reply::ElephantReply,
     ];
 
-    /// Simplified, traditional, English.
+    /// Simplified, traditional, English, Korean, Vietnamese.
     pub const fn names(self) -> Names {
         match self {
-            Reply::SameDirectionCannons => ["顺炮", "順炮", "Same-Direction Cannons"],
-            Reply::OppositeDirectionCannons => ["列手炮", "列手炮", "Opposite-Direction Cannons"],
-            Reply::ReversePalaceHorse => ["反宫马", "反宮馬", "Reverse Palace Horse"],
-            Reply::SingleLiftedHorse => ["单提马", "單提馬", "Single Lifted Horse"],
-            Reply::ScreenHorses => ["屏风马", "屏風馬", "Screen Horses"],
-            Reply::ReturnCannon => ["还炮", "還炮", "Returning Cannon"],
-            Reply::ElephantUp => ["升象", "升象", "Raised Elephant"],
-            Reply::PawnAdvance => ["进卒", "進卒", "Pawn Advance"],
-            Reply::HorseAdvance => ["进马", "進馬", "Horse Advance"],
-            Reply::CounterCentralCannon => ["还中炮", "還中炮", "Counter Central Cannon"],
-            Reply::PalaceCrossingCannon => ["过宫炮", "過宮炮", "Palace-Crossing Cannon"],
-            Reply::AdvisorCornerCannon => ["士角炮", "士角炮", "Advisor-Corner Cannon"],
-            Reply::SameSideElephant => ["顺象", "順象", "Same-Side Elephant"],
-            Reply::CannonBehindPawn => ["卒底炮", "卒底炮", "Cannon Behind Pawn"],
-            Reply::FacingPawns => ["对兵", "對兵", "Facing Pawns"],
-            Reply::ElephantReply => ["飞象", "飛象", "Elephant Reply"],
+            Reply::SameDirectionCannons => ["顺炮", "順炮", "Same-Direction Cannons", "順炮", "Thuận pháo"],
+            Reply::OppositeDirectionCannons => {
+                ["列手炮", "列手炮", "Opposite-Direction Cannons", "列手炮", "Nghịch pháo"]
+            }
+            Reply::ReversePalaceHorse => ["反宫马", "反宮馬", "Reverse Palace Horse", "反宮馬", "Phản cung mã"],
+            Reply::SingleLiftedHorse => ["单提马", "單提馬", "Single Lifted Horse", "單提馬", "Đơn đề mã"],
+            Reply::ScreenHorses => ["屏风马", "屏風馬", "Screen Horses", "屏風馬", "Bình phong mã"],
+            Reply::ReturnCannon => ["还炮", "還炮", "Returning Cannon", "還炮", "還炮"],
+            Reply::ElephantUp => ["升象", "升象", "Raised Elephant", "升象", "升象"],
+            Reply::PawnAdvance => ["进卒", "進卒", "Pawn Advance", "進卒", "進卒"],
+            Reply::HorseAdvance => ["进马", "進馬", "Horse Advance", "進馬", "進馬"],
+            Reply::CounterCentralCannon => ["还中炮", "還中炮", "Counter Central Cannon", "還中炮", "還中炮"],
+            Reply::PalaceCrossingCannon => ["过宫炮", "過宮炮", "Palace-Crossing Cannon", "過宮炮", "Pháo quá cung"],
+            Reply::AdvisorCornerCannon => ["士角炮", "士角炮", "Advisor-Corner Cannon", "士角炮", "Sĩ giác pháo"],
+            Reply::SameSideElephant => ["顺象", "順象", "Same-Side Elephant", "順象", "順象"],
+            Reply::CannonBehindPawn => ["卒底炮", "卒底炮", "Cannon Behind Pawn", "卒底炮", "卒底炮"],
+            Reply::FacingPawns => ["对兵", "對兵", "Facing Pawns", "對兵", "對兵"],
+            Reply::ElephantReply => ["飞象", "飛象", "Elephant Reply", "飛象", "Phi tượng"],
         }
     }
 
@@ -309,11 +323,11 @@ impl Reply {
 /// A janggi formation's name in the three languages.
 fn formation_names(f: JanggiFormation) -> Names {
     match f {
-        JanggiFormation::OuterElephants => ["外象", "外象", "Outer Elephants"],
-        JanggiFormation::InnerElephants => ["内象", "內象", "Inner Elephants"],
-        JanggiFormation::LeftElephant => ["左象", "左象", "Left Elephant"],
-        JanggiFormation::RightElephant => ["右象", "右象", "Right Elephant"],
-        JanggiFormation::MobileChariots => ["机动车", "機動車", "Mobile Chariots"],
+        JanggiFormation::OuterElephants => ["外象", "外象", "Outer Elephants", "바깥상", "外象"],
+        JanggiFormation::InnerElephants => ["内象", "內象", "Inner Elephants", "안상", "內象"],
+        JanggiFormation::LeftElephant => ["左象", "左象", "Left Elephant", "왼상", "左象"],
+        JanggiFormation::RightElephant => ["右象", "右象", "Right Elephant", "오른상", "右象"],
+        JanggiFormation::MobileChariots => ["机动车", "機動車", "Mobile Chariots", "기동차", "機動車"],
     }
 }
 
@@ -343,6 +357,8 @@ impl Opening {
             Lang::Simplified => "对",
             Lang::Traditional => "對",
             Lang::English => " vs ",
+            Lang::Korean => " 대 ",
+            Lang::Vietnamese => " đối ",
         };
         match self {
             Opening::Xiangqi { system, reply: None } => pick(system.names(), lang).to_string(),
@@ -390,7 +406,7 @@ impl Opening {
             .into_iter()
             .filter(|o| {
                 o.code() == q
-                    || [Lang::Simplified, Lang::Traditional, Lang::English]
+                    || [Lang::Simplified, Lang::Traditional, Lang::English, Lang::Korean, Lang::Vietnamese]
                         .iter()
                         .any(|&l| o.name(l).to_lowercase().contains(&q))
             })

@@ -15,17 +15,20 @@ pub enum Domain {
     Rules,
     /// `chuhan play`'s screen and status lines (`play.ftl`).
     Play,
+    /// The web server's answers: its HTTP errors (`server.ftl`).
+    Server,
 }
 
 impl Domain {
     /// Every domain.
-    pub const ALL: [Domain; 2] = [Domain::Rules, Domain::Play];
+    pub const ALL: [Domain; 3] = [Domain::Rules, Domain::Play, Domain::Server];
 
     /// The catalog's file name without `.ftl`.
     pub const fn name(self) -> &'static str {
         match self {
             Domain::Rules => "rules",
             Domain::Play => "play",
+            Domain::Server => "server",
         }
     }
 
@@ -33,6 +36,7 @@ impl Domain {
         match self {
             Domain::Rules => 0,
             Domain::Play => 1,
+            Domain::Server => 2,
         }
     }
 }

@@ -39,10 +39,11 @@ macro_rules! languages {
         }
 
         /// The catalog files by language (the order of [`Lang::ALL`]) and domain (of
-        /// `Domain::ALL`: rules, play).
-        pub(crate) const SOURCES: [[&str; 2]; [$($tag),*].len()] = [$([
+        /// `Domain::ALL`: rules, play, server).
+        pub(crate) const SOURCES: [[&str; 3]; [$($tag),*].len()] = [$([
             include_str!(concat!("../locales/", $tag, "/rules.ftl")),
             include_str!(concat!("../locales/", $tag, "/play.ftl")),
+            include_str!(concat!("../locales/", $tag, "/server.ftl")),
         ],)*];
     };
 }
@@ -261,5 +262,47 @@ mod tests {
         );
         assert_eq!(Lang::from_vars(env(&[("LANG", "ko_KR"), ("LC_ALL", "")])), Lang::Ko);
         assert_eq!(Lang::from_vars(env(&[("LANG", "ko_KR"), ("LC_ALL", "fr_FR")])), Lang::En);
+    }
+
+    // The web server's cases (moved from chuhan-server's lang.rs when it took this Lang).
+    #[test]
+    fn web_browsers_regions_and_scripts() {
+        for (range, lang) in [
+            ("zh-CN", Lang::ZhHans),
+            ("zh-SG", Lang::ZhHans),
+            ("zh-Hans", Lang::ZhHans),
+            ("zh-Hans-HK", Lang::ZhHans),
+            ("zh", Lang::ZhHans),
+            ("zh-TW", Lang::ZhHant),
+            ("zh-HK", Lang::ZhHant),
+            ("zh-Hant", Lang::ZhHant),
+            ("zh_tw", Lang::ZhHant),
+            ("ko-KR", Lang::Ko),
+            ("ko", Lang::Ko),
+            ("vi-VN", Lang::Vi),
+            ("en-GB", Lang::En),
+            ("fr-FR", Lang::En),
+        ] {
+            assert_eq!(Lang::negotiate(range), lang, "{range}");
+        }
+    }
+
+    #[test]
+    fn web_browsers_q_values() {
+        assert_eq!(Lang::negotiate("fr-FR,fr;q=0.9,ko;q=0.8,en;q=0.7"), Lang::Ko);
+        assert_eq!(Lang::negotiate("en;q=0.5, vi;q=0.9"), Lang::Vi);
+        assert_eq!(Lang::negotiate("zh-TW,zh;q=0.9,en-US;q=0.8"), Lang::ZhHant);
+        assert_eq!(Lang::negotiate("ko;q=0, zh-CN;q=0.1"), Lang::ZhHans);
+        assert_eq!(Lang::negotiate("vi, ko"), Lang::Vi, "the first of equals");
+    }
+
+    #[test]
+    fn web_browsers_bad_headers() {
+        for bad in ["", "*", ";;;", "ko;q=abc", "ko;q=NaN", "zh;q=0", "\u{1F600}", ",,,,", "q=1", "-"] {
+            assert!(Lang::ALL.contains(&Lang::negotiate(bad)), "{bad}");
+        }
+        assert_eq!(Lang::negotiate("ko;q=abc"), Lang::En);
+        assert_eq!(Lang::negotiate("ko;q=NaN"), Lang::En);
+        assert_eq!(Lang::negotiate(&"x-y;q=0.5,".repeat(10_000)), Lang::En);
     }
 }

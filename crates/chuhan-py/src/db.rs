@@ -18,7 +18,7 @@ use pyo3::types::{PyDict, PyList};
 use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard};
 
-/// A language from its name (`traditional`, `simplified`, `english`).
+/// A language from its name (`traditional`, `simplified`, `english`, `korean`, `vietnamese`).
 fn lang_arg(name: &str) -> PyResult<Lang> {
     name.parse::<Lang>().map_err(errors::value)
 }
@@ -420,7 +420,7 @@ impl PyDatabase {
     }
 }
 
-/// The opening name of `board`'s position in `lang` (`traditional`, `simplified`, `english`),
+/// The opening name of `board`'s position in `lang` (`traditional`, `simplified`, `english`, `korean`, `vietnamese`),
 /// or `None`: a xiangqi position by the first mover's system and the reply (the database names
 /// a game by its position at the sixth ply), a janggi board by the formations of its start.
 #[pyfunction]

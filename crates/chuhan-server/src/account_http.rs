@@ -84,7 +84,15 @@ fn check_address(state: &AppState, ip: Option<IpAddr>) -> Result<(), ApiError> {
                 minutes(wait)
             ),
         )
-        .with_code("too_many_attempts")),
+        .with_code("too_many_attempts")
+        .words(
+            "login-attempts",
+            vec![
+                ("failures", u64::from(MAX_FAILURES).into()),
+                ("window", (FAILURE_WINDOW.as_secs() / 60).into()),
+                ("minutes", minutes(wait).into()),
+            ],
+        )),
         None => Ok(()),
     }
 }
@@ -130,7 +138,9 @@ pub async fn signup(
             return Err(match e.downcast_ref::<AccountError>() {
                 Some(AccountError::NameTaken(_)) => {
                     address_failed(&state, ip);
-                    ApiError::conflict(format!("the name {name} is taken")).with_code("name_taken")
+                    ApiError::conflict(format!("the name {name} is taken"))
+                        .with_code("name_taken")
+                        .words("name-taken", vec![("name", name.to_string().into())])
                 }
                 None => internal(e),
             })
@@ -161,7 +171,8 @@ pub async fn login(
             StatusCode::TOO_MANY_REQUESTS,
             format!("too many failed logins for {}: try again in {} minutes", c.account.name, minutes(wait)),
         )
-        .with_code("account_locked"));
+        .with_code("account_locked")
+        .words("account-locked", vec![("name", c.account.name.clone().into()), ("minutes", minutes(wait).into())]));
     }
     if !state.accounts.hasher.verify(&req.password, &c.password_hash).await {
         state.store.login_failed(c.account.id, now, window).await.map_err(internal)?;

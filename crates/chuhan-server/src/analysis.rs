@@ -206,8 +206,11 @@ pub async fn analyse(
         moves.push(LineMove { mv: m, text: crate::shown::move_text(notation, &before, m) });
     }
     let pos = game.position().clone();
-    let end =
-        game.outcome().map(|o| AnalysedEnd { result: crate::room::pgn_result(o.result), reason: o.describe(variant) });
+    let end = game.outcome().map(|o| AnalysedEnd {
+        result: crate::room::pgn_result(o.result),
+        reason: o.describe(variant),
+        reasons: crate::shown::reasons(o, variant),
+    });
     let millis = req.millis.unwrap_or(1000).min(MAX_DEEP_MILLIS);
     let multipv = req.multipv.unwrap_or(3).clamp(1, MAX_MULTIPV);
     let depth = match req.depth {

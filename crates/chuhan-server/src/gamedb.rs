@@ -85,7 +85,7 @@ fn db_error(e: DbError) -> ApiError {
     internal(anyhow::Error::new(e))
 }
 
-/// `lang=en|zh|tc` for opening names; English by default (the page's words are English).
+/// `lang=en|zh-Hans|zh-Hant|ko|vi` (or chuhan-db's other names) for opening names; English by default.
 fn pick_lang(asked: Option<&str>) -> Result<Lang, ApiError> {
     match asked {
         None | Some("") => Ok(Lang::English),

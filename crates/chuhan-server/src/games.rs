@@ -64,7 +64,8 @@ pub async fn create(
         return Err(ApiError::busy(format!(
             "the engine is busy with {queue} games at once: try again in a minute, or play a friend"
         ))
-        .with_code("engine_busy"));
+        .with_code("engine_busy")
+        .words("engine-busy", vec![("games", queue.into())]));
     }
     let open = req.open.unwrap_or(false);
     if open && mode == Mode::Engine {
@@ -153,7 +154,8 @@ async fn seat_name(
     if let Some(n) = &name {
         if state.store.credentials(n).await.map_err(internal)?.is_some() {
             return Err(ApiError::conflict(format!("{n} is a registered player's name: log in to play as {n}"))
-                .with_code("name_registered"));
+                .with_code("name_registered")
+                .words("name-registered", vec![("name", n.as_str().into())]));
         }
     }
     Ok((name, None))

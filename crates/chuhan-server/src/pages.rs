@@ -6,7 +6,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 
-use crate::lang::Lang;
+use crate::lang::{self, Lang};
 
 const INDEX: &str = include_str!("../static/index.html");
 const APP_JS: &str = include_str!("../static/app.js");
@@ -43,13 +43,14 @@ fn page(content_type: &'static str, body: &'static str) -> impl IntoResponse {
     )
 }
 
-/// The page in the request's language ([`Lang::of_request`]): its `<html lang>`, which
+/// The page in the request's language ([`lang::of_request`]): its `<html lang>`, which
 /// `i18n.js` reads to load the catalog, and the language menu's choices, this one selected.
 fn index_in(lang: Lang) -> String {
-    let options: String = Lang::all()
+    let options: String = Lang::ALL
+        .into_iter()
         .map(|l| {
             let selected = if l == lang { " selected" } else { "" };
-            format!("<option value=\"{}\" lang=\"{}\"{selected}>{}</option>", l.tag(), l.tag(), l.name())
+            format!("<option value=\"{}\" lang=\"{}\"{selected}>{}</option>", l.tag(), l.tag(), l.native_name())
         })
         .collect();
     INDEX.replacen("<html lang=\"en\">", &format!("<html lang=\"{}\">", lang.tag()), 1).replacen(
@@ -61,7 +62,7 @@ fn index_in(lang: Lang) -> String {
 
 async fn index(headers: HeaderMap) -> Response {
     let mut r = page("text/html; charset=utf-8", "").into_response();
-    *r.body_mut() = index_in(Lang::of_request(&headers)).into();
+    *r.body_mut() = index_in(lang::of_request(&headers)).into();
     // Caches keep one copy per language.
     r.headers_mut().insert(header::VARY, header::HeaderValue::from_static("accept-language, cookie"));
     r
@@ -69,9 +70,9 @@ async fn index(headers: HeaderMap) -> Response {
 
 /// A language's catalog, `/static/locales/{tag}.ftl`.
 async fn catalog(Path(file): Path<String>) -> Response {
-    match file.strip_suffix(".ftl").and_then(Lang::from_tag) {
+    match file.strip_suffix(".ftl").and_then(lang::exact) {
         Some(l) if file.strip_suffix(".ftl") == Some(l.tag()) => {
-            page("text/plain; charset=utf-8", l.catalog()).into_response()
+            page("text/plain; charset=utf-8", lang::catalog(l)).into_response()
         }
         _ => StatusCode::NOT_FOUND.into_response(),
     }
@@ -218,7 +219,7 @@ mod tests {
     /// Every catalog is served; an unknown one is not found.
     #[tokio::test]
     async fn the_catalogs_are_served() {
-        for l in Lang::all() {
+        for l in Lang::ALL {
             let r = get(&format!("/static/locales/{}.ftl", l.tag())).await;
             assert_eq!(r.status(), 200, "{}", l.tag());
             assert!(text(r).await.contains("nav-new-game ="), "{}", l.tag());

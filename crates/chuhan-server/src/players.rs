@@ -21,7 +21,9 @@ fn tenth(v: f64) -> f64 {
 }
 
 fn no_player(name: &str) -> ApiError {
-    ApiError::not_found(format!("no player {name:?}")).with_code("no_player")
+    ApiError::not_found(format!("no player {name:?}"))
+        .with_code("no_player")
+        .words("no-player", vec![("name", name.into())])
 }
 
 /// `GET /api/players/{name}`.

@@ -162,7 +162,14 @@ pub async fn attempt(
                             wait.as_secs() + 1
                         ),
                     )
-                    .with_code("too_many_attempts"));
+                    .with_code("too_many_attempts")
+                    .words(
+                        "puzzle-attempts",
+                        vec![
+                            ("limit", u64::from(GUEST_ATTEMPTS_PER_MINUTE).into()),
+                            ("seconds", (wait.as_secs() + 1).into()),
+                        ],
+                    ));
                 }
             }
             Solver::Guest(g)

@@ -257,7 +257,9 @@ pub async fn start_game(
         (room.game.start().clone(), *room.game.rules(), room.game.moves().collect::<Vec<_>>())
     };
     if moves.len() > MAX_PLIES {
-        return Err(bad(format!("a review takes at most {MAX_PLIES} plies")).with_code("too_long"));
+        return Err(bad(format!("a review takes at most {MAX_PLIES} plies"))
+            .with_code("too_long")
+            .words("review-too-long", vec![("limit", MAX_PLIES.into())]));
     }
     let r = &state.reviewer;
     // A review done, queued or running (on any server) is answered, not started again; one
@@ -317,7 +319,9 @@ pub async fn start_board(
         return Err(bad("moves: a review needs at least one move"));
     }
     if req.moves.len() > MAX_PLIES {
-        return Err(bad(format!("a review takes at most {MAX_PLIES} plies")).with_code("too_long"));
+        return Err(bad(format!("a review takes at most {MAX_PLIES} plies"))
+            .with_code("too_long")
+            .words("review-too-long", vec![("limit", MAX_PLIES.into())]));
     }
     let (start, _) = crate::params::start_position(variant, req.fen.as_deref(), req.relaxed)?;
     let rules = Rules::for_variant(variant);

@@ -99,7 +99,8 @@ impl Reviewer {
                 StatusCode::TOO_MANY_REQUESTS,
                 format!("at most {} reviews at a time: wait for yours to end", self.per_client),
             )
-            .with_code("review_pending")),
+            .with_code("review_pending")
+            .words("review-pending", vec![("limit", self.per_client.into())])),
             _ => Ok(()),
         }
     }

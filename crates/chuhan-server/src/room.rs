@@ -377,6 +377,7 @@ impl Room {
         Some(GameEnd {
             result: pgn_result(o.result).to_string(),
             reason: o.describe(self.variant),
+            reasons: crate::shown::reasons(o, self.variant),
             points: o.points.map(points),
         })
     }
@@ -440,10 +441,18 @@ impl Room {
             .as_ref()
             .and_then(|e| e.rating)
             .map(|r| RatingsChange { before: pair(r.before.map(f64::round)), after: pair(r.after.map(f64::round)) });
+        let outcome = self.game.outcome();
         let end = self.end.as_ref().map(|e| GameEnd {
             result: e.result.clone(),
             reason: e.reason.clone(),
-            points: self.game.outcome().and_then(|o| o.points).map(points),
+            // The rules' ruling in every language, unless the room gave words of its own (a
+            // forfeit), which only English has.
+            reasons: outcome
+                .as_ref()
+                .filter(|o| o.describe(self.variant) == e.reason)
+                .map(|o| crate::shown::reasons(o, self.variant))
+                .unwrap_or_default(),
+            points: outcome.as_ref().and_then(|o| o.points).map(points),
         });
         GameState {
             kind: StateTag::State,

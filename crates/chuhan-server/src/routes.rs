@@ -74,6 +74,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .layer(axum::middleware::from_fn_with_state(state.limiter.clone(), limit::middleware))
         // Outside the limiter: a request for a foreign host name costs no one's allowance.
         .layer(axum::middleware::from_fn_with_state(state.hosts.clone(), hosts::middleware))
+        // Every error's words in the request's language (the code stays).
+        .layer(axum::middleware::from_fn(crate::error::in_request_language))
         // Every answer, JSON and PGN too, is what its type says (no sniffing into a script)
         // and is shown in no other site's frame (clickjacking); pages say so in their CSP too.
         .layer(SetResponseHeaderLayer::if_not_present(

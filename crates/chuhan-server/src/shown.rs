@@ -2,9 +2,16 @@
 //! (a pass in words), the notation each game uses unless they choose, and the name of its
 //! opening. Used by the rooms and by the handlers alike, so it depends on neither.
 
+use chuhan::game::Outcome;
 use chuhan::notation::Notation;
 use chuhan::{Move, Position, Variant};
 use chuhan_db::Lang;
+
+/// A ruling in every language, by tag (the wire's `reasons`).
+pub fn reasons(outcome: &Outcome, variant: Variant) -> std::collections::BTreeMap<&'static str, String> {
+    use chuhan_i18n::{Lang, Localize};
+    Lang::ALL.into_iter().map(|l| (l.tag(), outcome.localize(variant, l))).collect()
+}
 
 /// The default notation of a variant: Chinese for xiangqi, the numeric one for janggi.
 pub fn default_notation(v: Variant) -> Notation {

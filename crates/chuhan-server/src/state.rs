@@ -265,12 +265,12 @@ impl AppState {
     /// Game `id`, from memory or the store.
     pub async fn get(&self, id: &str) -> Result<Arc<Live>, ApiError> {
         if id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
-            return Err(ApiError::not_found(format!("no game {id:?}")));
+            return Err(no_game(id));
         }
         if let Some(live) = self.rooms().get(id) {
             return Ok(live.clone());
         }
-        self.load(id).await.map_err(internal)?.ok_or_else(|| ApiError::not_found(format!("no game {id:?}")))
+        self.load(id).await.map_err(internal)?.ok_or_else(|| no_game(id))
     }
 
     /// The room of game `id` if it is in memory.
@@ -459,4 +459,9 @@ fn engine_job(room: &Room, now: Instant) -> EngineJob {
 /// Runs the search (on a blocking thread) and picks the move, weakened below level 20.
 fn engine_move(pos: &Position, limits: &SearchLimits, level: u32) -> Option<chuhan::Move> {
     level_move(pos, &Shared::new(16), &Classic, limits, level)
+}
+
+/// The 404 of an unknown game id.
+fn no_game(id: &str) -> ApiError {
+    ApiError::not_found(format!("no game {id:?}")).words("no-game", vec![("id", id.into())])
 }

@@ -4,7 +4,7 @@
 // setters.
 
 import { Board, CHARS, COLORS, boardSettings, parseFen, pieceIcon, pieceStyle, pieceStyleSelect, pieceWords, toFen } from "/static/board.js";
-import { languageNotation, notationName, sideName, t } from "/static/i18n.js";
+import { LANG, languageNotation, notationName, sideName, t } from "/static/i18n.js";
 import { moveBox } from "/static/movebox.js";
 import * as T from "/static/movetree.js";
 import { $, api, scrollWithin, startOf } from "/static/util.js";
@@ -219,7 +219,8 @@ export function analysis() {
   }
 
   function status(r) {
-    return r.end ? r.end.reason : t(r.check ? "to-move-check" : "to-move", { side: sideName(r.sides[r.turn]) });
+    // The ruling in the page's language (`reasons`), else in English (`reason`).
+    return r.end ? (r.end.reasons && r.end.reasons[LANG]) || r.end.reason : t(r.check ? "to-move-check" : "to-move", { side: sideName(r.sides[r.turn]) });
   }
 
   function notations(r) {

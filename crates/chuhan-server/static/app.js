@@ -13,6 +13,10 @@ import { accountHeader, accountPage, authPage, me, profileHref } from "/static/a
 import { gamesList, profilePage } from "/static/profile.js";
 import { puzzlesPage } from "/static/puzzles.js";
 
+/** A ruling (a game's `end` or `pass_ends`) in the page's language: the server sends it in
+ * every language (`reasons`), and in English (`reason`) for older clients. */
+const ruling = (end) => (end.reasons && end.reasons[LANG]) || end.reason;
+
 const tokenKey = (id) => `chuhan:token:${id}`;
 
 function show(section) {
@@ -302,7 +306,7 @@ async function gamePage(id) {
     } else if (n < heard.n) {
       said.push(t("said-taken-back", { side: sideName(s.sides[s.turn]) }));
     }
-    if (end && !heard.end) said.push(t("said-game-over", { reason: s.end.reason }));
+    if (end && !heard.end) said.push(t("said-game-over", { reason: ruling(s.end) }));
     // An offer by the other side is said and sounded (one's own is not: it was just made).
     let offered = false;
     for (const [key, id] of [["draw_offer", "offers-draw"], ["takeback_offer", "asks-takeback"]]) {
@@ -381,9 +385,9 @@ async function gamePage(id) {
         const won = { "1-0": 0, "0-1": 1 }[s.end.result];
         parts.push(t(won === undefined ? "end-draw" : won === s.you ? "end-you-won" : "end-you-lost"));
       }
-      // The server's sentence (English: see docs/web-languages.md), with the counting in words.
-      if (s.end.points) parts.push(t("end-counting", { reason: s.end.reason.replace(/;.*$/, ""), counting: countingWords(s.end.points) }));
-      else parts.push(s.end.reason);
+      // The server's ruling in the page's language, with the counting in words.
+      if (s.end.points) parts.push(t("end-counting", { reason: ruling(s.end).replace(/[;；].*$/, ""), counting: countingWords(s.end.points) }));
+      else parts.push(ruling(s.end));
       const rc = s.rating_change;
       if (rc) {
         const each = [0, 1].map((i) => t("end-rating", { name: s.names[i], before: String(rc.before[i]), after: String(rc.after[i]) }));
@@ -551,7 +555,7 @@ async function gamePage(id) {
     const end = state && state.pass_ends;
     if (!end) { send({ type: "pass" }); return; }
     // The reason without its "Han wins:" and "; counting …", which the counting says better.
-    const why = end.points ? end.reason.replace(/^[^:]*: /, "").replace(/;.*$/, "") : end.reason;
+    const why = end.points ? ruling(end).replace(/^[^:：]*[:：] ?/, "").replace(/[;；].*$/, "") : ruling(end);
     $("pass-text").textContent = end.points
       ? t("pass-ends-counting", { reason: why, counting: countingWords(end.points), winner: winnerWords(end.result, state.sides) })
       : t("pass-ends", { reason: why });

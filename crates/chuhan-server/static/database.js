@@ -4,7 +4,7 @@
 // through textContent and attribute setters.
 
 import { $, api, rowLink } from "/static/util.js";
-import { t } from "/static/i18n.js";
+import { LANG, t } from "/static/i18n.js";
 
 function cell(text) {
   const td = document.createElement("td");
@@ -51,6 +51,7 @@ export async function database() {
     const q = new URLSearchParams();
     for (const [k, v] of new FormData($("dbsearch"))) if (String(v).trim()) q.set(k, String(v).trim());
     q.set("limit", String(PAGE));
+    q.set("lang", LANG); // opening names in the page's language
     if (offset) q.set("offset", String(offset));
     try {
       const v = await api("GET", `/api/db/search?${q}`);

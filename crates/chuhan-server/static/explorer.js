@@ -3,7 +3,7 @@
 // to move, the opening's name, and the best-known games through it. User data only ever goes
 // into the page through textContent and attribute setters.
 
-import { t } from "/static/i18n.js";
+import { LANG, t } from "/static/i18n.js";
 import { $, api } from "/static/util.js";
 
 const pct = (n, total) => (total ? Math.round((100 * n) / total) : 0);
@@ -74,7 +74,8 @@ export function explorerPanel({ onMove, onOpen }) {
     $("explorer").hidden = !enabled;
     if (!enabled || !fen) return;
     try {
-      const q = new URLSearchParams({ fen, variant });
+      // Opening names in the page's language (en, zh-Hans, zh-Hant, ko, vi).
+      const q = new URLSearchParams({ fen, variant, lang: LANG });
       if (notation) q.set("notation", notation);
       const v = await api("GET", `/api/explore?${q}`);
       if (mine !== seq) return;

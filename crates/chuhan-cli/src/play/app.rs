@@ -175,16 +175,21 @@ impl App {
         self.game.outcome().map(|o| o.localize(self.settings.variant, self.settings.lang))
     }
 
-    /// The game's opening as chuhan-db names it, in the language of the notation: the name of
+    /// The game's opening as chuhan-db names it, in the screen's language (for English, in the
+    /// language of the notation, as before): the name of
     /// the latest position along the game that has one (so it follows the game through the
     /// opening and then stays), for xiangqi from the standard start; for janggi the two
     /// formations.
     pub fn opening(&self) -> Option<String> {
         use chuhan_db::opening::{classify, janggi_opening};
         use chuhan_db::Lang;
-        let lang = match self.settings.notation {
-            Notation::Chinese => Lang::Simplified,
-            Notation::ChineseTraditional => Lang::Traditional,
+        let lang = match (self.settings.lang, self.settings.notation) {
+            (chuhan_i18n::Lang::ZhHans, _) => Lang::Simplified,
+            (chuhan_i18n::Lang::ZhHant, _) => Lang::Traditional,
+            (chuhan_i18n::Lang::Ko, _) => Lang::Korean,
+            (chuhan_i18n::Lang::Vi, _) => Lang::Vietnamese,
+            (_, Notation::Chinese) => Lang::Simplified,
+            (_, Notation::ChineseTraditional) => Lang::Traditional,
             _ => Lang::English,
         };
         let start = self.game.start();

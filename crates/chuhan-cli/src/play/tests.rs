@@ -97,6 +97,25 @@ fn the_opening_is_named_as_the_game_goes() {
     assert_eq!(app.opening().as_deref(), Some("Central Cannon"));
 }
 
+/// The opening's name in the screen's language: Vietnamese players' names, janggi's formations
+/// in Korean.
+#[test]
+fn the_opening_is_named_in_the_screens_language() {
+    let t0 = Instant::now();
+    let mut vi = settings(Opponent::Human, "none");
+    vi.lang = chuhan_i18n::Lang::Vi;
+    let mut app = App::new(vi, Position::new(Variant::Xiangqi), t0);
+    for m in ["h2e2", "h9g7", "h0g2", "b9c7"] {
+        type_text(&mut app, m, t0);
+    }
+    assert_eq!(app.opening().as_deref(), Some("Pháo đầu đối Bình phong mã"));
+    let mut ko = settings(Opponent::Human, "none");
+    ko.lang = chuhan_i18n::Lang::Ko;
+    ko.variant = Variant::Janggi;
+    let app = App::new(ko, Position::new(Variant::Janggi), t0);
+    assert_eq!(app.opening().as_deref(), Some("안상 대 안상"));
+}
+
 #[test]
 fn moves_picked_with_the_cursor() {
     let t0 = Instant::now();

@@ -105,3 +105,26 @@ fn janggi_games_are_named_by_formations() {
     let inner = janggi_opening(&Position::new(Variant::Janggi)).unwrap();
     assert_eq!(inner.code(), "janggi/inner/inner");
 }
+
+/// Korean and Vietnamese: Vietnamese players' own names where they have one, else the Chinese;
+/// janggi's formations in Korean (docs/glossary-vi.md, docs/glossary-ko.md).
+#[test]
+fn names_in_korean_and_vietnamese() {
+    let o = classify(&after("炮二平五 馬8進7 馬二進三 馬2進3")).unwrap();
+    assert_eq!(o.name(Lang::Vietnamese), "Pháo đầu đối Bình phong mã");
+    assert_eq!(o.name(Lang::Korean), "中炮 대 屏風馬");
+    let same = Opening::Xiangqi { system: System::CentralCannon, reply: Some(Reply::SameDirectionCannons) };
+    assert_eq!(same.name(Lang::Vietnamese), "Pháo đầu đối Thuận pháo");
+    let pawn = Opening::Xiangqi { system: System::PawnOpening, reply: None };
+    assert_eq!(pawn.name(Lang::Vietnamese), "Tiên nhân chỉ lộ");
+    // No Vietnamese name: the Chinese one.
+    let behind = Opening::Xiangqi { system: System::PawnOpening, reply: Some(Reply::CannonBehindPawn) };
+    assert_eq!(behind.name(Lang::Vietnamese), "Tiên nhân chỉ lộ đối 卒底炮");
+    let janggi = Opening::Janggi { cho: JanggiFormation::InnerElephants, han: JanggiFormation::OuterElephants };
+    assert_eq!(janggi.name(Lang::Korean), "안상 대 바깥상");
+    assert!(Opening::matching("bình phong mã").contains(&o));
+    assert!(Opening::matching("안상").contains(&janggi));
+    for tag in ["ko", "korean", "vi", "Vietnamese"] {
+        assert!(tag.parse::<Lang>().is_ok(), "{tag}");
+    }
+}

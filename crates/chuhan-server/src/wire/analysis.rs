@@ -59,7 +59,10 @@ pub struct Analysed {
 #[derive(Serialize, Clone, Debug, PartialEq, Eq)]
 pub struct AnalysedEnd {
     pub(crate) result: &'static str,
+    /// In English, for clients older than `reasons`.
     pub(crate) reason: String,
+    /// The ruling in each language, by tag.
+    pub(crate) reasons: super::game::Reasons,
 }
 
 /// A move of a line: coordinates and its text in the notation asked for.

@@ -4,6 +4,11 @@
 use chuhan::{Move, Side, Variant};
 use serde::{Deserialize, Serialize};
 
+/// A ruling in every language the server speaks: language tag (`en`, `zh-Hans`, `zh-Hant`,
+/// `ko`, `vi`) → the ruling in it. A frame goes to viewers of many languages, so it carries
+/// them all and each page shows its own (`reasons[lang] ?? reason`).
+pub type Reasons = std::collections::BTreeMap<&'static str, String>;
+
 /// The `type` of a [`GameState`]: always `"state"`.
 #[derive(Serialize, Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
@@ -135,7 +140,10 @@ pub struct Clock {
 #[derive(Serialize, Clone, Debug, PartialEq)]
 pub struct GameEnd {
     pub(crate) result: String,
+    /// In English, for clients older than `reasons`.
     pub(crate) reason: String,
+    /// The ruling in each language, by tag (empty when the reason is not a ruling of the rules).
+    pub(crate) reasons: Reasons,
     pub(crate) points: Option<[f64; 2]>,
 }
 

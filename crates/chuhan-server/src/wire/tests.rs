@@ -5,7 +5,7 @@
 //! the bodies and frames the scripts send are read by the request types.
 
 use super::analysis::AnalysedEnd;
-use super::game::{ErrorTag, StateTag};
+use super::game::{ErrorTag, Reasons, StateTag};
 use super::tree::WireNode;
 use super::*;
 use chuhan_db::{GameSummary, MoveStats};
@@ -62,10 +62,12 @@ const READS: &[(&str, &str, &[&str])] = &[
             "takeback_offer",
             "end",
             "end.reason",
+            "end.reasons",
             "end.points",
             "pass_ends",
             "pass_ends.result",
             "pass_ends.reason",
+            "pass_ends.reasons",
             "pass_ends.points",
             "formation_open",
             "names",
@@ -158,6 +160,7 @@ const READS: &[(&str, &str, &[&str])] = &[
             "end",
             "end.result",
             "end.reason",
+            "end.reasons",
             "lines",
             "lines[].depth",
             "lines[].score",
@@ -386,8 +389,17 @@ fn tree() -> WireTree {
     }
 }
 
+fn reasons() -> Reasons {
+    ["en", "zh-Hans", "zh-Hant", "ko", "vi"].into_iter().map(|t| (t, format!("ruling in {t}"))).collect()
+}
+
 fn game_end() -> GameEnd {
-    GameEnd { result: "0-1".into(), reason: "Han wins on points".into(), points: Some([72.0, 73.5]) }
+    GameEnd {
+        result: "0-1".into(),
+        reason: "Han wins on points".into(),
+        reasons: reasons(),
+        points: Some([72.0, 73.5]),
+    }
 }
 
 fn game_state() -> GameState {
@@ -561,10 +573,22 @@ fn other_examples() -> Vec<(&'static str, Value, Vec<String>)> {
                 "end",
                 "end.result",
                 "end.reason",
+                "end.reasons",
+                "end.reasons.en",
+                "end.reasons.zh-Hans",
+                "end.reasons.zh-Hant",
+                "end.reasons.ko",
+                "end.reasons.vi",
                 "end.points",
                 "pass_ends",
                 "pass_ends.result",
                 "pass_ends.reason",
+                "pass_ends.reasons",
+                "pass_ends.reasons.en",
+                "pass_ends.reasons.zh-Hans",
+                "pass_ends.reasons.zh-Hant",
+                "pass_ends.reasons.ko",
+                "pass_ends.reasons.vi",
                 "pass_ends.points",
                 "formation_open",
                 "names",
@@ -681,7 +705,7 @@ fn other_examples() -> Vec<(&'static str, Value, Vec<String>)> {
                 sides: ["red", "black"],
                 moves: vec![line_move()],
                 legal: vec!["h9g7".parse().unwrap()],
-                end: Some(AnalysedEnd { result: "1-0", reason: "checkmate".into() }),
+                end: Some(AnalysedEnd { result: "1-0", reason: "checkmate".into(), reasons: reasons() }),
                 lines: vec![
                     AnalysisLine {
                         depth: Some(12),
@@ -714,6 +738,12 @@ fn other_examples() -> Vec<(&'static str, Value, Vec<String>)> {
                 "end",
                 "end.result",
                 "end.reason",
+                "end.reasons",
+                "end.reasons.en",
+                "end.reasons.zh-Hans",
+                "end.reasons.zh-Hant",
+                "end.reasons.ko",
+                "end.reasons.vi",
                 "lines",
                 "lines[].depth",
                 "lines[].score",
@@ -964,7 +994,8 @@ fn null_stays_null_and_absent_stays_absent() {
         assert!(v.as_object().unwrap().contains_key(k), "{k} must be null, not absent");
     }
     let end = json_of(GameEnd { points: None, ..game_end() });
-    assert_eq!(end, json!({ "result": "0-1", "reason": "Han wins on points", "points": null }));
+    assert_eq!(end["points"], Value::Null);
+    assert_eq!(end["reasons"]["zh-Hans"], "ruling in zh-Hans");
     // The scripts tell a mate from centipawns by whether `mate` is there (`mate !== undefined`).
     let cp = json_of(AnalysisScore::Centipawns { cp: None, text: "?".into() });
     assert_eq!(cp, json!({ "cp": null, "text": "?" }));

@@ -1,0 +1,55 @@
+# The web server's answers (chuhan-server): the message of an HTTP error's JSON body,
+# `{"error": <message>, "code": <code>}`, in the request's language. The code never changes;
+# the message is for a person.
+#
+# An error the server words with a value (a name, a limit, a wait) has a message of its own
+# below; any other is worded by its code (`code-<code>`), without the server's detail.
+# English answers keep the server's own sentence; these English messages match it.
+
+## By code
+
+code-bad_request = the request is not valid
+code-forbidden = this is not allowed
+code-not_found = not found
+code-conflict = the game's present state does not allow this
+code-too_large = the request is too large
+code-too_many_requests = too many requests: try again later
+code-engine_failed = the engine failed
+code-busy = the server is busy: try again later
+code-wrong_host = this server does not answer for that address
+code-internal = the server failed; try again later
+code-error = something went wrong
+code-account_locked = too many failed logins for this account: try again later
+code-bad_name = this name cannot be used
+code-bad_password = this password cannot be used
+code-bad_rating = the rating is not valid
+code-bad_theme = no such theme
+code-engine_busy = the engine is busy: try again in a minute, or play a friend
+code-game_not_over = the game is not over yet
+code-game_over = the game is already over
+code-game_too_long = the game is longer than this server shows
+code-login_required = log in or sign up first
+code-name_registered = this is a registered player's name: log in to play under it
+code-name_taken = this name is taken
+code-no_player = no such player
+code-no_puzzle = no such puzzle
+code-not_logged_in = you are not logged in
+code-review_pending = wait for your reviews to end
+code-review_queue_full = too many reviews are waiting: try again in a few minutes
+code-too_long = too long
+code-too_many_attempts = too many attempts: try again later
+code-wrong_password = wrong name or password
+
+## With values
+
+no-game = no game "{ $id }"
+no-player = no player "{ $name }"
+internal = the server failed (logged as { $reference }); try again later
+engine-busy = the engine is busy with { $games } games at once: try again in a minute, or play a friend
+review-too-long = a review takes at most { $limit } plies
+review-pending = at most { $limit } reviews at a time: wait for yours to end
+name-taken = the name { $name } is taken
+name-registered = { $name } is a registered player's name: log in to play as { $name }
+account-locked = too many failed logins for { $name }: try again in { $minutes } minutes
+login-attempts = too many failed attempts from your address ({ $failures } in { $window } minutes): try again in { $minutes } minutes
+puzzle-attempts = too many puzzle attempts from your address (at most { $limit } a minute): try again in { $seconds } s

@@ -1,0 +1,49 @@
+# 웹 서버의 응답: HTTP 오류 JSON의 error 문구 (code는 그대로). en/server.ftl 참고.
+
+## By code
+
+code-bad_request = 잘못된 요청입니다
+code-forbidden = 허용되지 않습니다
+code-not_found = 찾을 수 없습니다
+code-conflict = 지금 대국 상태에서는 할 수 없습니다
+code-too_large = 요청이 너무 큽니다
+code-too_many_requests = 요청이 너무 많습니다. 잠시 후 다시 시도하세요
+code-engine_failed = 엔진에 오류가 났습니다
+code-busy = 서버가 바쁩니다. 잠시 후 다시 시도하세요
+code-wrong_host = 이 서버는 그 주소에 응답하지 않습니다
+code-internal = 서버에 오류가 났습니다. 잠시 후 다시 시도하세요
+code-error = 문제가 생겼습니다
+code-account_locked = 이 계정의 로그인 실패가 너무 많습니다. 잠시 후 다시 시도하세요
+code-bad_name = 이 이름은 쓸 수 없습니다
+code-bad_password = 이 비밀번호는 쓸 수 없습니다
+code-bad_rating = 레이팅이 올바르지 않습니다
+code-bad_theme = 그런 주제는 없습니다
+code-engine_busy = 엔진이 바쁩니다. 1분 후 다시 시도하거나 친구와 두세요
+code-game_not_over = 대국이 아직 끝나지 않았습니다
+code-game_over = 대국이 이미 끝났습니다
+code-game_too_long = 대국이 너무 길어 이 서버에서 보여 줄 수 없습니다
+code-login_required = 먼저 로그인하거나 가입하세요
+code-name_registered = 등록된 선수의 이름입니다. 로그인해서 쓰세요
+code-name_taken = 이미 쓰이는 이름입니다
+code-no_player = 그런 선수는 없습니다
+code-no_puzzle = 그런 문제는 없습니다
+code-not_logged_in = 로그인하지 않았습니다
+code-review_pending = 진행 중인 복기 분석이 끝날 때까지 기다리세요
+code-review_queue_full = 기다리는 복기 분석이 너무 많습니다. 몇 분 후 다시 시도하세요
+code-too_long = 너무 깁니다
+code-too_many_attempts = 시도가 너무 많습니다. 잠시 후 다시 시도하세요
+code-wrong_password = 이름이나 비밀번호가 틀렸습니다
+
+## With values
+
+no-game = “{ $id }” 대국이 없습니다
+no-player = “{ $name }” 선수가 없습니다
+internal = 서버에 오류가 났습니다(기록 번호 { $reference }). 잠시 후 다시 시도하세요
+engine-busy = 엔진이 대국 { $games }판을 동시에 두고 있습니다. 1분 후 다시 시도하거나 친구와 두세요
+review-too-long = 복기 분석은 최대 { $limit }수까지입니다
+review-pending = 복기 분석은 한 번에 최대 { $limit }개입니다. 진행 중인 분석이 끝날 때까지 기다리세요
+name-taken = { $name } 이름은 이미 쓰이고 있습니다
+name-registered = { $name }은(는) 등록된 선수의 이름입니다. 로그인해서 { $name }(으)로 두세요
+account-locked = { $name } 계정의 로그인 실패가 너무 많습니다. { $minutes }분 후 다시 시도하세요
+login-attempts = 이 주소에서 실패한 시도가 너무 많습니다({ $window }분 동안 { $failures }번). { $minutes }분 후 다시 시도하세요
+puzzle-attempts = 이 주소에서 문제 풀이 시도가 너무 많습니다(1분에 최대 { $limit }번). { $seconds }초 후 다시 시도하세요

@@ -1,0 +1,49 @@
+# Câu trả lời của máy chủ web: chữ "error" trong JSON của lỗi HTTP ("code" giữ nguyên). Xem en/server.ftl.
+
+## By code
+
+code-bad_request = yêu cầu không hợp lệ
+code-forbidden = không được phép làm vậy
+code-not_found = không tìm thấy
+code-conflict = trạng thái hiện tại của ván cờ không cho phép làm vậy
+code-too_large = yêu cầu quá lớn
+code-too_many_requests = quá nhiều yêu cầu: hãy thử lại sau
+code-engine_failed = máy chơi cờ bị lỗi
+code-busy = máy chủ đang bận: hãy thử lại sau
+code-wrong_host = máy chủ này không trả lời cho địa chỉ đó
+code-internal = máy chủ bị lỗi; hãy thử lại sau
+code-error = đã có lỗi xảy ra
+code-account_locked = tài khoản này đăng nhập sai quá nhiều lần: hãy thử lại sau
+code-bad_name = không thể dùng tên này
+code-bad_password = không thể dùng mật khẩu này
+code-bad_rating = hệ số không hợp lệ
+code-bad_theme = không có chủ đề này
+code-engine_busy = máy chơi cờ đang bận: hãy thử lại sau một phút, hoặc chơi với bạn
+code-game_not_over = ván cờ chưa kết thúc
+code-game_over = ván cờ đã kết thúc
+code-game_too_long = ván cờ quá dài để máy chủ này hiển thị
+code-login_required = hãy đăng nhập hoặc đăng ký trước
+code-name_registered = đây là tên của một người chơi đã đăng ký: hãy đăng nhập để dùng tên này
+code-name_taken = tên này đã có người dùng
+code-no_player = không có người chơi này
+code-no_puzzle = không có bài tập này
+code-not_logged_in = bạn chưa đăng nhập
+code-review_pending = hãy chờ các lượt phân tích của bạn xong
+code-review_queue_full = quá nhiều lượt phân tích đang chờ: hãy thử lại sau vài phút
+code-too_long = quá dài
+code-too_many_attempts = thử quá nhiều lần: hãy thử lại sau
+code-wrong_password = sai tên hoặc mật khẩu
+
+## With values
+
+no-game = không có ván cờ “{ $id }”
+no-player = không có người chơi “{ $name }”
+internal = máy chủ bị lỗi (ghi lại với mã { $reference }); hãy thử lại sau
+engine-busy = máy chơi cờ đang chơi { $games } ván cùng lúc: hãy thử lại sau một phút, hoặc chơi với bạn
+review-too-long = mỗi lượt phân tích tối đa { $limit } nước
+review-pending = tối đa { $limit } lượt phân tích cùng lúc: hãy chờ lượt của bạn xong
+name-taken = tên { $name } đã có người dùng
+name-registered = { $name } là tên của một người chơi đã đăng ký: hãy đăng nhập để chơi với tên { $name }
+account-locked = { $name } đăng nhập sai quá nhiều lần: hãy thử lại sau { $minutes } phút
+login-attempts = địa chỉ của bạn thử sai quá nhiều lần ({ $failures } lần trong { $window } phút): hãy thử lại sau { $minutes } phút
+puzzle-attempts = địa chỉ của bạn thử giải bài quá nhiều lần (tối đa { $limit } lần một phút): hãy thử lại sau { $seconds } giây

@@ -1,0 +1,49 @@
+# 网页服务器的回答：HTTP 错误 JSON 中的 error 文字（code 不变）。见 en/server.ftl。
+
+## By code
+
+code-bad_request = 请求无效
+code-forbidden = 不允许这样做
+code-not_found = 找不到
+code-conflict = 对局目前的状态不允许这样做
+code-too_large = 请求太大
+code-too_many_requests = 请求太多，请稍后再试
+code-engine_failed = 引擎出错
+code-busy = 服务器繁忙，请稍后再试
+code-wrong_host = 本服务器不响应这个地址
+code-internal = 服务器出错，请稍后再试
+code-error = 出错了
+code-account_locked = 此账号登录失败次数太多，请稍后再试
+code-bad_name = 这个名字不能使用
+code-bad_password = 这个密码不能使用
+code-bad_rating = 等级分无效
+code-bad_theme = 没有这个主题
+code-engine_busy = 引擎繁忙：请一分钟后再试，或与朋友对弈
+code-game_not_over = 对局尚未结束
+code-game_over = 对局已经结束
+code-game_too_long = 对局太长，本服务器无法显示
+code-login_required = 请先登录或注册
+code-name_registered = 这是注册棋手的名字：请登录后使用
+code-name_taken = 这个名字已被占用
+code-no_player = 没有这位棋手
+code-no_puzzle = 没有这道题
+code-not_logged_in = 你尚未登录
+code-review_pending = 请等你的复盘分析结束
+code-review_queue_full = 等待中的复盘分析太多，请过几分钟再试
+code-too_long = 太长
+code-too_many_attempts = 尝试次数太多，请稍后再试
+code-wrong_password = 名字或密码错误
+
+## With values
+
+no-game = 没有对局“{ $id }”
+no-player = 没有棋手“{ $name }”
+internal = 服务器出错（日志编号 { $reference }），请稍后再试
+engine-busy = 引擎正同时下 { $games } 盘棋：请一分钟后再试，或与朋友对弈
+review-too-long = 复盘分析最多 { $limit } 步
+review-pending = 同时最多 { $limit } 个复盘分析：请等你的结束
+name-taken = 名字 { $name } 已被占用
+name-registered = { $name } 是注册棋手的名字：请登录后以 { $name } 下棋
+account-locked = { $name } 登录失败次数太多：请 { $minutes } 分钟后再试
+login-attempts = 你的地址尝试失败次数太多（{ $window } 分钟内 { $failures } 次）：请 { $minutes } 分钟后再试
+puzzle-attempts = 你的地址解题尝试太多（每分钟最多 { $limit } 次）：请 { $seconds } 秒后再试

@@ -1,0 +1,49 @@
+# 網頁伺服器的回答：HTTP 錯誤 JSON 中的 error 文字（code 不變）。見 en/server.ftl。
+
+## By code
+
+code-bad_request = 請求無效
+code-forbidden = 不允許這樣做
+code-not_found = 找不到
+code-conflict = 對局目前的狀態不允許這樣做
+code-too_large = 請求太大
+code-too_many_requests = 請求太多，請稍後再試
+code-engine_failed = 引擎出錯
+code-busy = 伺服器繁忙，請稍後再試
+code-wrong_host = 本伺服器不回應這個位址
+code-internal = 伺服器出錯，請稍後再試
+code-error = 出錯了
+code-account_locked = 此帳號登入失敗次數太多，請稍後再試
+code-bad_name = 這個名字不能使用
+code-bad_password = 這個密碼不能使用
+code-bad_rating = 等級分無效
+code-bad_theme = 沒有這個主題
+code-engine_busy = 引擎繁忙：請一分鐘後再試，或與朋友對弈
+code-game_not_over = 對局尚未結束
+code-game_over = 對局已經結束
+code-game_too_long = 對局太長，本伺服器無法顯示
+code-login_required = 請先登入或註冊
+code-name_registered = 這是註冊棋手的名字：請登入後使用
+code-name_taken = 這個名字已被佔用
+code-no_player = 沒有這位棋手
+code-no_puzzle = 沒有這道題
+code-not_logged_in = 你尚未登入
+code-review_pending = 請等你的覆盤分析結束
+code-review_queue_full = 等待中的覆盤分析太多，請過幾分鐘再試
+code-too_long = 太長
+code-too_many_attempts = 嘗試次數太多，請稍後再試
+code-wrong_password = 名字或密碼錯誤
+
+## With values
+
+no-game = 沒有對局「{ $id }」
+no-player = 沒有棋手「{ $name }」
+internal = 伺服器出錯（日誌編號 { $reference }），請稍後再試
+engine-busy = 引擎正同時下 { $games } 盤棋：請一分鐘後再試，或與朋友對弈
+review-too-long = 覆盤分析最多 { $limit } 步
+review-pending = 同時最多 { $limit } 個覆盤分析：請等你的結束
+name-taken = 名字 { $name } 已被佔用
+name-registered = { $name } 是註冊棋手的名字：請登入後以 { $name } 下棋
+account-locked = { $name } 登入失敗次數太多：請 { $minutes } 分鐘後再試
+login-attempts = 你的位址嘗試失敗次數太多（{ $window } 分鐘內 { $failures } 次）：請 { $minutes } 分鐘後再試
+puzzle-attempts = 你的位址解題嘗試太多（每分鐘最多 { $limit } 次）：請 { $seconds } 秒後再試

@@ -1,0 +1,47 @@
+//! Issue 44: the server's errors in the request's language (the `lang` cookie, else
+//! `Accept-Language`, else English), their codes unchanged.
+
+mod common;
+
+use common::{request, server};
+use reqwest::Method;
+
+#[tokio::test]
+async fn errors_are_worded_in_the_requests_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let (addr, _server) = server(dir.path()).await;
+    let get = |headers: &'static [(&'static str, &'static str)]| {
+        request(addr, Method::GET, "/api/games/nosuchgame", None, None, headers)
+    };
+    // Nothing asked, or nothing chuhan speaks, or a header that cannot be read: English.
+    for headers in [&[][..], &[("accept-language", "fr-FR, de;q=0.5")], &[("accept-language", "ko;q=abc")]] {
+        let a = get(headers).await;
+        assert_eq!(a.status, 404);
+        assert_eq!(a.body["code"], "not_found");
+        assert_eq!(a.body["error"], "no game \"nosuchgame\"", "{headers:?}");
+    }
+    let a = get(&[("accept-language", "ko-KR,ko;q=0.9,en;q=0.5")]).await;
+    assert_eq!(a.status, 404);
+    assert_eq!(a.body["code"], "not_found");
+    assert_eq!(a.body["error"], "“nosuchgame” 대국이 없습니다");
+    // The cookie wins over the header; an unknown cookie is passed over.
+    let a = get(&[("accept-language", "ko"), ("cookie", "lang=zh-Hant")]).await;
+    assert_eq!(a.body["error"], "沒有對局「nosuchgame」");
+    let a = get(&[("accept-language", "vi"), ("cookie", "lang=%%%")]).await;
+    assert_eq!(a.body["error"], "không có ván cờ “nosuchgame”");
+    // An error without a message of its own: its code's words, the code the same.
+    let body = serde_json::json!({ "variant": "xiangqi", "mode": "friend", "fen": "not a position" });
+    let a = request(addr, Method::POST, "/api/games", Some(body.clone()), None, &[("accept-language", "zh-CN")]).await;
+    assert_eq!(a.status, 400);
+    assert_eq!(a.body["code"], "bad_request");
+    assert_eq!(a.body["error"], "请求无效");
+    let english = request(addr, Method::POST, "/api/games", Some(body), None, &[]).await;
+    assert_eq!(english.body["code"], "bad_request");
+    assert_ne!(english.body["error"], "请求无效");
+    assert!(english.body["error"].as_str().unwrap().is_ascii(), "{}", english.body);
+    // A name as a value.
+    let a = request(addr, Method::GET, "/api/players/nobody", None, None, &[("accept-language", "ko")]).await;
+    assert_eq!(a.status, 404);
+    assert_eq!(a.body["code"], "no_player");
+    assert_eq!(a.body["error"], "“nobody” 선수가 없습니다");
+}
