@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates the puzzle set `chuhan serve` ships (crates/chuhan-server/puzzles/puzzles.jsonl),
-# as the committed one was made (BENCHMARKS.md, "Puzzles"):
+# as the committed one was made (BENCHMARKS.md, "Puzzles"), except that the committed set's
+# last two sources (janggi94, xiangqi95) were stopped part-way for time: run whole, as here,
+# they give more puzzles:
 #   scripts/make-puzzles.sh WORKDIR      (about two hours on two cores)
 # - xiangqi: the 2,516 master games of ../shared/testdata/games, then games of the engine
 #   against itself at 300 nodes a move (6 random plies after each built-in opening), seeds 91,
