@@ -151,8 +151,11 @@ fn convert_between_notations() {
     let o = chuhan(&["convert", "--to", "all", "C2.5"]);
     let text = stdout(&o);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[0], "chinese\tchinese-traditional\twxf\ticcs\tuci\tuci1\talgebraic\tlan\tleventhal\tlau\txqdb");
-    assert_eq!(lines[1], "炮二平五\t炮二平五\tC2.5\tH2-E2\th2e2\th3e3\tChe3\tCh3-e3\t炮(32)–35\tC2h5\tC2.5");
+    assert_eq!(
+        lines[0],
+        "chinese\tchinese-traditional\twxf\ticcs\tuci\tuci1\talgebraic\tlan\tleventhal\tlau\txqdb\tvietnamese"
+    );
+    assert_eq!(lines[1], "炮二平五\t炮二平五\tC2.5\tH2-E2\th2e2\th3e3\tChe3\tCh3-e3\t炮(32)–35\tC2h5\tC2.5\tP2-5");
     let o = chuhan(&["convert", "--variant", "janggi", "--to", "all", "79兵78"]);
     let text = stdout(&o);
     let lines: Vec<&str> = text.lines().collect();
