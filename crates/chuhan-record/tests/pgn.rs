@@ -75,12 +75,25 @@ fn round_trip_in_every_notation() {
         let mut out = Vec::new();
         pgn::write_game(&mut out, &g, n).unwrap();
         let text = String::from_utf8(out).unwrap();
+        assert_eq!(pgn::game_text(&g, n).unwrap(), text, "{n}: the text and the writer agree");
         let back = pgn::read_all(&text).remove(0).unwrap_or_else(|e| panic!("{n}: {e}\n{text}"));
         assert_eq!(back.main, g.main, "{n}\n{text}");
         assert_eq!(back.outcome, g.outcome);
         assert_eq!(back.start_fen, g.start_fen);
         assert_eq!(back.headers.get("Event"), Some("Test"));
     }
+}
+
+/// A game whose start position does not read: neither writer writes anything of it.
+#[test]
+fn a_game_with_a_broken_start_is_not_written_at_all() {
+    let mut g = pgn::read_all(TREE).remove(0).unwrap();
+    g.start_fen = "rnbakabnr/9/9 w".to_string();
+    let mut out = Vec::new();
+    let e = pgn::write_game(&mut out, &g, Notation::Wxf).unwrap_err();
+    assert_eq!(e.kind(), std::io::ErrorKind::InvalidData);
+    assert!(out.is_empty(), "{}", String::from_utf8_lossy(&out));
+    assert!(pgn::game_text(&g, Notation::Wxf).is_err());
 }
 
 /// A 50,000-game PGN produced on the fly: the reader streams it (the input is never held

@@ -81,14 +81,14 @@ pub fn notation_for(variant: Variant, name: Option<&str>) -> Result<Notation> {
 
 /// The PGN of `specs`, in `notation` (see [`notation_for`]).
 pub fn write(specs: &[Spec], notation: Option<&str>) -> Result<String> {
-    let mut out = Vec::new();
+    let mut out = String::new();
     for (i, spec) in specs.iter().enumerate() {
         let in_game = |e: Error| Error::new(format!("game {}: {e}", i + 1));
         let record = spec.record().map_err(in_game)?;
         let n = notation_for(record.variant, notation).map_err(in_game)?;
-        pgn::write_game(&mut out, &record, n).map_err(|e| in_game(Error::new(e.to_string())))?;
+        out.push_str(&pgn::game_text(&record, n).map_err(|e| in_game(Error::new(e.to_string())))?);
     }
-    String::from_utf8(out).map_err(|e| Error::new(e.to_string()))
+    Ok(out)
 }
 
 // ---- The JavaScript face. ----

@@ -21,7 +21,7 @@ mod input;
 mod lex;
 mod write;
 
-pub use write::{date, write_game, write_movetext};
+pub use write::{date, game_text, write_game, write_movetext};
 
 use crate::encoding::{detect, TextEncoding};
 use crate::tree::{Line, Node, Record, RecordResult};
@@ -131,6 +131,19 @@ fn decode_utf8(raw: &[u8], _: &mut Option<TextEncoding>) -> String {
     String::from_utf8_lossy(raw).into_owned()
 }
 
+/// How a read error is put into words: the operating system's words for a file.
+type IoWords = fn(&std::io::Error) -> String;
+
+fn io_words(e: &std::io::Error) -> String {
+    e.to_string()
+}
+
+/// For text in memory, which never fails to read: a reader built with it does not link the
+/// standard library's words for every I/O error (a kilobyte of the WebAssembly package).
+fn no_io_words(_: &std::io::Error) -> String {
+    "the text could not be read".to_string()
+}
+
 /// Reads games one at a time from a PGN file.
 pub struct PgnReader<R> {
     input: input::Input<R>,
@@ -139,6 +152,8 @@ pub struct PgnReader<R> {
     legacy: Option<TextEncoding>,
     /// How a game that is not UTF-8 is decoded.
     decode: Decoder,
+    /// How a read error is worded.
+    io_words: IoWords,
     /// A tag line read ahead: the first line of the next game.
     pending: Vec<u8>,
     games: usize,
@@ -148,15 +163,16 @@ pub struct PgnReader<R> {
 impl<R: BufRead> PgnReader<R> {
     /// A reader over `input`.
     pub fn new(input: R) -> PgnReader<R> {
-        PgnReader::with_decoder(input, decode_legacy)
+        PgnReader::with_decoder(input, decode_legacy, io_words)
     }
 
-    fn with_decoder(input: R, decode: Decoder) -> PgnReader<R> {
+    fn with_decoder(input: R, decode: Decoder, io_words: IoWords) -> PgnReader<R> {
         PgnReader {
             input: input::Input::new(input),
             file: None,
             legacy: None,
             decode,
+            io_words,
             pending: Vec::new(),
             games: 0,
             done: false,
@@ -198,7 +214,7 @@ impl<R: BufRead> PgnReader<R> {
             let room = (MAX_GAME_BYTES - buf.len().min(MAX_GAME_BYTES)) as u64 + 1;
             let n = (&mut self.input).take(room).read_until(b'\n', &mut line).map_err(|e| {
                 self.done = true;
-                PgnErrorKind::Io { kind: e.kind(), message: e.to_string() }
+                PgnErrorKind::Io { kind: e.kind(), message: (self.io_words)(&e) }
             })?;
             if n == 0 {
                 self.done = true;
@@ -466,5 +482,5 @@ fn build_line(
 
 /// Reads every game of a PGN text (for tests and small inputs; use [`PgnReader`] for files).
 pub fn read_all(text: &str) -> Vec<Result<Record, PgnError>> {
-    PgnReader::with_decoder(text.as_bytes(), decode_utf8).collect()
+    PgnReader::with_decoder(text.as_bytes(), decode_utf8, no_io_words).collect()
 }

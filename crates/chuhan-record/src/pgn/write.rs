@@ -21,8 +21,18 @@ fn escape(v: &str) -> String {
     v.replace('\\', "\\\\").replace('"', "\\\"").replace(['\n', '\r'], " ")
 }
 
-/// Writes `game` as PGN with moves in `notation`, followed by a blank line.
+/// Writes `game` as PGN with moves in `notation`, followed by a blank line. Nothing is written
+/// when the game's start position does not read (the error says why).
 pub fn write_game<W: Write>(out: &mut W, game: &Record, notation: Notation) -> io::Result<()> {
+    let text = game_text(game, notation).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
+    out.write_all(text.as_bytes())
+}
+
+/// `game` as PGN text with moves in `notation`, followed by a blank line: what [`write_game`]
+/// writes. A caller holding no writer (the WebAssembly package) uses this one, which links no
+/// I/O error text.
+pub fn game_text(game: &Record, notation: Notation) -> Result<String, chuhan::FenError> {
+    use std::fmt::Write as _;
     let mut headers = game.headers.clone();
     if game.variant == Variant::Xiangqi && headers.get("Game").is_none() {
         let mut h = crate::tree::Headers::new();
@@ -42,14 +52,15 @@ pub fn write_game<W: Write>(out: &mut W, game: &Record, notation: Notation) -> i
     if game.variant == Variant::Janggi {
         headers.set("Variant", "janggi");
     }
+    let mut out = String::new();
     for (k, v) in headers.iter() {
-        writeln!(out, "[{k} \"{}\"]", escape(v))?;
+        // Writing into a String cannot fail.
+        let _ = writeln!(out, "[{k} \"{}\"]", escape(v));
     }
-    writeln!(out)?;
-    let text = write_movetext(game, notation).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
-    out.write_all(text.as_bytes())?;
-    writeln!(out)?;
-    writeln!(out)
+    out.push('\n');
+    out.push_str(&write_movetext(game, notation)?);
+    out.push_str("\n\n");
+    Ok(out)
 }
 
 /// The movetext of `game` (moves, comments, variations, result), wrapped at 80 columns.
