@@ -338,6 +338,11 @@ impl Solver<'_> {
             let mv = *step.best.pv.first()?;
             solution.push(mv);
             pos.play_unchecked(mv);
+            if pos.ended_by_pass() {
+                // A janggi pass that ends the game (in bikjang, or after the opponent's pass)
+                // sends it to the count: no mate, and nothing a player learns from.
+                return None;
+            }
             if pos.legal_moves().is_empty() {
                 break true;
             }

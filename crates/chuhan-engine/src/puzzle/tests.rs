@@ -149,3 +149,21 @@ fn an_advantage_needs_a_clearer_win_and_every_solution_must_keep_it() {
     let forced = Check { second: None, ..check };
     assert_eq!(forced.verdict(&material, &settings), Err(Rejection::Forced));
 }
+
+/// A janggi pass into a standing bikjang ends the game and sends it to the count: once shipped
+/// as a "mate in 1" (j-40d6e6a3dd, ply 42 of a chuhan match), it is no puzzle, and the last
+/// check refuses it as a solution.
+#[test]
+fn a_pass_that_ends_the_game_in_bikjang_is_no_puzzle() {
+    let pos =
+        Position::from_fen(Variant::Janggi, "1C1acab1r/4k4/2R6/1p7/6pp1/9/3p3PP/7C1/9/3AKA1B1 w - - 1 22").unwrap();
+    let pass = moves(&["e0e0"]);
+    let mut after = pos.clone();
+    after.play(pass[0]).unwrap();
+    assert!(after.ended_by_pass() && after.legal_moves().is_empty());
+    assert_eq!(solve(&pos, 42, &Classic, &quick()).unwrap(), None);
+    let shipped =
+        Puzzle { position: pos, solution: pass, themes: vec![Theme::MateIn(1), Theme::Pass], rating: 800, ply: 42 };
+    let check = verify(&shipped, &Classic, &quick()).unwrap();
+    assert!(check.verdict(&shipped, &quick()).is_err(), "{check:?}");
+}

@@ -168,6 +168,10 @@ fn end_win(puzzle: &Puzzle, eval: &dyn Evaluate, shared: &Shared, limits: &Limit
         }
         pos.play_unchecked(mv);
     }
+    if pos.ended_by_pass() {
+        // The solution's pass ends the game and leaves it to the count: no win shown.
+        return 0.0;
+    }
     if pos.legal_moves().is_empty() {
         // The solution mates (or stalemates, which loses for the side to move in both games).
         return 1.0;
