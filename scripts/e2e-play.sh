@@ -11,26 +11,36 @@ wait_for() { # text, seconds
   fail "expected \"$1\" on screen"
 }
 
-tmux new-session -d -s "$session" -x 80 -y 24 "$chuhan play --vs human --tc none"
+# In English the move list is WXF; moves are read in any notation.
+tmux new-session -d -s "$session" -x 80 -y 24 "$chuhan play --lang en --vs human --tc none"
 wait_for "楚 河" 10
 tmux send-keys -t "$session" '炮二平五' Enter
-wait_for "1. 炮二平五" 5
-tmux send-keys -t "$session" 'H8+7' Enter
-wait_for "马８进７" 5
-tmux send-keys -t "$session" '炮二平十' Enter
-wait_for "十 is not a file" 5
+wait_for "1. C2.5" 5
+tmux send-keys -t "$session" 'h9g7' Enter
+wait_for "H8+7" 5
+tmux send-keys -t "$session" 'C2.0' Enter
+wait_for "0 is not a number 1–9" 5
 tmux send-keys -t "$session" Escape C-u
 wait_for "Took back 1 move" 5
 tmux send-keys -t "$session" C-q
 sleep 0.5
 tmux kill-session -t "$session" 2>/dev/null || true
 
+# In Chinese the move list is Chinese.
+tmux new-session -d -s "$session" -x 80 -y 24 "$chuhan play --lang zh-Hans --vs human --tc none"
+wait_for "楚 河" 10
+tmux send-keys -t "$session" 'C2.5' Enter
+wait_for "1. 炮二平五" 5
+tmux send-keys -t "$session" C-q
+sleep 0.5
+tmux kill-session -t "$session" 2>/dev/null || true
+
 # Against the engine: it answers.
-tmux new-session -d -s "$session" -x 80 -y 24 "$chuhan play --level 1 --tc 5m"
+tmux new-session -d -s "$session" -x 80 -y 24 "$chuhan play --lang en --level 1 --tc 5m"
 wait_for "楚 河" 10
 tmux send-keys -t "$session" 'h2e2' Enter
 wait_for "Black played" 20
 tmux send-keys -t "$session" C-q
 sleep 0.5
 tmux kill-session -t "$session" 2>/dev/null || true
-echo "e2e-play: 2 passed, 0 failed"
+echo "e2e-play: 3 passed, 0 failed"

@@ -42,7 +42,7 @@ test("the board by keyboard, moves typed in any notation, said aloud; resigning 
     }
     assert.ok(await red.evaluate(() => document.activeElement.matches("#board svg")), "Tab reaches the board");
     await red.waitForSelector('#board .cursor[data-sq="e0"]');
-    // To h2, pick the cannon up, to e2, put it down: 炮二平五.
+    // To h2, pick the cannon up, to e2, put it down: C2.5.
     for (const k of ["ArrowRight", "ArrowRight", "ArrowRight", "ArrowUp", "ArrowUp"]) await red.keyboard.press(k);
     await red.waitForSelector('#board .cursor[data-sq="h2"]');
     assert.match(await red.getAttribute("#board svg", "aria-label"), /h2: red cannon/);
@@ -51,10 +51,10 @@ test("the board by keyboard, moves typed in any notation, said aloud; resigning 
     // Arrow keys on the board move the cursor, not back through the moves.
     assert.equal(await red.isHidden("#viewing"), true);
     await red.keyboard.press(" ");
-    assert.deepEqual(await waitForMoves(black, "#moves", 1), ["炮二平五"]);
+    assert.deepEqual(await waitForMoves(black, "#moves", 1), ["C2.5"]);
     // The board keeps the focus after the move.
     assert.ok(await red.evaluate(() => document.activeElement.matches("#board svg")));
-    await black.waitForFunction(() => /Red cannon h2 to e2 \(炮二平五\)/.test(document.querySelector("#announce").textContent));
+    await black.waitForFunction(() => /Red cannon h2 to e2 \(C2\.5\)/.test(document.querySelector("#announce").textContent));
     assert.equal(await black.getAttribute("#announce", "aria-live"), "polite");
 
     // Black types Chinese with Arabic numbers; Red WXF; Black ICCS; Red UCI.
@@ -75,8 +75,8 @@ test("the board by keyboard, moves typed in any notation, said aloud; resigning 
     await typeMove(black, "b9-c7");
     await waitForMoves(red, "#moves", 4);
     await typeMove(red, "e2e6");
-    assert.deepEqual(await waitForMoves(black, "#moves", 5), ["炮二平五", "马８进７", "马二进三", "马２进３", "炮五进四"]);
-    await black.waitForFunction(() => /Red cannon e2 to e6 \(炮五进四\), takes black soldier/.test(document.querySelector("#announce").textContent));
+    assert.deepEqual(await waitForMoves(black, "#moves", 5), ["C2.5", "H8+7", "H2+3", "H2+3", "C5+4"]);
+    await black.waitForFunction(() => /Red cannon e2 to e6 \(C5\+4\), takes black soldier/.test(document.querySelector("#announce").textContent));
 
     // The opening, named as the analysis board names it (the same server code).
     const moves = ["h2e2", "h9g7", "h0g2", "b9c7", "e2e6"];

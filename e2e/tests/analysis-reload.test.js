@@ -18,7 +18,7 @@ test("an analysis with a variation and a comment survives a reload", async () =>
   try {
     const page = await newPage(browser);
     await page.goto(`${BASE}/analysis`);
-    // 1. 炮二平五 马８进７, then back one move and 1… 马２进３ as a variation, with a comment.
+    // 1. C2.5 H8+7, then back one move and 1… H2+3 as a variation, with a comment.
     await clickSquare(page, "#aboard", "h2");
     await clickSquare(page, "#aboard", "e2");
     await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 1, mainLine);
@@ -32,14 +32,14 @@ test("an analysis with a variation and a comment survives a reload", async () =>
     await clickSquare(page, "#aboard", "c7");
     await page.waitForSelector("#amoves span.var");
     await page.fill("#acomment", "the other horse");
-    await page.waitForFunction(() => /马２进３/.test(document.querySelector("#amoves span.var")?.textContent || ""));
+    await page.waitForFunction(() => /H2\+3/.test(document.querySelector("#amoves span.var")?.textContent || ""));
     const before = await tree(page);
-    assert.deepEqual(before.main, ["1. 炮二平五", "马８进７"]);
+    assert.deepEqual(before.main, ["1. C2.5", "H8+7"]);
     assert.equal(before.vars.length, 1);
-    assert.match(before.vars[0], /1… 马２进３.*the other horse/);
+    assert.match(before.vars[0], /1… H2\+3.*the other horse/);
 
     await page.reload();
-    await page.waitForFunction(() => /马２进３/.test(document.querySelector("#amoves span.var")?.textContent || ""));
+    await page.waitForFunction(() => /H2\+3/.test(document.querySelector("#amoves span.var")?.textContent || ""));
     const after = await tree(page);
     assert.deepEqual(after, before, "the same tree, comment and current move after the reload");
     assert.equal(await page.inputValue("#acomment"), "the other horse");

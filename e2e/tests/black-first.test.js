@@ -19,11 +19,11 @@ test("Black moving first is numbered from the FEN, after '…'", async () => {
     await page.waitForSelector('#board svg[data-flipped="true"]');
     await clickSquare(page, "#board", "h9");
     await clickSquare(page, "#board", "g7");
-    assert.deepEqual(await waitForMoves(page, "#moves", 1), ["马８进７"]);
+    assert.deepEqual(await waitForMoves(page, "#moves", 1), ["H8+7"]);
 
     // One row, numbered 5, with the Red column left empty ("…") and Black's move beside it.
     const rows = await page.$$eval("#moves li", (lis) => lis.map((li) => [...li.children].map((c) => `${c.tagName}:${c.textContent}`)));
-    assert.deepEqual(rows, [["I:…", "SPAN:马８进７"]]);
+    assert.deepEqual(rows, [["I:…", "SPAN:H8+7"]]);
     assert.equal(await page.$eval("#moves", (ol) => ol.start), 5);
     await screenshot(page, "black-first-game");
 
@@ -31,7 +31,7 @@ test("Black moving first is numbered from the FEN, after '…'", async () => {
     await page.click("#analyse");
     await page.waitForURL(/\/analysis/);
     await page.waitForFunction(() => document.querySelectorAll("#amoves span.mv").length === 1);
-    assert.match(await page.textContent("#amoves"), /5… 马８进７/);
+    assert.match(await page.textContent("#amoves"), /5… H8\+7/);
     assert.deepEqual(page.problems, []);
   } finally {
     await browser.close();

@@ -36,7 +36,7 @@ test("a person plays the engine by clicking, then by dragging", async () => {
 
     // The engine replies; the move list grows to two moves, in Chinese notation.
     const moves = await waitForMoves(page, "#moves", 2);
-    assert.equal(moves[0], "炮二平五");
+    assert.equal(moves[0], "C2.5");
     await page.waitForSelector('#board [data-sq="e2"][data-piece="0C"]');
     let s = await gameState(id);
     assert.equal(s.moves.length, 2);

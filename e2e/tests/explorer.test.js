@@ -19,15 +19,15 @@ test("the explorer panel follows the moves clicked in it and opens its games", a
     await page.goto(`${BASE}/analysis`);
     await page.waitForSelector("#explorer:not([hidden])");
     await page.waitForFunction(() => /^4 games/.test(document.querySelector("#xsummary").textContent));
-    assert.deepEqual(await firstRow(page), [["炮二平五", "3"], ["兵七进一", "1"]]);
+    assert.deepEqual(await firstRow(page), [["C2.5", "3"], ["P7+1", "1"]]);
     // The bars: 1 won, 1 drawn, 1 lost of the central cannon's three games.
     const widths = await page.$$eval("#xmoves tr:first-child .wdl span", (s) => s.map((x) => x.style.width));
     assert.deepEqual(widths, ["33%", "33%", "33%"]);
     // Click the central cannon: it is played on the board, and the counts are the new position's.
     await page.click('#xmoves a[data-mv="h2e2"]');
     await page.waitForFunction(() => /^3 games/.test(document.querySelector("#xsummary").textContent));
-    assert.deepEqual(await firstRow(page), [["马８进７", "2"], ["炮８平５", "1"]]);
-    await page.waitForFunction(() => document.querySelector("#amoves span.mv.cur")?.textContent.includes("炮二平五"));
+    assert.deepEqual(await firstRow(page), [["H8+7", "2"], ["C8.5", "1"]]);
+    await page.waitForFunction(() => document.querySelector("#amoves span.mv.cur")?.textContent.includes("C2.5"));
     assert.match(await page.textContent("#aopening"), /\S/, "the opening is named");
     await page.click('#xmoves a[data-mv="h9g7"]');
     await page.waitForFunction(() => /^2 games/.test(document.querySelector("#xsummary").textContent));

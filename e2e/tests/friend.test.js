@@ -32,7 +32,7 @@ test("two friends play in two browser contexts; a watcher cannot move", async ()
     // Red moves by clicking; Black sees it without reloading.
     await clickSquare(red, "#board", "h2");
     await clickSquare(red, "#board", "e2");
-    assert.deepEqual(await waitForMoves(black, "#moves", 1), ["炮二平五"]);
+    assert.deepEqual(await waitForMoves(black, "#moves", 1), ["C2.5"]);
     await black.waitForSelector('#board [data-sq="e2"][data-piece="0C"]');
     assert.match(await black.textContent("#status"), /Black to move \(you\)/);
 
@@ -40,7 +40,7 @@ test("two friends play in two browser contexts; a watcher cannot move", async ()
     await clickSquare(black, "#board", "h9");
     await black.waitForSelector('#board .target[data-sq="g7"]');
     await clickSquare(black, "#board", "g7");
-    assert.deepEqual(await waitForMoves(red, "#moves", 2), ["炮二平五", "马８进７"]);
+    assert.deepEqual(await waitForMoves(red, "#moves", 2), ["C2.5", "H8+7"]);
     await red.waitForSelector('#board [data-sq="g7"][data-piece="1N"]');
 
     // Context 3 watches: no Join button (both seats taken), no selection, no move.
@@ -65,7 +65,7 @@ test("two friends play in two browser contexts; a watcher cannot move", async ()
     await clickSquare(red, "#board", "b0");
     await clickSquare(red, "#board", "c2");
     await waitForMoves(black, "#moves", 3);
-    assert.equal((await waitForMoves(watcher, "#moves", 3))[2], "马八进七");
+    assert.equal((await waitForMoves(watcher, "#moves", 3))[2], "H8+7");
     await screenshot(red, "friend-red");
     await screenshot(black, "friend-black");
     for (const p of [red, black, watcher]) assert.deepEqual(p.problems, []);

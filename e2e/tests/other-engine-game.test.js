@@ -1,6 +1,6 @@
 // Engine games against another engine (`chuhan serve --engine`): chosen in the lobby, named in
 // the game's record, and a crash ends the game with the reason. scripts/e2e-web.sh starts the
-// server with the fake engine "Fake" (its script: 炮二平五 as Red) and "Broken" (crashes on go).
+// server with the fake engine "Fake" (its script: C2.5 as Red) and "Broken" (crashes on go).
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -25,7 +25,7 @@ test("an engine game against another engine chosen in the lobby", async () => {
   try {
     const page = await newPage(browser);
     await start(page, "Fake");
-    assert.deepEqual(await waitForMoves(page, "#moves", 1), ["炮二平五"]);
+    assert.deepEqual(await waitForMoves(page, "#moves", 1), ["C2.5"]);
     const pgn = await page.evaluate(async (id) => (await fetch(`/api/games/${id}/pgn`)).text(), gameId(page));
     assert.match(pgn, /\[Red "Fake"\]/);
     await screenshot(page, "other-engine-game");

@@ -1,6 +1,6 @@
 // The analysis board with another engine (`chuhan serve --engine`): scripts/e2e-web.sh starts
 // the server with the scripted fake engine of chuhan-cli's tests as "Fake" (fixed lines at the
-// start: depth 17, +0.77, 炮二平五 马８进７) and one that crashes on `go` as "Broken".
+// start: depth 17, +0.77, C2.5 H8+7) and one that crashes on `go` as "Broken".
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -20,7 +20,7 @@ test("the analysis board's lines come from the engine chosen in its selector", a
     await page.selectOption("#aenginename", "Fake");
     await page.waitForFunction(() => /d17/.test(document.querySelector("#alines li")?.textContent || ""));
     const first = await page.textContent("#alines li");
-    assert.match(first, /^\+0\.77 d17 炮二平五 马８进７$/);
+    assert.match(first, /^\+0\.77 d17 C2\.5 H8\+7$/);
     await screenshot(page, "analysis-other-engine");
     // A broken engine: its failure is said, and no lines of another engine stay.
     await page.selectOption("#aenginename", "Broken");

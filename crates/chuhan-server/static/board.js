@@ -237,14 +237,14 @@ export function parseFen(fen) {
 
 /// The labels of the board's edges in a notation: `files[f]` under file f from Red's/Cho's
 /// side, `top[f]` above it from Black's (when that side counts its own files), `ranks[r]` beside
-/// rank r. Xiangqi's Chinese and WXF count files from each player's right (Red in Chinese
+/// rank r. Xiangqi's Chinese, WXF and Vietnamese count files from each player's right (Red in Chinese
 /// numerals); janggi numbers columns from the left and rows from the top (the tenth 0);
 /// coordinate notations name files a–i and ranks from 0 or, 1-based, from 1.
 export function edgeLabels(variant, notation) {
   const files = [...Array(9).keys()], ranks = [...Array(10).keys()];
   if (variant === "janggi") return { files: files.map((f) => String(f + 1)), top: null, ranks: ranks.map((r) => String((10 - r) % 10)) };
-  if (notation === "chinese" || notation === "chinese-traditional" || notation === "wxf") {
-    const red = notation === "wxf" ? files.map((f) => String(9 - f)) : files.map((f) => "九八七六五四三二一"[f]);
+  if (notation === "chinese" || notation === "chinese-traditional" || notation === "wxf" || notation === "vietnamese") {
+    const red = notation === "wxf" || notation === "vietnamese" ? files.map((f) => String(9 - f)) : files.map((f) => "九八七六五四三二一"[f]);
     return { files: red, top: files.map((f) => String(f + 1)), ranks: null };
   }
   const one = notation === "uci1" || notation === "algebraic" || notation === "lan";

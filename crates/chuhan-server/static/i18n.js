@@ -80,9 +80,11 @@ export function languageMenu(select) {
   });
 }
 
-/// The notation a language brings when the player has chosen none (undefined: the game's
-/// own, Chinese for xiangqi and the numeric one for janggi); the settings still change it.
-const NOTATIONS = { "zh-Hans": "chinese", "zh-Hant": "chinese-traditional", vi: "wxf" };
+/// The notation a language brings when the player has chosen none, as `chuhan play` chooses
+/// (docs/languages.md): English and Korean WXF, Chinese its own characters, Vietnamese the
+/// letters of its books (P2-5). Janggi has one notation, its numbers: a notation a game does not
+/// use falls back to the game's own on the server. The settings change it.
+const NOTATIONS = { en: "wxf", "zh-Hans": "chinese", "zh-Hant": "chinese-traditional", ko: "wxf", vi: "vietnamese" };
 export function languageNotation() {
   return NOTATIONS[LANG];
 }

@@ -457,6 +457,7 @@ notation-lau = Lau
 notation-xqdb = XQDB
 notation-janggi = 장기 숫자 기보
 notation-janggi-fsf = 장기 숫자 기보 (Fairy-Stockfish)
+notation-vietnamese = 베트남식
 ## shared
 lang-menu = 언어
 nav-label = 페이지

@@ -457,6 +457,7 @@ notation-lau = Lau
 notation-xqdb = XQDB
 notation-janggi = Số janggi
 notation-janggi-fsf = Số janggi (Fairy-Stockfish)
+notation-vietnamese = Ký hiệu Việt Nam
 ## shared
 lang-menu = Ngôn ngữ
 nav-label = Trang

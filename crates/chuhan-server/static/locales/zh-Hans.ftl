@@ -457,6 +457,7 @@ notation-lau = Lau
 notation-xqdb = XQDB
 notation-janggi = 韩国象棋数字记谱
 notation-janggi-fsf = 韩国象棋数字记谱（Fairy-Stockfish）
+notation-vietnamese = 越南记法
 ## shared
 lang-menu = 语言
 nav-label = 页面
