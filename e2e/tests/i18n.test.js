@@ -8,7 +8,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { FluentBundle, FluentResource } from "../../crates/chuhan-server/static/vendor/fluent-bundle.js";
-import { BASE, launch, newPage, screenshot, signUp } from "../lib.js";
+import { BASE, clickSquare, launch, newPage, screenshot, signUp } from "../lib.js";
 
 const LOCALES = new URL("../../crates/chuhan-server/static/locales/", import.meta.url);
 /// Each language and the browser locale that asks for it.
@@ -197,6 +197,12 @@ test("Accept-Language picks the language; the menu switches it and the choice su
     assert.equal(cookie.sameSite, "Lax");
     await page.reload();
     assert.equal(await page.getAttribute("html", "lang"), "vi");
+    // Vietnamese brings its own notation: the menu names it, the move list writes P2-5.
+    await page.waitForFunction(() => document.querySelector("#anotation").value === "vietnamese");
+    assert.equal(await page.$eval("#anotation", (s) => s.selectedOptions[0].textContent), "Ký hiệu Việt Nam");
+    await clickSquare(page, "#aboard", "h2");
+    await clickSquare(page, "#aboard", "e2");
+    await page.waitForFunction(() => /P2-5/.test(document.querySelector("#amoves").textContent));
     // Traditional Chinese brings traditional Chinese notation: the analysis board's menu shows it.
     await page.selectOption("#lang-menu", "zh-Hant");
     await page.waitForFunction(() => document.documentElement.lang === "zh-Hant");
