@@ -8,7 +8,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { FluentBundle, FluentResource } from "../../crates/chuhan-server/static/vendor/fluent-bundle.js";
-import { BASE, clickSquare, launch, newPage, screenshot, signUp } from "../lib.js";
+import { BASE, clickSquare, gameId, launch, newPage, screenshot, signUp, waitForMoves } from "../lib.js";
 
 const LOCALES = new URL("../../crates/chuhan-server/static/locales/", import.meta.url);
 /// Each language and the browser locale that asks for it.
@@ -208,6 +208,36 @@ test("Accept-Language picks the language; the menu switches it and the choice su
     await page.waitForFunction(() => document.documentElement.lang === "zh-Hant");
     await page.waitForFunction(() => document.querySelector("#anotation").value === "chinese-traditional");
     assert.deepEqual(page.problems, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("Korean pages write janggi in its numbers with the pieces in Hangul, xiangqi in WXF", async () => {
+  const browser = await launch();
+  try {
+    const cho = await newPage(browser, { locale: "ko-KR" });
+    await cho.goto(`${BASE}/`);
+    await cho.selectOption("#create select[name=variant]", "janggi");
+    await cho.selectOption("#create select[name=mode]", "friend");
+    await cho.click("#create button[type=submit]");
+    await cho.waitForURL(/\/game\/[A-Za-z0-9]+$/);
+    const han = await newPage(browser, { locale: "ko-KR" });
+    await han.goto(`${BASE}/game/${gameId(cho)}`);
+    await han.click("#join");
+    await han.waitForSelector('#board svg[data-flipped="true"]');
+    // The page asked for the language's xiangqi notation, then for its janggi one.
+    await cho.waitForFunction(() => document.querySelector("#notation").value === "janggi-hangul");
+    assert.equal(await cho.$eval("#notation", (s) => s.selectedOptions[0].textContent), "장기 숫자 기보 (한글)");
+    await clickSquare(cho, "#board", "i3");
+    await clickSquare(cho, "#board", "h3");
+    assert.deepEqual(await waitForMoves(han, "#moves", 1), ["79졸78"]);
+    assert.deepEqual(await waitForMoves(cho, "#moves", 1), ["79졸78"]);
+    // The analysis board of a xiangqi game: WXF.
+    await cho.goto(`${BASE}/analysis`);
+    await cho.waitForFunction(() => document.querySelector("#anotation").value === "wxf");
+    assert.deepEqual(cho.problems, []);
+    assert.deepEqual(han.problems, []);
   } finally {
     await browser.close();
   }

@@ -159,8 +159,8 @@ fn convert_between_notations() {
     let o = chuhan(&["convert", "--variant", "janggi", "--to", "all", "79兵78"]);
     let text = stdout(&o);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[0], "iccs\tuci\tuci1\talgebraic\tlan\tjanggi\tjanggi-fsf");
-    assert_eq!(lines[1], "I3-H3\ti3h3\ti4h4\tih4\ti4-h4\t79卒78\tP79-78");
+    assert_eq!(lines[0], "iccs\tuci\tuci1\talgebraic\tlan\tjanggi\tjanggi-fsf\tjanggi-hangul");
+    assert_eq!(lines[1], "I3-H3\ti3h3\ti4h4\tih4\ti4-h4\t79卒78\tP79-78\t79졸78");
 }
 
 #[test]

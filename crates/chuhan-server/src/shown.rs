@@ -26,7 +26,7 @@ pub fn default_notation(v: Variant) -> Notation {
 /// reads as a move); both words read back as a pass.
 pub fn move_text(notation: Notation, pos: &Position, m: Move) -> String {
     match (m.is_pass(), notation) {
-        (true, Notation::Janggi) => "한수쉼".to_string(),
+        (true, Notation::Janggi | Notation::JanggiHangul) => "한수쉼".to_string(),
         (true, _) => "Pass".to_string(),
         (false, _) => notation.format(pos, m),
     }

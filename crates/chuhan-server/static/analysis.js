@@ -77,7 +77,7 @@ export function analysis() {
   const lists = {};
   const notation = () => {
     // The player's choice, else the one the page's language brings.
-    const n = localStorage.getItem("chuhan:notation") || languageNotation();
+    const n = localStorage.getItem("chuhan:notation") || languageNotation(variant);
     return n && (!lists[variant] || lists[variant].includes(n)) ? n : undefined;
   };
   const board = new Board($("aboard"), (mv) => {

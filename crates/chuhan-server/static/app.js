@@ -222,6 +222,8 @@ async function gamePage(id) {
   show("game");
   // `view`: the number of plies of the position shown when looking back, null for the live one.
   let state = null, received = 0, socket = null, flipped = false, retry = 500, view = null;
+  // Whether the language's notation for the game's variant has been asked for (once).
+  let askedNotation = false;
   // What was last said and sounded: the moves and the end seen (null before the first state,
   // so that opening a game announces nothing), and whether low time was already sounded.
   let heard = null, lowSounded = false;
@@ -244,7 +246,7 @@ async function gamePage(id) {
     const token = localStorage.getItem(tokenKey(id));
     const params = new URLSearchParams();
     // The player's choice, else the one the page's language brings (when the game has it).
-    const notation = localStorage.getItem("chuhan:notation") || languageNotation();
+    const notation = localStorage.getItem("chuhan:notation") || languageNotation(state ? state.variant : undefined);
     if (notation) params.set("notation", notation);
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     // The seat's token goes as a subprotocol, never in the address (which proxies log).
@@ -443,6 +445,13 @@ async function gamePage(id) {
       sel.replaceChildren(...s.notations.map((n) => { const o = document.createElement("option"); o.value = n; o.textContent = notationName(n); return o; }));
     }
     sel.value = s.notation;
+    // The language's notation for this game, once its variant is known (the address asked for
+    // the language's xiangqi one), unless the player chose one.
+    const wanted = languageNotation(s.variant);
+    if (!localStorage.getItem("chuhan:notation") && !askedNotation && wanted && wanted !== s.notation && s.notations.includes(wanted)) {
+      askedNotation = true;
+      send({ type: "notation", notation: wanted });
+    }
     // The analysis board gets the moves at once and the game's record (names, result, date)
     // from its PGN.
     const q = new URLSearchParams({ variant: s.variant, fen: s.start_fen, moves: s.moves.map((m) => m.mv).join(" "), game: s.id });

@@ -82,11 +82,20 @@ export function languageMenu(select) {
 
 /// The notation a language brings when the player has chosen none, as `chuhan play` chooses
 /// (docs/languages.md): English and Korean WXF, Chinese its own characters, Vietnamese the
-/// letters of its books (P2-5). Janggi has one notation, its numbers: a notation a game does not
-/// use falls back to the game's own on the server. The settings change it.
-const NOTATIONS = { en: "wxf", "zh-Hans": "chinese", "zh-Hant": "chinese-traditional", ko: "wxf", vi: "vietnamese" };
-export function languageNotation() {
-  return NOTATIONS[LANG];
+/// letters of its books (P2-5); janggi its numbers, with the pieces in Hangul in Korean (79졸78).
+/// A notation a game does not use falls back to the game's own on the server. The settings
+/// change it.
+const NOTATIONS = {
+  en: "wxf",
+  "zh-Hans": "chinese",
+  "zh-Hant": "chinese-traditional",
+  ko: { xiangqi: "wxf", janggi: "janggi-hangul" },
+  vi: "vietnamese",
+};
+/// The notation this page's language brings for `variant` (xiangqi when not given).
+export function languageNotation(variant = "xiangqi") {
+  const n = NOTATIONS[LANG];
+  return typeof n === "object" ? n[variant] : n;
 }
 
 /// A notation's name ("wxf", "chinese", …) as this language calls it; the code itself for one

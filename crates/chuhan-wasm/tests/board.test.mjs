@@ -90,7 +90,7 @@ test("notation: every notation written and read back", () => {
     }
   }
   const j = new Board(null, "janggi");
-  assert.deepEqual(notations("janggi"), ["iccs", "uci", "uci1", "algebraic", "lan", "janggi", "janggi-fsf"]);
+  assert.deepEqual(notations("janggi"), ["iccs", "uci", "uci1", "algebraic", "lan", "janggi", "janggi-fsf", "janggi-hangul"]);
   for (const n of notations("janggi")) {
     for (const m of j.legalMoves()) assert.equal(j.parse(j.notation(m, n), n), m, `${n} ${m}`);
   }

@@ -292,7 +292,7 @@ fn lenient_and_strict_reading() {
 fn round_trip_every_janggi_fixture_move() {
     let positions = fixture_positions(Variant::Janggi, include_str!("data/janggi-legal.txt"), 1);
     let notations = Notation::for_variant(Variant::Janggi);
-    assert_eq!(notations.len(), 7);
+    assert_eq!(notations.len(), 8);
     for pos in &positions {
         for &m in pos.legal_moves().iter() {
             for &n in &notations {
@@ -316,11 +316,21 @@ fn janggi_numeric_notation() {
     assert_eq!(Notation::JanggiFsf.format(&p, m), "P79-78");
     assert_eq!(Notation::JanggiFsf.parse(&p, "P79-78").unwrap(), m);
     assert_eq!(Notation::Janggi.parse(&p, "79병78").unwrap(), m, "Korean piece names");
+    // Korean records write the pieces in Hangul: Cho's soldier 졸, Han's 병, the generals 초/한.
+    assert_eq!(Notation::JanggiHangul.format(&p, m), "79졸78");
+    assert_eq!(Notation::JanggiHangul.parse(&p, "79졸78").unwrap(), m);
+    assert_eq!(Notation::JanggiHangul.parse(&p, "79卒78").unwrap(), m, "Hanja read too");
+    let mut han = p.clone();
+    han.play(m).unwrap();
+    assert_eq!(Notation::JanggiHangul.format(&han, "a6b6".parse().unwrap()), "41병42");
+    assert_eq!(Notation::JanggiHangul.format(&han, "e8d8".parse().unwrap()), "25한24");
+    assert_eq!("janggi-hangul".parse::<Notation>(), Ok(Notation::JanggiHangul));
     // Generals: Cho on 95, Han on 25; a pass is the general's point twice.
     let pass = Notation::Janggi.parse(&p, "95楚95").unwrap();
     assert!(pass.is_pass());
     assert_eq!(Notation::Janggi.parse(&p, "한수쉼").unwrap(), pass);
     assert_eq!(Notation::JanggiFsf.format(&p, pass), "K95-95");
+    assert_eq!(Notation::JanggiHangul.format(&p, pass), "95초95");
     assert_eq!(Notation::Algebraic.format(&p, pass), "Ke2");
     // Xiangqi notations are not used for janggi.
     let e = Notation::Wxf.parse(&p, "C2.5").unwrap_err().to_string();

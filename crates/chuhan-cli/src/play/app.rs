@@ -142,27 +142,9 @@ impl App {
         tr(self.settings.lang, Domain::Play, id, Some(args))
     }
 
-    /// The move `m` of `pos` in the chosen notation; in Korean, janggi's numbers name the
-    /// pieces in Hangul as Korean records do (79졸78 rather than 79卒78; both are read).
+    /// The move `m` of `pos` in the chosen notation.
     pub fn write_move(&self, pos: &Position, m: Move) -> String {
-        let text = self.settings.notation.format(pos, m);
-        if self.settings.lang != Lang::Ko || self.settings.notation != Notation::Janggi {
-            return text;
-        }
-        text.chars()
-            .map(|c| match c {
-                '楚' => '초',
-                '漢' => '한',
-                '士' => '사',
-                '象' => '상',
-                '馬' => '마',
-                '車' => '차',
-                '包' => '포',
-                '卒' => '졸',
-                '兵' => '병',
-                other => other,
-            })
-            .collect()
+        self.settings.notation.format(pos, m)
     }
 
     /// A side's name in the game's language (Red, 红方, 초, Đỏ).

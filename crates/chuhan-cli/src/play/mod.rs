@@ -100,9 +100,11 @@ fn settings(args: &PlayArgs) -> Result<Settings> {
 
 /// The notation players of `lang` expect: Chinese in the Chinese scripts, Vietnamese letters
 /// in Vietnamese, WXF in English (and in Korean, whose xiangqi players read it more readily
-/// than Chinese characters); janggi's numbers for janggi in every language.
+/// than Chinese characters); janggi's numbers for janggi, with Hangul piece names in Korean.
 pub fn default_notation(lang: Lang, variant: Variant) -> Notation {
     match (variant, lang) {
+        // Korean records name janggi's pieces in Hangul (79졸78).
+        (Variant::Janggi, Lang::Ko) => Notation::JanggiHangul,
         (Variant::Janggi, _) => Notation::Janggi,
         (_, Lang::ZhHans) => Notation::Chinese,
         (_, Lang::ZhHant) => Notation::ChineseTraditional,

@@ -120,7 +120,7 @@ pub fn board_lines(app: &App) -> Vec<Line<'static>> {
         match notation {
             _ if descriptive && variant == Variant::Xiangqi => "  ".to_string(),
             Notation::Algebraic | Notation::Lan | Notation::Uci1 => format!("{:<2}", rank + 1),
-            Notation::Janggi | Notation::JanggiFsf => format!("{} ", (10 - rank) % 10),
+            Notation::Janggi | Notation::JanggiFsf | Notation::JanggiHangul => format!("{} ", (10 - rank) % 10),
             _ => format!("{rank} "),
         }
     };
@@ -213,7 +213,7 @@ pub fn board_lines(app: &App) -> Vec<Line<'static>> {
     }
     if descriptive && variant == Variant::Xiangqi {
         lines.push(Line::from(format!("  {}", file_numbers(bottom_side))));
-    } else if matches!(notation, Notation::Janggi | Notation::JanggiFsf) {
+    } else if matches!(notation, Notation::Janggi | Notation::JanggiFsf | Notation::JanggiHangul) {
         let columns: String = files.iter().map(|&f| format!("{}   ", f + 1)).collect();
         lines.push(Line::from(format!("  {}", columns.trim_end())));
     } else {

@@ -309,7 +309,7 @@ fn korean_screen_with_lang_ko() {
     let t0 = Instant::now();
     let s = parsed(&["--variant", "janggi", "--lang", "ko", "--vs", "human", "--tc", "none", "--pieces", "letters"]);
     assert_eq!(s.lang, chuhan_i18n::Lang::Ko);
-    assert_eq!(s.notation, Notation::Janggi);
+    assert_eq!(s.notation, Notation::JanggiHangul);
     let mut app = App::new(s, Position::new(Variant::Janggi), t0);
     let first = screen(&app, t0);
     assert!(first.contains("한수쉼") && first.contains("기권"), "{first}");
@@ -342,7 +342,9 @@ fn each_language_brings_its_notation() {
     ] {
         assert_eq!(parsed(&["--lang", lang]).notation, notation, "{lang}");
         assert_eq!(parsed(&["--lang", lang, "--notation", "iccs"]).notation, Notation::Iccs, "{lang}");
-        assert_eq!(parsed(&["--lang", lang, "--variant", "janggi"]).notation, Notation::Janggi, "{lang}");
+        // Janggi's numbers in every language; in Korean with the pieces in Hangul (79졸78).
+        let janggi = if lang == "ko" { Notation::JanggiHangul } else { Notation::Janggi };
+        assert_eq!(parsed(&["--lang", lang, "--variant", "janggi"]).notation, janggi, "{lang}");
     }
     // A Vietnamese game: moves typed and written in Vietnamese letters, the screen in Vietnamese.
     let t0 = Instant::now();

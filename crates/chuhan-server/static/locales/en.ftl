@@ -476,6 +476,7 @@ notation-lau = Lau
 notation-xqdb = XQDB
 notation-janggi = Janggi numbers
 notation-janggi-fsf = Janggi numbers (Fairy-Stockfish)
+notation-janggi-hangul = Janggi numbers (Hangul)
 notation-vietnamese = Vietnamese
 ## shared
 lang-menu = Language

@@ -455,8 +455,9 @@ notation-lan = 긴 대수 기보
 notation-leventhal = Leventhal
 notation-lau = Lau
 notation-xqdb = XQDB
-notation-janggi = 장기 숫자 기보
+notation-janggi = 장기 숫자 기보 (한자)
 notation-janggi-fsf = 장기 숫자 기보 (Fairy-Stockfish)
+notation-janggi-hangul = 장기 숫자 기보 (한글)
 notation-vietnamese = 베트남식
 ## shared
 lang-menu = 언어

@@ -457,6 +457,7 @@ notation-lau = Lau
 notation-xqdb = XQDB
 notation-janggi = Số janggi
 notation-janggi-fsf = Số janggi (Fairy-Stockfish)
+notation-janggi-hangul = Số janggi (chữ Hàn)
 notation-vietnamese = Ký hiệu Việt Nam
 ## shared
 lang-menu = Ngôn ngữ

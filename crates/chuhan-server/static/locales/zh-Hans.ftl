@@ -457,6 +457,7 @@ notation-lau = Lau
 notation-xqdb = XQDB
 notation-janggi = 韩国象棋数字记谱
 notation-janggi-fsf = 韩国象棋数字记谱（Fairy-Stockfish）
+notation-janggi-hangul = 韩国象棋数字记谱（韩文）
 notation-vietnamese = 越南记法
 ## shared
 lang-menu = 语言

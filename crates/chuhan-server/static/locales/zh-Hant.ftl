@@ -457,6 +457,7 @@ notation-lau = Lau
 notation-xqdb = XQDB
 notation-janggi = 韓國象棋數字記譜
 notation-janggi-fsf = 韓國象棋數字記譜（Fairy-Stockfish）
+notation-janggi-hangul = 韓國象棋數字記譜（韓文）
 notation-vietnamese = 越南記法
 ## shared
 lang-menu = 語言

@@ -9,7 +9,8 @@
 //! soldier on 79 is Cho's; chuhan writes each side's soldier as its set marks it (Cho 卒, Han
 //! 兵, so the example is written 79卒78) and reads either character for either side.
 //! A pass is written with the general's point twice (95楚95); reading also accepts `pass` and
-//! the Korean 한수쉼.
+//! the Korean 한수쉼. Korean records often name the pieces in Hangul (79졸78, 95초95): that is
+//! [`Script::Hangul`]; both scripts are read.
 //!
 //! Fairy-Stockfish writes a letter (K A E H R C P), the two points joined by `-`, or `x` for
 //! a capture, and `+`/`#` for check and mate: R81x83+, K95-95 for a pass.
@@ -35,18 +36,32 @@ fn square(text: &str) -> Option<Square> {
     Square::new(b[1] - b'1', if row == 0 { 0 } else { rank })
 }
 
-fn name(role: Role, side: Side) -> char {
-    match (role, side) {
-        (Role::General, Side::First) => '楚',
-        (Role::General, Side::Second) => '漢',
-        (Role::Advisor, _) => '士',
-        (Role::Elephant, _) => '象',
-        (Role::Horse, _) => '馬',
-        (Role::Chariot, _) => '車',
-        (Role::Cannon, _) => '包',
-        // As on the pieces of a janggi set: Cho's soldiers read 卒, Han's 兵.
-        (Role::Soldier, Side::First) => '卒',
-        (Role::Soldier, Side::Second) => '兵',
+/// The script a piece's name is written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Script {
+    /// Chinese characters, as on the pieces: 楚 漢 士 象 馬 車 包 卒 兵.
+    Hanja,
+    /// Korean letters: 초 한 사 상 마 차 포 졸 병.
+    Hangul,
+}
+
+fn name(role: Role, side: Side, script: Script) -> char {
+    // Per role: Cho's piece and Han's, in Hanja and in Hangul. As on the pieces of a janggi
+    // set, the generals are named by their sides and Cho's soldiers read 卒 (졸), Han's 兵 (병).
+    let [cho, han, cho_ko, han_ko] = match role {
+        Role::General => ['楚', '漢', '초', '한'],
+        Role::Advisor => ['士', '士', '사', '사'],
+        Role::Elephant => ['象', '象', '상', '상'],
+        Role::Horse => ['馬', '馬', '마', '마'],
+        Role::Chariot => ['車', '車', '차', '차'],
+        Role::Cannon => ['包', '包', '포', '포'],
+        Role::Soldier => ['卒', '兵', '졸', '병'],
+    };
+    match (script, side) {
+        (Script::Hanja, Side::First) => cho,
+        (Script::Hanja, Side::Second) => han,
+        (Script::Hangul, Side::First) => cho_ko,
+        (Script::Hangul, Side::Second) => han_ko,
     }
 }
 
@@ -94,9 +109,9 @@ fn role_of_letter(c: char) -> Option<Role> {
     })
 }
 
-pub(crate) fn format(pos: &Position, m: Move) -> String {
+pub(crate) fn format(pos: &Position, m: Move, script: Script) -> String {
     let piece = pos.piece_at(m.from).expect("a legal move has a piece on its from-square");
-    format!("{}{}{}", point(m.from), name(piece.role, piece.side), point(m.to))
+    format!("{}{}{}", point(m.from), name(piece.role, piece.side, script), point(m.to))
 }
 
 pub(crate) fn format_fsf(pos: &Position, m: Move) -> String {

@@ -56,11 +56,15 @@ pub enum Notation {
     /// pieces in WXF (P, C), so text that reads in both is read as WXF by
     /// [`Notation::parse_any`].
     Vietnamese,
+    /// Janggi's numeric notation with the pieces in Hangul, as Korean records and sites write
+    /// it: 79졸78 (Cho's soldier; Han's is 병), 95초95 for a pass. Read as [`Notation::Janggi`]
+    /// (which reads Hangul too).
+    JanggiHangul,
 }
 
 impl Notation {
     /// Every notation, in the order `--to all` prints them.
-    pub const ALL: [Notation; 14] = [
+    pub const ALL: [Notation; 15] = [
         Notation::Chinese,
         Notation::ChineseTraditional,
         Notation::Wxf,
@@ -75,6 +79,7 @@ impl Notation {
         Notation::Janggi,
         Notation::JanggiFsf,
         Notation::Vietnamese,
+        Notation::JanggiHangul,
     ];
 
     /// The name used on the command line.
@@ -94,6 +99,7 @@ impl Notation {
             Notation::Janggi => "janggi",
             Notation::JanggiFsf => "janggi-fsf",
             Notation::Vietnamese => "vietnamese",
+            Notation::JanggiHangul => "janggi-hangul",
         }
     }
 
@@ -103,7 +109,7 @@ impl Notation {
     pub const fn applies_to(self, variant: Variant) -> bool {
         match self {
             Notation::Iccs | Notation::Uci | Notation::Uci1 | Notation::Algebraic | Notation::Lan => true,
-            Notation::Janggi | Notation::JanggiFsf => matches!(variant, Variant::Janggi),
+            Notation::Janggi | Notation::JanggiFsf | Notation::JanggiHangul => matches!(variant, Variant::Janggi),
             _ => matches!(variant, Variant::Xiangqi),
         }
     }
@@ -131,7 +137,8 @@ impl Notation {
             Notation::Algebraic => algebraic::format(pos, m, false),
             Notation::Lan => algebraic::format(pos, m, true),
             Notation::Leventhal => leventhal::format(pos, m),
-            Notation::Janggi => janggi::format(pos, m),
+            Notation::Janggi => janggi::format(pos, m, janggi::Script::Hanja),
+            Notation::JanggiHangul => janggi::format(pos, m, janggi::Script::Hangul),
             Notation::JanggiFsf => janggi::format_fsf(pos, m),
             Notation::Vietnamese => vietnamese::format(pos, m),
         }
@@ -152,7 +159,7 @@ impl Notation {
             Notation::Uci1 => coords::parse(pos, text, coords::Style::Uci1),
             Notation::Algebraic | Notation::Lan => algebraic::parse(pos, text),
             Notation::Leventhal => leventhal::parse(pos, text),
-            Notation::Janggi => janggi::parse(pos, text),
+            Notation::Janggi | Notation::JanggiHangul => janggi::parse(pos, text),
             Notation::JanggiFsf => janggi::parse_fsf(pos, text),
             Notation::Vietnamese => vietnamese::parse(pos, text),
         }
