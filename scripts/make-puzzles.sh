@@ -1,12 +1,11 @@
 #!/usr/bin/env bash
 # Regenerates the puzzle set `chuhan serve` ships (crates/chuhan-server/puzzles/puzzles.jsonl),
-# as the committed one was made (BENCHMARKS.md, "Puzzles"), except that the committed set's
-# last two sources (janggi94, xiangqi95) were stopped part-way for time: run whole, as here,
-# they give more puzzles:
+# as the committed one was made (BENCHMARKS.md, "Puzzles"; its xiangqi95 source was searched in
+# two runs, games 1–1,604 and then 1,605–2,001, which gives the same puzzles as one run):
 #   scripts/make-puzzles.sh WORKDIR      (about two hours on two cores)
 # - xiangqi: the 2,516 master games of ../shared/testdata/games, then games of the engine
 #   against itself at 300 nodes a move (6 random plies after each built-in opening), seeds 91,
-#   93 and 95;
+#   93, 95 and 97;
 # - janggi: games of the engine against itself the same way, seeds 92 and 94.
 # The two games of a self-play pair are the same game (the same engine at fixed nodes, the same
 # opening and random plies, colours swapped): only one of each is searched.
@@ -42,6 +41,7 @@ selfplay janggi 92 1000 janggi92
 selfplay xiangqi 93 2000 xiangqi93
 selfplay janggi 94 2000 janggi94
 selfplay xiangqi 95 4000 xiangqi95
+selfplay xiangqi 97 1000 xiangqi97
 # One database a source (they can run at once), then one list: a position found in two sources
 # (the id is a hash of the position) is kept once, the first found.
 step() { # name files...
@@ -52,7 +52,7 @@ step() { # name files...
 }
 step masters ../shared/testdata/games/Hu_Ronghua_1391_UCI_games.pgn ../shared/testdata/games/Liu_Dahua_1125_UCI_games.pgn
 sources="masters"
-for name in xiangqi91 janggi92 xiangqi93 janggi94 xiangqi95; do
+for name in xiangqi91 janggi92 xiangqi93 janggi94 xiangqi95 xiangqi97; do
   step "$name" "$out/$name.pgn"
   sources="$sources $name"
 done

@@ -188,7 +188,8 @@ test("Accept-Language picks the language; the menu switches it and the choice su
     assert.deepEqual(names, ["English", "简体中文", "繁體中文", "한국어", "Tiếng Việt"]);
     await Promise.all([page.waitForEvent("load"), page.selectOption("#lang-menu", "vi")]);
     assert.equal(await page.getAttribute("html", "lang"), "vi");
-    assert.equal(await page.textContent('nav a[href="/"]'), "Ván mới");
+    // The page's words are put in by its script once the catalog is read, after the load.
+    await page.waitForFunction(() => document.querySelector('nav a[href="/"]').textContent === "Ván mới");
     await page.goto(`${BASE}/analysis`);
     assert.equal(await page.getAttribute("html", "lang"), "vi", "the cookie wins over Accept-Language");
     assert.equal(await page.textContent("#aflip"), "Xoay bàn cờ");

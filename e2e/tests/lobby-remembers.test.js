@@ -18,6 +18,8 @@ test("the new-game form comes back as it was last sent", async () => {
     await page.click("#create button[type=submit]");
     await page.waitForURL(/\/game\/[A-Za-z0-9]+$/);
     await page.goto(`${BASE}/`);
+    // The page's script fills the form once its catalog is read, which may be after the load.
+    await page.waitForFunction(() => document.getElementById("create").elements.variant.value === "janggi");
     const form = await page.evaluate(() => {
       const f = document.getElementById("create").elements;
       return { variant: f.variant.value, mode: f.mode.value, side: f.side.value, clock: f.clock.value,

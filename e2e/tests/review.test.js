@@ -23,9 +23,10 @@ test("the move list steps through the game, during and after it; Analyse and the
     await clickSquare(page, "#board", "h2");
     await clickSquare(page, "#board", "e2");
     await waitForMoves(page, "#moves", 2);
-    // Coordinates on the edges in the notation chosen: Chinese numbers Red's files from its right.
+    // Coordinates on the edges in the notation chosen: WXF (English's) numbers Red's files from
+    // its right, Black's from its own.
     const coords = () => page.$$eval("#board svg text.coord", (t) => t.map((e) => e.textContent).join(" "));
-    assert.match(await coords(), /^九 1 八 2 .* 一 9$/);
+    assert.match(await coords(), /^9 1 8 2 .* 1 9$/);
     await page.selectOption("#notation", "uci");
     await page.waitForFunction(() => /^h2e2$/.test(document.querySelector("#moves li span").textContent));
     assert.match(await coords(), /^a b c d e f g h i 0 1 2 3 4 5 6 7 8 9$/);

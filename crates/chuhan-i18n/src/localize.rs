@@ -8,6 +8,7 @@
 use crate::catalog::{try_tr, Domain, TrError};
 use crate::lang::Lang;
 use chuhan::game::{Chase, EndReason, GameResult, Outcome, Violation};
+use chuhan::notation::NotationError;
 use chuhan::{Piece, Role, Side, Variant};
 use fluent_bundle::FluentArgs;
 
@@ -235,5 +236,40 @@ mod tests {
         assert_eq!(points(73.5), "73.5");
         assert_eq!(points(-1.5), "-1.5");
         assert_eq!(points(0.0), "0");
+    }
+}
+
+/// Why a typed move does not read: "炮二平十：没有相符的合法着法". The notation's own words
+/// for a text it cannot read ([`NotationError::Syntax`]'s `reason`) are English: the other
+/// languages say that the text does not read, without them.
+impl Localize for NotationError {
+    fn try_localize(&self, variant: Variant, lang: Lang) -> Result<String, TrError> {
+        let mut args = FluentArgs::new();
+        args.set("variant", variant_key(variant));
+        let id = match self {
+            NotationError::Syntax { text, reason } => {
+                args.set("text", text.as_str());
+                args.set("reason", reason.as_str());
+                "move-unreadable"
+            }
+            NotationError::Illegal { text } => {
+                args.set("text", text.as_str());
+                "move-illegal"
+            }
+            NotationError::Ambiguous { text, candidates } => {
+                args.set("text", text.as_str());
+                let moves: Vec<String> = candidates.iter().map(ToString::to_string).collect();
+                args.set("moves", moves.join(", "));
+                "move-ambiguous"
+            }
+            NotationError::NoNotation { text, variant } => {
+                args.set("text", text.as_str());
+                args.set("variant", variant_key(*variant));
+                "move-no-notation"
+            }
+            // A kind the catalogs do not know yet: the rules crate's English.
+            _ => return Ok(self.to_string()),
+        };
+        rules(lang, id, &args)
     }
 }

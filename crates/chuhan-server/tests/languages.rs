@@ -45,3 +45,27 @@ async fn errors_are_worded_in_the_requests_language() {
     assert_eq!(a.body["code"], "no_player");
     assert_eq!(a.body["error"], "“nobody” 선수가 없습니다");
 }
+
+/// A typed move that does not read: why, in the request's language (an answer, not an error).
+#[tokio::test]
+async fn a_typed_moves_problem_is_worded_in_the_requests_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let (addr, _server) = server(dir.path()).await;
+    let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    let read = |text: &'static str, headers: &'static [(&'static str, &'static str)]| {
+        let body = serde_json::json!({ "fen": start, "text": text });
+        request(addr, Method::POST, "/api/read-move", Some(body), None, headers)
+    };
+    let a = read("炮二进九", &[]).await;
+    assert_eq!(a.status, 200);
+    assert_eq!(a.body["problem"], "炮二进九: no legal move fits");
+    let a = read("炮二进九", &[("accept-language", "zh-CN")]).await;
+    assert_eq!(a.body["problem"], "炮二进九：没有相符的合法着法");
+    let a = read("zzz", &[("cookie", "lang=ko")]).await;
+    assert_eq!(a.body["problem"], "zzz: 샹치의 어느 기보법으로도 읽을 수 없는 수입니다");
+    let a = read(" ", &[("accept-language", "vi")]).await;
+    assert_eq!(a.body["problem"], "hãy gõ một nước đi, ví dụ P2-5, 炮二平五, h2-e2 hoặc h2e2");
+    // A move that reads is the same in every language.
+    let a = read("C2.5", &[("accept-language", "zh-TW")]).await;
+    assert_eq!(a.body["move"], "h2e2");
+}

@@ -370,7 +370,8 @@ impl App {
             .or_else(|first| Notation::parse_any(&pos, &text).map_err(|_| first));
         match result {
             Ok(m) => self.play(m, now),
-            Err(e) => self.status = e.to_string(),
+            // In the screen's language (the notation's own detail is English only).
+            Err(e) => self.status = e.localize(self.settings.variant, self.settings.lang),
         }
     }
 

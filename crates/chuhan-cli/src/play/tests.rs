@@ -321,6 +321,10 @@ fn korean_screen_with_lang_ko() {
     type_text(&mut app, "41兵42", t0);
     assert_eq!(app.move_texts, ["79졸78", "41병42"]);
     assert!(app.status.starts_with("한: 41병42"), "{}", app.status);
+    // A move that does not read: why, in Korean.
+    type_text(&mut app, "zzz", t0);
+    assert_eq!(app.status, "zzz: 이 기보법으로 읽을 수 없는 수입니다");
+    app.input.clear();
     app.key(Key::Pass, t0);
     app.key(Key::Pass, t0);
     assert_eq!(app.game.outcome().map(|o| o.reason), Some(EndReason::DoublePass));

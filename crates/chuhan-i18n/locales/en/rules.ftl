@@ -82,3 +82,14 @@ chase = { $chasers ->
     [yes] unprotected{ " " }
    *[no] {""}
 }{ $target } on { $square }
+
+## A typed move that does not read ($text: as typed; $reason: the notation's words, English
+## only; $moves: the legal moves it fits, in coordinates)
+
+move-unreadable = { $text }: { $reason }
+move-illegal = { $text }: no legal move fits
+move-ambiguous = { $text }: fits more than one legal move ({ $moves })
+move-no-notation = { $text }: not a move in any notation of { $variant ->
+    [janggi] janggi
+   *[xiangqi] xiangqi
+}

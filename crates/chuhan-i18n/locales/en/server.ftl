@@ -53,3 +53,8 @@ name-registered = { $name } is a registered player's name: log in to play as { $
 account-locked = too many failed logins for { $name }: try again in { $minutes } minutes
 login-attempts = too many failed attempts from your address ({ $failures } in { $window } minutes): try again in { $minutes } minutes
 puzzle-attempts = too many puzzle attempts from your address (at most { $limit } a minute): try again in { $seconds } s
+
+## A typed move (POST /api/read-move); $problem: why it does not read, already worded
+
+read-move-empty = type a move, e.g. 炮二平五, C2=5, h2-e2 or h2e2
+read-move-bikjang = { $problem }: the generals face each other (bikjang), so the move must break it, or pass

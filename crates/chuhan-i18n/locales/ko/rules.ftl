@@ -96,3 +96,13 @@ chase = { $square }의 { $unprotected ->
        *[no] 기물 { $chasers }개
     }
 })
+
+## 읽을 수 없는 입력 ($reason은 영어뿐이라 쓰지 않음)
+
+move-unreadable = { $text }: 이 기보법으로 읽을 수 없는 수입니다
+move-illegal = { $text }: 맞는 합법적인 수가 없습니다
+move-ambiguous = { $text }: 맞는 합법적인 수가 둘 이상입니다 ({ $moves })
+move-no-notation = { $text }: { $variant ->
+    [janggi] 장기
+   *[xiangqi] 샹치
+}의 어느 기보법으로도 읽을 수 없는 수입니다

@@ -47,3 +47,8 @@ name-registered = { $name }은(는) 등록된 선수의 이름입니다. 로그�
 account-locked = { $name } 계정의 로그인 실패가 너무 많습니다. { $minutes }분 후 다시 시도하세요
 login-attempts = 이 주소에서 실패한 시도가 너무 많습니다({ $window }분 동안 { $failures }번). { $minutes }분 후 다시 시도하세요
 puzzle-attempts = 이 주소에서 문제 풀이 시도가 너무 많습니다(1분에 최대 { $limit }번). { $seconds }초 후 다시 시도하세요
+
+## 수 입력
+
+read-move-empty = 수를 입력하세요. 예: 79졸78, 炮二平五, h2-e2, h2e2
+read-move-bikjang = { $problem }: 빅장입니다. 빅장을 푸는 수를 두거나 한수쉼을 하세요

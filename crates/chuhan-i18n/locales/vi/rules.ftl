@@ -70,3 +70,13 @@ chase = { $chasers ->
     [yes] { " " }không được bảo vệ
    *[no] {""}
 } ở { $square }
+
+## Nước đi gõ vào không đọc được ($reason chỉ có tiếng Anh nên không dùng)
+
+move-unreadable = { $text }: cách ghi này không đọc được nước đi đó
+move-illegal = { $text }: không có nước đi hợp lệ nào khớp
+move-ambiguous = { $text }: khớp với hơn một nước đi hợp lệ ({ $moves })
+move-no-notation = { $text }: không phải nước đi theo cách ghi nào của { $variant ->
+    [janggi] cờ tướng Hàn Quốc
+   *[xiangqi] cờ tướng
+}

@@ -47,3 +47,8 @@ name-registered = { $name } là tên của một người chơi đã đăng ký:
 account-locked = { $name } đăng nhập sai quá nhiều lần: hãy thử lại sau { $minutes } phút
 login-attempts = địa chỉ của bạn thử sai quá nhiều lần ({ $failures } lần trong { $window } phút): hãy thử lại sau { $minutes } phút
 puzzle-attempts = địa chỉ của bạn thử giải bài quá nhiều lần (tối đa { $limit } lần một phút): hãy thử lại sau { $seconds } giây
+
+## Nước đi gõ vào
+
+read-move-empty = hãy gõ một nước đi, ví dụ P2-5, 炮二平五, h2-e2 hoặc h2e2
+read-move-bikjang = { $problem }: hai tướng đối mặt (bikjang), nước đi phải phá thế đó, hoặc bỏ lượt

@@ -96,3 +96,13 @@ chase = { $chasers ->
     [yes] 无根
    *[no] {""}
 }{ $target }
+
+## 输入的着法读不出（$reason 只有英文，故不用）
+
+move-unreadable = { $text }：这种记谱法读不出这步棋
+move-illegal = { $text }：没有相符的合法着法
+move-ambiguous = { $text }：相符的合法着法不止一个（{ $moves }）
+move-no-notation = { $text }：不是{ $variant ->
+    [janggi] 韩国象棋
+   *[xiangqi] 象棋
+}任何一种记谱法的着法

@@ -47,3 +47,8 @@ name-registered = { $name } 是注册棋手的名字：请登录后以 { $name }
 account-locked = { $name } 登录失败次数太多：请 { $minutes } 分钟后再试
 login-attempts = 你的地址尝试失败次数太多（{ $window } 分钟内 { $failures } 次）：请 { $minutes } 分钟后再试
 puzzle-attempts = 你的地址解题尝试太多（每分钟最多 { $limit } 次）：请 { $seconds } 秒后再试
+
+## 输入的着法
+
+read-move-empty = 请输入着法，例如 炮二平五、C2=5、h2-e2 或 h2e2
+read-move-bikjang = { $problem }；两将照面，着法必须解开照面，或者停着

@@ -96,3 +96,13 @@ chase = { $chasers ->
     [yes] 無根
    *[no] {""}
 }{ $target }
+
+## 輸入的著法讀不出（$reason 只有英文，故不用）
+
+move-unreadable = { $text }：這種記譜法讀不出這步棋
+move-illegal = { $text }：沒有相符的合法著法
+move-ambiguous = { $text }：相符的合法著法不止一個（{ $moves }）
+move-no-notation = { $text }：不是{ $variant ->
+    [janggi] 韓國象棋
+   *[xiangqi] 象棋
+}任何一種記譜法的著法

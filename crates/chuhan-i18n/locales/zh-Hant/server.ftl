@@ -47,3 +47,8 @@ name-registered = { $name } 是註冊棋手的名字：請登入後以 { $name }
 account-locked = { $name } 登入失敗次數太多：請 { $minutes } 分鐘後再試
 login-attempts = 你的位址嘗試失敗次數太多（{ $window } 分鐘內 { $failures } 次）：請 { $minutes } 分鐘後再試
 puzzle-attempts = 你的位址解題嘗試太多（每分鐘最多 { $limit } 次）：請 { $seconds } 秒後再試
+
+## 輸入的著法
+
+read-move-empty = 請輸入著法，例如 炮二平五、C2=5、h2-e2 或 h2e2
+read-move-bikjang = { $problem }；兩將照面，著法必須解開照面，或者停著
