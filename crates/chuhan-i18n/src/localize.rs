@@ -226,19 +226,6 @@ fn points(p: f32) -> String {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::points;
-
-    #[test]
-    fn points_as_text() {
-        assert_eq!(points(72.0), "72");
-        assert_eq!(points(73.5), "73.5");
-        assert_eq!(points(-1.5), "-1.5");
-        assert_eq!(points(0.0), "0");
-    }
-}
-
 /// Why a typed move does not read: "炮二平十：没有相符的合法着法". The notation's own words
 /// for a text it cannot read ([`NotationError::Syntax`]'s `reason`) are English: the other
 /// languages say that the text does not read, without them.
@@ -271,5 +258,18 @@ impl Localize for NotationError {
             _ => return Ok(self.to_string()),
         };
         rules(lang, id, &args)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::points;
+
+    #[test]
+    fn points_as_text() {
+        assert_eq!(points(72.0), "72");
+        assert_eq!(points(73.5), "73.5");
+        assert_eq!(points(-1.5), "-1.5");
+        assert_eq!(points(0.0), "0");
     }
 }
