@@ -8,7 +8,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { FluentBundle, FluentResource } from "../../crates/chuhan-server/static/vendor/fluent-bundle.js";
-import { BASE, clickSquare, gameId, launch, newPage, screenshot, signUp, waitForMoves } from "../lib.js";
+import { BASE, clickSquare, friendGame, gameId, launch, newPage, playMove, screenshot, signUp, waitForMoves } from "../lib.js";
 
 const LOCALES = new URL("../../crates/chuhan-server/static/locales/", import.meta.url);
 /// Each language and the browser locale that asks for it.
@@ -239,6 +239,26 @@ test("Korean pages write janggi in its numbers with the pieces in Hangul, xiangq
     await cho.waitForFunction(() => document.querySelector("#anotation").value === "wxf");
     assert.deepEqual(cho.problems, []);
     assert.deepEqual(han.problems, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("the archive shows a game's ruling in the page's language", async () => {
+  const browser = await launch();
+  try {
+    const [red, black] = await friendGame(browser, { page: { locale: "zh-CN" } });
+    await playMove(red, "h2e2", 1, [black]);
+    await playMove(black, "h9g7", 2, [red]);
+    await black.click("#resign");
+    await black.click("#resign-yes");
+    await red.waitForFunction(() => /认输/.test(document.querySelector("#status").textContent));
+    await red.goto(`${BASE}/archive`);
+    await red.waitForSelector("#archive-rows tr");
+    const row = await red.textContent("#archive-rows tr");
+    assert.match(row, /1-0 — 红方胜：黑方认输/, row);
+    assert.doesNotMatch(row, /resign/i, row);
+    assert.deepEqual(red.problems, []);
   } finally {
     await browser.close();
   }

@@ -26,6 +26,7 @@
 use anyhow::Result;
 use chuhan::{BySide, Side, Variant};
 use rating::{PlayerRating, RatingChange};
+use std::collections::BTreeMap;
 
 pub mod accounts;
 pub mod glicko;
@@ -107,6 +108,10 @@ pub struct StoredEnd {
     pub result: String,
     /// How it ended, in words (checkmate, time, resignation, ...), as shown to players.
     pub reason: String,
+    /// The same ruling in each language the server speaks (language tag → words), when the
+    /// rules' ruling ended the game; empty for words of the server's own (a forfeit) and for
+    /// games stored before the column (SQLite version 9, PostgreSQL version 8).
+    pub reasons: BTreeMap<String, String>,
     /// The change of the players' ratings, if the game moved them.
     pub rating: Option<RatingChange>,
     /// The code of the game's opening ([`crate::Opening::code`]), if it has one: what a
@@ -253,3 +258,17 @@ fn now_secs() -> u64 {
 
 #[cfg(test)]
 mod tests;
+
+/// [`StoredEnd::reasons`] as stored: a JSON object of tag → words, or NULL when there are none.
+pub(crate) fn reasons_column(reasons: &BTreeMap<String, String>) -> Option<String> {
+    if reasons.is_empty() {
+        return None;
+    }
+    serde_json::to_string(reasons).ok()
+}
+
+/// A stored `reasons` column read back: none for NULL, or for text that is not such an object
+/// (a ruling in English stays in `reason`).
+pub(crate) fn reasons_of_column(column: Option<String>) -> BTreeMap<String, String> {
+    column.and_then(|text| serde_json::from_str(&text).ok()).unwrap_or_default()
+}

@@ -276,6 +276,7 @@ pub async fn archive(State(state): State<Arc<AppState>>) -> Result<Json<Archive>
             plies: g.plies,
             result: g.end.result,
             reason: g.end.reason,
+            reasons: g.end.reasons,
             names: pair(g.names),
         })
         .collect();

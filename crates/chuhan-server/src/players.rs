@@ -142,6 +142,7 @@ pub async fn games(
                 plies: e.plies,
                 result: e.end.result,
                 reason: e.end.reason,
+                reasons: e.end.reasons,
                 red: names.first,
                 black: names.second,
                 rated: g.rated,

@@ -14,6 +14,7 @@ use super::{clocks_run, ms, pgn_result, Mode, Room, RoomError};
 use crate::rating::RatingChange;
 use crate::store::{Offers, StoredEnd, StoredMove};
 use chuhan::clock::Clocks;
+use chuhan::game::Outcome;
 use chuhan::{BySide, Game, Move, Side};
 use std::time::{Duration, Instant};
 
@@ -300,9 +301,7 @@ impl Room {
         let mut game = self.game.clone();
         how.end(&mut game);
         let o = game.outcome().ok_or(RoomError::AlreadyOver)?;
-        let reason = reason.unwrap_or_else(|| o.describe(self.variant));
-        let opening = crate::shown::opening(&game).map(|o| o.code());
-        let end = StoredEnd { result: pgn_result(o.result).to_string(), reason, rating: None, opening };
+        let end = stored_end(&game, o, reason);
         Ok(Event::End { how, end, plies: self.game.ply(), at: now })
     }
 
@@ -358,11 +357,25 @@ impl Room {
             return None;
         }
         let o = self.game.outcome()?;
-        let reason = reason.unwrap_or_else(|| o.describe(self.variant));
-        let opening = crate::shown::opening(&self.game).map(|o| o.code());
-        let end = StoredEnd { result: pgn_result(o.result).to_string(), reason, rating: None, opening };
+        let end = stored_end(&self.game, o, reason);
         self.stop(now);
         self.end = Some(end.clone());
         Some(end)
     }
+}
+
+/// The end of `game` to store: its result, the ruling `o` in English and in every language the
+/// server speaks, or `reason` in English alone (words of the room's own, such as a forfeit),
+/// and its opening.
+fn stored_end(game: &Game, o: &Outcome, reason: Option<String>) -> StoredEnd {
+    let variant = game.start().variant();
+    let (reason, reasons) = match reason {
+        Some(words) => (words, Default::default()),
+        None => (
+            o.describe(variant),
+            crate::shown::reasons(o, variant).into_iter().map(|(tag, words)| (tag.to_string(), words)).collect(),
+        ),
+    };
+    let opening = crate::shown::opening(game).map(|o| o.code());
+    StoredEnd { result: pgn_result(o.result).to_string(), reason, reasons, rating: None, opening }
 }

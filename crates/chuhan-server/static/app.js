@@ -686,7 +686,8 @@ async function archive() {
       const mode = g.mode === "engine" || g.mode === "friend" ? t(`archive-mode-${g.mode}`) : g.mode;
       cell(g.names && (g.names[0] || g.names[1]) ? t("archive-players", { mode, red: g.names[0] || "?", black: g.names[1] || "?" }) : mode);
       cell(String(Math.ceil(g.plies / 2)));
-      cell(`${g.result} — ${g.reason}`);
+      // The ruling in the page's language where the server kept it in every language.
+      cell(`${g.result} — ${(g.reasons && g.reasons[LANG]) || g.reason}`);
       const pgn = document.createElement("a");
       pgn.href = `/api/games/${encodeURIComponent(g.id)}/pgn`;
       pgn.textContent = "PGN";

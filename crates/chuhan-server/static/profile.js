@@ -191,8 +191,11 @@ export function gamesList(box, name, keep = {}) {
     const opponent = g.opponent || t(g.mode === "engine" ? "pf-the-engine" : "seek-anonymous");
     const outcome = { win: t("col-won"), draw: t("col-drawn"), loss: t("col-lost") }[g.outcome]
       || (g.result === "*" ? t("pf-in-progress") : g.result);
-    // "Black wins: Red resigned" says who won, which the outcome already says from this side.
-    const reason = (g.reason || "").replace(/^[^:]{1,30} wins: /, "");
+    // "Black wins: Red resigned" (黑方胜：红方认输) says who won, which the outcome already says
+    // from this side: the ruling after its verdict, in the page's language where it was kept.
+    // (Every language's ruling is "verdict: reason"; the English alone may be a forfeit's words.)
+    const ruling = g.reasons && g.reasons[LANG];
+    const reason = ruling ? ruling.replace(/^[^:：]{1,30}[:：]\s*/, "") : (g.reason || "").replace(/^[^:]{1,30} wins: /, "");
     let rating = "—";
     if (g.rating) {
       const d = Math.round(g.rating.after) - Math.round(g.rating.before);

@@ -99,9 +99,12 @@ async fn friends_play_to_mate_and_the_game_survives_a_restart() {
     assert_eq!(end["end"]["result"], "1-0", "{end}");
     assert!(end["end"]["reason"].as_str().unwrap().to_lowercase().contains("mate"), "{end}");
 
-    // The finished game is in the archive and downloads as PGN.
+    // The finished game is in the archive, its ruling in every language, and downloads as PGN.
     let archive: Value = reqwest::get(format!("http://{addr}/api/archive")).await.unwrap().json().await.unwrap();
     assert_eq!(archive["games"][0]["id"], id.as_str());
+    assert_eq!(archive["games"][0]["reason"], end["end"]["reason"], "{archive}");
+    assert_eq!(archive["games"][0]["reasons"], end["end"]["reasons"], "{archive}");
+    assert!(archive["games"][0]["reasons"]["zh-Hans"].as_str().unwrap().starts_with("红方胜"), "{archive}");
     let pgn =
         reqwest::get(format!("http://{addr}/api/games/{id}/pgn?notation=iccs")).await.unwrap().text().await.unwrap();
     assert!(pgn.contains("1-0") && pgn.contains("B2-C2"), "{pgn}");

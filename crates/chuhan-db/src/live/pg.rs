@@ -17,7 +17,10 @@
 //! game again ([`Notice`]).
 
 use super::rating::{PlayerRating, RatingChange};
-use super::{now_secs, ArchiveEntry, Conflict, Loaded, Offers, Store, StoredEnd, StoredGame, StoredMove, StoredOffers};
+use super::{
+    now_secs, reasons_column, reasons_of_column, ArchiveEntry, Conflict, Loaded, Offers, Store, StoredEnd, StoredGame,
+    StoredMove, StoredOffers,
+};
 use anyhow::{anyhow, Context, Result};
 use chuhan::{BySide, Side, Variant};
 use deadpool_postgres::{Manager, ManagerConfig, Pool, PoolError, RecyclingMethod, Transaction};
@@ -422,8 +425,8 @@ impl Store for PgStore {
         }
         let now = now_secs();
         tx.execute(
-            "UPDATE games SET result = $2, reason = $3, finished = $4, opening = $5 WHERE id = $1",
-            &[&id, &end.result, &end.reason, &(now as i64), &end.opening],
+            "UPDATE games SET result = $2, reason = $3, finished = $4, opening = $5, reasons = $6 WHERE id = $1",
+            &[&id, &end.result, &end.reason, &(now as i64), &end.opening, &reasons_column(&end.reasons)],
         )
         .await
         .with_context(|| format!("cannot store the end of game {id}"))?;
@@ -473,7 +476,7 @@ impl Store for PgStore {
                 "SELECT id, variant, mode, level, start_fen, red_token, black_token, base_ms, increment_ms, created,
                  result, reason, periods, period_ms, per_move_ms, overruns, red_name, black_name, rated,
                  red_elo_before, black_elo_before, red_elo_after, black_elo_after, engine, draw_offer, takeback_offer,
-                 offers_ply, opening, red_account, black_account FROM games WHERE id = $1",
+                 offers_ply, opening, red_account, black_account, reasons FROM games WHERE id = $1",
                 &[&id],
             )
             .await
@@ -505,7 +508,9 @@ impl Store for PgStore {
         let elo: [Option<f64>; 4] = [r.get(19), r.get(20), r.get(21), r.get(22)];
         let rating = RatingChange::from_columns(elo);
         let opening: Option<String> = r.get(27);
-        let end = result.map(|result| StoredEnd { result, reason: reason.unwrap_or_default(), rating, opening });
+        let reasons = reasons_of_column(r.get(30));
+        let end =
+            result.map(|result| StoredEnd { result, reason: reason.unwrap_or_default(), reasons, rating, opening });
         let moves = client
             .query(
                 "SELECT mv, red_ms, black_ms, red_periods, black_periods, at_ms FROM moves WHERE game_id = $1 ORDER BY ply",
@@ -535,7 +540,7 @@ impl Store for PgStore {
         let rows = client
             .query(
                 "SELECT g.id, g.variant, g.mode, g.created, g.result, g.reason,
-                 (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id), g.red_name, g.black_name
+                 (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id), g.red_name, g.black_name, g.reasons
                  FROM games g WHERE g.result IS NOT NULL ORDER BY g.finished DESC LIMIT $1",
                 &[&(limit as i64)],
             )
@@ -551,6 +556,7 @@ impl Store for PgStore {
                 end: StoredEnd {
                     result: r.get(4),
                     reason: r.get::<_, Option<String>>(5).unwrap_or_default(),
+                    reasons: reasons_of_column(r.get(9)),
                     rating: None,
                     opening: None,
                 },

@@ -16,7 +16,10 @@
 
 use super::rating::{self, PlayerRating, RatingChange};
 use super::talk::side_from;
-use super::{now_secs, ArchiveEntry, Conflict, Loaded, Offers, Store, StoredEnd, StoredGame, StoredMove, StoredOffers};
+use super::{
+    now_secs, reasons_column, reasons_of_column, ArchiveEntry, Conflict, Loaded, Offers, Store, StoredEnd, StoredGame,
+    StoredMove, StoredOffers,
+};
 use crate::backend::SqlError;
 use anyhow::{anyhow, Context, Result};
 use chuhan::{BySide, Side, Variant};
@@ -392,8 +395,9 @@ fn finish(conn: &Connection, id: &str, plies: usize, end: &StoredEnd) -> Result<
     let now = now_secs();
     let changed = conn
         .execute(
-            "UPDATE games SET result = ?2, reason = ?3, finished = ?4, opening = ?5 WHERE id = ?1 AND result IS NULL",
-            params![id, end.result, end.reason, now as i64, end.opening],
+            "UPDATE games SET result = ?2, reason = ?3, finished = ?4, opening = ?5, reasons = ?6
+                 WHERE id = ?1 AND result IS NULL",
+            params![id, end.result, end.reason, now as i64, end.opening, reasons_column(&end.reasons)],
         )
         .with_context(|| format!("cannot store the end of game {id}"))?;
     let mut change = None;
@@ -429,7 +433,7 @@ fn load(conn: &Connection, id: &str) -> Result<Option<Loaded>> {
                 "SELECT id, variant, mode, level, start_fen, red_token, black_token, base_ms, increment_ms, created,
                  result, reason, periods, period_ms, per_move_ms, overruns, red_name, black_name, rated,
                  red_elo_before, black_elo_before, red_elo_after, black_elo_after, engine, draw_offer, takeback_offer, offers_ply,
-                 opening, red_account, black_account FROM games WHERE id = ?1",
+                 opening, red_account, black_account, reasons FROM games WHERE id = ?1",
                 params![id],
                 |r| {
                     let game = StoredGame {
@@ -457,7 +461,14 @@ fn load(conn: &Connection, id: &str) -> Result<Option<Loaded>> {
                     let rating = RatingChange::from_columns(elo);
                     let offers = offers_row(r, 24)?;
                     let opening = r.get(27)?;
-                    let end = result.map(|result| StoredEnd { result, reason: reason.unwrap_or_default(), rating, opening });
+                    let reasons = reasons_of_column(r.get(30)?);
+                    let end = result.map(|result| StoredEnd {
+                        result,
+                        reason: reason.unwrap_or_default(),
+                        reasons,
+                        rating,
+                        opening,
+                    });
                     Ok((game, end, offers))
                 },
             )
@@ -490,7 +501,7 @@ fn unfinished(conn: &Connection) -> Result<Vec<String>> {
 fn archive(conn: &Connection, limit: usize) -> Result<Vec<ArchiveEntry>> {
     let mut stmt = conn.prepare(
         "SELECT g.id, g.variant, g.mode, g.created, g.result, g.reason,
-             (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id), g.red_name, g.black_name
+             (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id), g.red_name, g.black_name, g.reasons
              FROM games g WHERE g.result IS NOT NULL ORDER BY g.finished DESC LIMIT ?1",
     )?;
     let rows = stmt
@@ -503,6 +514,7 @@ fn archive(conn: &Connection, limit: usize) -> Result<Vec<ArchiveEntry>> {
                 end: StoredEnd {
                     result: r.get(4)?,
                     reason: r.get::<_, Option<String>>(5)?.unwrap_or_default(),
+                    reasons: reasons_of_column(r.get(9)?),
                     rating: None,
                     opening: None,
                 },

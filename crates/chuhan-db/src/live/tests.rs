@@ -38,7 +38,7 @@ fn game(id: &str) -> StoredGame {
 }
 
 fn end(result: &str) -> StoredEnd {
-    StoredEnd { result: result.into(), reason: "mate".into(), rating: None, opening: None }
+    StoredEnd { result: result.into(), reason: "mate".into(), reasons: Default::default(), rating: None, opening: None }
 }
 
 fn mv(m: &str) -> StoredMove {
@@ -109,10 +109,16 @@ async fn a_game_and_its_moves_come_back() {
         );
         assert_eq!(moves, vec![mv("h2e2")], "{name}");
         assert!(end_.is_none());
-        assert_eq!(store.finish("abc", 1, &end("1-0")).await.unwrap(), None, "{name}: not rated");
+        // The ruling in every language comes back with the end (stored as one JSON column).
+        let reasons: std::collections::BTreeMap<String, String> =
+            [("en", "Red wins: checkmate"), ("zh-Hans", "红方胜：将死")].map(|(t, w)| (t.into(), w.into())).into();
+        let ended = StoredEnd { reasons: reasons.clone(), ..end("1-0") };
+        assert_eq!(store.finish("abc", 1, &ended).await.unwrap(), None, "{name}: not rated");
         assert!(store.unfinished().await.unwrap().is_empty(), "{name}");
         let archive = store.archive(10).await.unwrap();
         assert_eq!((archive[0].plies, archive[0].end.result.as_str()), (1, "1-0"), "{name}");
+        assert_eq!(archive[0].end.reasons, reasons, "{name}");
+        assert_eq!(store.load("abc").await.unwrap().unwrap().2.unwrap().reasons, reasons, "{name}");
         assert!(store.load("nope").await.unwrap().is_none(), "{name}");
         assert!(store.ratings(Variant::Xiangqi, 10).await.unwrap().is_empty(), "{name}");
     }
@@ -265,7 +271,8 @@ async fn a_rated_game_between_accounts_changes_ratings_once() {
         // Two more xiangqi games count; past the third in a day, none does.
         for (i, counted) in [(6, true), (7, true), (8, false)] {
             seated(&store, &format!("g{i}"), "xiangqi", (&xiang, &liu)).await;
-            let c = store.finish(&format!("g{i}"), 30, &end("1-0")).await.unwrap();
+            let ruled = StoredEnd { reasons: [("ko".to_string(), "홍 승: 외통".to_string())].into(), ..end("1-0") };
+            let c = store.finish(&format!("g{i}"), 30, &ruled).await.unwrap();
             assert_eq!(c.is_some(), counted, "{name}: game {i}");
         }
         let profile = store.profile("LIU bang").await.unwrap().unwrap();
@@ -287,6 +294,7 @@ async fn a_rated_game_between_accounts_changes_ratings_once() {
             "{name}"
         );
         assert_eq!((games[0].side, games[0].rated, games[0].entry.end.rating), (Side::Second, true, None), "{name}");
+        assert_eq!(games[0].entry.end.reasons["ko"], "홍 승: 외통", "{name}");
         assert!(games[1].entry.end.rating.is_some(), "{name}");
         assert_eq!(games[5].entry.names.second.as_deref(), Some("guest"), "{name}");
         let wins = GamesFilter { result: Some(PlayerResult::Win), ..all.clone() };

@@ -131,6 +131,9 @@ pub struct PlayerGame {
     pub result: String,
     /// How it ended, in words.
     pub reason: String,
+    /// The ruling in each language, by tag (empty for a forfeit's words and for games that
+    /// ended before rulings were kept in every language).
+    pub reasons: std::collections::BTreeMap<String, String>,
     /// Red's (Cho's) name, if any.
     pub red: Option<String>,
     /// Black's (Han's) name, if any.

@@ -337,6 +337,9 @@ pub struct ArchivedGame {
     pub(crate) plies: u64,
     pub(crate) result: String,
     pub(crate) reason: String,
+    /// The ruling in each language, by tag, as stored when the game ended (empty for a forfeit's
+    /// words and for games that ended before rulings were kept in every language).
+    pub(crate) reasons: std::collections::BTreeMap<String, String>,
     pub(crate) names: [Option<String>; 2],
 }
 

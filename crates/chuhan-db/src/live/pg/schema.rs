@@ -75,6 +75,12 @@ pub(crate) const MIGRATIONS: &[Step] = &[
     Step { version: 5, name: "accounts", action: Action::Sql(super::accounts::MIGRATION_5) },
     Step { version: 6, name: "reviews", action: Action::Sql(crate::live::reviews::sql::TABLE) },
     Step { version: 7, name: "puzzle ratings", action: Action::Sql(crate::live::puzzles::sql::TABLES) },
+    // A finished game's ruling in each language (a JSON object, tag → words).
+    Step {
+        version: 8,
+        name: "rulings in every language",
+        action: Action::Sql("ALTER TABLE games ADD COLUMN reasons TEXT;"),
+    },
 ];
 
 /// The version record: a row a migration, with when it was applied.

@@ -319,7 +319,7 @@ fn player_games(conn: &Connection, account: i64, f: &GamesFilter) -> Result<(u64
         "SELECT g.id, g.variant, g.mode, g.created, g.result, g.reason,
              (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id), g.red_name, g.black_name,
              g.red_account = ?1, g.rated, g.base_ms, g.increment_ms, g.periods, g.period_ms, g.opening,
-             g.red_elo_before, g.black_elo_before, g.red_elo_after, g.black_elo_after
+             g.red_elo_before, g.black_elo_before, g.red_elo_after, g.black_elo_after, g.reasons
          FROM games g WHERE {wh} ORDER BY g.finished DESC, g.rowid DESC LIMIT {} OFFSET {}",
         f.limit, f.offset
     );
@@ -338,6 +338,7 @@ fn player_games(conn: &Connection, account: i64, f: &GamesFilter) -> Result<(u64
                     end: StoredEnd {
                         result: r.get(4)?,
                         reason: r.get::<_, Option<String>>(5)?.unwrap_or_default(),
+                        reasons: crate::live::reasons_of_column(r.get(20)?),
                         rating,
                         opening: r.get(15)?,
                     },

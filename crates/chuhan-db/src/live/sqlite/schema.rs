@@ -80,7 +80,11 @@ const STEPS: &[Step] = &[
     Step { version: 6, name: "accounts", action: Action::Sql(super::accounts::MIGRATION_V6) },
     Step { version: 7, name: "reviews", action: Action::Sql(crate::live::reviews::sql::TABLE) },
     Step { version: 8, name: "puzzle ratings", action: Action::Sql(crate::live::puzzles::sql::TABLES) },
+    Step { version: 9, name: "rulings in every language", action: Action::Sql(MIGRATION_V9) },
 ];
+
+/// Version 9: a finished game's ruling in each language (a JSON object, tag → words).
+pub(crate) const MIGRATION_V9: &str = "ALTER TABLE games ADD COLUMN reasons TEXT;";
 
 /// Version 2: the table, then the rated games replayed into it.
 fn ratings_by_game(conn: &mut Conn) -> Result<(), SqlError> {
