@@ -141,6 +141,6 @@ mod tests {
         assert!(notation("klingon").unwrap_err().0.contains("chinese, chinese-traditional, wxf"));
         assert!(variant(Some("chess")).unwrap_err().0.contains("expected xiangqi or janggi"));
         assert_eq!(variant(None).unwrap(), Variant::Xiangqi);
-        assert_eq!(notation_names(Variant::Janggi), "iccs uci uci1 algebraic lan janggi janggi-fsf");
+        assert_eq!(notation_names(Variant::Janggi), "iccs uci uci1 algebraic lan janggi janggi-fsf janggi-hangul");
     }
 }
