@@ -11,6 +11,7 @@ use crate::live::Live;
 use crate::params::pick_notation;
 use crate::room::RoomError;
 use crate::state::AppState;
+use crate::talk::TalkRefused;
 use crate::wire::{frame_text, ClientMessage, ErrorFrame};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
@@ -18,6 +19,7 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::Response;
 use chuhan::notation::Notation;
 use chuhan::{Move, Side, Variant};
+use chuhan_i18n::{try_tr, Domain, FluentArgs, Lang, Localize};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -127,6 +129,8 @@ pub async fn upgrade(
     }
     let variant = live.lock().variant;
     let notation = pick_notation(q.get("notation").map(String::as_str), variant)?;
+    // The language refusals are worded in, for the connection's life.
+    let lang = crate::lang::of_request(&headers);
     // A spectator's account signs their chat lines; a page of another site gets no account
     // from the cookie (crate::origin's rule, on the upgrade too).
     let viewer = match seat {
@@ -138,7 +142,7 @@ pub async fn upgrade(
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
         .read_buffer_size(READ_BUFFER)
-        .on_upgrade(move |socket| connection(socket, state, live, seat, viewer, notation)))
+        .on_upgrade(move |socket| connection(socket, state, live, seat, viewer, notation, lang)))
 }
 
 /// Counts a seat's connection in [`crate::room::Room::present`] while it is open: a player
@@ -162,8 +166,80 @@ impl Drop for Presence {
     }
 }
 
-fn error(e: &WsError) -> Message {
-    Message::Text(frame_text(&ErrorFrame::new(e.to_string())).into())
+fn error(e: &WsError, variant: Variant, lang: Lang) -> Message {
+    Message::Text(frame_text(&ErrorFrame::new(words(e, variant, lang))).into())
+}
+
+/// A refusal in the player's language: `e` worded from chuhan-i18n's `server.ftl` (`ws-*`,
+/// `room-*`, `talk-*`) in `lang`, the language of the connection's upgrade request, for a game
+/// of `variant`. English is the errors' own words; the details only English has (a store's
+/// failure, another engine's words) are left out of the other languages, which say what was
+/// refused without them.
+fn words(e: &WsError, variant: Variant, lang: Lang) -> String {
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    let mut args = FluentArgs::new();
+    let id = match e {
+        WsError::NotUnderstood(_) => "ws-not-understood",
+        WsError::Watching { .. } => "ws-watching",
+        WsError::NoPassing => "ws-no-passing",
+        WsError::Notation(api) => return api.message_in(lang),
+        WsError::TooMany => {
+            args.set("limit", MAX_PER_SECOND);
+            "ws-too-many"
+        }
+        WsError::Binary => "ws-binary",
+        WsError::Room(r) => room(r, variant, lang, &mut args),
+        WsError::Talk(t) => talk(t, &mut args),
+    };
+    try_tr(lang, Domain::Server, id, Some(&args)).unwrap_or_else(|_| e.to_string())
+}
+
+fn room(e: &RoomError, variant: Variant, lang: Lang, args: &mut FluentArgs) -> &'static str {
+    match e {
+        RoomError::Over { .. } | RoomError::AlreadyOver => "room-over",
+        RoomError::NotYourTurn { turn, .. } => {
+            args.set("side", turn.localize(variant, lang));
+            "room-not-your-turn"
+        }
+        RoomError::Illegal { error, .. } => {
+            args.set("move", error.mv.to_string());
+            "room-illegal"
+        }
+        RoomError::Game { mv, .. } => {
+            args.set("move", mv.to_string());
+            "room-illegal"
+        }
+        RoomError::TimeUp => "room-time-up",
+        RoomError::NotSaved(_) | RoomError::Store(_) | RoomError::Replay { .. } => "room-not-saved",
+        RoomError::ClockRunning | RoomError::Behind(_) | RoomError::PositionChanged => "room-behind",
+        RoomError::EngineDeclinesDraws => "room-engine-declines-draws",
+        RoomError::DrawAlreadyOffered => "room-draw-already-offered",
+        RoomError::TakebackAlreadyAsked => "room-takeback-already-asked",
+        RoomError::FormationFixed => "room-formation-fixed",
+        RoomError::NothingToTakeBack => "room-nothing-to-take-back",
+        RoomError::NothingToDecline => "room-nothing-to-decline",
+    }
+}
+
+fn talk(e: &TalkRefused, args: &mut FluentArgs) -> &'static str {
+    match e {
+        TalkRefused::EngineGame("rematch") => "talk-engine-rematch",
+        TalkRefused::EngineGame(_) => "talk-engine-chat",
+        TalkRefused::Anonymous => "talk-anonymous",
+        TalkRefused::Empty => "talk-empty",
+        TalkRefused::TooLong(n) => {
+            args.set("limit", crate::store::talk::MAX_CHAT_CHARS);
+            args.set("given", *n);
+            "talk-too-long"
+        }
+        TalkRefused::Control => "talk-control",
+        TalkRefused::TooFast => "talk-too-fast",
+        TalkRefused::NotOver => "talk-not-over",
+        TalkRefused::NoOpponent => "talk-no-opponent",
+        TalkRefused::Store(_) => "room-not-saved",
+    }
 }
 
 async fn connection(
@@ -173,7 +249,9 @@ async fn connection(
     seat: Option<Side>,
     viewer: Option<String>,
     mut notation: Notation,
+    lang: Lang,
 ) {
+    let variant = live.lock().variant;
     let mut last_chat: Option<Instant> = None;
     let _present = seat.map(|side| Presence::new(live.clone(), side));
     let mut changed = live.changed.subscribe();
@@ -209,7 +287,7 @@ async fn connection(
                 let text = match msg {
                     Message::Text(t) => t,
                     Message::Binary(_) => {
-                        if socket.send(error(&WsError::Binary)).await.is_err() {
+                        if socket.send(error(&WsError::Binary, variant, lang)).await.is_err() {
                             break;
                         }
                         continue;
@@ -232,7 +310,7 @@ async fn connection(
                     Ok(true) => changed.mark_changed(),
                     Ok(false) => {}
                     Err(e) => {
-                        if socket.send(error(&e)).await.is_err() {
+                        if socket.send(error(&e, variant, lang)).await.is_err() {
                             break;
                         }
                     }

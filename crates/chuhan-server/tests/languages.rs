@@ -69,3 +69,43 @@ async fn a_typed_moves_problem_is_worded_in_the_requests_language() {
     let a = read("C2.5", &[("accept-language", "zh-TW")]).await;
     assert_eq!(a.body["move"], "h2e2");
 }
+
+/// A refusal on a game's WebSocket: in the language of the upgrade request (English as before).
+#[tokio::test]
+async fn a_refusal_on_the_websocket_is_worded_in_the_players_language() {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    let dir = tempfile::tempdir().unwrap();
+    let (addr, _server) = server(dir.path()).await;
+    let body = serde_json::json!({ "variant": "xiangqi", "mode": "friend" });
+    let created = request(addr, Method::POST, "/api/games", Some(body), None, &[]).await;
+    let id = created.body["id"].as_str().unwrap().to_string();
+    let token = created.body["token"].as_str().unwrap().to_string();
+    let refusal = |lang: Option<&'static str>, frame: serde_json::Value| {
+        let (id, token) = (id.clone(), token.clone());
+        async move {
+            let mut req = common::seat_request(format!("ws://{addr}/api/games/{id}/ws"), Some(&token));
+            if let Some(lang) = lang {
+                req.headers_mut().insert("accept-language", lang.parse().unwrap());
+            }
+            let (mut ws, _) = tokio_tungstenite::connect_async(req).await.unwrap();
+            ws.send(Message::Text(frame.to_string().into())).await.unwrap();
+            loop {
+                let msg = tokio::time::timeout(std::time::Duration::from_secs(5), ws.next()).await.unwrap();
+                let Message::Text(t) = msg.unwrap().unwrap() else { continue };
+                let v: serde_json::Value = serde_json::from_str(&t).unwrap();
+                if v["type"] == "error" {
+                    return v["message"].as_str().unwrap().to_string();
+                }
+            }
+        }
+    };
+    let pass = serde_json::json!({ "type": "pass" });
+    assert_eq!(refusal(None, pass.clone()).await, "only janggi allows passing");
+    assert_eq!(refusal(Some("ko-KR"), pass.clone()).await, "한수쉼은 장기에서만 됩니다");
+    assert_eq!(refusal(Some("zh-CN"), pass).await, "只有韩国象棋可以停着");
+    // A takeback before any move: there is nothing to take back.
+    let takeback = serde_json::json!({ "type": "takeback" });
+    assert_eq!(refusal(Some("vi"), takeback.clone()).await, "bạn chưa có nước nào để đi lại");
+    assert_eq!(refusal(None, takeback).await, "there is no move of yours to take back");
+}

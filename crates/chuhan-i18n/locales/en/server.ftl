@@ -58,3 +58,32 @@ puzzle-attempts = too many puzzle attempts from your address (at most { $limit }
 
 read-move-empty = type a move, e.g. 炮二平五, C2=5, h2-e2 or h2e2
 read-move-bikjang = { $problem }: the generals face each other (bikjang), so the move must break it, or pass
+
+## Refusals on a game's WebSocket (chuhan-server's ws.rs `words`; English uses the errors' own)
+
+ws-not-understood = message not understood
+ws-watching = you are watching: only the players can do that
+ws-no-passing = only janggi allows passing
+ws-too-many = too many messages: at most { $limit } a second
+ws-binary = binary frames are not understood: send JSON text
+room-over = the game is already over
+room-not-your-turn = it is { $side }'s turn, not yours
+room-illegal = { $move } is not a legal move here
+room-time-up = your time is up
+room-not-saved = the server could not save this, so nothing was done: try again
+room-behind = the game changed meanwhile: nothing was done, look again
+room-engine-declines-draws = the engine plays on: it does not accept draw offers
+room-draw-already-offered = you have already offered a draw
+room-takeback-already-asked = you have already asked to take back your move
+room-formation-fixed = the formations are fixed: a move has been played, or the game starts from a position of its own
+room-nothing-to-take-back = there is no move of yours to take back
+room-nothing-to-decline = your opponent offers nothing to decline
+talk-engine-chat = there is no chat in games against the engine
+talk-engine-rematch = there is no rematch in games against the engine
+talk-anonymous = log in to chat as a spectator
+talk-empty = say something first
+talk-too-long = at most { $limit } characters a line ({ $given } given)
+talk-control = control characters are not allowed in chat
+talk-too-fast = one line a second, please
+talk-not-over = the game is still going on: a rematch comes after it
+talk-no-opponent = this game had only one player

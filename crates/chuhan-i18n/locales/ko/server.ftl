@@ -52,3 +52,32 @@ puzzle-attempts = 이 주소에서 문제 풀이 시도가 너무 많습니다(1
 
 read-move-empty = 수를 입력하세요. 예: 79졸78, 炮二平五, h2-e2, h2e2
 read-move-bikjang = { $problem }: 빅장입니다. 빅장을 푸는 수를 두거나 한수쉼을 하세요
+
+## 대국 연결에서의 거절
+
+ws-not-understood = 알 수 없는 메시지입니다
+ws-watching = 관전 중입니다: 대국자만 할 수 있습니다
+ws-no-passing = 한수쉼은 장기에서만 됩니다
+ws-too-many = 메시지가 너무 많습니다: 1초에 { $limit }개까지
+ws-binary = 바이너리 프레임은 읽을 수 없습니다: JSON 텍스트를 보내세요
+room-over = 대국이 이미 끝났습니다
+room-not-your-turn = 지금은 { $side } 차례입니다
+room-illegal = { $move }: 여기서 둘 수 없는 수입니다
+room-time-up = 시간이 다 되었습니다
+room-not-saved = 서버가 저장하지 못해 아무것도 하지 않았습니다: 다시 해 보세요
+room-behind = 그사이 대국이 바뀌었습니다: 아무것도 하지 않았으니 다시 보세요
+room-engine-declines-draws = 엔진은 계속 둡니다: 무승부 제안을 받지 않습니다
+room-draw-already-offered = 이미 무승부를 제안했습니다
+room-takeback-already-asked = 이미 무르기를 요청했습니다
+room-formation-fixed = 상차림이 정해졌습니다: 이미 수를 두었거나 따로 정한 국면에서 시작한 대국입니다
+room-nothing-to-take-back = 무를 수가 없습니다
+room-nothing-to-decline = 상대가 제안한 것이 없습니다
+talk-engine-chat = 엔진과의 대국에는 채팅이 없습니다
+talk-engine-rematch = 엔진과의 대국에는 재대국이 없습니다
+talk-anonymous = 관전자는 로그인해야 채팅할 수 있습니다
+talk-empty = 먼저 내용을 입력하세요
+talk-too-long = 한 줄에 { $limit }자까지입니다 ({ $given }자 입력)
+talk-control = 채팅에는 제어 문자를 쓸 수 없습니다
+talk-too-fast = 1초에 한 줄만 보내 주세요
+talk-not-over = 대국이 아직 진행 중입니다: 재대국은 끝난 뒤에 합니다
+talk-no-opponent = 이 대국에는 대국자가 한 명뿐이었습니다

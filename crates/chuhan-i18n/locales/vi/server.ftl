@@ -52,3 +52,32 @@ puzzle-attempts = địa chỉ của bạn thử giải bài quá nhiều lần 
 
 read-move-empty = hãy gõ một nước đi, ví dụ P2-5, 炮二平五, h2-e2 hoặc h2e2
 read-move-bikjang = { $problem }: hai tướng đối mặt (bikjang), nước đi phải phá thế đó, hoặc bỏ lượt
+
+## Lời từ chối trên kết nối ván cờ
+
+ws-not-understood = không hiểu tin nhắn
+ws-watching = bạn đang xem: chỉ người chơi mới làm được việc đó
+ws-no-passing = chỉ cờ tướng Hàn Quốc mới được bỏ lượt
+ws-too-many = quá nhiều tin nhắn: tối đa { $limit } tin mỗi giây
+ws-binary = không đọc được khung nhị phân: hãy gửi văn bản JSON
+room-over = ván cờ đã kết thúc
+room-not-your-turn = đang đến lượt { $side }, không phải bạn
+room-illegal = { $move } không phải nước đi hợp lệ ở đây
+room-time-up = bạn đã hết giờ
+room-not-saved = máy chủ không lưu được nên chưa làm gì cả: hãy thử lại
+room-behind = ván cờ vừa thay đổi: chưa làm gì cả, hãy xem lại
+room-engine-declines-draws = máy tiếp tục chơi: máy không nhận lời cầu hòa
+room-draw-already-offered = bạn đã cầu hòa rồi
+room-takeback-already-asked = bạn đã xin đi lại rồi
+room-formation-fixed = thế trận đã cố định: đã có nước đi, hoặc ván cờ bắt đầu từ một thế riêng
+room-nothing-to-take-back = bạn chưa có nước nào để đi lại
+room-nothing-to-decline = đối thủ không đề nghị gì để từ chối
+talk-engine-chat = ván đấu với máy không có trò chuyện
+talk-engine-rematch = ván đấu với máy không có đấu lại
+talk-anonymous = người xem hãy đăng nhập để trò chuyện
+talk-empty = hãy viết gì đó trước
+talk-too-long = tối đa { $limit } ký tự một dòng (đã viết { $given })
+talk-control = không được dùng ký tự điều khiển khi trò chuyện
+talk-too-fast = mỗi giây một dòng thôi nhé
+talk-not-over = ván cờ vẫn đang diễn ra: đấu lại sau khi kết thúc
+talk-no-opponent = ván này chỉ có một người chơi

@@ -52,3 +52,32 @@ puzzle-attempts = 你的地址解题尝试太多（每分钟最多 { $limit } �
 
 read-move-empty = 请输入着法，例如 炮二平五、C2=5、h2-e2 或 h2e2
 read-move-bikjang = { $problem }；两将照面，着法必须解开照面，或者停着
+
+## 对局连接上的拒绝
+
+ws-not-understood = 无法理解的消息
+ws-watching = 你在观战：只有对局双方可以这样做
+ws-no-passing = 只有韩国象棋可以停着
+ws-too-many = 消息太多：每秒最多 { $limit } 条
+ws-binary = 无法理解二进制帧：请发送 JSON 文本
+room-over = 对局已经结束
+room-not-your-turn = 现在轮到{ $side }，不是你
+room-illegal = { $move } 在这里不是合法着法
+room-time-up = 你的时间已用完
+room-not-saved = 服务器未能保存，所以什么也没做：请再试一次
+room-behind = 对局刚刚有了变化：什么也没做，请再看一下
+room-engine-declines-draws = 引擎继续下：它不接受提和
+room-draw-already-offered = 你已经提和了
+room-takeback-already-asked = 你已经请求悔棋了
+room-formation-fixed = 阵形已定：已经走过棋，或对局从自定局面开始
+room-nothing-to-take-back = 你还没有可悔的着法
+room-nothing-to-decline = 对方没有提出可以拒绝的请求
+talk-engine-chat = 与引擎的对局没有聊天
+talk-engine-rematch = 与引擎的对局没有再来一局
+talk-anonymous = 观战者请登录后聊天
+talk-empty = 请先输入内容
+talk-too-long = 每行最多 { $limit } 个字符（现有 { $given } 个）
+talk-control = 聊天中不能有控制字符
+talk-too-fast = 请每秒最多发一行
+talk-not-over = 对局还在进行：结束后才能再来一局
+talk-no-opponent = 这局只有一位棋手

@@ -52,3 +52,32 @@ puzzle-attempts = 你的位址解題嘗試太多（每分鐘最多 { $limit } �
 
 read-move-empty = 請輸入著法，例如 炮二平五、C2=5、h2-e2 或 h2e2
 read-move-bikjang = { $problem }；兩將照面，著法必須解開照面，或者停著
+
+## 對局連線上的拒絕
+
+ws-not-understood = 無法理解的訊息
+ws-watching = 你在觀戰：只有對局雙方可以這樣做
+ws-no-passing = 只有韓國象棋可以停著
+ws-too-many = 訊息太多：每秒最多 { $limit } 則
+ws-binary = 無法理解二進位框：請傳送 JSON 文字
+room-over = 對局已經結束
+room-not-your-turn = 現在輪到{ $side }，不是你
+room-illegal = { $move } 在這裡不是合法著法
+room-time-up = 你的時間已用完
+room-not-saved = 伺服器未能儲存，所以什麼也沒做：請再試一次
+room-behind = 對局剛剛有了變化：什麼也沒做，請再看一下
+room-engine-declines-draws = 引擎繼續下：它不接受提和
+room-draw-already-offered = 你已經提和了
+room-takeback-already-asked = 你已經請求悔棋了
+room-formation-fixed = 陣形已定：已經走過棋，或對局從自訂局面開始
+room-nothing-to-take-back = 你還沒有可悔的著法
+room-nothing-to-decline = 對方沒有提出可以拒絕的請求
+talk-engine-chat = 與引擎的對局沒有聊天
+talk-engine-rematch = 與引擎的對局沒有再來一局
+talk-anonymous = 觀戰者請登入後聊天
+talk-empty = 請先輸入內容
+talk-too-long = 每行最多 { $limit } 個字元（現有 { $given } 個）
+talk-control = 聊天中不能有控制字元
+talk-too-fast = 請每秒最多發一行
+talk-not-over = 對局還在進行：結束後才能再來一局
+talk-no-opponent = 這局只有一位棋手
