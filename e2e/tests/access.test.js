@@ -81,9 +81,11 @@ test("the board by keyboard, moves typed in any notation, said aloud; resigning 
     // The opening, named as the analysis board names it (the same server code).
     const moves = ["h2e2", "h9g7", "h0g2", "b9c7", "e2e6"];
     const r = await fetch(`${BASE}/api/analyse`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ moves, millis: 0 }) });
-    const { opening } = await r.json();
+    const { opening, openings } = await r.json();
     assert.ok(opening, "the line has an opening name");
-    await red.waitForFunction((o) => document.querySelector("#opening").textContent === o, opening);
+    // The page shows its language's name (English here; `opening` has the English and Chinese).
+    assert.ok(opening.startsWith(openings.en), `${opening} / ${openings.en}`);
+    await red.waitForFunction((o) => document.querySelector("#opening").textContent === o, openings.en);
     await screenshot(red, "game-typed-moves");
 
     // Resigning: asked in the page; "Keep playing" keeps playing, "Resign" resigns.

@@ -264,6 +264,7 @@ pub async fn analyse(
         relaxed,
         engine: engine.to_string(),
         opening: crate::shown::line_opening(&game),
+        openings: crate::shown::line_openings(&game),
     }))
 }
 

@@ -80,7 +80,12 @@ pub struct GamesQuery {
 
 /// The name of an opening by its code, as the pages show it.
 fn opening_name(code: &str) -> Option<String> {
-    Opening::all().into_iter().find(|o| o.code() == code).map(crate::shown::opening_name)
+    opening_of(code).map(crate::shown::opening_name)
+}
+
+/// The opening whose code is `code`.
+fn opening_of(code: &str) -> Option<Opening> {
+    Opening::all().into_iter().find(|o| o.code() == code)
 }
 
 /// `GET /api/players/{name}/games`.
@@ -148,6 +153,12 @@ pub async fn games(
                 rated: g.rated,
                 speed: g.speed.name(),
                 opening: g.opening.as_deref().and_then(opening_name),
+                openings: g
+                    .opening
+                    .as_deref()
+                    .and_then(opening_of)
+                    .map(crate::shown::opening_names)
+                    .unwrap_or_default(),
             }
         })
         .collect();

@@ -486,6 +486,7 @@ impl Room {
             notation: notation.name(),
             // The opening by chuhan-db's names, as the analysis board shows it.
             opening: crate::shown::line_opening(&self.game),
+            openings: crate::shown::line_openings(&self.game),
             notations: Notation::for_variant(v).iter().map(|n| n.name()).collect(),
             chat: self
                 .chat

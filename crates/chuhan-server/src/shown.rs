@@ -66,3 +66,17 @@ pub fn opening_name(o: chuhan_db::Opening) -> String {
 pub fn line_opening(game: &chuhan::Game) -> Option<String> {
     opening(game).map(opening_name)
 }
+
+/// An opening's name in each language the pages speak, by tag (the wire's `openings`, beside
+/// the two-language `opening`): chuhan-db's names, Vietnamese players' own and else the Chinese.
+pub fn opening_names(o: chuhan_db::Opening) -> std::collections::BTreeMap<&'static str, String> {
+    chuhan_i18n::Lang::ALL
+        .into_iter()
+        .filter_map(|l| l.tag().parse::<Lang>().ok().map(|db| (l.tag(), o.name(db))))
+        .collect()
+}
+
+/// [`opening_names`] of [`opening`] of a line (empty when it has none).
+pub fn line_openings(game: &chuhan::Game) -> std::collections::BTreeMap<&'static str, String> {
+    opening(game).map(opening_names).unwrap_or_default()
+}

@@ -242,7 +242,7 @@ export function analysis() {
     // A position whose game is over has no game to play from it (the server refuses one).
     $("aplay").hidden = !!r.end;
     $("astatus").textContent = shown = status(r);
-    $("aopening").textContent = r.opening || "";
+    $("aopening").textContent = (r.openings && r.openings[LANG]) || r.opening || "";
     if (!lines) clearLines();
     // A finished position: the bar shows the result (the first mover's share).
     if (r.end) $("evalfill").style.height = { "1-0": "100%", "0-1": "0%" }[r.end.result] || "50%";

@@ -417,7 +417,8 @@ async function gamePage(id) {
     renderChat(s);
     if (!playing) $("resign-confirm").hidden = true;
     $("move-entry").hidden = !playing;
-    $("opening").textContent = s.opening || "";
+    // The opening in the page's language where the server names it so, else its two names.
+    $("opening").textContent = (s.openings && s.openings[LANG]) || s.opening || "";
     $("draw").hidden = !playing || s.mode === "engine";
     $("draw").textContent = t(s.draw_offer !== null && s.draw_offer !== s.you ? "game-accept-draw" : "game-offer-draw");
     $("takeback").hidden = !playing || s.moves.length === 0;

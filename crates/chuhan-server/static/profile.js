@@ -204,7 +204,7 @@ export function gamesList(box, name, keep = {}) {
     tr.dataset.id = g.id;
     const cells = {
       date, opponent: cell(opponent), result: cell(outcome + (reason ? ` · ${reason}` : "")), rating: cell(rating),
-      game: cell(kind.join(" · ")), side: cell(sideName(g.variant, g.side)), opening: cell(g.opening || ""),
+      game: cell(kind.join(" · ")), side: cell(sideName(g.variant, g.side)), opening: cell((g.openings && g.openings[LANG]) || g.opening || ""),
       moves: cell(Math.ceil((g.plies || 0) / 2)),
     };
     for (const [c] of COLUMNS) {

@@ -409,4 +409,12 @@ async fn the_game_state_names_the_opening() {
     let (_, a) = post(addr, "/api/analyse", json!({ "moves": ["h2e2", "h9g7"], "millis": 0 })).await;
     assert!(a["opening"].is_string(), "{a}");
     assert_eq!(s["opening"], a["opening"], "{s}");
+    // And in each language the pages speak, the same on both.
+    assert_eq!(s["openings"], a["openings"], "{s}");
+    let en = a["openings"]["en"].as_str().unwrap();
+    assert!(a["opening"].as_str().unwrap().starts_with(en), "{a}");
+    for tag in ["zh-Hans", "zh-Hant", "ko", "vi"] {
+        let name = a["openings"][tag].as_str().unwrap_or_else(|| panic!("{tag}: {a}"));
+        assert!(!name.is_empty() && name != en, "{tag}: {a}");
+    }
 }

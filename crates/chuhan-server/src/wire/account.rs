@@ -150,6 +150,8 @@ pub struct PlayerGame {
     pub speed: &'static str,
     /// Its opening's name, if it has one.
     pub opening: Option<String>,
+    /// Its opening's name in each language, by tag (empty when it has none).
+    pub openings: std::collections::BTreeMap<&'static str, String>,
     /// The player's rating before and after, if the game moved it.
     pub rating: Option<Change>,
 }

@@ -53,6 +53,8 @@ pub struct Analysed {
     pub(crate) relaxed: Vec<String>,
     pub(crate) engine: String,
     pub(crate) opening: Option<String>,
+    /// The opening's name in each language, by tag (empty when it has none).
+    pub(crate) openings: super::game::Reasons,
 }
 
 /// The end of an [`Analysed`] game: the PGN result and the reason in words.

@@ -78,6 +78,8 @@ pub struct GameState {
     pub(crate) rating_change: Option<RatingsChange>,
     pub(crate) notation: &'static str,
     pub(crate) opening: Option<String>,
+    /// The opening's name in each language, by tag (empty when it has none).
+    pub(crate) openings: Reasons,
     /// The notations this game's moves can be written in.
     pub(crate) notations: Vec<&'static str>,
     /// The last lines of the game's chat, oldest first (none in engine games).
