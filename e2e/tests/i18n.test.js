@@ -263,3 +263,30 @@ test("the archive shows a game's ruling in the page's language", async () => {
     await browser.close();
   }
 });
+
+test("the language menu is reached and used from the keyboard, at 1280 px and at 390 px", async () => {
+  for (const width of [1280, 390]) {
+    const browser = await launch();
+    try {
+      const page = await newPage(browser, { viewport: { width, height: 900 } });
+      await page.goto(`${BASE}/`);
+      await page.waitForSelector("#account-box a");
+      let reached = false;
+      for (let i = 0; i < 60 && !reached; i++) {
+        await page.keyboard.press("Tab");
+        reached = await page.evaluate(() => document.activeElement && document.activeElement.id === "lang-menu");
+      }
+      assert.ok(reached, `Tab reaches the language menu at ${width} px`);
+      assert.ok(await page.isVisible("#lang-menu"), `the menu is in view at ${width} px`);
+      // The next language down the list (English → 简体中文): chosen, the page comes back in it.
+      await Promise.all([page.waitForEvent("load"), page.keyboard.press("ArrowDown")]);
+      await page.waitForFunction(() => document.documentElement.lang === "zh-Hans");
+      await page.waitForFunction(() => document.querySelector('nav a[href="/"]').textContent === "新对局");
+      const { scroll, inner } = await page.evaluate(() => ({ scroll: document.scrollingElement.scrollWidth, inner: innerWidth }));
+      assert.ok(scroll <= inner, `${scroll} px wide on a ${inner} px screen`);
+      assert.deepEqual(page.problems, []);
+    } finally {
+      await browser.close();
+    }
+  }
+});
