@@ -9,7 +9,7 @@ use crate::catalog::{try_tr, Domain, TrError};
 use crate::lang::Lang;
 use chuhan::game::{Chase, EndReason, GameResult, Outcome, Violation};
 use chuhan::notation::NotationError;
-use chuhan::{Piece, Role, Side, Variant};
+use chuhan::{Piece, Problem, Role, Side, Variant};
 use fluent_bundle::FluentArgs;
 
 /// Things a person reads, in a language.
@@ -256,6 +256,61 @@ impl Localize for NotationError {
             }
             // A kind the catalogs do not know yet: the rules crate's English.
             _ => return Ok(self.to_string()),
+        };
+        rules(lang, id, &args)
+    }
+}
+
+/// Why a setup is not a position (the position editor's words): "红方的帅在 d2，出了九宫".
+/// English is the rules crate's own ([`Problem::describe`]).
+impl Localize for Problem {
+    fn try_localize(&self, variant: Variant, lang: Lang) -> Result<String, TrError> {
+        if lang == Lang::En {
+            return Ok(self.describe(variant));
+        }
+        let mut args = FluentArgs::new();
+        let side = |args: &mut FluentArgs, side: Side| -> Result<(), TrError> {
+            args.set("side", side.try_localize(variant, lang)?);
+            args.set("general", Piece { side, role: Role::General }.try_localize(variant, lang)?);
+            Ok(())
+        };
+        let id = match *self {
+            Problem::NoGeneral(s) => {
+                side(&mut args, s)?;
+                "setup-no-general"
+            }
+            Problem::TooManyOfRole { side: s, role, count } => {
+                side(&mut args, s)?;
+                args.set("piece", Piece { side: s, role }.try_localize(variant, lang)?);
+                args.set("count", count);
+                args.set("limit", role.set_count());
+                "setup-too-many-of-role"
+            }
+            Problem::TooManyPieces { side: s, count } => {
+                side(&mut args, s)?;
+                args.set("count", count);
+                "setup-too-many-pieces"
+            }
+            Problem::OutsidePalace { piece, square } | Problem::Unreachable { piece, square } => {
+                side(&mut args, piece.side)?;
+                args.set("piece", piece.try_localize(variant, lang)?);
+                args.set("square", square.to_string());
+                if matches!(self, Problem::OutsidePalace { .. }) {
+                    "setup-outside-palace"
+                } else {
+                    "setup-unreachable"
+                }
+            }
+            Problem::GeneralsFace { file } => {
+                args.set("file", char::from(b'a' + file).to_string());
+                "setup-generals-face"
+            }
+            Problem::OppositeCheck(s) => {
+                side(&mut args, s)?;
+                "setup-opposite-check"
+            }
+            // A problem the catalogs do not know yet: the rules crate's English.
+            _ => return Ok(self.describe(variant)),
         };
         rules(lang, id, &args)
     }

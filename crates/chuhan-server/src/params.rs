@@ -5,7 +5,7 @@ use crate::error::{bad, ApiError};
 use crate::shown::default_notation;
 use axum::body::Bytes;
 use chuhan::notation::Notation;
-use chuhan::{Position, Setup, Variant};
+use chuhan::{Position, Problem, Setup, Variant};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -29,23 +29,56 @@ pub fn parse_json<T: for<'de> Deserialize<'de>>(body: &Bytes) -> Result<T, ApiEr
 /// accepted, and what was accepted comes back in words for the page to show.
 pub fn start_position(variant: Variant, fen: Option<&str>, relaxed: bool) -> Result<(Position, Vec<String>), ApiError> {
     let Some(fen) = fen else { return Ok((Position::new(variant), Vec::new())) };
-    if fen.len() > 200 {
-        return Err(bad("fen: too long"));
+    let (pos, accepted) = read_start(variant, fen, relaxed).map_err(|e| e.to_api())?;
+    Ok((pos, accepted.iter().map(|p| p.describe(variant)).collect()))
+}
+
+/// Why a request's FEN is no start position, typed for the position editor, which words it in
+/// the reader's language ([`crate::position`]); [`StartError::to_api`] is everyone else's.
+pub enum StartError {
+    /// Longer than any FEN.
+    TooLong,
+    /// Not FEN.
+    Unreadable(chuhan::FenError),
+    /// A setup with problems; `composed`: all of them pieces on points no game reaches, which
+    /// `relaxed` would accept.
+    NotAPosition { error: chuhan::PositionError, composed: bool },
+}
+
+impl StartError {
+    /// The 400 every request but the editor's answers.
+    pub fn to_api(&self) -> ApiError {
+        match self {
+            StartError::TooLong => bad("fen: too long"),
+            StartError::Unreadable(e) => bad(format!("fen: {e}")),
+            // The strict reader's message (it names the FEN field), and a hint when relaxing
+            // would help.
+            StartError::NotAPosition { error, composed } => {
+                let hint = if *composed { " (a composed position? send \"relaxed\": true)" } else { "" };
+                bad(format!("fen: {}{hint}", chuhan::FenError::from(error.clone())))
+            }
+        }
     }
-    let setup: Setup = fen.parse().map_err(|e| bad(format!("fen: {e}")))?;
+}
+
+/// The position of `fen`, with the problems `relaxed` accepted (pieces on points no game
+/// reaches, as problem books set them up).
+pub fn read_start(variant: Variant, fen: &str, relaxed: bool) -> Result<(Position, Vec<Problem>), StartError> {
+    if fen.len() > 200 {
+        return Err(StartError::TooLong);
+    }
+    let setup: Setup = fen.parse().map_err(StartError::Unreadable)?;
     let error = match setup.position(variant) {
         Ok(pos) => return Ok((pos, Vec::new())),
         Err(e) => e,
     };
     let composed = error.is_composed();
     if relaxed && composed {
-        let accepted: Vec<String> = error.problems().iter().map(|p| p.describe(variant)).collect();
-        let pos = error.ignore_unreachable().map_err(|e| bad(format!("fen: {e}")))?;
+        let accepted = error.problems().to_vec();
+        let pos = error.ignore_unreachable().map_err(|error| StartError::NotAPosition { error, composed: false })?;
         return Ok((pos, accepted));
     }
-    // The strict reader's message (it names the FEN field), and a hint when relaxing would help.
-    let hint = if composed { " (a composed position? send \"relaxed\": true)" } else { "" };
-    Err(bad(format!("fen: {}{hint}", chuhan::FenError::from(error))))
+    Err(StartError::NotAPosition { error, composed })
 }
 
 /// `?notation=...` on the requests that write moves.

@@ -109,3 +109,29 @@ async fn a_refusal_on_the_websocket_is_worded_in_the_players_language() {
     assert_eq!(refusal(Some("vi"), takeback.clone()).await, "bạn chưa có nước nào để đi lại");
     assert_eq!(refusal(None, takeback).await, "there is no move of yours to take back");
 }
+
+/// The position editor's problems: in the request's language (English: the strict reader's).
+#[tokio::test]
+async fn the_position_editors_problems_are_worded_in_the_requests_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let (addr, _server) = server(dir.path()).await;
+    let check = |fen: &'static str, headers: &'static [(&'static str, &'static str)]| {
+        let body = serde_json::json!({ "fen": fen, "variant": "xiangqi" });
+        request(addr, Method::POST, "/api/position", Some(body), None, headers)
+    };
+    // Red's general in the corner, outside its palace, and no black general.
+    let fen = "9/9/9/9/9/9/9/9/9/K8 w - - 0 1";
+    let a = check(fen, &[]).await;
+    assert_eq!(a.status, 200);
+    assert_eq!(a.body["ok"], false);
+    let english = a.body["problem"].as_str().unwrap();
+    assert!(english.starts_with("fen: ") && english.contains("outside its palace"), "{english}");
+    let a = check(fen, &[("accept-language", "zh-CN")]).await;
+    assert_eq!(a.body["problem"], "红方的帅在 a0，出了九宫；黑方没有将", "{}", a.body);
+    let a = check(fen, &[("cookie", "lang=ko")]).await;
+    assert_eq!(a.body["problem"], "홍 장 (a0): 궁성 밖; 흑: 장 없음", "{}", a.body);
+    // A sound position: nothing to say, in any language.
+    let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    let a = check(start, &[("accept-language", "vi")]).await;
+    assert_eq!(a.body["ok"], true, "{}", a.body);
+}

@@ -93,3 +93,16 @@ move-no-notation = { $text }: not a move in any notation of { $variant ->
     [janggi] janggi
    *[xiangqi] xiangqi
 }
+
+## A setup that is not a position (the position editor). English itself uses the rules
+## crate's own words (Problem::describe); these are the fallback. $side: a side's name;
+## $piece: a piece's name; $general: the side's general; $square: a point (e4); $file: a
+## file letter; $count, $limit: numbers.
+
+setup-no-general = { $side } has no general
+setup-too-many-of-role = { $side } has { $count } of { $piece }, the set holds { $limit }
+setup-too-many-pieces = { $side } has { $count } pieces, at most 16
+setup-outside-palace = { $side } { $piece } on { $square } is outside its palace
+setup-unreachable = { $side } { $piece } on { $square }: a point it can never reach
+setup-generals-face = the generals face each other on file { $file } with nothing between them
+setup-opposite-check = { $side } is in check but it is not { $side }'s move

@@ -106,3 +106,13 @@ move-no-notation = { $text }: { $variant ->
     [janggi] 장기
    *[xiangqi] 샹치
 }의 어느 기보법으로도 읽을 수 없는 수입니다
+
+## 국면이 될 수 없는 배치 (국면 편집기)
+
+setup-no-general = { $side }: { $general } 없음
+setup-too-many-of-role = { $side }: { $piece } { $count }개, 한 벌에는 { $limit }개뿐
+setup-too-many-pieces = { $side }: 기물 { $count }개, 최대 16개
+setup-outside-palace = { $side } { $piece } ({ $square }): 궁성 밖
+setup-unreachable = { $side } { $piece } ({ $square }): 결코 갈 수 없는 자리
+setup-generals-face = { $file } 줄에서 두 장이 사이에 아무것도 없이 마주 봄
+setup-opposite-check = { $side }: 장군을 받고 있는데 { $side } 차례가 아님

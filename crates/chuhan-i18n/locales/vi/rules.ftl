@@ -80,3 +80,13 @@ move-no-notation = { $text }: không phải nước đi theo cách ghi nào củ
     [janggi] cờ tướng Hàn Quốc
    *[xiangqi] cờ tướng
 }
+
+## Cách xếp không thành thế cờ (trình soạn thế cờ)
+
+setup-no-general = { $side } không có { $general }
+setup-too-many-of-role = { $side } có { $count } quân { $piece }, bộ cờ chỉ có { $limit }
+setup-too-many-pieces = { $side } có { $count } quân, tối đa 16
+setup-outside-palace = { $piece } { $side } ở { $square } nằm ngoài cung
+setup-unreachable = { $piece } { $side } ở { $square }: vị trí không bao giờ tới được
+setup-generals-face = hai tướng đối mặt trên cột { $file }, ở giữa không có quân nào
+setup-opposite-check = { $side } đang bị chiếu nhưng không đến lượt { $side }

@@ -106,3 +106,13 @@ move-no-notation = { $text }：不是{ $variant ->
     [janggi] 韩国象棋
    *[xiangqi] 象棋
 }任何一种记谱法的着法
+
+## 不成局面的摆法（局面编辑器）
+
+setup-no-general = { $side }没有{ $general }
+setup-too-many-of-role = { $side }有 { $count } 个{ $piece }，一副棋只有 { $limit } 个
+setup-too-many-pieces = { $side }有 { $count } 个棋子，最多 16 个
+setup-outside-palace = { $side }的{ $piece }在 { $square }，出了九宫
+setup-unreachable = { $side }的{ $piece }在 { $square }：这是它永远走不到的位置
+setup-generals-face = 两将在 { $file } 路照面，中间没有棋子
+setup-opposite-check = { $side }正被将军，却不该{ $side }走

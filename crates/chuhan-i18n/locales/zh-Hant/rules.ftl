@@ -106,3 +106,13 @@ move-no-notation = { $text }：不是{ $variant ->
     [janggi] 韓國象棋
    *[xiangqi] 象棋
 }任何一種記譜法的著法
+
+## 不成局面的擺法（局面編輯器）
+
+setup-no-general = { $side }沒有{ $general }
+setup-too-many-of-role = { $side }有 { $count } 個{ $piece }，一副棋只有 { $limit } 個
+setup-too-many-pieces = { $side }有 { $count } 個棋子，最多 16 個
+setup-outside-palace = { $side }的{ $piece }在 { $square }，出了九宮
+setup-unreachable = { $side }的{ $piece }在 { $square }：這是它永遠走不到的位置
+setup-generals-face = 兩將在 { $file } 路照面，中間沒有棋子
+setup-opposite-check = { $side }正被將軍，卻不該{ $side }走
