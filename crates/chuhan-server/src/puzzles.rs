@@ -255,8 +255,9 @@ mod tests {
     #[test]
     fn the_shipped_set_loads_and_its_mates_are_mates() {
         let set = PuzzleSet::load(SHIPPED).unwrap();
-        // The generated set (scripts/make-puzzles.sh): 853 puzzles on 2026-11-28 (the goal is 1,000).
-        assert!(set.puzzles.len() >= 500, "{}", set.puzzles.len());
+        // The generated set (scripts/make-puzzles.sh): 1,049 puzzles on 2026-11-28, the issue's
+        // 1,000 and more.
+        assert!(set.puzzles.len() >= 1000, "{}", set.puzzles.len());
         assert!(set.puzzles.iter().any(|p| p.variant == Variant::Janggi));
         for p in &set.puzzles {
             assert_eq!(p.steps.len(), p.solution.len() + 1, "{}", p.id);
