@@ -502,6 +502,8 @@ export function analysis() {
     go(node.parent);
     const better = $("abetter");
     better.replaceChildren();
+    // The rules' reason (a forbidden repetition) in the page's language, else in English.
+    const reason = (m.reasons && m.reasons[LANG]) || m.reason;
     if (m.best) {
       board.arrows = [[m.best.slice(0, 2), m.best.slice(2, 4)]];
       markArrow = true;
@@ -519,8 +521,8 @@ export function analysis() {
         s.addEventListener("click", () => playLine(node.parent, pv, i + 1));
         better.append(s, " ");
       });
-      if (m.reason) better.append(document.createTextNode(`(${m.reason})`));
-    } else if (m.reason) better.textContent = m.reason;
+      if (reason) better.append(document.createTextNode(`(${reason})`));
+    } else if (reason) better.textContent = reason;
     better.hidden = false;
   }
 

@@ -184,6 +184,8 @@ pub struct MoveReview {
     pub line: Vec<Move>,
     /// Why the mark, when the rules gave it (a forbidden repetition): the ruling in words.
     pub reason: Option<String>,
+    /// That ruling, typed, for words in other languages (chuhan-i18n's `Localize`).
+    pub ruling: Option<Outcome>,
     /// The depth the search before the move reached.
     pub depth: i32,
 }
@@ -370,6 +372,7 @@ pub fn review(
             best,
             line,
             reason: violation.map(|o| o.describe(variant)),
+            ruling: violation.cloned(),
             depth,
         });
     }

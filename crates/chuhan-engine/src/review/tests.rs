@@ -66,6 +66,9 @@ fn a_perpetual_check_is_the_checkers_blunder() {
     let last_red = &r.moves[6];
     assert_eq!(last_red.mark, Some(Mark::Blunder));
     assert!(last_red.reason.as_deref().unwrap().contains("checking on every move"), "{:?}", last_red.reason);
+    // The same ruling, typed, for other languages' words.
+    assert_eq!(last_red.ruling.as_ref().map(|o| o.describe(Variant::Xiangqi)), last_red.reason);
+    assert!(r.moves.iter().filter(|m| m.reason.is_none()).all(|m| m.ruling.is_none()));
     assert_eq!(last_red.win_after, 0.0);
     // Black's moves were all forced.
     assert!(r.moves.iter().filter(|m| m.side == Side::Second).all(|m| m.forced && m.mark.is_none()));

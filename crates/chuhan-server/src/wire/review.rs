@@ -86,4 +86,8 @@ pub struct ReviewedMove {
     pub(crate) line_text: Vec<String>,
     /// The rules' reason for the mark (a forbidden repetition), if they gave it.
     pub(crate) reason: Option<String>,
+    /// That reason in each language, by tag (empty when there is none; absent from reviews
+    /// stored before it was sent).
+    #[serde(default)]
+    pub(crate) reasons: std::collections::BTreeMap<String, String>,
 }

@@ -320,6 +320,7 @@ const READS: &[(&str, &str, &[&str])] = &[
             "review.moves[].line",
             "review.moves[].line_text",
             "review.moves[].reason",
+            "review.moves[].reasons",
         ],
     ),
 ];
@@ -866,6 +867,9 @@ fn other_examples() -> Vec<(&'static str, Value, Vec<String>)> {
                     "line",
                     "line_text",
                     "reason",
+                    "reasons",
+                    "reasons.en",
+                    "reasons.zh-Hans",
                 ]
                 .iter()
                 .map(|x| format!("review.moves[].{x}")),
@@ -951,6 +955,7 @@ fn review_status() -> super::review::ReviewStatus {
                 line: vec![mv("b2e2")],
                 line_text: vec!["C8=5".into()],
                 reason: Some("perpetual check".into()),
+                reasons: [("en".to_string(), "perpetual check".to_string()), ("zh-Hans".into(), "长将".into())].into(),
             }],
         }),
     }
