@@ -45,6 +45,7 @@ const WITH_VALUES: &[(&str, &[&str])] = &[
     ("talk-too-fast", &[]),
     ("talk-not-over", &[]),
     ("talk-no-opponent", &[]),
+    ("engine-forfeit", &["verdict", "loser"]),
 ];
 
 /// The codes the server answers with (chuhan-server's `error.rs` and its `with_code`s).

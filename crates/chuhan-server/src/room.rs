@@ -445,13 +445,21 @@ impl Room {
         let end = self.end.as_ref().map(|e| GameEnd {
             result: e.result.clone(),
             reason: e.reason.clone(),
-            // The rules' ruling in every language, unless the room gave words of its own (a
-            // forfeit), which only English has.
-            reasons: outcome
-                .as_ref()
-                .filter(|o| o.describe(self.variant) == e.reason)
-                .map(|o| crate::shown::reasons(o, self.variant))
-                .unwrap_or_default(),
+            // The end in every language as stored with it (the rules' ruling, or a forfeit's
+            // words); for an end stored before those were kept, the rules' ruling when it is
+            // the end's, else English alone.
+            reasons: if e.reasons.is_empty() {
+                outcome
+                    .as_ref()
+                    .filter(|o| o.describe(self.variant) == e.reason)
+                    .map(|o| crate::shown::reasons(o, self.variant))
+                    .unwrap_or_default()
+            } else {
+                chuhan_i18n::Lang::ALL
+                    .into_iter()
+                    .filter_map(|l| e.reasons.get(l.tag()).map(|w| (l.tag(), w.clone())))
+                    .collect()
+            },
             points: outcome.as_ref().and_then(|o| o.points).map(points),
         });
         GameState {

@@ -135,7 +135,8 @@ impl Room {
                 let winner = (!*side).name(self.variant);
                 let mut w = winner.chars();
                 let winner: String = w.next().map(|c| c.to_uppercase().chain(w).collect()).unwrap_or_default();
-                self.ending(Ending::Forfeited(*side), Some(format!("{why}: {winner} wins")), now)
+                let words = Words { english: format!("{why}: {winner} wins"), others: engine_forfeit(self.variant, *side) };
+                self.ending(Ending::Forfeited(*side), Some(words), now)
             }
             Action::Resign(side) => self.ending(Ending::Resigned(*side), None, now),
             Action::Draw(side) => {
@@ -294,7 +295,7 @@ impl Room {
     /// The game ending `how` at `now`, with `reason` in place of the rules' words if given.
     /// The rules decide the result, on a copy of the game (an end is rare; the room stays as
     /// it is until the end is stored).
-    fn ending(&self, how: Ending, reason: Option<String>, now: Instant) -> Result<Event, RoomError> {
+    fn ending(&self, how: Ending, reason: Option<Words>, now: Instant) -> Result<Event, RoomError> {
         if self.is_over() {
             return Err(RoomError::AlreadyOver);
         }
@@ -352,7 +353,7 @@ impl Room {
     /// After a move: if the game has ended by the rules, stop the clocks, keep the end (its
     /// rating change comes once the store has it, see [`Room::rate`]) and answer it, to be
     /// stored. `reason`, if given, replaces the rules' words.
-    pub(super) fn end_if_over(&mut self, now: Instant, reason: Option<String>) -> Option<StoredEnd> {
+    pub(super) fn end_if_over(&mut self, now: Instant, reason: Option<Words>) -> Option<StoredEnd> {
         if self.end.is_some() {
             return None;
         }
@@ -364,13 +365,42 @@ impl Room {
     }
 }
 
+/// Words of the room's own for an end (a forfeit), in place of the rules' ruling: the English,
+/// and the other languages by tag.
+#[derive(Clone, Debug)]
+pub struct Words {
+    /// The English words, with every detail (another engine's own words).
+    pub english: String,
+    /// The words in the other languages, by tag, without the details only English has.
+    pub others: std::collections::BTreeMap<String, String>,
+}
+
+/// Why another engine's side lost, in every language but English: "黑方胜：红方的引擎出了故障".
+fn engine_forfeit(variant: chuhan::Variant, loser: Side) -> std::collections::BTreeMap<String, String> {
+    use chuhan_i18n::{tr, Domain, FluentArgs, Lang, Localize};
+    let verdict = chuhan::game::GameResult::Win(!loser);
+    Lang::ALL
+        .into_iter()
+        .filter(|l| *l != Lang::En)
+        .map(|lang| {
+            let mut args = FluentArgs::new();
+            args.set("verdict", verdict.localize(variant, lang));
+            args.set("loser", loser.localize(variant, lang));
+            (lang.tag().to_string(), tr(lang, Domain::Server, "engine-forfeit", Some(&args)))
+        })
+        .collect()
+}
+
 /// The end of `game` to store: its result, the ruling `o` in English and in every language the
-/// server speaks, or `reason` in English alone (words of the room's own, such as a forfeit),
-/// and its opening.
-fn stored_end(game: &Game, o: &Outcome, reason: Option<String>) -> StoredEnd {
+/// server speaks, or `words` of the room's own (a forfeit), and its opening.
+fn stored_end(game: &Game, o: &Outcome, words: Option<Words>) -> StoredEnd {
     let variant = game.start().variant();
-    let (reason, reasons) = match reason {
-        Some(words) => (words, Default::default()),
+    let (reason, reasons) = match words {
+        Some(w) => {
+            let mut reasons = w.others;
+            reasons.insert("en".to_string(), w.english.clone());
+            (w.english, reasons)
+        }
         None => (
             o.describe(variant),
             crate::shown::reasons(o, variant).into_iter().map(|(tag, words)| (tag.to_string(), words)).collect(),

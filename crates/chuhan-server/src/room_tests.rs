@@ -318,6 +318,10 @@ async fn another_engine_that_fails_loses_and_the_end_is_stored() {
     assert!(changed && done.is_ok(), "{done:?}");
     let end = store.load("ef").await.unwrap().unwrap().2.expect("the end is stored");
     assert_eq!((end.result.as_str(), end.reason.as_str()), ("1-0", "Broken crashed: Red wins"));
+    // In the other languages without the engine's own English words.
+    assert_eq!(end.reasons["en"], "Broken crashed: Red wins");
+    assert_eq!(end.reasons["zh-Hans"], "红方胜：黑方的引擎出了故障");
+    assert_eq!(state_json(&r.lock(), None, Notation::Iccs, t0)["end"]["reasons"]["ko"], "홍 승: 흑 엔진 고장");
     assert_eq!(r.lock().end.as_ref().map(|e| e.reason.clone()), Some(end.reason));
     assert!(r.lock().pgn(Notation::Iccs).unwrap().contains("[Black \"Broken\"]"));
     // A second failure report finds the game over.

@@ -87,3 +87,7 @@ talk-control = control characters are not allowed in chat
 talk-too-fast = one line a second, please
 talk-not-over = the game is still going on: a rematch comes after it
 talk-no-opponent = this game had only one player
+
+## Another engine that failed loses the game ($verdict: who won; $loser: the side)
+
+engine-forfeit = { $verdict }: { $loser }'s engine failed

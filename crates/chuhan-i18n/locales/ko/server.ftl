@@ -81,3 +81,7 @@ talk-control = 채팅에는 제어 문자를 쓸 수 없습니다
 talk-too-fast = 1초에 한 줄만 보내 주세요
 talk-not-over = 대국이 아직 진행 중입니다: 재대국은 끝난 뒤에 합니다
 talk-no-opponent = 이 대국에는 대국자가 한 명뿐이었습니다
+
+## Another engine that failed loses the game ($verdict: who won; $loser: the side)
+
+engine-forfeit = { $verdict }: { $loser } 엔진 고장

@@ -81,3 +81,7 @@ talk-control = không được dùng ký tự điều khiển khi trò chuyện
 talk-too-fast = mỗi giây một dòng thôi nhé
 talk-not-over = ván cờ vẫn đang diễn ra: đấu lại sau khi kết thúc
 talk-no-opponent = ván này chỉ có một người chơi
+
+## Another engine that failed loses the game ($verdict: who won; $loser: the side)
+
+engine-forfeit = { $verdict }: máy của { $loser } gặp sự cố

@@ -81,3 +81,7 @@ talk-control = 聊天中不能有控制字符
 talk-too-fast = 请每秒最多发一行
 talk-not-over = 对局还在进行：结束后才能再来一局
 talk-no-opponent = 这局只有一位棋手
+
+## Another engine that failed loses the game ($verdict: who won; $loser: the side)
+
+engine-forfeit = { $verdict }：{ $loser }的引擎出了故障

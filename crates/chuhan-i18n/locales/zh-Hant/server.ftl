@@ -81,3 +81,7 @@ talk-control = 聊天中不能有控制字元
 talk-too-fast = 請每秒最多發一行
 talk-not-over = 對局還在進行：結束後才能再來一局
 talk-no-opponent = 這局只有一位棋手
+
+## Another engine that failed loses the game ($verdict: who won; $loser: the side)
+
+engine-forfeit = { $verdict }：{ $loser }的引擎出了故障
