@@ -135,7 +135,8 @@ impl Room {
                 let winner = (!*side).name(self.variant);
                 let mut w = winner.chars();
                 let winner: String = w.next().map(|c| c.to_uppercase().chain(w).collect()).unwrap_or_default();
-                let words = Words { english: format!("{why}: {winner} wins"), others: engine_forfeit(self.variant, *side) };
+                let words =
+                    Words { english: format!("{why}: {winner} wins"), others: engine_forfeit(self.variant, *side) };
                 self.ending(Ending::Forfeited(*side), Some(words), now)
             }
             Action::Resign(side) => self.ending(Ending::Resigned(*side), None, now),
