@@ -181,18 +181,19 @@ test("Accept-Language picks the language; the menu switches it and the choice su
     const page = await newPage(browser, { locale: "ko-KR" });
     await page.goto(`${BASE}/`);
     assert.equal(await page.getAttribute("html", "lang"), "ko");
-    assert.equal(await page.textContent('nav a[href="/"]'), "새 대국");
+    // The page's words are put in by its script once the catalog is read, after the load.
+    const words = (sel, text) => page.waitForFunction(([s, t]) => document.querySelector(s).textContent === t, [sel, text]);
+    await words('nav a[href="/"]', "새 대국");
     assert.equal(await page.inputValue("#lang-menu"), "ko");
     // Each language in its own name.
     const names = await page.$$eval("#lang-menu option", (os) => os.map((o) => o.textContent));
     assert.deepEqual(names, ["English", "简体中文", "繁體中文", "한국어", "Tiếng Việt"]);
     await Promise.all([page.waitForEvent("load"), page.selectOption("#lang-menu", "vi")]);
     assert.equal(await page.getAttribute("html", "lang"), "vi");
-    // The page's words are put in by its script once the catalog is read, after the load.
-    await page.waitForFunction(() => document.querySelector('nav a[href="/"]').textContent === "Ván mới");
+    await words('nav a[href="/"]', "Ván mới");
     await page.goto(`${BASE}/analysis`);
     assert.equal(await page.getAttribute("html", "lang"), "vi", "the cookie wins over Accept-Language");
-    assert.equal(await page.textContent("#aflip"), "Xoay bàn cờ");
+    await words("#aflip", "Xoay bàn cờ");
     const cookie = (await page.context().cookies()).find((c) => c.name === "lang");
     assert.equal(cookie && cookie.value, "vi");
     assert.equal(cookie.sameSite, "Lax");
