@@ -24,8 +24,11 @@ fake="cmd=python3,arg=$root/crates/chuhan-cli/tests/fake_engine.py"
 # The puzzle page's tests (e2e/tests/puzzles.test.js) have a set of their own: a puzzle for each.
 # A game database of four games for the explorer and the database page (e2e/tests/explorer.test.js).
 "$chuhan" db import --games-db "$data/games.sqlite3" e2e/fixtures/explorer.pgn >/dev/null
+# Every browser test comes from 127.0.0.1 to this one server: the language tests alone load
+# each page in five languages, which passes the default 1,200 requests a minute per address
+# (the limit itself is tested in crates/chuhan-server/tests/ratings_and_limits.rs).
 "$chuhan" serve --addr 127.0.0.1:0 --store "$data/db/games.sqlite3" --games-db "$data/games.sqlite3" --games-db-uploads \
-  --review-nodes 300 --puzzles e2e/fixtures/puzzles.jsonl \
+  --rate-limit 20000 --review-nodes 300 --puzzles e2e/fixtures/puzzles.jsonl \
   --engine "$fake --name Fake --mode script --script h2e2 --info depth+17+multipv+1+score+cp+77+pv+h2e2+h9g7,name=Fake" \
   --engine "$fake --mode crash,name=Broken" \
   >"$log" 2>&1 &
