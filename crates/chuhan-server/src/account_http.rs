@@ -27,14 +27,7 @@ fn peer(extensions: &axum::http::Extensions) -> Option<IpAddr> {
 
 /// The session token the request's cookie carries, if any.
 fn session_token(headers: &HeaderMap) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(Cookie::split_parse)
-        .filter_map(Result::ok)
-        .find(|c| c.name() == COOKIE)
-        .map(|c| c.value().to_string())
+    crate::cookies::value(headers, COOKIE)
         // A token is 64 hex digits: anything else is not worth a look-up.
         .filter(|t| t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit()))
 }

@@ -4,7 +4,6 @@
 //! formatted in the browser; the server's own (error messages, rulings) in chuhan-i18n.
 
 use axum::http::{header, HeaderMap};
-use cookie::Cookie;
 
 /// The cookie the language menu sets.
 pub const COOKIE: &str = "lang";
@@ -37,14 +36,7 @@ pub fn exact(tag: &str) -> Option<Lang> {
 /// The language of a request: the `lang` cookie's if it names one exactly, else
 /// `Accept-Language`'s ([`Lang::negotiate`]), else English.
 pub fn of_request(headers: &HeaderMap) -> Lang {
-    let cookie = headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(Cookie::split_parse)
-        .filter_map(Result::ok)
-        .find(|c| c.name() == COOKIE)
-        .and_then(|c| exact(c.value()));
+    let cookie = crate::cookies::value(headers, COOKIE).and_then(|v| exact(&v));
     cookie.unwrap_or_else(|| {
         let accept = headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()).unwrap_or("");
         Lang::negotiate(accept)

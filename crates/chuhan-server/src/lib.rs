@@ -5,6 +5,7 @@ mod account_http;
 mod actions;
 mod analysis;
 mod cluster;
+mod cookies;
 mod engines;
 mod error;
 mod gamedb;

@@ -199,11 +199,7 @@ fn result_of(start: &Position, review: &Review, nodes: u64) -> ReviewResult {
             line: m.line[..line_text.len()].to_vec(),
             line_text,
             reason: m.reason.clone(),
-            reasons: m
-                .ruling
-                .as_ref()
-                .map(|o| crate::shown::reasons(o, variant).into_iter().map(|(t, w)| (t.to_string(), w)).collect())
-                .unwrap_or_default(),
+            reasons: m.ruling.as_ref().map(|o| crate::shown::stored_reasons(o, variant)).unwrap_or_default(),
         });
         pos.play_unchecked(m.mv);
     }

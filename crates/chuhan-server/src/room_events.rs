@@ -402,10 +402,7 @@ fn stored_end(game: &Game, o: &Outcome, words: Option<Words>) -> StoredEnd {
             reasons.insert("en".to_string(), w.english.clone());
             (w.english, reasons)
         }
-        None => (
-            o.describe(variant),
-            crate::shown::reasons(o, variant).into_iter().map(|(tag, words)| (tag.to_string(), words)).collect(),
-        ),
+        None => (o.describe(variant), crate::shown::stored_reasons(o, variant)),
     };
     let opening = crate::shown::opening(game).map(|o| o.code());
     StoredEnd { result: pgn_result(o.result).to_string(), reason, reasons, rating: None, opening }

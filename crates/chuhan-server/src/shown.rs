@@ -13,6 +13,11 @@ pub fn reasons(outcome: &Outcome, variant: Variant) -> std::collections::BTreeMa
     Lang::ALL.into_iter().map(|l| (l.tag(), outcome.localize(variant, l))).collect()
 }
 
+/// [`reasons`] with owned tags, as stored with a game's end or a review.
+pub fn stored_reasons(outcome: &Outcome, variant: Variant) -> std::collections::BTreeMap<String, String> {
+    reasons(outcome, variant).into_iter().map(|(tag, words)| (tag.to_string(), words)).collect()
+}
+
 /// The default notation of a variant: Chinese for xiangqi, the numeric one for janggi.
 pub fn default_notation(v: Variant) -> Notation {
     match v {

@@ -4,7 +4,7 @@
 // setters.
 
 import { Board, CHARS, COLORS, boardSettings, parseFen, pieceIcon, pieceStyle, pieceStyleSelect, pieceWords, toFen } from "/static/board.js";
-import { LANG, languageNotation, notationName, sideName, t } from "/static/i18n.js";
+import { languageNotation, notationName, inPageLanguage, sideName, t } from "/static/i18n.js";
 import { moveBox } from "/static/movebox.js";
 import * as T from "/static/movetree.js";
 import { $, api, scrollWithin, startOf } from "/static/util.js";
@@ -220,7 +220,7 @@ export function analysis() {
 
   function status(r) {
     // The ruling in the page's language (`reasons`), else in English (`reason`).
-    return r.end ? (r.end.reasons && r.end.reasons[LANG]) || r.end.reason : t(r.check ? "to-move-check" : "to-move", { side: sideName(r.sides[r.turn]) });
+    return r.end ? inPageLanguage(r.end.reasons) || r.end.reason : t(r.check ? "to-move-check" : "to-move", { side: sideName(r.sides[r.turn]) });
   }
 
   function notations(r) {
@@ -242,7 +242,7 @@ export function analysis() {
     // A position whose game is over has no game to play from it (the server refuses one).
     $("aplay").hidden = !!r.end;
     $("astatus").textContent = shown = status(r);
-    $("aopening").textContent = (r.openings && r.openings[LANG]) || r.opening || "";
+    $("aopening").textContent = inPageLanguage(r.openings) || r.opening || "";
     if (!lines) clearLines();
     // A finished position: the bar shows the result (the first mover's share).
     if (r.end) $("evalfill").style.height = { "1-0": "100%", "0-1": "0%" }[r.end.result] || "50%";
@@ -503,7 +503,7 @@ export function analysis() {
     const better = $("abetter");
     better.replaceChildren();
     // The rules' reason (a forbidden repetition) in the page's language, else in English.
-    const reason = (m.reasons && m.reasons[LANG]) || m.reason;
+    const reason = inPageLanguage(m.reasons) || m.reason;
     if (m.best) {
       board.arrows = [[m.best.slice(0, 2), m.best.slice(2, 4)]];
       markArrow = true;

@@ -2,7 +2,7 @@
 // the page through textContent and attribute setters, never as markup.
 
 import { Board, boardSettings, parseFen, pieceStyleSelect, pieceWords, roleName, toFen } from "/static/board.js";
-import { LANG, languageMenu, languageNotation, notationName, sideName, t, translatePage } from "/static/i18n.js";
+import { LANG, languageMenu, languageNotation, notationName, inPageLanguage, sideName, t, translatePage } from "/static/i18n.js";
 import { moveBox } from "/static/movebox.js";
 import { playSound, soundToggle } from "/static/sound.js";
 import { analysis } from "/static/analysis.js";
@@ -15,7 +15,7 @@ import { puzzlesPage } from "/static/puzzles.js";
 
 /** A ruling (a game's `end` or `pass_ends`) in the page's language: the server sends it in
  * every language (`reasons`), and in English (`reason`) for older clients. */
-const ruling = (end) => (end.reasons && end.reasons[LANG]) || end.reason;
+const ruling = (end) => inPageLanguage(end.reasons) || end.reason;
 
 const tokenKey = (id) => `chuhan:token:${id}`;
 
@@ -418,7 +418,7 @@ async function gamePage(id) {
     if (!playing) $("resign-confirm").hidden = true;
     $("move-entry").hidden = !playing;
     // The opening in the page's language where the server names it so, else its two names.
-    $("opening").textContent = (s.openings && s.openings[LANG]) || s.opening || "";
+    $("opening").textContent = inPageLanguage(s.openings) || s.opening || "";
     $("draw").hidden = !playing || s.mode === "engine";
     $("draw").textContent = t(s.draw_offer !== null && s.draw_offer !== s.you ? "game-accept-draw" : "game-offer-draw");
     $("takeback").hidden = !playing || s.moves.length === 0;
@@ -688,7 +688,7 @@ async function archive() {
       cell(g.names && (g.names[0] || g.names[1]) ? t("archive-players", { mode, red: g.names[0] || "?", black: g.names[1] || "?" }) : mode);
       cell(String(Math.ceil(g.plies / 2)));
       // The ruling in the page's language where the server kept it in every language.
-      cell(`${g.result} — ${(g.reasons && g.reasons[LANG]) || g.reason}`);
+      cell(`${g.result} — ${inPageLanguage(g.reasons) || g.reason}`);
       const pgn = document.createElement("a");
       pgn.href = `/api/games/${encodeURIComponent(g.id)}/pgn`;
       pgn.textContent = "PGN";

@@ -98,6 +98,12 @@ export function languageNotation(variant = "xiangqi") {
   return typeof n === "object" ? n[variant] : n;
 }
 
+/// This page's language's entry of a map by language tag the server sends (`reasons`,
+/// `openings`), if it has one: `inPageLanguage(g.reasons) || g.reason`.
+export function inPageLanguage(byTag) {
+  return byTag ? byTag[LANG] : undefined;
+}
+
 /// A notation's name ("wxf", "chinese", …) as this language calls it; the code itself for one
 /// the catalogs do not know.
 export function notationName(code) {

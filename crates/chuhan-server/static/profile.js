@@ -4,7 +4,7 @@
 // textContent and attribute setters.
 
 import { $, api, capital, rowLink } from "/static/util.js";
-import { LANG, t } from "/static/i18n.js";
+import { inPageLanguage, LANG, t } from "/static/i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 /// Games a page of the games list.
@@ -194,7 +194,7 @@ export function gamesList(box, name, keep = {}) {
     // "Black wins: Red resigned" (黑方胜：红方认输) says who won, which the outcome already says
     // from this side: the ruling after its verdict, in the page's language where it was kept.
     // (Every language's ruling is "verdict: reason"; the English alone may be a forfeit's words.)
-    const ruling = g.reasons && g.reasons[LANG];
+    const ruling = inPageLanguage(g.reasons);
     const reason = ruling ? ruling.replace(/^[^:：]{1,30}[:：]\s*/, "") : (g.reason || "").replace(/^[^:]{1,30} wins: /, "");
     let rating = "—";
     if (g.rating) {
@@ -204,7 +204,7 @@ export function gamesList(box, name, keep = {}) {
     tr.dataset.id = g.id;
     const cells = {
       date, opponent: cell(opponent), result: cell(outcome + (reason ? ` · ${reason}` : "")), rating: cell(rating),
-      game: cell(kind.join(" · ")), side: cell(sideName(g.variant, g.side)), opening: cell((g.openings && g.openings[LANG]) || g.opening || ""),
+      game: cell(kind.join(" · ")), side: cell(sideName(g.variant, g.side)), opening: cell(inPageLanguage(g.openings) || g.opening || ""),
       moves: cell(Math.ceil((g.plies || 0) / 2)),
     };
     for (const [c] of COLUMNS) {
