@@ -95,6 +95,38 @@ pub struct BadGame {
     pub reason: String,
     /// The file, game and ply, then why: `a.pgn: game 2, ply 3: move "h0h5": ...`.
     pub message: String,
+    /// Why, typed, for callers that word it in another language (`reason` is English).
+    pub cause: Skip,
+}
+
+/// Why a game (or a file) was skipped, typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Skip {
+    /// Its reader refused it (where is in the error).
+    Read(chuhan_record::ReadError),
+    /// Its start position does not read.
+    Start(chuhan::FenError),
+    /// More plies than the longest game the database stores.
+    TooLong {
+        /// The game's plies.
+        plies: usize,
+        /// The most stored.
+        max: usize,
+    },
+    /// The file could not be opened or read (the operating system's words are in `reason`).
+    File,
+}
+
+impl std::fmt::Display for Skip {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Skip::Read(e) => write!(f, "{e}"),
+            Skip::Start(e) => write!(f, "start position: {e}"),
+            Skip::TooLong { plies, max } => write!(f, "{plies} plies, more than the longest game stored ({max})"),
+            Skip::File => f.write_str("the file could not be read"),
+        }
+    }
 }
 
 impl BadGame {
@@ -106,6 +138,7 @@ impl BadGame {
             ply: None,
             reason: why.to_string(),
             message: format!("{file}: {why}"),
+            cause: Skip::File,
         }
     }
 
@@ -128,7 +161,14 @@ impl BadGame {
             },
             other => (None, other.to_string()),
         };
-        BadGame { file: e.file.clone(), game: (e.game > 0).then_some(e.game), ply, reason, message: e.to_string() }
+        BadGame {
+            file: e.file.clone(),
+            game: (e.game > 0).then_some(e.game),
+            ply,
+            reason,
+            message: e.to_string(),
+            cause: Skip::Read(e.error.clone()),
+        }
     }
 }
 
@@ -203,11 +243,11 @@ fn score_for(outcome: RecordResult, mover: chuhan::Side) -> i64 {
 
 /// Replays `record`'s main line and computes its index rows. The reader checked every move;
 /// the start is read again here (a reader's start FEN is trusted but not assumed).
-fn prepare(record: Record, source_game: usize, fold: Fold, max_plies: usize) -> Result<Prepared, String> {
-    let mut pos: Position = record.start_position().map_err(|e| format!("start position: {e}"))?;
+fn prepare(record: Record, source_game: usize, fold: Fold, max_plies: usize) -> Result<Prepared, Skip> {
+    let mut pos: Position = record.start_position().map_err(Skip::Start)?;
     let moves = record.mainline_moves();
     if moves.len() > max_plies {
-        return Err(format!("{} plies, more than the longest game stored ({max_plies})", moves.len()));
+        return Err(Skip::TooLong { plies: moves.len(), max: max_plies });
     }
     let mut positions = Vec::with_capacity(moves.len() + 1);
     let mut materials = HashSet::new();
@@ -527,7 +567,8 @@ fn read_file(
                         game: Some(seen),
                         ply: None,
                         message: format!("{name}: game {seen}: {why}"),
-                        reason: why,
+                        reason: why.to_string(),
+                        cause: why,
                     }),
                 },
                 Err(e) => out.errors.push(BadGame::read(&e)),

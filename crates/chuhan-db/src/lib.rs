@@ -24,7 +24,7 @@ mod target;
 pub use backend::Backend;
 pub use target::{is_postgres_url, Target, TargetError};
 
-pub use import::{BadGame, ImportOptions, ImportProgress, ImportReport, DEFAULT_MAX_PLIES};
+pub use import::{BadGame, ImportOptions, ImportProgress, ImportReport, Skip, DEFAULT_MAX_PLIES};
 pub use key::Fold;
 pub use opening::{Lang, Opening};
 pub use query::{Explorer, GameSummary, MoveStats, SearchFilter, Stats};

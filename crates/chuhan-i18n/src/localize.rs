@@ -9,7 +9,7 @@ use crate::catalog::{try_tr, Domain, TrError};
 use crate::lang::Lang;
 use chuhan::game::{Chase, EndReason, GameResult, Outcome, Violation};
 use chuhan::notation::NotationError;
-use chuhan::{Piece, Problem, Role, Side, Variant};
+use chuhan::{FenError, FenErrorKind, Piece, Problem, Role, Side, Variant};
 use fluent_bundle::FluentArgs;
 
 /// Things a person reads, in a language.
@@ -313,6 +313,66 @@ impl Localize for Problem {
             _ => return Ok(self.describe(variant)),
         };
         rules(lang, id, &args)
+    }
+}
+
+/// Why a FEN does not read, and where: "FEN 第 1 段第 3 行：有 10 列，应为 9 列". English is
+/// the rules crate's own ([`FenError`]'s `Display`, which the English catalog repeats word for
+/// word); a FEN that reads but is no position gives its first problem ([`Problem`]'s words).
+impl Localize for FenError {
+    fn try_localize(&self, variant: Variant, lang: Lang) -> Result<String, TrError> {
+        let mut args = FluentArgs::new();
+        let id = match &self.kind {
+            FenErrorKind::Empty => "fen-empty",
+            FenErrorKind::RankCount(n) => {
+                args.set("count", *n);
+                "fen-rank-count"
+            }
+            FenErrorKind::FileCount(n) => {
+                args.set("count", *n);
+                "fen-file-count"
+            }
+            FenErrorKind::BadChar(c) => {
+                args.set("char", format!("{c:?}"));
+                "fen-bad-char"
+            }
+            FenErrorKind::BadSide(t) => {
+                args.set("text", format!("{t:?}"));
+                "fen-bad-side"
+            }
+            FenErrorKind::ExpectedDash(t) => {
+                args.set("text", format!("{t:?}"));
+                "fen-expected-dash"
+            }
+            FenErrorKind::BadNumber(t) => {
+                args.set("text", format!("{t:?}"));
+                "fen-bad-number"
+            }
+            FenErrorKind::ExtraField(t) => {
+                args.set("text", format!("{t:?}"));
+                "fen-extra-field"
+            }
+            FenErrorKind::Position(_) => "",
+            // A kind the catalogs do not know yet: the rules crate's English.
+            _ => return Ok(self.to_string()),
+        };
+        let what = match &self.kind {
+            FenErrorKind::Position(e) => match e.problems().first() {
+                Some(p) => p.try_localize(variant, lang)?,
+                None => return Ok(self.to_string()),
+            },
+            _ => rules(lang, id, &args)?,
+        };
+        let mut args = FluentArgs::new();
+        args.set("field", self.field);
+        args.set("what", what);
+        match self.rank {
+            Some(rank) => {
+                args.set("rank", rank);
+                rules(lang, "fen-at-rank", &args)
+            }
+            None => rules(lang, "fen-at-field", &args),
+        }
     }
 }
 

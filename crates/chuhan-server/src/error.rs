@@ -36,6 +36,10 @@ pub struct ApiError {
     /// The sentence's message in chuhan-i18n's `server.ftl` and its values, if it has one
     /// (else other languages word the error by its code).
     pub words: Option<Words>,
+    /// The sentence already worded in each language but English, for an error whose words come
+    /// from a typed error of another crate (a FEN's, through chuhan-i18n's `Localize`); it
+    /// wins over `words`. Empty for most errors.
+    pub worded: Vec<(Lang, String)>,
 }
 
 /// A message of the server's catalog (`server.ftl`) and the values it is formatted with.
@@ -100,7 +104,7 @@ pub fn default_code(status: StatusCode) -> &'static str {
 impl ApiError {
     /// An error with `status`, its default code and `msg`.
     pub fn new(status: StatusCode, msg: impl Into<String>) -> ApiError {
-        ApiError { status, code: default_code(status), message: msg.into(), words: None }
+        ApiError { status, code: default_code(status), message: msg.into(), words: None, worded: Vec::new() }
     }
 
     /// The same error with its sentence's catalog message: `id` in `server.ftl`, with `args`.
@@ -108,11 +112,22 @@ impl ApiError {
         ApiError { words: Some(Words { id, args }), ..self }
     }
 
-    /// The sentence in `lang`: as written for English; else the catalog's message for it, or
-    /// for its code; as written when the catalog has neither (never a panic).
+    /// The same error worded by `words` in every language but English (which keeps the
+    /// sentence as written): for errors a typed value of another crate words.
+    pub fn worded(self, words: impl Fn(Lang) -> String) -> ApiError {
+        let worded = Lang::ALL.into_iter().filter(|&l| l != Lang::En).map(|l| (l, words(l))).collect();
+        ApiError { worded, ..self }
+    }
+
+    /// The sentence in `lang`: as written for English; else as [worded](Self::worded), or the
+    /// catalog's message for it, or for its code; as written when the catalog has none of
+    /// them (never a panic).
     pub fn message_in(&self, lang: Lang) -> String {
         if lang == Lang::En {
             return self.message.clone();
+        }
+        if let Some((_, text)) = self.worded.iter().find(|(l, _)| *l == lang) {
+            return text.clone();
         }
         let translated = match &self.words {
             Some(w) => {

@@ -17,7 +17,9 @@ use axum::http::StatusCode;
 use axum::Json;
 use chuhan::notation::Notation;
 use chuhan::{Position, Variant};
+use chuhan_db::Skip;
 use chuhan_db::{Database, DbError, Fold, ImportOptions, Lang, SearchFilter, Target};
+use chuhan_i18n::{tr, Domain, FluentArgs, Localize};
 use chuhan_record::RecordResult;
 use serde::Deserialize;
 use std::path::PathBuf;
@@ -69,6 +71,35 @@ impl GamesDb {
         })
         .await
         .map_err(|e| internal(anyhow::anyhow!("the database task failed: {e}")))?
+    }
+}
+
+/// Why an uploaded game was skipped, in `lang` (without the file's name): the reader's error
+/// as the analysis board words it, or the store's own reasons.
+fn skipped_in(e: &chuhan_db::BadGame, lang: chuhan_i18n::Lang) -> String {
+    let mut args = FluentArgs::new();
+    let (id, game) = match &e.cause {
+        Skip::Read(r) => return crate::records::read_error_in(r, lang),
+        Skip::Start(f) => {
+            args.set("problem", f.localize(chuhan::Variant::Xiangqi, lang));
+            ("import-start", e.game)
+        }
+        Skip::TooLong { plies, max } => {
+            args.set("plies", *plies);
+            args.set("max", *max);
+            ("import-too-long", e.game)
+        }
+        _ => ("import-unreadable", None),
+    };
+    let what = tr(lang, Domain::Server, id, Some(&args));
+    match game {
+        Some(g) => {
+            let mut args = FluentArgs::new();
+            args.set("game", g);
+            args.set("what", what);
+            tr(lang, Domain::Server, "record-at-game", Some(&args))
+        }
+        None => what,
     }
 }
 
@@ -263,8 +294,10 @@ pub struct UploadQuery {
 pub async fn import(
     State(state): State<DbState>,
     q: Result<Query<UploadQuery>, QueryRejection>,
+    headers: axum::http::HeaderMap,
     body: Bytes,
 ) -> Result<Json<Imported>, ApiError> {
+    let lang = crate::lang::of_request(&headers);
     let g = state.ok_or_else(none)?;
     let Query(q) = q.map_err(query_error)?;
     if !g.uploads {
@@ -274,7 +307,7 @@ pub async fn import(
         ));
     }
     if body.is_empty() {
-        return Err(bad("the upload is empty"));
+        return Err(bad("the upload is empty").words("upload-empty", Vec::new()));
     }
     let _one = g
         .importing
@@ -300,7 +333,15 @@ pub async fn import(
     let _ = std::fs::remove_file(&file);
     let report = report?;
     let prefix = file.display().to_string();
-    let errors: Vec<String> = report.errors.iter().take(100).map(|e| e.message.replace(&prefix, &shown)).collect();
+    let errors: Vec<String> = report
+        .errors
+        .iter()
+        .take(100)
+        .map(|e| match lang {
+            chuhan_i18n::Lang::En => e.message.replace(&prefix, &shown),
+            _ => format!("{shown}: {}", skipped_in(e, lang)),
+        })
+        .collect();
     Ok(Json(Imported {
         file: shown,
         read: report.games_read,

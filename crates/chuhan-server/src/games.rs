@@ -5,7 +5,7 @@
 use crate::account_http::logged_in;
 use crate::error::{bad, internal, ApiError};
 use crate::ids::{now_secs, random_hex};
-use crate::params::{parse_json, pick_notation, NotationQuery};
+use crate::params::{fen_error, parse_json, pick_notation, NotationQuery, StartError};
 use crate::rating;
 use crate::room::{Mode, Room};
 use crate::state::AppState;
@@ -21,6 +21,7 @@ use axum::Json;
 use chuhan::{BySide, Game, JanggiFormation, JanggiSetup, Position, Rules, Side, Variant};
 use chuhan_db::live::accounts::Account;
 use chuhan_db::live::glicko::Speed;
+use chuhan_i18n::{tr, Domain, FluentArgs, Localize};
 use serde::Deserialize;
 use std::sync::Arc;
 use std::time::Instant;
@@ -74,8 +75,8 @@ pub async fn create(
     let setup = req.cho_setup.is_some() || req.han_setup.is_some();
     let start = match &req.fen {
         Some(_) if setup => return Err(bad("give either a fen or janggi setups, not both")),
-        Some(fen) if fen.len() > 200 => return Err(bad("fen: too long")),
-        Some(fen) => Position::from_fen(variant, fen).map_err(|e| bad(format!("fen: {e}")))?,
+        Some(fen) if fen.len() > 200 => return Err(StartError::TooLong.to_api()),
+        Some(fen) => Position::from_fen(variant, fen).map_err(|e| fen_error(&e, variant))?,
         None if setup && variant != Variant::Janggi => return Err(bad("setups are for janggi only")),
         None if setup => {
             let formation = |f: &Option<String>, who: &str| -> Result<JanggiFormation, ApiError> {
@@ -92,7 +93,12 @@ pub async fn create(
     // engine again and again. Refused here, with the ruling in words.
     if let Some(outcome) = Game::new(start.clone(), Rules::for_variant(variant)).outcome() {
         return Err(bad(format!("fen: the game is already over in this position ({})", outcome.describe(variant)))
-            .with_code("game_over"));
+            .with_code("game_over")
+            .worded(|lang| {
+                let mut args = FluentArgs::new();
+                args.set("ruling", outcome.localize(variant, lang));
+                tr(lang, Domain::Server, "fen-game-over", Some(&args))
+            }));
     }
     let id = random_hex(6).map_err(internal)?;
     let token = random_hex(16).map_err(internal)?;

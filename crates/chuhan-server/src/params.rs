@@ -6,6 +6,7 @@ use crate::shown::default_notation;
 use axum::body::Bytes;
 use chuhan::notation::Notation;
 use chuhan::{Position, Problem, Setup, Variant};
+use chuhan_i18n::{tr, Domain, FluentArgs, Localize};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -49,16 +50,29 @@ impl StartError {
     /// The 400 every request but the editor's answers.
     pub fn to_api(&self) -> ApiError {
         match self {
-            StartError::TooLong => bad("fen: too long"),
-            StartError::Unreadable(e) => bad(format!("fen: {e}")),
+            StartError::TooLong => bad("fen: too long").words("fen-too-long", Vec::new()),
+            StartError::Unreadable(e) => fen_error(e, Variant::Xiangqi),
             // The strict reader's message (it names the FEN field), and a hint when relaxing
             // would help.
-            StartError::NotAPosition { error, composed } => {
-                let hint = if *composed { " (a composed position? send \"relaxed\": true)" } else { "" };
-                bad(format!("fen: {}{hint}", chuhan::FenError::from(error.clone())))
+            StartError::NotAPosition { error, composed: false } => {
+                fen_error(&chuhan::FenError::from(error.clone()), error.variant())
+            }
+            StartError::NotAPosition { error, composed: true } => {
+                let (e, variant) = (chuhan::FenError::from(error.clone()), error.variant());
+                bad(format!("fen: {e} (a composed position? send \"relaxed\": true)")).worded(|lang| {
+                    let mut args = FluentArgs::new();
+                    args.set("problem", e.localize(variant, lang));
+                    tr(lang, Domain::Server, "fen-composed", Some(&args))
+                })
             }
         }
     }
+}
+
+/// A FEN that does not read, as a 400: "fen: " and the reader's sentence in English, the
+/// reader's sentence in the other languages (chuhan-i18n's `Localize`).
+pub fn fen_error(e: &chuhan::FenError, variant: Variant) -> ApiError {
+    bad(format!("fen: {e}")).worded(|lang| e.localize(variant, lang))
 }
 
 /// The position of `fen`, with the problems `relaxed` accepted (pieces on points no game

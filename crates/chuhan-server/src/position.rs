@@ -40,6 +40,6 @@ pub async fn check(headers: HeaderMap, body: Bytes) -> Result<Json<PositionCheck
                 problem: problems.join(if matches!(lang, Lang::ZhHans | Lang::ZhHant) { "；" } else { "; " }),
             }
         }
-        Err(e) => PositionCheck::Problem { ok: Flag, problem: e.to_api().message().to_string() },
+        Err(e) => PositionCheck::Problem { ok: Flag, problem: e.to_api().message_in(lang) },
     }))
 }

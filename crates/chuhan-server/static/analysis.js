@@ -4,7 +4,7 @@
 // setters.
 
 import { Board, CHARS, COLORS, boardSettings, parseFen, pieceIcon, pieceStyle, pieceStyleSelect, pieceWords, toFen } from "/static/board.js";
-import { languageNotation, notationName, inPageLanguage, sideName, t } from "/static/i18n.js";
+import { LANG, languageNotation, notationName, inPageLanguage, sideName, t } from "/static/i18n.js";
 import { moveBox } from "/static/movebox.js";
 import * as T from "/static/movetree.js";
 import { $, api, scrollWithin, startOf } from "/static/util.js";
@@ -436,6 +436,13 @@ export function analysis() {
     $("areviewbar").hidden = !busy;
   }
 
+  /// Why a review failed: the engine stayed busy (a reason every language words), else the
+  /// engine's own words in English, and that the engine stopped in the other languages.
+  function failedNote(reason) {
+    if (reason === "busy" || reason === "the engine stayed busy") return t("an-review-failed-busy");
+    return LANG === "en" && reason ? t("an-review-failed", { reason }) : t("an-review-failed-engine");
+  }
+
   /// Shows a status answer; polls again while the review is queued or running.
   function showStatus(v, mine) {
     if (mine !== reviewSeq) return;
@@ -445,7 +452,7 @@ export function analysis() {
     $("areviewnote").textContent = {
       queued: t("an-review-queued"),
       running: t("an-review-running", { done: v.done, total: v.total }),
-      failed: t("an-review-failed", { reason: v.reason || "" }),
+      failed: failedNote(v.reason),
       cancelled: t("an-review-cancelled"),
       none: "",
     }[v.status] || "";

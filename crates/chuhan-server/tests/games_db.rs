@@ -137,6 +137,16 @@ async fn upload_explore_search_and_open_on(addr: SocketAddr) {
     assert_eq!(v["file"], "badgames.pgn");
     let error = v["errors"][0].as_str().unwrap();
     assert!(error.starts_with("badgames.pgn: game 1") && !error.contains("chuhan-uploads"), "{error}");
+    // The same in Chinese (issue 44): where and why in the uploader's language.
+    let r = reqwest::Client::new()
+        .post(format!("http://{addr}/api/db/import?name=bad.pgn"))
+        .header("accept-language", "zh-CN")
+        .body(bad)
+        .send()
+        .await
+        .unwrap();
+    let v: Value = r.json().await.unwrap();
+    assert_eq!(v["errors"][0], "bad.pgn: 第 1 局，第 3 步：R1+5：没有相符的合法着法", "{v}");
     let (code, v) = upload(addr, "empty.pgn", "").await;
     assert_eq!(code, 400, "{v}");
     assert_eq!(get(addr, "/api/db").await.1["games"], 5);

@@ -30,7 +30,7 @@ async fn errors_are_worded_in_the_requests_language() {
     let a = get(&[("accept-language", "vi"), ("cookie", "lang=%%%")]).await;
     assert_eq!(a.body["error"], "không có ván cờ “nosuchgame”");
     // An error without a message of its own: its code's words, the code the same.
-    let body = serde_json::json!({ "variant": "xiangqi", "mode": "friend", "fen": "not a position" });
+    let body = serde_json::json!({ "variant": "xiangqi", "mode": "friend", "level": 99 });
     let a = request(addr, Method::POST, "/api/games", Some(body.clone()), None, &[("accept-language", "zh-CN")]).await;
     assert_eq!(a.status, 400);
     assert_eq!(a.body["code"], "bad_request");
@@ -134,4 +134,65 @@ async fn the_position_editors_problems_are_worded_in_the_requests_language() {
     let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
     let a = check(start, &[("accept-language", "vi")]).await;
     assert_eq!(a.body["ok"], true, "{}", a.body);
+}
+
+/// A FEN that does not read, a position whose game is over, a record that does not read: where
+/// and why in the request's language, from the rules' and the readers' typed errors.
+#[tokio::test]
+async fn fens_and_records_are_worded_in_the_requests_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let (addr, _server) = server(dir.path()).await;
+    let game = |fen: &'static str, headers: &'static [(&'static str, &'static str)]| {
+        let body = serde_json::json!({ "variant": "xiangqi", "mode": "friend", "fen": fen });
+        request(addr, Method::POST, "/api/games", Some(body), None, headers)
+    };
+    // Ten files on the first mover's back rank.
+    let wide = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNRR w - - 0 1";
+    let a = game(wide, &[]).await;
+    assert_eq!((a.status, a.body["code"].as_str()), (400, Some("bad_request")));
+    assert_eq!(a.body["error"], "fen: FEN field 1, rank 0: 10 files, expected 9");
+    let a = game(wide, &[("accept-language", "zh-CN")]).await;
+    assert_eq!((a.status, a.body["code"].as_str()), (400, Some("bad_request")));
+    assert_eq!(a.body["error"], "FEN 第 1 段，第 0 行：有 10 列，应为 9 列");
+    let a = game(wide, &[("cookie", "lang=vi")]).await;
+    assert_eq!(a.body["error"], "FEN, trường 1, hàng 0: có 10 cột, cần 9 cột");
+    // Black is mated: no game to play from here, and the ruling says why.
+    let mated = "3k5/3R5/3R5/9/9/9/9/9/9/4K4 b - - 0 1";
+    let a = game(mated, &[]).await;
+    assert_eq!((a.status, a.body["code"].as_str()), (400, Some("game_over")), "{}", a.body);
+    assert!(a.body["error"].as_str().unwrap().starts_with("fen: the game is already over"), "{}", a.body);
+    let a = game(mated, &[("accept-language", "zh-TW")]).await;
+    assert_eq!(a.body["code"], "game_over");
+    let text = a.body["error"].as_str().unwrap();
+    assert!(text.starts_with("這個局面棋局已經結束（紅方勝"), "{text}");
+    // The position editor: a FEN it cannot read at all, in the reader's language.
+    let body = serde_json::json!({ "fen": wide, "variant": "xiangqi" });
+    let a = request(addr, Method::POST, "/api/position", Some(body), None, &[("accept-language", "ko")]).await;
+    assert_eq!(a.body["ok"], false);
+    assert_eq!(a.body["problem"], "FEN 1번째 항목, 0번 가로줄: 세로줄이 10개입니다 (9개여야 합니다)");
+    // Records.
+    let record = |body: &'static [u8], headers: &'static [(&'static str, &'static str)]| async move {
+        let r = reqwest::Client::new()
+            .post(format!("http://{addr}/api/records"))
+            .headers(headers.iter().map(|(k, v)| (k.parse().unwrap(), v.parse().unwrap())).collect())
+            .body(body)
+            .send()
+            .await
+            .unwrap();
+        (r.status().as_u16(), r.json::<serde_json::Value>().await.unwrap())
+    };
+    let (status, body) = record(b"", &[("accept-language", "vi")]).await;
+    assert_eq!((status, body["error"].as_str()), (400, Some("biên bản trống")));
+    // The second move is no move of the position: where and why.
+    let pgn: &[u8] = b"[Event \"x\"]\n\n1. C2.5 K5+5 1-0\n";
+    let (status, body) = record(pgn, &[]).await;
+    assert_eq!(status, 400);
+    let english = body["error"].as_str().unwrap();
+    assert!(english.starts_with("PGN: game 1, ply 2: move"), "{english}");
+    let (_, body) = record(pgn, &[("accept-language", "zh-CN")]).await;
+    assert_eq!(body["code"], "bad_request");
+    let text = body["error"].as_str().unwrap();
+    assert!(text.starts_with("第 1 局，第 2 步：K5+5：没有相符的合法着法"), "{text}");
+    let (_, body) = record(b"XQ\x00garbage", &[("accept-language", "ko")]).await;
+    assert_eq!(body["error"], "이 XQF 기보를 읽을 수 없습니다: 파일이 손상되었거나 XQF 형식이 아닙니다");
 }

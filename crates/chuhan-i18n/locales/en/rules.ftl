@@ -106,3 +106,19 @@ setup-outside-palace = { $side } { $piece } on { $square } is outside its palace
 setup-unreachable = { $side } { $piece } on { $square }: a point it can never reach
 setup-generals-face = the generals face each other on file { $file } with nothing between them
 setup-opposite-check = { $side } is in check but it is not { $side }'s move
+
+## A FEN that does not read (the position editor, a game from a position). English repeats the
+## rules crate's own words. $field: the FEN's field, 1 (the board) to 6, 7 for one too many;
+## $rank: the board's rank, 0–9 from the first mover's side; $what: what is wrong there;
+## $count: a number; $char, $text: what was written, in quotes.
+
+fen-at-field = FEN field { $field }: { $what }
+fen-at-rank = FEN field { $field }, rank { $rank }: { $what }
+fen-empty = empty FEN
+fen-rank-count = { $count } ranks, expected 10
+fen-file-count = { $count } files, expected 9
+fen-bad-char = unexpected character { $char }: expected a piece letter (KABNRCP, also H and E) or a digit 1–9
+fen-bad-side = side to move { $text }: expected w, r or b
+fen-expected-dash = { $text }: expected -
+fen-bad-number = { $text }: expected a number
+fen-extra-field = unexpected extra field { $text }

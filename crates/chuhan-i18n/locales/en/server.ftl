@@ -91,3 +91,32 @@ talk-no-opponent = this game had only one player
 ## Another engine that failed loses the game ($verdict: who won; $loser: the side)
 
 engine-forfeit = { $verdict }: { $loser }'s engine failed
+
+## A position (FEN) and a record brought to the analysis board. $problem, $what, $ruling:
+## already worded; $game, $ply: numbers; $text, $fen: what was written, in quotes; $format: a
+## record format's name (PGN, XQF…); $move: a move in coordinates.
+
+fen-too-long = fen: too long
+fen-composed = { $problem } (a composed position? send "relaxed": true)
+fen-game-over = fen: the game is already over in this position ({ $ruling })
+record-empty = the record is empty
+upload-empty = the upload is empty
+record-at-ply = game { $game }, ply { $ply }: { $what }
+record-at-game = game { $game }: { $what }
+record-at-move = ply { $ply }: { $what }
+record-in-variation = { $what } (in a variation)
+record-illegal = { $move } is not a legal move
+record-too-deep = variations nested deeper than { $depth }
+record-unreadable = this { $format } record cannot be read: it is damaged, or not { $format }
+record-fen = FEN tag { $fen }: { $problem }
+record-variant = Variant tag { $text }: expected xiangqi or janggi
+record-no-notation = move { $text }: no notation reads the first moves of this game
+record-unbalanced-close = ')' without a variation to close
+record-variation-without-move = a variation before any move
+record-unterminated-comment = a comment that is never closed
+record-bad-tag = bad tag { $text }
+record-too-long = the game is longer than { $mib } MiB, the most one game may be
+record-no-game = no game found: expected PGN, DhtmlXQ, XQF, CBR, CBL or CBF
+import-start = start position: { $problem }
+import-too-long = { $plies } plies, more than the longest game stored ({ $max })
+import-unreadable = the file could not be read

@@ -116,3 +116,17 @@ setup-outside-palace = { $side } { $piece } ({ $square }): 궁성 밖
 setup-unreachable = { $side } { $piece } ({ $square }): 결코 갈 수 없는 자리
 setup-generals-face = { $file } 줄에서 두 장이 사이에 아무것도 없이 마주 봄
 setup-opposite-check = { $side }: 장군을 받고 있는데 { $side } 차례가 아님
+
+## 읽을 수 없는 FEN (국면 편집기, 국면에서 시작하는 대국). $field: FEN의 몇 번째 칸(1은 판, 6까지,
+## 7은 남는 칸); $rank: 판의 가로줄 번호(선수 쪽에서 0–9); $what: 무엇이 틀렸는지.
+
+fen-at-field = FEN { $field }번째 항목: { $what }
+fen-at-rank = FEN { $field }번째 항목, { $rank }번 가로줄: { $what }
+fen-empty = FEN이 비어 있습니다
+fen-rank-count = 가로줄이 { $count }개입니다 (10개여야 합니다)
+fen-file-count = 세로줄이 { $count }개입니다 (9개여야 합니다)
+fen-bad-char = 읽을 수 없는 문자 { $char }: 기물 글자(KABNRCP, H와 E도 됨)나 숫자 1–9여야 합니다
+fen-bad-side = 둘 차례 { $text }: w, r, b 중 하나여야 합니다
+fen-expected-dash = { $text }: -여야 합니다
+fen-bad-number = { $text }: 숫자여야 합니다
+fen-extra-field = 남는 항목 { $text }

@@ -85,3 +85,31 @@ talk-no-opponent = 이 대국에는 대국자가 한 명뿐이었습니다
 ## Another engine that failed loses the game ($verdict: who won; $loser: the side)
 
 engine-forfeit = { $verdict }: { $loser } 엔진 고장
+
+## 국면(FEN)과 분석판으로 가져온 기보. $problem, $what, $ruling: 이미 옮긴 문장; $game, $ply: 숫자;
+## $text, $fen: 쓰인 그대로(따옴표 안); $format: 기보 형식 이름(PGN, XQF…); $move: 좌표로 쓴 수.
+
+fen-too-long = FEN이 너무 깁니다
+fen-composed = { $problem } (묘수풀이 국면인가요? "relaxed": true를 보내세요)
+fen-game-over = 이 국면에서는 대국이 이미 끝났습니다 ({ $ruling })
+record-empty = 기보가 비어 있습니다
+upload-empty = 올린 파일이 비어 있습니다
+record-at-ply = { $game }번째 대국, { $ply }수째: { $what }
+record-at-game = { $game }번째 대국: { $what }
+record-at-move = { $ply }수째: { $what }
+record-in-variation = { $what } (변화수 안)
+record-illegal = { $move }: 둘 수 없는 수입니다
+record-too-deep = 변화수가 { $depth }단계보다 깊이 겹쳐 있습니다
+record-unreadable = 이 { $format } 기보를 읽을 수 없습니다: 파일이 손상되었거나 { $format } 형식이 아닙니다
+record-fen = FEN 태그 { $fen }: { $problem }
+record-variant = Variant 태그 { $text }: xiangqi 또는 janggi여야 합니다
+record-no-notation = 수 { $text }: 이 대국의 첫 수들을 읽는 기보법이 없습니다
+record-unbalanced-close = 닫을 변화수가 없는데 ')'가 있습니다
+record-variation-without-move = 첫 수보다 먼저 나온 변화수
+record-unterminated-comment = 닫히지 않은 주석
+record-bad-tag = 잘못된 태그 { $text }
+record-too-long = 대국이 { $mib } MiB보다 깁니다 (한 대국의 최대 크기)
+record-no-game = 대국을 찾지 못했습니다: PGN, DhtmlXQ, XQF, CBR, CBL, CBF 중 하나여야 합니다
+import-start = 시작 국면: { $problem }
+import-too-long = { $plies }수: 저장하는 가장 긴 대국({ $max }수)보다 깁니다
+import-unreadable = 파일을 읽을 수 없습니다

@@ -90,3 +90,18 @@ setup-outside-palace = { $piece } { $side } ở { $square } nằm ngoài cung
 setup-unreachable = { $piece } { $side } ở { $square }: vị trí không bao giờ tới được
 setup-generals-face = hai tướng đối mặt trên cột { $file }, ở giữa không có quân nào
 setup-opposite-check = { $side } đang bị chiếu nhưng không đến lượt { $side }
+
+## FEN không đọc được (trình xếp thế cờ, ván bắt đầu từ một thế). $field: trường thứ mấy của FEN
+## (1 là bàn cờ, đến 6; 7 là trường thừa); $rank: hàng của bàn cờ (0–9, tính từ bên đi trước);
+## $what: sai ở đâu.
+
+fen-at-field = FEN, trường { $field }: { $what }
+fen-at-rank = FEN, trường { $field }, hàng { $rank }: { $what }
+fen-empty = FEN trống
+fen-rank-count = có { $count } hàng, cần 10 hàng
+fen-file-count = có { $count } cột, cần 9 cột
+fen-bad-char = ký tự lạ { $char }: cần chữ cái của quân (KABNRCP, cả H và E) hoặc chữ số 1–9
+fen-bad-side = bên đi { $text }: cần w, r hoặc b
+fen-expected-dash = { $text }: cần -
+fen-bad-number = { $text }: cần một số
+fen-extra-field = trường thừa { $text }

@@ -85,3 +85,32 @@ talk-no-opponent = ván này chỉ có một người chơi
 ## Another engine that failed loses the game ($verdict: who won; $loser: the side)
 
 engine-forfeit = { $verdict }: máy của { $loser } gặp sự cố
+
+## Thế cờ (FEN) và biên bản đưa lên bàn phân tích. $problem, $what, $ruling: câu đã dịch;
+## $game, $ply: số; $text, $fen: nguyên văn (trong ngoặc kép); $format: tên định dạng (PGN, XQF…);
+## $move: nước đi theo tọa độ.
+
+fen-too-long = FEN quá dài
+fen-composed = { $problem } (thế cờ bày? hãy gửi "relaxed": true)
+fen-game-over = ván cờ ở thế này đã kết thúc ({ $ruling })
+record-empty = biên bản trống
+upload-empty = tệp tải lên trống
+record-at-ply = ván { $game }, nước thứ { $ply }: { $what }
+record-at-game = ván { $game }: { $what }
+record-at-move = nước thứ { $ply }: { $what }
+record-in-variation = { $what } (trong một biến)
+record-illegal = { $move } không phải nước đi hợp lệ
+record-too-deep = các biến lồng nhau sâu hơn { $depth } tầng
+record-unreadable = không đọc được biên bản { $format } này: tệp bị hỏng, hoặc không phải { $format }
+record-fen = thẻ FEN { $fen }: { $problem }
+record-variant = thẻ Variant { $text }: cần xiangqi hoặc janggi
+record-no-notation = nước { $text }: không cách ghi nào đọc được các nước đầu của ván này
+record-unbalanced-close = có ')' mà không có biến nào để đóng
+record-variation-without-move = một biến đứng trước mọi nước đi
+record-unterminated-comment = một lời bình không bao giờ đóng
+record-bad-tag = thẻ sai { $text }
+record-too-long = ván dài hơn { $mib } MiB, mức tối đa của một ván
+record-no-game = không tìm thấy ván nào: cần PGN, DhtmlXQ, XQF, CBR, CBL hoặc CBF
+import-start = thế cờ ban đầu: { $problem }
+import-too-long = { $plies } nước, dài hơn ván dài nhất được lưu ({ $max } nước)
+import-unreadable = không đọc được tệp

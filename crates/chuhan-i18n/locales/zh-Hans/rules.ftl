@@ -116,3 +116,17 @@ setup-outside-palace = { $side }的{ $piece }在 { $square }，出了九宫
 setup-unreachable = { $side }的{ $piece }在 { $square }：这是它永远走不到的位置
 setup-generals-face = 两将在 { $file } 路照面，中间没有棋子
 setup-opposite-check = { $side }正被将军，却不该{ $side }走
+
+## FEN 读不出（局面编辑器、从局面开局）。$field：FEN 的第几段（1 是棋盘，至 6；7 是多出的一段）；
+## $rank：棋盘的第几行（0–9，从先走方数起）；$what：错在哪里。
+
+fen-at-field = FEN 第 { $field } 段：{ $what }
+fen-at-rank = FEN 第 { $field } 段，第 { $rank } 行：{ $what }
+fen-empty = FEN 是空的
+fen-rank-count = 有 { $count } 行，应为 10 行
+fen-file-count = 有 { $count } 列，应为 9 列
+fen-bad-char = 无法识别的字符 { $char }：应为棋子字母（KABNRCP，也可用 H、E）或数字 1–9
+fen-bad-side = 走棋方 { $text }：应为 w、r 或 b
+fen-expected-dash = { $text }：应为 -
+fen-bad-number = { $text }：应为数字
+fen-extra-field = 多出的一段 { $text }

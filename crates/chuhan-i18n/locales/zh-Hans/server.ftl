@@ -85,3 +85,31 @@ talk-no-opponent = 这局只有一位棋手
 ## Another engine that failed loses the game ($verdict: who won; $loser: the side)
 
 engine-forfeit = { $verdict }：{ $loser }的引擎出了故障
+
+## 局面（FEN）与带到分析棋盘的棋谱。$problem、$what、$ruling：已译好的句子；$game、$ply：数字；
+## $text、$fen：原文（带引号）；$format：棋谱格式名（PGN、XQF…）；$move：坐标着法。
+
+fen-too-long = FEN 太长
+fen-composed = { $problem }（是排局吗？请发送 "relaxed": true）
+fen-game-over = 这个局面棋局已经结束（{ $ruling }）
+record-empty = 棋谱是空的
+upload-empty = 上传的文件是空的
+record-at-ply = 第 { $game } 局，第 { $ply } 步：{ $what }
+record-at-game = 第 { $game } 局：{ $what }
+record-at-move = 第 { $ply } 步：{ $what }
+record-in-variation = { $what }（在变着中）
+record-illegal = { $move } 不是合法着法
+record-too-deep = 变着嵌套超过 { $depth } 层
+record-unreadable = 读不出这份 { $format } 棋谱：文件已损坏，或不是 { $format }
+record-fen = FEN 标签 { $fen }：{ $problem }
+record-variant = Variant 标签 { $text }：应为 xiangqi 或 janggi
+record-no-notation = 着法 { $text }：没有一种记谱法读得出这局的开头几步
+record-unbalanced-close = 有“)”却没有要结束的变着
+record-variation-without-move = 变着出现在任何着法之前
+record-unterminated-comment = 注释没有结束
+record-bad-tag = 标签格式不对：{ $text }
+record-too-long = 这局超过 { $mib } MiB，一局最多这么长
+record-no-game = 没有找到棋局：应为 PGN、DhtmlXQ、XQF、CBR、CBL 或 CBF
+import-start = 开局局面：{ $problem }
+import-too-long = { $plies } 步，超过所存棋局的最大长度（{ $max } 步）
+import-unreadable = 读不出这个文件

@@ -116,3 +116,17 @@ setup-outside-palace = { $side }的{ $piece }在 { $square }，出了九宮
 setup-unreachable = { $side }的{ $piece }在 { $square }：這是它永遠走不到的位置
 setup-generals-face = 兩將在 { $file } 路照面，中間沒有棋子
 setup-opposite-check = { $side }正被將軍，卻不該{ $side }走
+
+## FEN 讀不出（局面編輯器、從局面開局）。$field：FEN 的第幾段（1 是棋盤，至 6；7 是多出的一段）；
+## $rank：棋盤的第幾行（0–9，從先走方數起）；$what：錯在哪裡。
+
+fen-at-field = FEN 第 { $field } 段：{ $what }
+fen-at-rank = FEN 第 { $field } 段，第 { $rank } 行：{ $what }
+fen-empty = FEN 是空的
+fen-rank-count = 有 { $count } 行，應為 10 行
+fen-file-count = 有 { $count } 列，應為 9 列
+fen-bad-char = 無法識別的字元 { $char }：應為棋子字母（KABNRCP，也可用 H、E）或數字 1–9
+fen-bad-side = 走棋方 { $text }：應為 w、r 或 b
+fen-expected-dash = { $text }：應為 -
+fen-bad-number = { $text }：應為數字
+fen-extra-field = 多出的一段 { $text }

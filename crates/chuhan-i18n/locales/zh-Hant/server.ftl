@@ -85,3 +85,31 @@ talk-no-opponent = 這局只有一位棋手
 ## Another engine that failed loses the game ($verdict: who won; $loser: the side)
 
 engine-forfeit = { $verdict }：{ $loser }的引擎出了故障
+
+## 局面（FEN）與帶到分析棋盤的棋譜。$problem、$what、$ruling：已譯好的句子；$game、$ply：數字；
+## $text、$fen：原文（帶引號）；$format：棋譜格式名（PGN、XQF…）；$move：座標著法。
+
+fen-too-long = FEN 太長
+fen-composed = { $problem }（是排局嗎？請傳送 "relaxed": true）
+fen-game-over = 這個局面棋局已經結束（{ $ruling }）
+record-empty = 棋譜是空的
+upload-empty = 上傳的檔案是空的
+record-at-ply = 第 { $game } 局，第 { $ply } 步：{ $what }
+record-at-game = 第 { $game } 局：{ $what }
+record-at-move = 第 { $ply } 步：{ $what }
+record-in-variation = { $what }（在變著中）
+record-illegal = { $move } 不是合法著法
+record-too-deep = 變著巢狀超過 { $depth } 層
+record-unreadable = 讀不出這份 { $format } 棋譜：檔案已損壞，或不是 { $format }
+record-fen = FEN 標籤 { $fen }：{ $problem }
+record-variant = Variant 標籤 { $text }：應為 xiangqi 或 janggi
+record-no-notation = 著法 { $text }：沒有一種記譜法讀得出這局的開頭幾步
+record-unbalanced-close = 有「)」卻沒有要結束的變著
+record-variation-without-move = 變著出現在任何著法之前
+record-unterminated-comment = 註解沒有結束
+record-bad-tag = 標籤格式不對：{ $text }
+record-too-long = 這局超過 { $mib } MiB，一局最多這麼長
+record-no-game = 沒有找到棋局：應為 PGN、DhtmlXQ、XQF、CBR、CBL 或 CBF
+import-start = 開局局面：{ $problem }
+import-too-long = { $plies } 步，超過所存棋局的最大長度（{ $max } 步）
+import-unreadable = 讀不出這個檔案
