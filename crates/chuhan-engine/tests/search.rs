@@ -79,11 +79,23 @@ fn perpetual_check_is_avoided_by_the_checker_and_claimed_by_the_victim() {
     let r = think(&pos, 4);
     assert_ne!(r.pv[0].to_string(), "e0f0", "{r:?}");
     assert!(r.score.raw() > -DECISIVE / 2, "{r:?}");
-    // Black, checked on every move, repeats and is scored as the winner.
-    let pos = position(Variant::Xiangqi, "4k4/9/9/9/9/9/9/9/9/3K1R3 w", "f0e0 e9f9 e0f0");
+    // Black, checked on every move, repeats the start a third time and is scored as the winner.
+    let pos = position(Variant::Xiangqi, "4k4/9/9/9/9/9/9/9/9/3K1R3 w", "f0e0 e9f9 e0f0 f9e9 f0e0 e9f9 e0f0");
     let r = think(&pos, 3);
     assert_eq!(r.pv[0].to_string(), "f9e9");
     assert!(r.score.raw() >= DECISIVE - 10, "{r:?}");
+}
+
+#[test]
+fn a_position_seen_once_before_the_root_is_not_yet_a_ruling() {
+    // The game rules on a repetition when a position stands the third time. Here Black's only
+    // move repeats the start for the second time: the game goes on (Red may stop checking), so
+    // the search must not score it as Red's perpetual check at once. Within three plies
+    // nothing else repeats, so no ruling at all can be seen.
+    let pos = position(Variant::Xiangqi, "4k4/9/9/9/9/9/9/9/9/3K1R3 w", "f0e0 e9f9 e0f0");
+    let r = think(&pos, 3);
+    assert_eq!(r.pv[0].to_string(), "f9e9");
+    assert!(r.score.raw().abs() < DECISIVE / 2, "{r:?}");
 }
 
 #[test]

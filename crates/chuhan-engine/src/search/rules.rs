@@ -32,7 +32,14 @@ impl Searcher<'_> {
         let n = history.len();
         let key = self.pos.hash();
         // Repetition: the same position with the same side to move, since the last capture.
+        // Once inside the tree is enough (the line can be played again), but a position that
+        // last stood before the root must have stood there twice: once is a repetition the
+        // game has not ruled on and may well go past, and scoring it as the ruling would
+        // call a game over that is not.
+        let root = n.saturating_sub(ply);
+        let mut before_root = None;
         let mut k = n;
+        let mut found = None;
         while k > 0 {
             k -= 1;
             let played = &history[k];
@@ -41,52 +48,59 @@ impl Searcher<'_> {
                 break;
             }
             if (n - k) % 2 == 0 && played.hash_before == key {
-                // The cycle is moves k..n. The side to move now made the moves at odd distance
-                // from the last one.
-                let mut ours_all_check = true;
-                let mut theirs_all_check = true;
-                for i in k..n {
-                    let by_us = (n - 1 - i) % 2 == 1;
-                    let check = self.checks[i];
-                    if by_us {
-                        ours_all_check &= check;
-                    } else {
-                        theirs_all_check &= check;
-                    }
+                if k > root || before_root.is_some() {
+                    found = before_root.or(Some(k));
+                    break;
                 }
-                if self.pos.variant() == Variant::Janggi {
-                    return Some(match (ours_all_check, theirs_all_check) {
-                        (true, false) => -DECISIVE + ply as i32,
-                        (false, true) => DECISIVE - ply as i32,
-                        _ => self.counting(ply),
-                    });
-                }
-                // Xiangqi: the full ruling, chases included, judged as the referee would.
-                let winner = if self.limits.rules == XiangqiRules::Computer || ours_all_check || theirs_all_check {
-                    match (ours_all_check, theirs_all_check) {
-                        (true, false) => Some(!self.pos.turn()),
-                        (false, true) => Some(self.pos.turn()),
-                        _ => None,
-                    }
+                before_root = Some(k);
+            }
+        }
+        if let Some(k) = found {
+            // The cycle is moves k..n. The side to move now made the moves at odd distance
+            // from the last one.
+            let mut ours_all_check = true;
+            let mut theirs_all_check = true;
+            for i in k..n {
+                let by_us = (n - 1 - i) % 2 == 1;
+                let check = self.checks[i];
+                if by_us {
+                    ours_all_check &= check;
                 } else {
-                    // Step back to the cycle's start on the board itself (no copy of the
-                    // position and its history), have the cycle judged, and step forward again.
-                    let moves: Vec<Move> = history[k..n].iter().map(|p| p.mv).collect();
-                    for _ in k..n {
-                        self.pos.undo();
-                    }
-                    let winner = cycle_winner(&self.pos, &moves, self.limits.rules);
-                    for &m in moves.iter() {
-                        self.pos.play_unchecked(m);
-                    }
-                    winner
-                };
-                return Some(match winner {
-                    Some(side) if side == self.pos.turn() => DECISIVE - ply as i32,
-                    Some(_) => -DECISIVE + ply as i32,
-                    None => 0,
+                    theirs_all_check &= check;
+                }
+            }
+            if self.pos.variant() == Variant::Janggi {
+                return Some(match (ours_all_check, theirs_all_check) {
+                    (true, false) => -DECISIVE + ply as i32,
+                    (false, true) => DECISIVE - ply as i32,
+                    _ => self.counting(ply),
                 });
             }
+            // Xiangqi: the full ruling, chases included, judged as the referee would.
+            let winner = if self.limits.rules == XiangqiRules::Computer || ours_all_check || theirs_all_check {
+                match (ours_all_check, theirs_all_check) {
+                    (true, false) => Some(!self.pos.turn()),
+                    (false, true) => Some(self.pos.turn()),
+                    _ => None,
+                }
+            } else {
+                // Step back to the cycle's start on the board itself (no copy of the
+                // position and its history), have the cycle judged, and step forward again.
+                let moves: Vec<Move> = history[k..n].iter().map(|p| p.mv).collect();
+                for _ in k..n {
+                    self.pos.undo();
+                }
+                let winner = cycle_winner(&self.pos, &moves, self.limits.rules);
+                for &m in moves.iter() {
+                    self.pos.play_unchecked(m);
+                }
+                winner
+            };
+            return Some(match winner {
+                Some(side) if side == self.pos.turn() => DECISIVE - ply as i32,
+                Some(_) => -DECISIVE + ply as i32,
+                None => 0,
+            });
         }
         if self.limits.move_limit > 0 && self.pos.halfmove_clock() >= 2 * self.limits.move_limit {
             return Some(if self.pos.variant() == Variant::Janggi { self.counting(ply) } else { 0 });
