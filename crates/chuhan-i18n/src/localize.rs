@@ -322,46 +322,36 @@ impl Localize for Problem {
 impl Localize for FenError {
     fn try_localize(&self, variant: Variant, lang: Lang) -> Result<String, TrError> {
         let mut args = FluentArgs::new();
-        let id = match &self.kind {
-            FenErrorKind::Empty => "fen-empty",
-            FenErrorKind::RankCount(n) => {
-                args.set("count", *n);
-                "fen-rank-count"
-            }
-            FenErrorKind::FileCount(n) => {
-                args.set("count", *n);
-                "fen-file-count"
-            }
-            FenErrorKind::BadChar(c) => {
-                args.set("char", format!("{c:?}"));
-                "fen-bad-char"
-            }
-            FenErrorKind::BadSide(t) => {
-                args.set("text", format!("{t:?}"));
-                "fen-bad-side"
-            }
-            FenErrorKind::ExpectedDash(t) => {
-                args.set("text", format!("{t:?}"));
-                "fen-expected-dash"
-            }
-            FenErrorKind::BadNumber(t) => {
-                args.set("text", format!("{t:?}"));
-                "fen-bad-number"
-            }
-            FenErrorKind::ExtraField(t) => {
-                args.set("text", format!("{t:?}"));
-                "fen-extra-field"
-            }
-            FenErrorKind::Position(_) => "",
-            // A kind the catalogs do not know yet: the rules crate's English.
-            _ => return Ok(self.to_string()),
-        };
         let what = match &self.kind {
             FenErrorKind::Position(e) => match e.problems().first() {
                 Some(p) => p.try_localize(variant, lang)?,
                 None => return Ok(self.to_string()),
             },
-            _ => rules(lang, id, &args)?,
+            FenErrorKind::Empty => rules(lang, "fen-empty", &args)?,
+            FenErrorKind::RankCount(n) | FenErrorKind::FileCount(n) => {
+                args.set("count", *n);
+                let rank = matches!(self.kind, FenErrorKind::RankCount(_));
+                rules(lang, if rank { "fen-rank-count" } else { "fen-file-count" }, &args)?
+            }
+            FenErrorKind::BadChar(c) => {
+                args.set("char", format!("{c:?}"));
+                rules(lang, "fen-bad-char", &args)?
+            }
+            FenErrorKind::BadSide(t)
+            | FenErrorKind::ExpectedDash(t)
+            | FenErrorKind::BadNumber(t)
+            | FenErrorKind::ExtraField(t) => {
+                args.set("text", format!("{t:?}"));
+                let id = match self.kind {
+                    FenErrorKind::BadSide(_) => "fen-bad-side",
+                    FenErrorKind::ExpectedDash(_) => "fen-expected-dash",
+                    FenErrorKind::BadNumber(_) => "fen-bad-number",
+                    _ => "fen-extra-field",
+                };
+                rules(lang, id, &args)?
+            }
+            // A kind the catalogs do not know yet: the rules crate's English.
+            _ => return Ok(self.to_string()),
         };
         let mut args = FluentArgs::new();
         args.set("field", self.field);

@@ -84,6 +84,23 @@ impl From<usize> for Arg {
     }
 }
 
+fn fluent_args(args: &[(&'static str, Arg)]) -> FluentArgs<'static> {
+    let mut out = FluentArgs::new();
+    for (name, value) in args {
+        match value {
+            Arg::Text(t) => out.set(*name, t.clone()),
+            Arg::Number(n) => out.set(*name, *n),
+        }
+    }
+    out
+}
+
+/// The message `id` of the server's catalog (`server.ftl`) in `lang`, with `args`: for
+/// sentences worded per language ([`ApiError::worded`]) and answers that are not errors.
+pub fn server_words(lang: Lang, id: &str, args: &[(&'static str, Arg)]) -> String {
+    chuhan_i18n::tr(lang, Domain::Server, id, Some(&fluent_args(args)))
+}
+
 /// The code of an error that has no more precise one: named after its status.
 pub fn default_code(status: StatusCode) -> &'static str {
     match status {
@@ -130,16 +147,7 @@ impl ApiError {
             return text.clone();
         }
         let translated = match &self.words {
-            Some(w) => {
-                let mut args = FluentArgs::new();
-                for (name, value) in &w.args {
-                    match value {
-                        Arg::Text(t) => args.set(*name, t.clone()),
-                        Arg::Number(n) => args.set(*name, *n),
-                    }
-                }
-                try_tr(lang, Domain::Server, w.id, Some(&args))
-            }
+            Some(w) => try_tr(lang, Domain::Server, w.id, Some(&fluent_args(&w.args))),
             None => try_tr(lang, Domain::Server, &format!("code-{}", self.code), None),
         };
         translated.unwrap_or_else(|_| self.message.clone())

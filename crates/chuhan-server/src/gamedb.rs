@@ -7,7 +7,7 @@
 //! PostgreSQL client is the synchronous one, which must not run on the runtime's threads). An upload is written to a file of its own (chuhan-db imports files, resumably) and
 //! removed after.
 
-use crate::error::{bad, internal, ApiError};
+use crate::error::{bad, internal, server_words, ApiError};
 use crate::params::pick_notation;
 use crate::wire::{DbInfo, DbSearch, Explore, ExploreGame, ExploreMove, Flag, Imported, Record as RecordAnswer};
 use axum::body::Bytes;
@@ -19,7 +19,7 @@ use chuhan::notation::Notation;
 use chuhan::{Position, Variant};
 use chuhan_db::Skip;
 use chuhan_db::{Database, DbError, Fold, ImportOptions, Lang, SearchFilter, Target};
-use chuhan_i18n::{tr, Domain, FluentArgs, Localize};
+use chuhan_i18n::Localize;
 use chuhan_record::RecordResult;
 use serde::Deserialize;
 use std::path::PathBuf;
@@ -77,28 +77,18 @@ impl GamesDb {
 /// Why an uploaded game was skipped, in `lang` (without the file's name): the reader's error
 /// as the analysis board words it, or the store's own reasons.
 fn skipped_in(e: &chuhan_db::BadGame, lang: chuhan_i18n::Lang) -> String {
-    let mut args = FluentArgs::new();
-    let (id, game) = match &e.cause {
+    let what = match &e.cause {
         Skip::Read(r) => return crate::records::read_error_in(r, lang),
         Skip::Start(f) => {
-            args.set("problem", f.localize(chuhan::Variant::Xiangqi, lang));
-            ("import-start", e.game)
+            server_words(lang, "import-start", &[("problem", f.localize(chuhan::Variant::Xiangqi, lang).into())])
         }
         Skip::TooLong { plies, max } => {
-            args.set("plies", *plies);
-            args.set("max", *max);
-            ("import-too-long", e.game)
+            server_words(lang, "import-too-long", &[("plies", (*plies).into()), ("max", (*max).into())])
         }
-        _ => ("import-unreadable", None),
+        _ => return server_words(lang, "import-unreadable", &[]),
     };
-    let what = tr(lang, Domain::Server, id, Some(&args));
-    match game {
-        Some(g) => {
-            let mut args = FluentArgs::new();
-            args.set("game", g);
-            args.set("what", what);
-            tr(lang, Domain::Server, "record-at-game", Some(&args))
-        }
+    match e.game {
+        Some(g) => server_words(lang, "record-at-game", &[("game", g.into()), ("what", what.into())]),
         None => what,
     }
 }

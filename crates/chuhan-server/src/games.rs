@@ -3,7 +3,7 @@
 //! ([`crate::ws`]), which tells every watcher at once.
 
 use crate::account_http::logged_in;
-use crate::error::{bad, internal, ApiError};
+use crate::error::{bad, internal, server_words, ApiError};
 use crate::ids::{now_secs, random_hex};
 use crate::params::{fen_error, parse_json, pick_notation, NotationQuery, StartError};
 use crate::rating;
@@ -21,7 +21,7 @@ use axum::Json;
 use chuhan::{BySide, Game, JanggiFormation, JanggiSetup, Position, Rules, Side, Variant};
 use chuhan_db::live::accounts::Account;
 use chuhan_db::live::glicko::Speed;
-use chuhan_i18n::{tr, Domain, FluentArgs, Localize};
+use chuhan_i18n::Localize;
 use serde::Deserialize;
 use std::sync::Arc;
 use std::time::Instant;
@@ -95,9 +95,7 @@ pub async fn create(
         return Err(bad(format!("fen: the game is already over in this position ({})", outcome.describe(variant)))
             .with_code("game_over")
             .worded(|lang| {
-                let mut args = FluentArgs::new();
-                args.set("ruling", outcome.localize(variant, lang));
-                tr(lang, Domain::Server, "fen-game-over", Some(&args))
+                server_words(lang, "fen-game-over", &[("ruling", outcome.localize(variant, lang).into())])
             }));
     }
     let id = random_hex(6).map_err(internal)?;

@@ -1,12 +1,12 @@
 //! Request parsing shared by the handlers: JSON bodies with the app's own error messages, and
 //! the notation a client asks its moves to be written in.
 
-use crate::error::{bad, ApiError};
+use crate::error::{bad, server_words, ApiError};
 use crate::shown::default_notation;
 use axum::body::Bytes;
 use chuhan::notation::Notation;
 use chuhan::{Position, Problem, Setup, Variant};
-use chuhan_i18n::{tr, Domain, FluentArgs, Localize};
+use chuhan_i18n::Localize;
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -59,11 +59,8 @@ impl StartError {
             }
             StartError::NotAPosition { error, composed: true } => {
                 let (e, variant) = (chuhan::FenError::from(error.clone()), error.variant());
-                bad(format!("fen: {e} (a composed position? send \"relaxed\": true)")).worded(|lang| {
-                    let mut args = FluentArgs::new();
-                    args.set("problem", e.localize(variant, lang));
-                    tr(lang, Domain::Server, "fen-composed", Some(&args))
-                })
+                bad(format!("fen: {e} (a composed position? send \"relaxed\": true)"))
+                    .worded(|lang| server_words(lang, "fen-composed", &[("problem", e.localize(variant, lang).into())]))
             }
         }
     }

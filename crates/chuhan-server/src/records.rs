@@ -2,7 +2,7 @@
 //! DhtmlXQ file sent as it is. The server reads the first game and hands back its start and
 //! whole tree (variations and comments, see [`crate::tree`]); nothing is stored.
 
-use crate::error::{bad, ApiError};
+use crate::error::{bad, server_words, ApiError, Arg};
 use crate::params::{pick_notation, NotationQuery};
 use crate::wire::Record as RecordAnswer;
 use axum::body::Bytes;
@@ -10,7 +10,7 @@ use axum::extract::Query;
 use axum::Json;
 use chuhan::notation::Notation;
 use chuhan::Variant;
-use chuhan_i18n::{tr, Domain, FluentArgs, Lang, Localize};
+use chuhan_i18n::{Lang, Localize};
 use chuhan_record::tree::Record;
 use chuhan_record::ReadError;
 
@@ -47,11 +47,8 @@ pub fn read_error_in(e: &ReadError, lang: Lang) -> String {
     use chuhan_record::pgn::{PgnErrorKind as K, MAX_DEPTH, MAX_GAME_BYTES};
     use chuhan_record::{CbfError, CbrError, TreeError, XqfError};
     let server = |id: &str, args: &[(&'static str, String)]| {
-        let mut a = FluentArgs::new();
-        for (name, value) in args {
-            a.set(*name, value.clone());
-        }
-        tr(lang, Domain::Server, id, Some(&a))
+        let args: Vec<(&'static str, Arg)> = args.iter().map(|(k, v)| (*k, Arg::from(v.clone()))).collect();
+        server_words(lang, id, &args)
     };
     // Where: the game and the ply, and whether the ply is in a variation.
     let placed = |game: Option<usize>, ply: Option<usize>, in_variation: bool, what: String| {
