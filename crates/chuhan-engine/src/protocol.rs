@@ -693,6 +693,8 @@ impl Engine {
         self.say(&format!("Total time (ms) : {ms}"));
         self.say(&format!("Nodes searched  : {total}"));
         self.say(&format!("Nodes/second    : {}", total as u128 * 1000 / ms));
+        // Which copy of the network's kernels ran (only the network's speed depends on it).
+        self.say(&format!("info string network kernels {}", crate::network::Simd::best().name()));
     }
 }
 

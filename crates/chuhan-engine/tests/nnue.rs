@@ -7,7 +7,7 @@ use chuhan::{Position, Side, Variant};
 use chuhan_engine::eval::Evaluate;
 use chuhan_engine::nnue::data::{self, Record, CAPTURE, IN_CHECK};
 use chuhan_engine::nnue::train::{mirror_feature, samples, Adam, FloatNet, Rng};
-use chuhan_engine::nnue::{embedded, Accumulators, NetError, Network, Nnue, EMBEDDED_JANGGI, EMBEDDED_XIANGQI};
+use chuhan_engine::nnue::{embedded, Accumulators, NetError, Network, Nnue, Simd, EMBEDDED_JANGGI, EMBEDDED_XIANGQI};
 use chuhan_engine::search::{search, Limits, Shared};
 use common::next;
 use std::sync::Arc;
@@ -26,7 +26,10 @@ fn random_net(variant: Variant, hidden: usize, buckets: usize, seed: u64) -> Net
 #[test]
 fn incremental_accumulators_equal_a_full_refresh() {
     // Every width, both games, with and without general-position buckets (a general's move
-    // computes its view again).
+    // computes its view again), with every instruction set this processor runs. The stack
+    // computes an entry only when it is evaluated, so the walk evaluates only now and then:
+    // changes pile up over several plies (a general's move among them), and undos go back
+    // into lines whose entries were never computed.
     let cases = [
         (Variant::Xiangqi, 256, 1, 1u64),
         (Variant::Janggi, 128, 1, 2),
@@ -35,33 +38,41 @@ fn incremental_accumulators_equal_a_full_refresh() {
         (Variant::Xiangqi, 64, 9, 5),
         (Variant::Janggi, 128, 9, 6),
     ];
+    let levels = Simd::available();
+    assert_eq!(levels[0], Simd::PORTABLE);
     for (variant, hidden, buckets, seed) in cases {
         let net = random_net(variant, hidden, buckets, seed);
         assert_eq!(net.buckets(), buckets);
         let mut pos = Position::new(variant);
-        let mut acc = Accumulators::new(&net, &pos);
+        let mut stacks: Vec<_> = levels.iter().map(|&simd| Accumulators::with_simd(&net, &pos, simd)).collect();
+        // The eager update, one accumulator per ply, beside the stacks.
+        let mut eager = vec![net.refresh(&pos)];
         let mut rng = seed * 7919 + 1;
         let (mut passes, mut captures, mut undos, mut nulls, mut general_moves) = (0, 0, 0, 0, 0);
+        let (mut checked, mut longest, mut unchecked) = (0, 0, 0);
         for step in 0..3000 {
             let legal = pos.legal_moves();
             let r = next(&mut rng);
-            if legal.is_empty() || (r % 7 == 0 && pos.history().len() > 1) {
+            if legal.is_empty() || (r.is_multiple_of(7) && pos.history().len() > 1) {
                 // Step back now and then (and from every ended game), as the search does.
                 pos.undo();
-                acc.pop();
+                stacks.iter_mut().for_each(|acc| acc.pop());
+                eager.pop();
                 undos += 1;
             } else if r % 31 == 1 && !pos.is_check() {
                 pos.play_null();
-                acc.push_null();
+                stacks.iter_mut().for_each(|acc| acc.push_null());
                 nulls += 1;
-                assert_eq!(acc.top(), &net.refresh(&pos), "{variant:?} after a null move, step {step}");
+                for acc in &mut stacks {
+                    assert_eq!(acc.top(&pos), &net.refresh(&pos), "{variant:?} after a null move, step {step}");
+                }
                 pos.undo();
-                acc.pop();
+                stacks.iter_mut().for_each(|acc| acc.pop());
             } else {
                 // Captures first when there are any, half of the time, so pieces come off.
                 let caps: Vec<_> =
                     legal.iter().copied().filter(|m| !m.is_pass() && pos.piece_at(m.to).is_some()).collect();
-                let m = if !caps.is_empty() && r % 2 == 0 {
+                let m = if !caps.is_empty() && r.is_multiple_of(2) {
                     caps[(r >> 8) as usize % caps.len()]
                 } else {
                     legal[(r >> 8) as usize % legal.len()]
@@ -69,17 +80,47 @@ fn incremental_accumulators_equal_a_full_refresh() {
                 passes += m.is_pass() as u32;
                 captures += (!m.is_pass() && pos.piece_at(m.to).is_some()) as u32;
                 general_moves += (!m.is_pass() && m.from == pos.general(pos.turn())) as u32;
-                acc.push(&pos, m);
+                stacks.iter_mut().for_each(|acc| acc.push(&pos, m));
+                let mut next_acc = *eager.last().unwrap();
+                net.update(&mut next_acc, &pos, m);
+                eager.push(next_acc);
                 pos.play_unchecked(m);
             }
-            assert_eq!(acc.top(), &net.refresh(&pos), "{variant:?} step {step}: {}", pos.to_fen());
-            assert_eq!(acc.evaluate(&pos), net.evaluate(&pos));
+            assert_eq!(eager.last().unwrap(), &net.refresh(&pos), "{variant:?} eager update, step {step}");
+            unchecked += 1;
+            if (r >> 20).is_multiple_of(4) {
+                longest = longest.max(unchecked);
+                unchecked = 0;
+                checked += 1;
+                let full = net.refresh(&pos);
+                let score = net.evaluate(&pos);
+                for (acc, simd) in stacks.iter_mut().zip(&levels) {
+                    assert_eq!(acc.top(&pos), &full, "{variant:?} {simd:?} step {step}: {}", pos.to_fen());
+                    assert_eq!(acc.evaluate(&pos), score, "{variant:?} {simd:?} step {step}");
+                    assert_eq!(net.output_with(*simd, &full, pos.turn()), score);
+                }
+            }
         }
         assert!(captures > 20 && undos > 100 && nulls > 10, "{captures} captures, {undos} undos, {nulls} nulls");
         assert!(general_moves > 20, "{variant:?}: only {general_moves} general moves");
+        assert!(checked > 500 && longest >= 8, "{checked} positions checked, at most {longest} steps apart");
         if variant == Variant::Janggi {
             assert!(passes > 0, "janggi walks pass too");
         }
+    }
+}
+
+/// The levels this processor runs, for the record: the test above compares every one of them
+/// with the portable loops, so a machine with AVX-512 checks all three.
+#[test]
+fn the_simd_levels_are_named_and_the_best_is_available() {
+    let levels = Simd::available();
+    let names: Vec<_> = levels.iter().map(|s| s.name()).collect();
+    eprintln!("SIMD levels on this processor: {names:?}, best {}", Simd::best().name());
+    assert!(levels.contains(&Simd::best()));
+    assert_eq!(names[0], "portable");
+    if cfg!(target_arch = "x86_64") && std::is_x86_feature_detected!("avx2") {
+        assert!(names.contains(&"avx2"));
     }
 }
 

@@ -134,7 +134,7 @@ fn check_line(text: &str) -> Result<Puzzle, String> {
     }
     let variant: Variant = l.variant.parse().map_err(|_| format!("variant {:?}: xiangqi or janggi", l.variant))?;
     let start = Position::from_fen(variant, &l.fen).map_err(|e| format!("fen {:?}: {e}", l.fen))?;
-    if l.solution.is_empty() || l.solution.len() % 2 == 0 || l.solution.len() > MAX_SOLUTION {
+    if l.solution.is_empty() || l.solution.len().is_multiple_of(2) || l.solution.len() > MAX_SOLUTION {
         return Err(format!(
             "solution: {} moves; it must end with the solver's move (an odd number, at most {MAX_SOLUTION})",
             l.solution.len()

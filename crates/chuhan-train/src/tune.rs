@@ -227,7 +227,7 @@ fn load(
                         labels.seen += 1;
                         let key = || format!("{} {}", variant_name(variant), pos.to_fen());
                         if let Some(out) = labels.out.as_mut() {
-                            if labels.seen % labels.every == 0 {
+                            if labels.seen.is_multiple_of(labels.every) {
                                 let _ = writeln!(out, "{}", key());
                             }
                         }

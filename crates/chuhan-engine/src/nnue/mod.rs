@@ -14,8 +14,10 @@
 //! Integers throughout: first-layer weights and accumulators are `i16` scaled by [`QA`], output
 //! weights `i16` scaled by [`QB`], the piece-square weights `i32` in output units (`QA × QB`), so
 //! the arithmetic is exact and an accumulator updated move by move equals one computed from
-//! scratch ([`Network::refresh`]). The search keeps one [`Accumulators`] stack per thread and
-//! updates it on make and undo (a move touches at most three features per view).
+//! scratch ([`Network::refresh`]). The search keeps one [`Accumulators`] stack per thread: a
+//! push on make records what the move changes (at most three features per view), and the
+//! accumulators are computed only when the position is evaluated, from the last computed entry
+//! below (many positions the search makes are never evaluated).
 //!
 //! A network may also split its first layer by where each view's own general stands: one set
 //! of [`INPUTS`] rows for each of the nine palace points ([`PALACE_BUCKETS`], [`bucket`]), so a
@@ -24,7 +26,9 @@
 //! updated as usual). The trainer learns such a network with a shared set of rows added to
 //! every bucket's (a "factoriser"), folded into the buckets when it writes the file.
 //! The loops run over fixed-size arrays (one copy of each kernel per width in [`WIDTHS`], chosen
-//! once per call) so that LLVM vectorises them for the target (SSE on x86-64-v2) without `unsafe`.
+//! once per call) so that LLVM vectorises them: for the crate's target (SSE on x86-64-v2), and on
+//! x86-64 again for AVX2 and AVX-512, the widest the processor has chosen when the program runs
+//! ([`Simd`]; every copy gives the same score to the bit).
 //! The width is the network's own: both embedded networks are 256 wide (in janggi a 256 network
 //! learnt 1.2 million positions by heart and lost, and won once it had 2.5 million;
 //! BENCHMARKS.md, "NNUE"). Neither uses general-position buckets: on janggi's 2.5 million
@@ -42,7 +46,7 @@ pub mod train;
 // The network and its format live in `crate::network` (which the evaluation trait may name
 // without a cycle); they are re-exported here, where they have always been.
 pub use crate::network::{
-    bucket, checksum, embedded, feature, features, file_size, Accumulator, Accumulators, NetError, Network,
+    bucket, checksum, embedded, feature, features, file_size, Accumulator, Accumulators, NetError, Network, Simd,
     EMBEDDED_JANGGI, EMBEDDED_XIANGQI, INPUTS, MAX_HIDDEN, PALACE_BUCKETS, QA, QB, SCALE, WEIGHT_CLIP, WIDTHS,
 };
 

@@ -355,7 +355,7 @@ impl<'a> Searcher<'a> {
         if slot.0 == key {
             return slot.1;
         }
-        let score = match &self.nnue {
+        let score = match &mut self.nnue {
             Some(acc) => acc.evaluate(&self.pos),
             None => self.eval.evaluate(&self.pos),
         };

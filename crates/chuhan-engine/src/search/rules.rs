@@ -47,7 +47,7 @@ impl Searcher<'_> {
             if played.captured.is_some() || played.null {
                 break;
             }
-            if (n - k) % 2 == 0 && played.hash_before == key {
+            if (n - k).is_multiple_of(2) && played.hash_before == key {
                 if k > root || before_root.is_some() {
                     found = before_root.or(Some(k));
                     break;

@@ -5,6 +5,12 @@
 //! that implements it ([`crate::nnue::Nnue`]). The modules then form no cycle: `eval` uses
 //! `network`, `nnue` uses both (issue 40).
 
+mod kernels;
+mod stack;
+
+pub use kernels::Simd;
+pub use stack::Accumulators;
+
 use chuhan::{Move, Piece, Position, Side, Square, Variant};
 use std::sync::Arc;
 
@@ -192,7 +198,7 @@ impl Network {
         assert!(WIDTHS.contains(&hidden), "width {hidden} is not one of {WIDTHS:?}");
         let buckets = psqt.len() / INPUTS;
         assert!(
-            psqt.len() % INPUTS == 0 && (buckets == 1 || buckets == PALACE_BUCKETS),
+            psqt.len().is_multiple_of(INPUTS) && (buckets == 1 || buckets == PALACE_BUCKETS),
             "one piece-square weight per input of each bucket"
         );
         assert_eq!(ft.len(), buckets * INPUTS * hidden, "one first-layer row per input of each bucket");
@@ -334,7 +340,7 @@ impl Network {
 
     /// `view`'s accumulator from scratch, from the pieces on the board and where its general
     /// stands.
-    fn refresh_view(
+    pub(crate) fn refresh_view(
         &self,
         acc: &mut Accumulator,
         view: Side,
@@ -355,60 +361,84 @@ impl Network {
     /// Updates `acc`, the accumulators of `pos`, to those of the position after `m` (played
     /// from `pos`, which is not yet changed): the moved piece leaves its square for the
     /// target, a captured piece goes. A pass changes nothing. With buckets, a general's move
-    /// computes its own view again (its rows are another bucket's now).
+    /// computes its own view again (its rows are another bucket's now). The search does not
+    /// call this: its [`Accumulators`] stack makes the same steps, later and only when a
+    /// position is evaluated.
     pub fn update(&self, acc: &mut Accumulator, pos: &Position, m: Move) {
-        match self.hidden {
-            32 => self.update_n::<32>(acc, pos, m),
-            64 => self.update_n::<64>(acc, pos, m),
-            128 => self.update_n::<128>(acc, pos, m),
-            _ => self.update_n::<MAX_HIDDEN>(acc, pos, m),
+        for view in Side::BOTH {
+            match self.change(pos, m, view) {
+                Change::Same => {}
+                Change::Refresh => {
+                    let after = pos.piece_squares().filter(|&(sq, _)| sq != m.to).map(|(sq, p)| {
+                        if sq == m.from {
+                            (m.to, p)
+                        } else {
+                            (sq, p)
+                        }
+                    });
+                    self.refresh_view(acc, view, m.to, after);
+                }
+                change => {
+                    let before = *acc;
+                    self.apply(Simd::best(), view, &before, acc, change);
+                }
+            }
         }
     }
 
-    /// [`Network::update`] for width `N` (the network's).
-    #[inline(always)]
-    fn update_n<const N: usize>(&self, acc: &mut Accumulator, pos: &Position, m: Move) {
+    /// What `m`, played from `pos`, does to `view`'s accumulator.
+    #[inline]
+    pub(crate) fn change(&self, pos: &Position, m: Move, view: Side) -> Change {
         if m.is_pass() {
-            return;
+            return Change::Same;
         }
-        let Some(piece) = pos.piece_at(m.from) else { return };
-        let captured = pos.piece_at(m.to);
-        for view in Side::BOTH {
-            if self.buckets > 1 && piece.role == chuhan::Role::General && piece.side == view {
-                let after = pos.piece_squares().filter(|&(sq, _)| sq != m.to).map(|(sq, p)| {
-                    if sq == m.from {
-                        (m.to, p)
-                    } else {
-                        (sq, p)
-                    }
-                });
-                self.refresh_view(acc, view, m.to, after);
-                continue;
+        let Some(piece) = pos.piece_at(m.from) else { return Change::Same };
+        if self.buckets > 1 && piece.role == chuhan::Role::General && piece.side == view {
+            return Change::Refresh;
+        }
+        let offset = self.offset(view, pos.general(view));
+        let (from, to) = (offset + feature(view, piece, m.from), offset + feature(view, piece, m.to));
+        let gone = pos.piece_at(m.to).map_or(Change::NONE, |c| (offset + feature(view, c, m.to)) as u16);
+        Change::Step { add: to as u16, sub: from as u16, sub2: gone }
+    }
+
+    /// `view`'s half of `out` from `prev`'s after `change` (not [`Change::Refresh`], which needs
+    /// the board).
+    #[inline]
+    pub(crate) fn apply(&self, simd: Simd, view: Side, prev: &Accumulator, out: &mut Accumulator, change: Change) {
+        let v = view as usize;
+        match change {
+            Change::Step { add, sub, sub2 } => {
+                let (add, sub) = (add as usize, sub as usize);
+                let gone = (sub2 != Change::NONE).then_some(sub2 as usize);
+                kernels::step(
+                    simd,
+                    self.hidden,
+                    &mut out.hidden[v],
+                    &prev.hidden[v],
+                    self.row(add),
+                    self.row(sub),
+                    gone.map(|g| self.row(g)),
+                );
+                out.psqt[v] = prev.psqt[v] + self.psqt[add] - self.psqt[sub] - gone.map_or(0, |g| self.psqt[g]);
             }
-            let offset = self.offset(view, pos.general(view));
-            let (a, p) = (&mut acc.hidden[view as usize], &mut acc.psqt[view as usize]);
-            let (from, to) = (offset + feature(view, piece, m.from), offset + feature(view, piece, m.to));
-            sub::<N>(a, self.row(from));
-            add::<N>(a, self.row(to));
-            *p += self.psqt[to] - self.psqt[from];
-            if let Some(c) = captured {
-                let gone = offset + feature(view, c, m.to);
-                sub::<N>(a, self.row(gone));
-                *p -= self.psqt[gone];
+            Change::Same | Change::Refresh => {
+                out.hidden[v][..self.hidden].copy_from_slice(&prev.hidden[v][..self.hidden]);
+                out.psqt[v] = prev.psqt[v];
             }
         }
     }
 
     /// The score for `to_move` from the accumulators, in centipawns.
     pub fn output(&self, acc: &Accumulator, to_move: Side) -> i32 {
+        self.output_with(Simd::best(), acc, to_move)
+    }
+
+    /// [`Network::output`] with the kernels of `simd` (every level gives the same score).
+    pub fn output_with(&self, simd: Simd, acc: &Accumulator, to_move: Side) -> i32 {
         let (us, them) = (&acc.hidden[to_move as usize], &acc.hidden[(!to_move) as usize]);
         let (w_us, w_them) = self.out.split_at(self.hidden);
-        let hidden = match self.hidden {
-            32 => dot_crelu::<32>(us, w_us) + dot_crelu::<32>(them, w_them),
-            64 => dot_crelu::<64>(us, w_us) + dot_crelu::<64>(them, w_them),
-            128 => dot_crelu::<128>(us, w_us) + dot_crelu::<128>(them, w_them),
-            _ => dot_crelu::<MAX_HIDDEN>(us, w_us) + dot_crelu::<MAX_HIDDEN>(them, w_them),
-        };
+        let hidden = kernels::dot(simd, self.hidden, us, w_us, them, w_them);
         // Each view's piece-square sum sees the board from its side: half of their difference.
         let psqt = (acc.psqt[to_move as usize] - acc.psqt[(!to_move) as usize]) / 2;
         let sum = hidden + self.out_bias + psqt;
@@ -421,44 +451,6 @@ impl Network {
     }
 }
 
-/// The first `N` values of an accumulator row and of a weight row, as arrays (so loops over
-/// them unroll and vectorise).
-#[inline(always)]
-fn lanes<'a, const N: usize>(a: &'a mut [i16; MAX_HIDDEN], w: &'a [i16]) -> (&'a mut [i16; N], &'a [i16; N]) {
-    (a.first_chunk_mut().expect("N is at most MAX_HIDDEN"), w.first_chunk().expect("a row of the network's width"))
-}
-
-/// `a += w` on the first `N` values, element by element (wrapping: the sums are exact in range,
-/// and never panic).
-#[inline(always)]
-fn add<const N: usize>(a: &mut [i16; MAX_HIDDEN], w: &[i16]) {
-    let (a, w) = lanes::<N>(a, w);
-    for (x, y) in a.iter_mut().zip(w) {
-        *x = x.wrapping_add(*y);
-    }
-}
-
-#[inline(always)]
-fn sub<const N: usize>(a: &mut [i16; MAX_HIDDEN], w: &[i16]) {
-    let (a, w) = lanes::<N>(a, w);
-    for (x, y) in a.iter_mut().zip(w) {
-        *x = x.wrapping_sub(*y);
-    }
-}
-
-/// Σ clamp(a, 0, QA) × w over the first `N` values, in chunks of 16 so the loop vectorises.
-#[inline(always)]
-fn dot_crelu<const N: usize>(a: &[i16; MAX_HIDDEN], w: &[i16]) -> i32 {
-    let (a, w): (&[i16; N], &[i16; N]) = (a.first_chunk().expect("N <= MAX_HIDDEN"), w.first_chunk().expect("width"));
-    let mut lanes = [0i32; 16];
-    for (ac, wc) in a.chunks_exact(16).zip(w.chunks_exact(16)) {
-        for k in 0..16 {
-            lanes[k] += (ac[k].clamp(0, QA as i16) as i32) * wc[k] as i32;
-        }
-    }
-    lanes.iter().sum()
-}
-
 /// The engine's embedded network for `variant`, checked (header, size, checksum) the first
 /// time it is asked for. `None` if the embedded file were damaged, which the tests rule out.
 pub fn embedded(variant: Variant) -> Option<Arc<Network>> {
@@ -469,51 +461,24 @@ pub fn embedded(variant: Variant) -> Option<Arc<Network>> {
 }
 
 /// The embedded networks' files (see `BENCHMARKS.md`, "NNUE", for how they were made).
-pub const EMBEDDED_XIANGQI: &[u8] = include_bytes!("../nets/xiangqi.nnue");
+pub const EMBEDDED_XIANGQI: &[u8] = include_bytes!("../../nets/xiangqi.nnue");
 /// See [`EMBEDDED_XIANGQI`].
-pub const EMBEDDED_JANGGI: &[u8] = include_bytes!("../nets/janggi.nnue");
-/// A search thread's accumulators: one entry per ply of the line being searched, pushed when a
-/// move is made and popped when it is undone.
-pub struct Accumulators<'a> {
-    net: &'a Network,
-    stack: Vec<Accumulator>,
+pub const EMBEDDED_JANGGI: &[u8] = include_bytes!("../../nets/janggi.nnue");
+
+/// What one move does to one view's accumulator: kept by the [`Accumulators`] stack until the
+/// position is evaluated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Change {
+    /// Nothing (a pass or a null move).
+    Same,
+    /// One feature (row of the first layer, bucket included) added and one or two taken away:
+    /// the moved piece's new and old squares, and a captured piece (or [`Change::NONE`]).
+    Step { add: u16, sub: u16, sub2: u16 },
+    /// The view's own general moved to another bucket: computed again from the board.
+    Refresh,
 }
 
-impl<'a> Accumulators<'a> {
-    /// The stack for a search from `pos`, its first entry computed from scratch.
-    pub fn new(net: &'a Network, pos: &Position) -> Accumulators<'a> {
-        let mut stack = Vec::with_capacity(crate::score::MAX_PLY + 8);
-        stack.push(net.refresh(pos));
-        Accumulators { net, stack }
-    }
-
-    /// Before `m` is played from `pos`: pushes the accumulators of the position after it.
-    pub fn push(&mut self, pos: &Position, m: Move) {
-        let mut next = *self.stack.last().expect("never empty");
-        self.net.update(&mut next, pos, m);
-        self.stack.push(next);
-    }
-
-    /// Before a null move: the board does not change.
-    pub fn push_null(&mut self) {
-        let top = *self.stack.last().expect("never empty");
-        self.stack.push(top);
-    }
-
-    /// After a move is undone.
-    pub fn pop(&mut self) {
-        if self.stack.len() > 1 {
-            self.stack.pop();
-        }
-    }
-
-    /// The current accumulators.
-    pub fn top(&self) -> &Accumulator {
-        self.stack.last().expect("never empty")
-    }
-
-    /// The score of `pos`, the position on top of the stack, for its side to move.
-    pub fn evaluate(&self, pos: &Position) -> i32 {
-        self.net.output(self.top(), pos.turn())
-    }
+impl Change {
+    /// No captured piece in [`Change::Step`] (features stop at 9 × 1260).
+    pub(crate) const NONE: u16 = u16::MAX;
 }
