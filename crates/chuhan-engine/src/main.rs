@@ -15,18 +15,31 @@ usage: chuhan-engine [--option NAME=VALUE]... [COMMAND...]
 Speaks UCI (or UCCI after `ucci`) on standard input and output.
   --option NAME=VALUE   set an option before reading the input, as `setoption name NAME value VALUE`
                         (repeat for several), e.g. --option \"Use NNUE=false\" --option Hash=64
+  --tune                list the search's numbers (RfpMargin, LmrBase, ...) as UCI spin options, for a
+                        tuner such as `chuhan tune` (setoption takes them with or without it)
   COMMAND...            one command to run after the options (e.g. `bench`); the engine then exits
   -h, --help            this text";
 
-/// What the command line asks for: the lines to handle before standard input, and whether to
-/// read standard input at all.
-fn parse(args: impl IntoIterator<Item = String>) -> Result<(String, bool), String> {
+/// What the command line asks for.
+#[derive(Debug, PartialEq, Eq)]
+struct CommandLine {
+    /// The lines to handle before standard input.
+    prelude: String,
+    /// Whether to read standard input at all.
+    interactive: bool,
+    /// `--tune`: list the search's numbers as options.
+    tune: bool,
+}
+
+fn parse(args: impl IntoIterator<Item = String>) -> Result<CommandLine, String> {
     let mut prelude = String::new();
+    let mut tune = false;
     let mut args = args.into_iter();
     let mut command = Vec::new();
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "-h" | "--help" => return Err(String::new()),
+            "--tune" => tune = true,
             "--option" => {
                 let spec = args.next().ok_or("--option needs NAME=VALUE")?;
                 let (name, value) = spec
@@ -48,11 +61,11 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<(String, bool), Strin
         prelude.push_str(&command.join(" "));
         prelude.push_str("\nquit\n");
     }
-    Ok((prelude, interactive))
+    Ok(CommandLine { prelude, interactive, tune })
 }
 
 fn main() -> ExitCode {
-    let (prelude, interactive) = match parse(std::env::args().skip(1)) {
+    let CommandLine { prelude, interactive, tune } = match parse(std::env::args().skip(1)) {
         Ok(parsed) => parsed,
         Err(why) if why.is_empty() => {
             println!("{USAGE}");
@@ -66,9 +79,9 @@ fn main() -> ExitCode {
     let prelude = Cursor::new(prelude.into_bytes());
     if interactive {
         let stdin = std::io::stdin();
-        chuhan_engine::protocol::run(prelude.chain(stdin.lock()), Box::new(std::io::stdout()));
+        chuhan_engine::protocol::run_with(prelude.chain(stdin.lock()), Box::new(std::io::stdout()), tune);
     } else {
-        chuhan_engine::protocol::run(prelude, Box::new(std::io::stdout()));
+        chuhan_engine::protocol::run_with(prelude, Box::new(std::io::stdout()), tune);
     }
     ExitCode::SUCCESS
 }
@@ -83,12 +96,12 @@ mod tests {
 
     #[test]
     fn options_become_setoption_lines() {
-        let (prelude, interactive) = parse(args(&["--option", "Use NNUE=true", "--option", "Hash = 64"])).unwrap();
-        assert_eq!(prelude, "setoption name Use NNUE value true\nsetoption name Hash value 64\n");
-        assert!(interactive);
-        let (prelude, interactive) = parse(args(&["--option", "Threads=2", "bench", "6"])).unwrap();
-        assert_eq!(prelude, "setoption name Threads value 2\nbench 6\nquit\n");
-        assert!(!interactive);
+        let line = parse(args(&["--option", "Use NNUE=true", "--option", "Hash = 64"])).unwrap();
+        assert_eq!(line.prelude, "setoption name Use NNUE value true\nsetoption name Hash value 64\n");
+        assert!(line.interactive && !line.tune);
+        let line = parse(args(&["--tune", "--option", "Threads=2", "bench", "6"])).unwrap();
+        assert_eq!(line.prelude, "setoption name Threads value 2\nbench 6\nquit\n");
+        assert!(!line.interactive && line.tune);
     }
 
     #[test]
@@ -97,6 +110,6 @@ mod tests {
         assert!(parse(args(&["--option", "Hash"])).unwrap_err().contains("\"Hash\""));
         assert!(parse(args(&["--option", "=3"])).unwrap_err().contains("no name"));
         assert!(parse(args(&["--frobnicate"])).unwrap_err().contains("--frobnicate"));
-        assert_eq!(parse(args(&["--help"])), Err(String::new()));
+        assert_eq!(parse(args(&["--help"])).unwrap_err(), String::new());
     }
 }

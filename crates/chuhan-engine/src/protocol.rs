@@ -17,7 +17,7 @@
 use crate::eval::{Classic, Evaluate};
 use crate::nnue::{Network, Nnue};
 use crate::score::Score;
-use crate::search::{search, search_unless_stopped, Limits, Report, Shared};
+use crate::search::{search, search_unless_stopped, Limits, Params, Report, Shared};
 use crate::time::{budget, Clock};
 use chuhan::game::{JanggiRules, XiangqiRules};
 use chuhan::notation::Notation;
@@ -77,6 +77,10 @@ pub struct Engine {
     use_nnue: bool,
     banned: Vec<Move>,
     thinking: Option<Thinking>,
+    /// The search's numbers (`RfpMargin`, …: [`Params`]), set by `setoption` like any option.
+    params: Arc<Params>,
+    /// Whether `uci` lists them (`chuhan-engine --tune`).
+    list_params: bool,
 }
 
 /// A search running on its own thread, and what stops it.
@@ -141,6 +145,8 @@ impl Engine {
             use_nnue: USE_NNUE_DEFAULT,
             banned: Vec::new(),
             thinking: None,
+            params: Arc::default(),
+            list_params: false,
         };
         engine.choose_eval();
         engine
@@ -261,6 +267,11 @@ impl Engine {
                 ] {
                     self.say(o);
                 }
+                if self.list_params {
+                    for (name, default, min, max) in Params::SPINS {
+                        self.say(&format!("option name {name} type spin default {default} min {min} max {max}"));
+                    }
+                }
                 for v in [Variant::Xiangqi, Variant::Janggi] {
                     if crate::nnue::embedded(v).is_none() {
                         self.say(&format!(
@@ -362,6 +373,12 @@ impl Engine {
                     self.variant = variant;
                     self.janggi_rules = rules;
                     self.pos = self.start_position(variant.start_fen()).map_err(|e| e.to_string())?;
+                }
+                _ if Params::SPINS.iter().any(|(n, ..)| n.eq_ignore_ascii_case(&name)) => {
+                    let v: i32 =
+                        value.trim().parse().map_err(|_| format!("setoption {name}: {value:?} is not a number"))?;
+                    self.finish();
+                    Arc::make_mut(&mut self.params).set(&name, v)?;
                 }
                 _ => return Err(format!("unknown option {name:?}")),
             }
@@ -470,6 +487,7 @@ impl Engine {
             move_limit: chuhan::Rules::for_variant(self.variant).move_limit.unwrap_or(0),
             rules: self.xiangqi_rules,
             janggi_rules: self.janggi_rules,
+            params: self.params.clone(),
             ..Limits::default()
         };
         let mut clock = Clock { overhead: self.options.overhead, ..Clock::default() };
@@ -666,7 +684,8 @@ impl Engine {
         for (k, (variant, fen)) in positions.into_iter().enumerate() {
             let pos = Position::from_fen(variant, fen).expect("bench positions are valid");
             shared.clear();
-            let limits = Limits { depth: Some(depth), move_limit: 60, ..Limits::default() };
+            let limits =
+                Limits { depth: Some(depth), move_limit: 60, params: self.params.clone(), ..Limits::default() };
             let mut reached = vec![None; to_depth.len()];
             let r = search(&pos, &shared, &*eval, &limits, 1, |r| {
                 if let Some(slot) = reached.get_mut(r.depth as usize) {
@@ -744,7 +763,14 @@ fn info_line(r: &Report, dialect: Dialect, show_wdl: bool, text: &dyn Fn(Move) -
 /// whole engine program (`chuhan-engine`, `chuhan engine`). A search still running at the end
 /// of input is stopped, so piping in a script ends.
 pub fn run(input: impl BufRead, output: Box<dyn Write + Send>) {
+    run_with(input, output, false);
+}
+
+/// [`run`], and with `list_params` the search's numbers are listed as UCI options (`chuhan-engine
+/// --tune`, for a tuner; `setoption` takes them either way).
+pub fn run_with(input: impl BufRead, output: Box<dyn Write + Send>, list_params: bool) {
     let mut engine = Engine::new(Arc::new(Mutex::new(output)));
+    engine.list_params = list_params;
     for line in input.lines() {
         let Ok(line) = line else { break };
         if !engine.handle(&line) {

@@ -364,6 +364,45 @@ fn options_on_the_command_line() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("NAME=VALUE"));
 }
 
+/// The search's numbers are options for a tuner: listed by `uci` only with `--tune`, set by
+/// `setoption` either way (bench's tree changes with them), refused outside their range.
+#[test]
+fn the_search_parameters_are_options_for_a_tuner() {
+    use chuhan_engine::search::Params;
+    use std::process::Command;
+    let run = |args: &[&str], input: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_chuhan-engine"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+        String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
+    };
+    let listed = run(&["--tune"], "uci\nquit\n");
+    for (name, default, min, max) in Params::SPINS {
+        assert!(
+            listed.contains(&format!("option name {name} type spin default {default} min {min} max {max}\n")),
+            "{name} not listed in {listed}"
+        );
+    }
+    assert!(Params::SPINS.len() >= 15);
+    let plain = run(&[], "uci\nquit\n");
+    assert!(!plain.contains("RfpMargin"), "listed without --tune");
+    let nodes = |text: &str| text.lines().find_map(|l| l.strip_prefix("Nodes searched  : ")).unwrap().to_string();
+    let default = nodes(&run(&[], "bench 6\nquit\n"));
+    assert_eq!(nodes(&run(&[], "setoption name RfpMargin value 90\nbench 6\nquit\n")), default);
+    assert_ne!(
+        nodes(&run(&[], "setoption name RfpMargin value 40\nsetoption name LmrDivisor value 150\nbench 6\nquit\n")),
+        default
+    );
+    let refused = run(&[], "setoption name RfpMargin value 9999\nsetoption name LmrBase value x\nbench 6\nquit\n");
+    assert!(refused.contains("RfpMargin: 9999 is outside 20..=300"), "{refused}");
+    assert!(refused.contains("LmrBase: \"x\" is not a number"), "{refused}");
+    assert_eq!(nodes(&refused), default, "a refused value changes nothing");
+}
+
 // ---------------------------------------------------------------------------------------------
 // `stop`, `quit` and `go` at any moment (issue 39). The engine runs in this process, on its own
 // thread, fed through channels, so that hundreds of tries are fast and every wait has a

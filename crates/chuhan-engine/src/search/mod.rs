@@ -34,11 +34,13 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 mod levels;
+mod params;
 mod quiescence;
 mod rules;
 
 pub(crate) use levels::weakened_choice;
 pub use levels::{level_limits, level_move};
+pub use params::Params;
 
 pub use crate::score::MAX_PLY;
 /// The static evaluation of a node in check (none is computed).
@@ -82,6 +84,8 @@ pub struct Limits {
     pub rules: XiangqiRules,
     /// How janggi games end without mate: by point counting (modern rules) or drawn.
     pub janggi_rules: JanggiRules,
+    /// The search's margins, depths and divisors (the engine's own by default; a tuner's).
+    pub params: std::sync::Arc<Params>,
 }
 
 /// What one finished iteration found: one line of it (several with MultiPV). Passed to the
@@ -470,7 +474,11 @@ impl<'a> Searcher<'a> {
         let mut mate_threat = false;
         if !pv_node && !in_check && ply > 0 && skip.is_none() {
             // Reverse futility: far enough above beta that a shallow search will not fall back.
-            if depth <= 6 && static_eval - 90 * (depth - improving as i32) >= beta && beta.abs() < MATE_BOUND {
+            let p = &self.limits.params;
+            if depth <= p.rfp_depth
+                && static_eval - p.rfp_margin * (depth - improving as i32) >= beta
+                && beta.abs() < MATE_BOUND
+            {
                 return static_eval;
             }
             // Null move: give the opponent a free move; if we still beat beta, prune. (In janggi
@@ -479,7 +487,8 @@ impl<'a> Searcher<'a> {
             let has_pieces = [Role::Chariot, Role::Horse, Role::Cannon].iter().any(|&r| self.pos.pieces(us, r).any());
             if allow_null && depth >= 3 && static_eval >= beta && beta.abs() < MATE_BOUND && has_pieces {
                 // Deeper nodes and a bigger surplus over beta can afford a shallower check.
-                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
+                let p = &self.limits.params;
+                let r = p.nmp_base + depth / p.nmp_depth_divisor + ((static_eval - beta) / p.nmp_eval_divisor).min(2);
                 self.moved[ply] = NO_PIECE_TO;
                 self.pos.play_null();
                 if let Some(acc) = &mut self.nnue {
@@ -513,12 +522,12 @@ impl<'a> Searcher<'a> {
         let mut singular_extension = 0;
         if let (Some(e), Some(m)) = (entry, tt_move) {
             if ply > 0
-                && depth >= 8
+                && depth >= self.limits.params.singular_depth
                 && e.depth >= depth - 3
                 && e.bound != Bound::Upper
                 && from_tt(e.score, ply).abs() < MATE_BOUND
             {
-                let singular_beta = from_tt(e.score, ply) - 2 * depth;
+                let singular_beta = from_tt(e.score, ply) - self.limits.params.singular_margin * depth;
                 let score = self.search(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, false, Some(m));
                 if self.stopped {
                     return 0;
@@ -569,22 +578,24 @@ impl<'a> Searcher<'a> {
             // The prunings near the leaves: only off the principal variation, not in check, and
             // once a move has scored better than being mated.
             let may_prune = !pv_node && !in_check && best > -MATE_BOUND;
+            let p = &*self.limits.params;
             // Futility: a quiet move this far below alpha near the leaves will not help.
             let futile = may_prune
                 && quiet
-                && depth <= 5
+                && depth <= p.futility_depth
                 && i > 0
                 && alpha.abs() < MATE_BOUND
-                && static_eval + 150 * depth <= alpha;
+                && static_eval + p.futility_margin * depth <= alpha;
             // Late-move pruning: once this many moves have been tried, the quiet moves left
             // (ordered last by their histories) are not worth a search.
-            let late = may_prune && quiet && depth <= LATE_MOVE_DEPTH && i >= late_move_count(depth, improving);
+            let late = may_prune && quiet && depth <= p.late_move_depth && i >= p.late_move_count(depth, improving);
             // History pruning: a quiet move that has mostly failed elsewhere.
-            let unpromising = may_prune && quiet && depth <= 3 && i > 0 && quiet_history < -4000 * depth;
+            let unpromising =
+                may_prune && quiet && depth <= 3 && i > 0 && quiet_history < -p.history_prune_margin * depth;
             // SEE pruning: a move that loses too much material on its point (the exchange is
             // worked out only for a move not pruned already).
             let losing = may_prune && !(futile || late || unpromising) && i > 0 && depth <= 5 && {
-                let margin = if quiet { -30 * depth * depth } else { -150 * depth };
+                let margin = if quiet { -p.see_quiet_margin * depth * depth } else { -p.see_capture_margin * depth };
                 !see_at_least(&self.pos, m, margin)
             };
             skimming |= late;
@@ -613,8 +624,9 @@ impl<'a> Searcher<'a> {
                     // Growing with depth and with the move's place in the order (both
                     // logarithmically); less in the principal variation and for moves that
                     // have often cut, more when our position is not getting better.
-                    reduction = late_move_reduction(depth, i);
-                    reduction += !improving as i32 - pv_node as i32 - quiet_history / 16384;
+                    let p = &self.limits.params;
+                    reduction = p.late_move_reduction(depth, i);
+                    reduction += !improving as i32 - pv_node as i32 - quiet_history / p.lmr_history_divisor;
                     reduction = reduction.clamp(0, depth - 2);
                 }
                 score = -self.search(-alpha - 1, -alpha, depth - 1 - reduction + extension, ply + 1, true, None);
@@ -670,7 +682,7 @@ impl<'a> Searcher<'a> {
 
     /// One aspiration-window search of the root at `depth` around `guess`.
     fn aspirate(&mut self, depth: i32, guess: i32) -> i32 {
-        let mut window = 30;
+        let mut window = self.limits.params.aspiration_window;
         let (mut alpha, mut beta) = if depth >= 5 { (guess - window, guess + window) } else { (-MATE, MATE) };
         loop {
             let s = self.search(alpha, beta, depth, 0, false, None);
@@ -874,29 +886,4 @@ pub fn search_unless_stopped(
     result.nodes = shared.nodes.load(Ordering::Relaxed);
     result.elapsed = start.elapsed();
     result
-}
-
-/// The deepest remaining depth at which late quiet moves are pruned.
-const LATE_MOVE_DEPTH: i32 = 5;
-
-/// How many moves a node at `depth` tries before it prunes the late quiet ones: (3 + depth²),
-/// halved when our position is not improving.
-fn late_move_count(depth: i32, improving: bool) -> usize {
-    let n = 3 + depth * depth;
-    (if improving { n } else { n / 2 }) as usize
-}
-
-/// The base late-move reduction of the `index`-th move at `depth`: ln(depth)·ln(index)/2.
-fn late_move_reduction(depth: i32, index: usize) -> i32 {
-    static TABLE: std::sync::OnceLock<[[u8; 64]; 64]> = std::sync::OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        let mut t = [[0u8; 64]; 64];
-        for (d, row) in t.iter_mut().enumerate().skip(1) {
-            for (i, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.5 + (d as f64).ln() * (i as f64).ln() / 2.0) as u8;
-            }
-        }
-        t
-    });
-    table[(depth as usize).min(63)][index.min(63)] as i32
 }

@@ -103,7 +103,7 @@ impl Searcher<'_> {
                         }
                         let victim = self.captured_value(m);
                         // Delta pruning: even winning the piece would not reach alpha.
-                        if best + victim + 200 < alpha {
+                        if best + victim + self.limits.params.delta_margin < alpha {
                             continue;
                         }
                         // The table's move was ordered without an exchange check.

@@ -1,0 +1,164 @@
+//! The search's numbers: margins, depths and divisors of its prunings, reductions and
+//! extensions, in one place so that a tuner can change them.
+//!
+//! Every one is also a UCI spin option of the same name (`setoption name RfpMargin value 100`),
+//! listed by `uci` when the engine runs with `--tune` (a GUI need not show two dozen numbers
+//! no player should touch) and accepted by `setoption` always, so that `chuhan match --engine
+//! cmd=chuhan-engine,option.RfpMargin=100` tries a value and `chuhan tune` (SPSA) tunes them.
+//! The defaults are the engine's: `bench`'s signature is theirs.
+
+/// Declares the parameters: each a field of [`Params`] and a UCI option with its default and
+/// range.
+macro_rules! params {
+    ($($(#[doc = $doc:literal])+ $field:ident: $name:literal = $default:literal, $min:literal..=$max:literal;)+) => {
+        /// The search's tunable numbers (see the module's documentation).
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub struct Params {
+            $($(#[doc = $doc])+ pub $field: i32,)+
+            /// The late-move reductions by depth and move number, from `lmr_base` and
+            /// `lmr_divisor`.
+            lmr: Box<[[u8; 64]; 64]>,
+        }
+
+        impl Default for Params {
+            fn default() -> Params {
+                let mut p = Params { $($field: $default,)+ lmr: Box::new([[0; 64]; 64]) };
+                p.rebuild();
+                p
+            }
+        }
+
+        impl Params {
+            /// Every parameter: its UCI name, default, least and greatest value.
+            pub const SPINS: &'static [(&'static str, i32, i32, i32)] = &[$(($name, $default, $min, $max)),+];
+
+            /// The value of the parameter named `name` (as UCI spells it, any case).
+            pub fn get(&self, name: &str) -> Option<i32> {
+                $(if name.eq_ignore_ascii_case($name) { return Some(self.$field); })+
+                None
+            }
+
+            /// Sets the parameter named `name` (any case). A value outside its range is refused
+            /// with the range; an unknown name gives `Ok(false)`.
+            pub fn set(&mut self, name: &str, value: i32) -> Result<bool, String> {
+                $(if name.eq_ignore_ascii_case($name) {
+                    if !($min..=$max).contains(&value) {
+                        return Err(format!("{}: {value} is outside {}..={}", $name, $min, $max));
+                    }
+                    self.$field = value;
+                    self.rebuild();
+                    return Ok(true);
+                })+
+                Ok(false)
+            }
+        }
+    };
+}
+
+params! {
+    /// Reverse futility: a node this far above beta per ply of depth is cut (centipawns).
+    rfp_margin: "RfpMargin" = 90, 20..=300;
+    /// Reverse futility: the deepest depth it cuts at.
+    rfp_depth: "RfpDepth" = 6, 1..=12;
+    /// Null move: the base reduction.
+    nmp_base: "NmpBase" = 3, 1..=6;
+    /// Null move: one more ply of reduction per this many plies of depth.
+    nmp_depth_divisor: "NmpDepthDivisor" = 4, 2..=12;
+    /// Null move: one more ply of reduction per this many centipawns above beta (at most 2).
+    nmp_eval_divisor: "NmpEvalDivisor" = 200, 50..=800;
+    /// Futility: a quiet move is skipped when the static evaluation plus this per ply of depth
+    /// is still at or below alpha.
+    futility_margin: "FutilityMargin" = 150, 30..=400;
+    /// Futility: the deepest depth it prunes at.
+    futility_depth: "FutilityDepth" = 5, 1..=10;
+    /// SEE pruning: a quiet move losing more than this × depth² is skipped.
+    see_quiet_margin: "SeeQuietMargin" = 30, 5..=150;
+    /// SEE pruning: a capture losing more than this × depth is skipped.
+    see_capture_margin: "SeeCaptureMargin" = 150, 30..=500;
+    /// History pruning: a quiet move whose history is below −this × depth is skipped (depth ≤ 3).
+    history_prune_margin: "HistoryPruneMargin" = 4000, 500..=16000;
+    /// Late-move pruning: a node tries (this + depth²) moves before skipping late quiet ones.
+    late_move_base: "LateMoveBase" = 3, 0..=12;
+    /// Late-move pruning: the deepest depth it prunes at.
+    late_move_depth: "LateMoveDepth" = 5, 1..=10;
+    /// Late-move reductions: ln(depth)·ln(move number)/divisor + base, both in hundredths.
+    lmr_base: "LmrBase" = 50, -100..=200;
+    /// See `LmrBase`.
+    lmr_divisor: "LmrDivisor" = 200, 100..=500;
+    /// Late-move reductions: one ply less per this much history.
+    lmr_history_divisor: "LmrHistoryDivisor" = 16384, 2000..=65536;
+    /// The root's first aspiration window (centipawns each side), tripled on each failure.
+    aspiration_window: "AspirationWindow" = 30, 5..=200;
+    /// Singular extension: the shallowest depth it is tried at.
+    singular_depth: "SingularDepth" = 8, 4..=16;
+    /// Singular extension: the other moves must fail this × depth under the table's score.
+    singular_margin: "SingularMargin" = 2, 1..=8;
+    /// Quiescence delta pruning: a capture is skipped when even its victim and this much
+    /// leave the score below alpha.
+    delta_margin: "DeltaMargin" = 200, 0..=800;
+}
+
+impl Params {
+    /// The base late-move reduction of the `index`-th move at `depth`.
+    #[inline]
+    pub fn late_move_reduction(&self, depth: i32, index: usize) -> i32 {
+        self.lmr[(depth.max(0) as usize).min(63)][index.min(63)] as i32
+    }
+
+    /// How many moves a node at `depth` tries before it prunes the late quiet ones:
+    /// (`late_move_base` + depth²), halved when our position is not improving.
+    #[inline]
+    pub fn late_move_count(&self, depth: i32, improving: bool) -> usize {
+        let n = self.late_move_base + depth * depth;
+        (if improving { n } else { n / 2 }) as usize
+    }
+
+    /// Recomputes the reduction table from `lmr_base` and `lmr_divisor`.
+    fn rebuild(&mut self) {
+        let (base, divisor) = (self.lmr_base as f64 / 100.0, self.lmr_divisor as f64 / 100.0);
+        for (d, row) in self.lmr.iter_mut().enumerate() {
+            for (i, r) in row.iter_mut().enumerate() {
+                *r = if d == 0 || i == 0 {
+                    0
+                } else {
+                    (base + (d as f64).ln() * (i as f64).ln() / divisor).clamp(0.0, 63.0) as u8
+                };
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Params;
+
+    #[test]
+    fn the_defaults_are_the_engines_numbers_and_in_range() {
+        let p = Params::default();
+        for &(name, default, min, max) in Params::SPINS {
+            assert_eq!(p.get(name), Some(default), "{name}");
+            assert!(min <= default && default <= max, "{name}");
+        }
+        // The reduction table as it was before the parameters: (0.5 + ln d · ln i / 2) truncated.
+        for d in 1..64 {
+            for i in 1..64 {
+                let old = (0.5 + (d as f64).ln() * (i as f64).ln() / 2.0) as i32;
+                assert_eq!(p.late_move_reduction(d, i as usize), old, "depth {d}, move {i}");
+            }
+        }
+        assert_eq!(p.late_move_count(4, true), 19);
+        assert_eq!(p.late_move_count(4, false), 9);
+    }
+
+    #[test]
+    fn set_checks_the_name_and_the_range() {
+        let mut p = Params::default();
+        assert_eq!(p.set("rfpmargin", 120), Ok(true));
+        assert_eq!(p.rfp_margin, 120);
+        assert_eq!(p.set("NoSuchThing", 1), Ok(false));
+        assert!(p.set("RfpMargin", 10_000).unwrap_err().contains("20..=300"));
+        assert_eq!(p.rfp_margin, 120);
+        p.set("LmrDivisor", 100).unwrap();
+        assert!(p.late_move_reduction(20, 20) > Params::default().late_move_reduction(20, 20));
+    }
+}
