@@ -29,6 +29,14 @@ struct Cli {
     command: Command,
 }
 
+#[derive(clap::Args)]
+struct EngineArgs {
+    /// List the search's numbers (RfpMargin, LmrBase, ...) as UCI spin options, for a tuner
+    /// such as `chuhan tune` (`setoption` takes them with or without it).
+    #[arg(long)]
+    tune: bool,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Play a game in the terminal: against the engine (default), a friend, or watch the engine.
@@ -37,10 +45,13 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Run the engine on standard input and output (UCI, or UCCI after `ucci`), as the
     /// `chuhan-engine` binary does.
-    Engine,
+    Engine(EngineArgs),
     /// Play engines against each other (UCI or UCCI) under chuhan's rules: matches,
     /// round-robins, gauntlets; Elo, SPRT, PGN.
     Match(Box<matches::MatchArgs>),
+    /// Tune an engine's numeric options by SPSA (as fishtest does): games between the engine
+    /// with θ + cΔ and with θ − cΔ, refereed as `chuhan match` referees them; resumable.
+    Tune(Box<matches::TuneArgs>),
     /// Convert moves between notations (chinese, chinese-traditional, wxf, iccs, uci, uci1,
     /// algebraic, lan, leventhal, ...).
     ///
@@ -91,11 +102,12 @@ fn main() -> ExitCode {
         Command::Adjudicate(args) => adjudicate::adjudicate(args),
         Command::Convert(args) => convert::convert(args),
         Command::Play(args) => play::play(args),
-        Command::Engine => {
-            chuhan_engine::protocol::run(std::io::stdin().lock(), Box::new(std::io::stdout()));
+        Command::Engine(args) => {
+            chuhan_engine::protocol::run_with(std::io::stdin().lock(), Box::new(std::io::stdout()), args.tune);
             Ok(())
         }
         Command::Match(args) => matches::run(*args),
+        Command::Tune(args) => matches::tune(*args),
         Command::Serve(args) => serve::serve(args),
         Command::Db(args) => db::db(*args),
     };

@@ -462,6 +462,11 @@ impl Engine {
         }
     }
 
+    /// Whether the engine announced the option `name` in its handshake (any case).
+    pub fn announces(&self, name: &str) -> bool {
+        self.announced.iter().any(|o| o.eq_ignore_ascii_case(name))
+    }
+
     /// Asks the engine to quit, then makes sure it is gone.
     pub fn quit(mut self) {
         let _ = self.send("quit");

@@ -11,7 +11,11 @@ mod openings;
 mod pgn;
 mod progress;
 mod referee;
+mod spsa;
 mod stats;
+mod tune;
+
+pub use tune::{run as tune, TuneArgs};
 
 use anyhow::{bail, Context, Result};
 use chuhan::notation::Notation;
@@ -440,7 +444,18 @@ fn two_mut<T>(v: &mut [T], i: usize, j: usize) -> (&mut T, &mut T) {
 }
 
 fn time_control(args: &MatchArgs) -> Result<TimeControl> {
-    Ok(match (&args.tc, args.movetime, args.nodes, args.depth) {
+    time_limit(&args.tc, args.movetime, args.nodes, args.depth)
+}
+
+/// The limit of every move from the options `--tc`, `--movetime`, `--nodes` and `--depth`
+/// (`chuhan match` and `chuhan tune` read the same ones).
+fn time_limit(
+    tc: &Option<String>,
+    movetime: Option<u64>,
+    nodes: Option<u64>,
+    depth: Option<u32>,
+) -> Result<TimeControl> {
+    Ok(match (tc, movetime, nodes, depth) {
         (Some(tc), ..) => TimeControl::parse_tc(tc).map_err(anyhow::Error::msg)?,
         (_, Some(ms), ..) if ms > 0 => TimeControl::MoveTime(ms),
         (_, _, Some(n), _) if n > 0 => TimeControl::Nodes(n),
