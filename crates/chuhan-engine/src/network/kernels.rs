@@ -3,8 +3,8 @@
 //!
 //! The kernels are plain loops over fixed-size arrays (one copy per width of [`WIDTHS`]): LLVM
 //! vectorises them for whatever vector width the function is compiled for. The portable copy is
-//! built for the crate's target (SSE4.2 on x86-64-v2, NEON on aarch64, SIMD128 or scalar on
-//! wasm); on x86-64 the same loops are compiled twice more inside functions that enable AVX2 and
+//! built for the crate's target (SSE4.2 on x86-64-v2, NEON on aarch64); on x86-64 the same
+//! loops are compiled twice more inside functions that enable AVX2 and
 //! AVX-512 (`#[target_feature]`), and [`Simd::best`] picks the widest the processor reports.
 //! The arithmetic is integer and the same in every copy (wrapping `i16` sums, exact `i32` dot
 //! products), so every level gives the same accumulators and the same score to the bit; the
