@@ -7,6 +7,7 @@
 //! raise the stop flag: no new game starts, unfinished games are dropped, and everything
 //! finished is already in the PGN.
 
+mod game_args;
 mod openings;
 mod pgn;
 mod progress;
@@ -19,11 +20,11 @@ pub use tune::{run as tune, TuneArgs};
 
 use anyhow::{bail, Context, Result};
 use chuhan::notation::Notation;
-use chuhan::{Rules, Variant};
 use chuhan_engine::external::{Engine, EngineSpec};
 use clap::Args;
+use game_args::GameArgs;
 use openings::Opening;
-use referee::{Adjudication, GameRecord, GameSettings, TimeControl};
+use referee::{Adjudication, GameRecord, GameSettings};
 use stats::{Score, Sprt, SprtDecision};
 use std::collections::HashMap;
 use std::fs::OpenOptions;
@@ -31,7 +32,6 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
-use std::time::Duration;
 
 #[derive(Args)]
 pub struct MatchArgs {
@@ -40,35 +40,11 @@ pub struct MatchArgs {
     /// by itself for engines whose `id name` says Fairy-Stockfish.
     #[arg(long = "engine", value_name = "SPEC", required = true)]
     engines: Vec<String>,
-    /// The game: xiangqi or janggi.
-    #[arg(long, short, default_value = "xiangqi")]
-    variant: Variant,
+    #[command(flatten)]
+    game: GameArgs,
     /// Games per pairing (each opening is played twice, colours swapped).
     #[arg(long, default_value_t = 2)]
     games: u32,
-    /// Clock: MAIN[+INCREMENT], as `chuhan play` reads it: 10+0.1 (a bare number is seconds),
-    /// 40s+0.4s, 1m+1s, 1:30+1.
-    #[arg(long, group = "limit")]
-    tc: Option<String>,
-    /// Fixed time per move in milliseconds.
-    #[arg(long, group = "limit")]
-    movetime: Option<u64>,
-    /// Fixed nodes per move.
-    #[arg(long, group = "limit")]
-    nodes: Option<u64>,
-    /// Fixed depth per move.
-    #[arg(long, group = "limit")]
-    depth: Option<u32>,
-    /// Milliseconds an engine may overrun its clock or movetime before it loses on time.
-    #[arg(long, default_value_t = 100)]
-    timemargin: u64,
-    /// Seconds to wait for an engine that has no clock (nodes, depth, handshake) before it is
-    /// declared hung.
-    #[arg(long, default_value_t = 60.0)]
-    hang_timeout: f64,
-    /// Openings: PGN, an EPD/FEN list, or a moves list (default: the built-in set).
-    #[arg(long)]
-    openings: Option<PathBuf>,
     /// Start every game from the standard position instead of the openings.
     #[arg(long, conflicts_with = "openings")]
     no_openings: bool,
@@ -100,10 +76,6 @@ pub struct MatchArgs {
     /// With more than two engines: the first plays each of the others (default: round-robin).
     #[arg(long)]
     gauntlet: bool,
-    /// Rule set: axf (default), cxa or computer for xiangqi; modern (default), traditional or
-    /// casual for janggi.
-    #[arg(long)]
-    rules: Option<String>,
     /// Adjudicate a loss: `movecount=N,score=CP`: both engines see the score for N moves each.
     #[arg(long)]
     resign: Option<String>,
@@ -131,7 +103,7 @@ struct Job {
 }
 
 pub fn run(args: MatchArgs) -> Result<()> {
-    let variant = args.variant;
+    let variant = args.game.variant;
     let specs: Vec<EngineSpec> =
         args.engines.iter().map(|s| s.parse().map_err(anyhow::Error::from)).collect::<Result<_>>()?;
     if specs.len() < 2 {
@@ -148,31 +120,14 @@ pub fn run(args: MatchArgs) -> Result<()> {
             );
         }
     }
-    let tc = time_control(&args)?;
+    let tc = args.game.time_control()?;
     let sprt: Option<Sprt> = args.sprt.as_deref().map(str::parse).transpose()?;
     if sprt.is_some() && specs.len() != 2 {
         bail!("--sprt needs exactly two engines, got {}", specs.len());
     }
-    let rules = match &args.rules {
-        Some(name) => Rules::named(variant, name)?,
-        None => Rules::for_variant(variant),
-    };
-    let settings = Arc::new(GameSettings {
-        variant,
-        rules,
-        tc,
-        margin: Duration::from_millis(args.timemargin),
-        hang_timeout: Duration::from_secs_f64(args.hang_timeout.max(0.001)),
-        adjudication: adjudication(&args)?,
-    });
-    let mut book = if args.no_openings {
-        vec![Opening::start(variant)]
-    } else {
-        match &args.openings {
-            Some(path) => openings::load(path, variant)?,
-            None => openings::default_set(variant),
-        }
-    };
+    let rules = args.game.rules()?;
+    let settings = Arc::new(args.game.settings(adjudication(&args)?)?);
+    let mut book = if args.no_openings { vec![Opening::start(variant)] } else { args.game.book()? };
     if let Some(plies) = args.opening_plies {
         for o in &mut book {
             o.moves.truncate(plies);
@@ -441,28 +396,6 @@ fn two_mut<T>(v: &mut [T], i: usize, j: usize) -> (&mut T, &mut T) {
         let (a, b) = v.split_at_mut(i);
         (&mut b[0], &mut a[j])
     }
-}
-
-fn time_control(args: &MatchArgs) -> Result<TimeControl> {
-    time_limit(&args.tc, args.movetime, args.nodes, args.depth)
-}
-
-/// The limit of every move from the options `--tc`, `--movetime`, `--nodes` and `--depth`
-/// (`chuhan match` and `chuhan tune` read the same ones).
-fn time_limit(
-    tc: &Option<String>,
-    movetime: Option<u64>,
-    nodes: Option<u64>,
-    depth: Option<u32>,
-) -> Result<TimeControl> {
-    Ok(match (tc, movetime, nodes, depth) {
-        (Some(tc), ..) => TimeControl::parse_tc(tc).map_err(anyhow::Error::msg)?,
-        (_, Some(ms), ..) if ms > 0 => TimeControl::MoveTime(ms),
-        (_, _, Some(n), _) if n > 0 => TimeControl::Nodes(n),
-        (_, _, _, Some(d)) if d > 0 => TimeControl::Depth(d),
-        (None, None, None, None) => bail!("give a time control: --tc 10+0.1, --movetime MS, --nodes N or --depth D"),
-        _ => bail!("--movetime, --nodes and --depth must be positive"),
-    })
 }
 
 /// `key=value,...` into a map, naming the option in errors.

@@ -6,18 +6,18 @@
 //! and saves the run. A run that stops (Ctrl-C, a lost machine) goes on from its saved file
 //! with the same command; a finished run prints its values.
 
+use super::game_args::GameArgs;
 use super::openings::{self, Opening};
 use super::referee::{self, Adjudication, GameSettings};
+use super::shuffle;
 use super::spsa::{Param, Run, Step};
-use super::{shuffle, time_limit};
 use anyhow::{bail, Context, Result};
-use chuhan::{Rules, Variant};
 use chuhan_engine::external::{Engine, EngineSpec};
 use clap::Args;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 #[derive(Args)]
 pub struct TuneArgs {
@@ -37,30 +37,8 @@ pub struct TuneArgs {
     /// thousands).
     #[arg(long, default_value_t = 1000)]
     pairs: u64,
-    /// The game: xiangqi or janggi.
-    #[arg(long, short, default_value = "xiangqi")]
-    variant: Variant,
-    /// Clock: MAIN[+INCREMENT] (10+0.1, 1m+1s, …).
-    #[arg(long, group = "limit")]
-    tc: Option<String>,
-    /// Fixed time per move in milliseconds.
-    #[arg(long, group = "limit")]
-    movetime: Option<u64>,
-    /// Fixed nodes per move.
-    #[arg(long, group = "limit")]
-    nodes: Option<u64>,
-    /// Fixed depth per move.
-    #[arg(long, group = "limit")]
-    depth: Option<u32>,
-    /// Milliseconds an engine may overrun its clock before it loses on time.
-    #[arg(long, default_value_t = 100)]
-    timemargin: u64,
-    /// Seconds to wait for an engine without a clock before it is declared hung.
-    #[arg(long, default_value_t = 60.0)]
-    hang_timeout: f64,
-    /// Openings: PGN, an EPD/FEN list, or a moves list (default: the built-in set).
-    #[arg(long)]
-    openings: Option<PathBuf>,
+    #[command(flatten)]
+    game: GameArgs,
     /// Random legal moves after each opening, drawn anew for every pair.
     #[arg(long, default_value_t = 2)]
     random_plies: usize,
@@ -71,17 +49,13 @@ pub struct TuneArgs {
     /// Draws the directions, the order of the openings and their random moves.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Rule set: axf (default), cxa or computer for xiangqi; modern, traditional or casual for
-    /// janggi.
-    #[arg(long)]
-    rules: Option<String>,
     /// The run, saved after every step and resumed from when it exists.
     #[arg(long, default_value = "tune.json")]
     state: PathBuf,
 }
 
 pub fn run(args: TuneArgs) -> Result<()> {
-    let variant = args.variant;
+    let variant = args.game.variant;
     let base: EngineSpec = args.engine.parse().map_err(anyhow::Error::from)?;
     let mut params = Vec::new();
     if let Some(path) = &args.params_file {
@@ -106,23 +80,9 @@ pub fn run(args: TuneArgs) -> Result<()> {
         fresh
     };
 
-    let tc = time_limit(&args.tc, args.movetime, args.nodes, args.depth)?;
-    let rules = match &args.rules {
-        Some(name) => Rules::named(variant, name)?,
-        None => Rules::for_variant(variant),
-    };
-    let settings = Arc::new(GameSettings {
-        variant,
-        rules,
-        tc,
-        margin: Duration::from_millis(args.timemargin),
-        hang_timeout: Duration::from_secs_f64(args.hang_timeout.max(0.001)),
-        adjudication: Adjudication::default(),
-    });
-    let mut book = match &args.openings {
-        Some(path) => openings::load(path, variant)?,
-        None => openings::default_set(variant),
-    };
+    let rules = args.game.rules()?;
+    let settings = Arc::new(args.game.settings(Adjudication::default())?);
+    let mut book = args.game.book()?;
     shuffle(&mut book, args.seed);
 
     // The engine must start, and announce every parameter: a misspelt name would be tuned
