@@ -45,6 +45,9 @@ pub struct History {
     reply: Vec<i16>,
     /// By our own move before that × this move's piece-to.
     follow: Vec<i16>,
+    /// Captures: by the capturing move's piece-to × the role taken. Orders captures of
+    /// about the same value by how often each has been the move that cut.
+    captures: Vec<i16>,
 }
 
 impl Default for History {
@@ -53,6 +56,7 @@ impl Default for History {
             butterfly: vec![0; POINTS * POINTS],
             reply: vec![0; (PIECE_TO + 1) * PIECE_TO],
             follow: vec![0; (PIECE_TO + 1) * PIECE_TO],
+            captures: vec![0; PIECE_TO * 7],
         }
     }
 }
@@ -68,6 +72,17 @@ impl History {
         self.butterfly[m.from.index() * POINTS + m.to.index()] as i32
             + self.reply[prev1 * PIECE_TO + pt] as i32
             + self.follow[prev2 * PIECE_TO + pt] as i32
+    }
+
+    /// How often the capture with continuation index `pt` taking a `victim` has cut.
+    #[inline]
+    pub fn capture_score(&self, pt: usize, victim: Role) -> i32 {
+        self.captures[pt * 7 + victim.index()] as i32
+    }
+
+    /// Rewards (positive `bonus`) or punishes a capture.
+    pub fn update_capture(&mut self, pt: usize, victim: Role, bonus: i32) {
+        nudge(&mut self.captures[pt * 7 + victim.index()], bonus);
     }
 
     /// Rewards (positive `bonus`) or punishes a quiet move.
@@ -188,5 +203,21 @@ mod tests {
             nudge(&mut e, -2400);
         }
         assert!(e as i32 >= -HISTORY_MAX && e < -15000, "{e}");
+    }
+
+    #[test]
+    fn capture_history_is_kept_per_piece_point_and_victim() {
+        let mut h = History::default();
+        // A horse taking a cannon on point 40 cut; a chariot taking the same cannon there did not.
+        let horse_to_40 = Role::Horse.index() * POINTS + 40;
+        let chariot_to_40 = Role::Chariot.index() * POINTS + 40;
+        h.update_capture(horse_to_40, Role::Cannon, bonus(6));
+        h.update_capture(chariot_to_40, Role::Cannon, -bonus(6));
+        assert!(h.capture_score(horse_to_40, Role::Cannon) > 0);
+        assert!(h.capture_score(chariot_to_40, Role::Cannon) < 0);
+        // Another victim on the same point, and the quiet tables, learnt nothing.
+        assert_eq!(h.capture_score(horse_to_40, Role::Soldier), 0);
+        let quiet = Move::new(Square::from_index(30).unwrap(), Square::from_index(40).unwrap());
+        assert_eq!(h.score(quiet, horse_to_40, NO_PIECE_TO, NO_PIECE_TO), 0);
     }
 }

@@ -228,3 +228,27 @@ fn more_lines_than_legal_moves_end() {
         assert!(lines.iter().all(|&k| k == 1), "{lines:?}");
     }
 }
+
+/// The switches for techniques still under test (`LmrCutNode`, `LmrChecks`, `CaptureHistory`,
+/// off by default) each change the tree when turned on, and the search still finds the mate.
+#[test]
+fn the_switches_under_test_change_the_tree() {
+    use chuhan_engine::search::Params;
+    use std::sync::Arc;
+    // A middle game with open files: checks to reduce, captures to order.
+    let pos =
+        Position::from_fen(Variant::Xiangqi, "r2akab1r/3n5/4b3n/p1p1pRp1p/9/2P3P2/P3P3c/N2C3C1/4A4/1RBAK1B2 w - - 0 1")
+            .unwrap();
+    let nodes = |name: Option<(&str, i32)>| {
+        let mut params = Params::default();
+        if let Some((name, value)) = name {
+            assert_eq!(params.set(name, value), Ok(true), "{name}");
+        }
+        let limits = Limits { depth: Some(8), move_limit: 60, params: Arc::new(params), ..Limits::default() };
+        search(&pos, &Shared::new(16), &Classic, &limits, 1, |_| {}).nodes
+    };
+    let plain = nodes(None);
+    for switch in [("LmrCutNode", 2), ("LmrChecks", 1), ("CaptureHistory", 100)] {
+        assert_ne!(nodes(Some(switch)), plain, "{switch:?} changed nothing");
+    }
+}

@@ -392,7 +392,11 @@ impl<'a> Searcher<'a> {
                 1 << 30
             } else if let Some(victim) = (!m.is_pass()).then(|| self.pos.piece_at(m.to)).flatten() {
                 let attacker = self.pos.piece_at(m.from).map_or(0, |p| piece_value(v, p.role));
-                let mvv_lva = 16 * piece_value(v, victim.role) - attacker / 16;
+                let mut mvv_lva = 16 * piece_value(v, victim.role) - attacker / 16;
+                let weight = self.limits.params.capture_history;
+                if weight != 0 {
+                    mvv_lva += self.history.capture_score(piece_to(&self.pos, m), victim.role) * weight / 100;
+                }
                 // Captures that lose the exchange go after every quiet move, below zero
                 // (quiescence relies on that).
                 if see_at_least(&self.pos, m, 0) {
@@ -412,6 +416,12 @@ impl<'a> Searcher<'a> {
 
     /// The alpha-beta search of the node at `ply` to `depth`; `skip` is a move left out (the
     /// table's move, while a singular-extension search asks whether any other move comes close).
+    ///
+    /// `cut_node` is the search's guess that the node will fail high (an expected cut node):
+    /// a child searched after a reduction is one, a null-window child searched at full depth
+    /// gets the opposite of its parent's guess, and a node on the principal variation never
+    /// is. Late moves at such a node are reduced more: one of the first moves should cut.
+    #[allow(clippy::too_many_arguments)]
     fn search(
         &mut self,
         mut alpha: i32,
@@ -419,6 +429,7 @@ impl<'a> Searcher<'a> {
         mut depth: i32,
         ply: usize,
         allow_null: bool,
+        cut_node: bool,
         skip: Option<Move>,
     ) -> i32 {
         let pv_node = beta - alpha > 1;
@@ -495,7 +506,7 @@ impl<'a> Searcher<'a> {
                     acc.push_null();
                 }
                 self.checks.push(false);
-                let score = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false, None);
+                let score = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false, !cut_node, None);
                 self.undo();
                 if self.stopped {
                     return 0;
@@ -528,7 +539,8 @@ impl<'a> Searcher<'a> {
                 && from_tt(e.score, ply).abs() < MATE_BOUND
             {
                 let singular_beta = from_tt(e.score, ply) - self.limits.params.singular_margin * depth;
-                let score = self.search(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, false, Some(m));
+                let score =
+                    self.search(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, false, cut_node, Some(m));
                 if self.stopped {
                     return 0;
                 }
@@ -567,6 +579,9 @@ impl<'a> Searcher<'a> {
         // Quiet moves searched without a cut, punished when a later quiet move cuts.
         let mut quiets_tried: [Option<Move>; 32] = [None; 32];
         let mut quiet_count = 0;
+        // Likewise the captures, punished when any later move cuts.
+        let mut captures_tried: [Option<Move>; 32] = [None; 32];
+        let mut capture_count = 0;
         let mut i = 0;
         // Once the late moves are being pruned, the rest need no ordering: most are skipped.
         let mut skimming = false;
@@ -616,25 +631,39 @@ impl<'a> Searcher<'a> {
             }
             let mut score;
             if i == 0 {
-                score = -self.search(-beta, -alpha, depth - 1 + extension, ply + 1, true, None);
+                // The first move: the principal variation goes on at a PV node; elsewhere a
+                // null-window child of the opposite kind.
+                score = -self.search(-beta, -alpha, depth - 1 + extension, ply + 1, true, !pv_node && !cut_node, None);
             } else {
                 // Late, quiet moves are searched shallower first.
                 let mut reduction = 0;
-                if depth >= 3 && i >= 3 && quiet && !in_check && !gives_check {
+                // A quiet check is reduced too, off the principal variation and one ply less,
+                // when `LmrChecks` says so.
+                let check_reducible = gives_check && self.limits.params.lmr_checks != 0 && !pv_node;
+                if depth >= 3 && i >= 3 && quiet && !in_check && (!gives_check || check_reducible) {
                     // Growing with depth and with the move's place in the order (both
                     // logarithmically); less in the principal variation and for moves that
                     // have often cut, more when our position is not getting better.
                     let p = &self.limits.params;
                     reduction = p.late_move_reduction(depth, i);
                     reduction += !improving as i32 - pv_node as i32 - quiet_history / p.lmr_history_divisor;
+                    if cut_node {
+                        reduction += p.lmr_cut_node;
+                    }
+                    reduction -= gives_check as i32;
                     reduction = reduction.clamp(0, depth - 2);
                 }
-                score = -self.search(-alpha - 1, -alpha, depth - 1 - reduction + extension, ply + 1, true, None);
+                let child = depth - 1 + extension;
+                score = if reduction > 0 {
+                    -self.search(-alpha - 1, -alpha, child - reduction, ply + 1, true, true, None)
+                } else {
+                    -self.search(-alpha - 1, -alpha, child, ply + 1, true, !cut_node, None)
+                };
                 if score > alpha && reduction > 0 {
-                    score = -self.search(-alpha - 1, -alpha, depth - 1 + extension, ply + 1, true, None);
+                    score = -self.search(-alpha - 1, -alpha, child, ply + 1, true, !cut_node, None);
                 }
                 if score > alpha && score < beta {
-                    score = -self.search(-beta, -alpha, depth - 1 + extension, ply + 1, true, None);
+                    score = -self.search(-beta, -alpha, child, ply + 1, true, false, None);
                 }
             }
             self.undo();
@@ -651,12 +680,20 @@ impl<'a> Searcher<'a> {
                     line.extend(self.pv[ply + 1].iter().copied());
                     self.pv[ply] = line;
                     if score >= beta {
+                        let b = bonus(depth);
+                        if capture {
+                            let victim = self.pos.piece_at(m.to).map_or(Role::General, |p| p.role);
+                            self.history.update_capture(piece_to(&self.pos, m), victim, b);
+                        }
+                        for c in captures_tried[..capture_count].iter().flatten() {
+                            let victim = self.pos.piece_at(c.to).map_or(Role::General, |p| p.role);
+                            self.history.update_capture(piece_to(&self.pos, *c), victim, -b);
+                        }
                         if quiet {
                             if self.killers[ply][0] != Some(m) {
                                 self.killers[ply][1] = self.killers[ply][0];
                                 self.killers[ply][0] = Some(m);
                             }
-                            let b = bonus(depth);
                             let pt = piece_to(&self.pos, m);
                             self.history.update(m, pt, prev1, prev2, b);
                             for q in quiets_tried[..quiet_count].iter().flatten() {
@@ -671,6 +708,9 @@ impl<'a> Searcher<'a> {
             if quiet && quiet_count < quiets_tried.len() {
                 quiets_tried[quiet_count] = Some(m);
                 quiet_count += 1;
+            } else if capture && capture_count < captures_tried.len() {
+                captures_tried[capture_count] = Some(m);
+                capture_count += 1;
             }
         }
         if skip.is_none() {
@@ -685,7 +725,7 @@ impl<'a> Searcher<'a> {
         let mut window = self.limits.params.aspiration_window;
         let (mut alpha, mut beta) = if depth >= 5 { (guess - window, guess + window) } else { (-MATE, MATE) };
         loop {
-            let s = self.search(alpha, beta, depth, 0, false, None);
+            let s = self.search(alpha, beta, depth, 0, false, false, None);
             // A full window cannot fail: return (a mated root scores exactly -MATE, which
             // would otherwise "fail low" against -MATE for ever).
             if self.stopped || (alpha <= -MATE && beta >= MATE) {
@@ -759,7 +799,7 @@ impl<'a> Searcher<'a> {
             }
             if found.is_empty() && best.pv.is_empty() {
                 // No legal move at the root: nothing deeper will change that.
-                best.score = Score::from_raw(self.search(-MATE, MATE, 1, 0, false, None));
+                best.score = Score::from_raw(self.search(-MATE, MATE, 1, 0, false, false, None));
                 break;
             }
             if let Some(n) = self.limits.mate {

@@ -6,6 +6,11 @@
 //! no player should touch) and accepted by `setoption` always, so that `chuhan match --engine
 //! cmd=chuhan-engine,option.RfpMargin=100` tries a value and `chuhan tune` (SPSA) tunes them.
 //! The defaults are the engine's: `bench`'s signature is theirs.
+//!
+//! Three are switches for techniques still under test, off (0) until a match says they pay
+//! (docs/search-techniques.md, "Measured"): `LmrCutNode` (more reduction at expected cut
+//! nodes), `LmrChecks` (reduce quiet checks too) and `CaptureHistory` (order captures of about
+//! the same value by how often each cut).
 
 /// Declares the parameters: each a field of [`Params`] and a UCI option with its default and
 /// range.
@@ -85,8 +90,16 @@ params! {
     lmr_base: "LmrBase" = 50, -100..=200;
     /// See `LmrBase`.
     lmr_divisor: "LmrDivisor" = 200, 100..=500;
+    /// Late-move reductions: this many plies more at an expected cut node.
+    lmr_cut_node: "LmrCutNode" = 0, 0..=4;
+    /// Late-move reductions: 1 reduces quiet checks too (one ply less than other quiet moves)
+    /// off the principal variation; 0 never reduces a check.
+    lmr_checks: "LmrChecks" = 0, 0..=1;
     /// Late-move reductions: one ply less per this much history.
     lmr_history_divisor: "LmrHistoryDivisor" = 16384, 2000..=65536;
+    /// Capture history: its weight (in hundredths) beside the victim's value in the order of
+    /// captures.
+    capture_history: "CaptureHistory" = 0, 0..=400;
     /// The root's first aspiration window (centipawns each side), tripled on each failure.
     aspiration_window: "AspirationWindow" = 30, 5..=200;
     /// Singular extension: the shallowest depth it is tried at.
