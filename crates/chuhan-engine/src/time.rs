@@ -34,6 +34,9 @@ pub struct Clock {
 ///
 /// A sudden-death game is planned as 30 more moves, so the engine never runs out of time
 /// however long the game; the hard limit lets one hard move take up to three times the plan.
+///
+/// With one legal move the search stops at a shallow depth whatever the budget (it needs a
+/// soft limit to know it is on a clock: a fixed movetime is spent as asked).
 pub fn budget(c: &Clock) -> (Option<Duration>, Option<Duration>) {
     if let Some(mt) = c.move_time {
         let t = Duration::from_millis(mt.saturating_sub(c.overhead).max(1));

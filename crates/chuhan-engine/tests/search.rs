@@ -252,3 +252,24 @@ fn the_switches_under_test_change_the_tree() {
         assert_ne!(nodes(Some(switch)), plain, "{switch:?} changed nothing");
     }
 }
+
+/// With one legal move and a clock, the search answers after a few plies instead of spending
+/// its share of the clock; without a clock (a fixed depth) it searches as asked.
+#[test]
+fn a_forced_move_on_the_clock_is_played_at_once() {
+    use std::time::Duration;
+    // Red is in check along the back rank: only the advisor can step between.
+    let pos = Position::from_fen(Variant::Xiangqi, "3k5/9/9/9/9/9/9/9/4A4/r3K4 w - - 0 1").unwrap();
+    assert_eq!(pos.legal_moves().len(), 1);
+    let clock = Limits {
+        soft: Some(Duration::from_secs(30)),
+        hard: Some(Duration::from_secs(60)),
+        move_limit: 60,
+        ..Limits::default()
+    };
+    let r = search(&pos, &Shared::new(16), &Classic, &clock, 1, |_| {});
+    assert_eq!(r.pv.first().map(|m| m.to_string()), Some("e1d0".to_string()));
+    assert!(r.depth <= 5, "searched to depth {} with one legal move", r.depth);
+    let fixed = Limits { depth: Some(8), move_limit: 60, ..Limits::default() };
+    assert_eq!(search(&pos, &Shared::new(16), &Classic, &fixed, 1, |_| {}).depth, 8);
+}

@@ -45,6 +45,8 @@ pub use params::Params;
 pub use crate::score::MAX_PLY;
 /// The static evaluation of a node in check (none is computed).
 const NO_EVAL: i32 = i32::MIN / 2;
+/// The depth a search on the clock stops at when the root has one legal move.
+const FORCED_MOVE_DEPTH: i32 = 5;
 /// Entries of each thread's evaluation cache (a power of two; 1 MiB).
 const EVAL_CACHE: usize = 1 << 16;
 
@@ -750,6 +752,13 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// How many root moves the search may choose from (`searchmoves` and `banmoves` applied).
+    fn root_choices(&self) -> usize {
+        let allowed =
+            |m: &Move| (self.limits.only.is_empty() || self.limits.only.contains(m)) && !self.limits.banned.contains(m);
+        self.pos.legal_moves().iter().filter(|m| allowed(m)).count()
+    }
+
     /// Searches with iterative deepening; calls `report` for each line of each finished
     /// iteration (main thread only) and returns the best line of the last finished one.
     pub(crate) fn think(&mut self, mut report: impl FnMut(&Report)) -> Report {
@@ -759,6 +768,9 @@ impl<'a> Searcher<'a> {
         let mut guesses = vec![0; lines];
         let mut pace = Pace::new(self.limits.hard > self.limits.soft);
         let first_depth = if self.main { 1 } else { 2 };
+        // One legal move (of those allowed): on a clock, a few plies give a score and a reply
+        // to ponder on, and the rest of the time is better kept for later moves.
+        let forced = self.limits.soft.is_some() && self.root_choices() == 1;
         for depth in first_depth..=max_depth {
             self.excluded.clear();
             let mut found = Vec::new();
@@ -808,6 +820,9 @@ impl<'a> Searcher<'a> {
                 }
             }
             let unbounded = self.limits.infinite || self.shared.pondering.load(Ordering::Relaxed);
+            if forced && !unbounded && depth >= FORCED_MOVE_DEPTH {
+                break;
+            }
             if !unbounded
                 && self.limits.soft.is_some_and(|s| {
                     self.start.elapsed() >= s.mul_f64(pace.scale(best.pv.first().copied(), best.score))
