@@ -90,6 +90,13 @@ pub struct Limits {
     pub params: std::sync::Arc<Params>,
 }
 
+impl Limits {
+    /// Whether root move `m` may be played: among `only` (when given) and not `banned`.
+    pub fn allows(&self, m: Move) -> bool {
+        (self.only.is_empty() || self.only.contains(&m)) && !self.banned.contains(&m)
+    }
+}
+
 /// What one finished iteration found: one line of it (several with MultiPV). Passed to the
 /// callback of [`search`] as each iteration ends, so a GUI can show progress, and returned for
 /// the last finished one.
@@ -683,13 +690,14 @@ impl<'a> Searcher<'a> {
                     self.pv[ply] = line;
                     if score >= beta {
                         let b = bonus(depth);
-                        if capture {
-                            let victim = self.pos.piece_at(m.to).map_or(Role::General, |p| p.role);
-                            self.history.update_capture(piece_to(&self.pos, m), victim, b);
-                        }
-                        for c in captures_tried[..capture_count].iter().flatten() {
-                            let victim = self.pos.piece_at(c.to).map_or(Role::General, |p| p.role);
-                            self.history.update_capture(piece_to(&self.pos, *c), victim, -b);
+                        // Learnt only while the order uses it (off, it would be work for nothing).
+                        if self.limits.params.capture_history != 0 {
+                            if capture {
+                                self.reward_capture(m, b);
+                            }
+                            for c in captures_tried[..capture_count].iter().flatten() {
+                                self.reward_capture(*c, -b);
+                            }
                         }
                         if quiet {
                             if self.killers[ply][0] != Some(m) {
@@ -752,11 +760,16 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// Adds `bonus` (a malus when negative) to capture `m`'s history, before `m` is played.
+    fn reward_capture(&mut self, m: Move, bonus: i32) {
+        if let Some(victim) = self.pos.piece_at(m.to) {
+            self.history.update_capture(piece_to(&self.pos, m), victim.role, bonus);
+        }
+    }
+
     /// How many root moves the search may choose from (`searchmoves` and `banmoves` applied).
     fn root_choices(&self) -> usize {
-        let allowed =
-            |m: &Move| (self.limits.only.is_empty() || self.limits.only.contains(m)) && !self.limits.banned.contains(m);
-        self.pos.legal_moves().iter().filter(|m| allowed(m)).count()
+        self.pos.legal_moves().iter().filter(|&&m| self.limits.allows(m)).count()
     }
 
     /// Searches with iterative deepening; calls `report` for each line of each finished
@@ -927,8 +940,7 @@ pub fn search_unless_stopped(
         if result.pv.is_empty() {
             // Stopped from outside before the first iteration finished: any move the root
             // allows beats none (a GUI takes "bestmove 0000" as resigning).
-            let allowed = |m: &Move| (limits.only.is_empty() || limits.only.contains(m)) && !limits.banned.contains(m);
-            result.pv.extend(pos.legal_moves().iter().copied().find(allowed));
+            result.pv.extend(pos.legal_moves().iter().copied().find(|m| limits.allows(*m)));
         }
         let mut memories = vec![main.into_memory()];
         memories.extend(helpers.into_iter().filter_map(|h| h.join().ok()));
