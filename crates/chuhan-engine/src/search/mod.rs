@@ -23,7 +23,7 @@
 
 use crate::eval::{piece_value, Evaluate};
 use crate::ordering::{bonus, piece_to, History, Picker, NO_PIECE_TO};
-use crate::score::{Score, MATE, MATE_BOUND};
+use crate::score::{Score, DECISIVE, MATE, MATE_BOUND};
 use crate::see::see_at_least;
 use crate::time::Pace;
 pub use crate::tt::HashError;
@@ -214,6 +214,24 @@ fn from_tt(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+/// The static evaluation `static_eval`, or the table's score for the node where the entry's
+/// bound says the true score lies beyond it in that direction (a lower bound above it, an upper
+/// bound below it, or an exact score). Mates and the rules' decisive scores are left out: they
+/// are not evaluations, and a margin added to them means nothing.
+fn sharpened(static_eval: i32, e: Entry, ply: usize) -> i32 {
+    let s = from_tt(e.score, ply);
+    let beyond = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => s > static_eval,
+        Bound::Upper => s < static_eval,
+    };
+    if beyond && s.abs() < DECISIVE / 2 {
+        s
+    } else {
+        static_eval
     }
 }
 
@@ -491,24 +509,30 @@ impl<'a> Searcher<'a> {
         self.evals[ply] = static_eval;
         // Improving: better than at our previous turn (or no way to tell).
         let improving = !in_check && (ply < 2 || self.evals[ply - 2] == NO_EVAL || static_eval > self.evals[ply - 2]);
+        // The guess the prunings below start from: the static evaluation, or (`TtEval`) the
+        // table's score where its bound says the true score lies beyond the static one.
+        let eval = match entry {
+            Some(e) if !in_check && self.limits.params.tt_eval != 0 => sharpened(static_eval, e, ply),
+            _ => static_eval,
+        };
         let mut mate_threat = false;
         if !pv_node && !in_check && ply > 0 && skip.is_none() {
             // Reverse futility: far enough above beta that a shallow search will not fall back.
             let p = &self.limits.params;
             if depth <= p.rfp_depth
-                && static_eval - p.rfp_margin * (depth - improving as i32) >= beta
+                && eval - p.rfp_margin * (depth - improving as i32) >= beta
                 && beta.abs() < MATE_BOUND
             {
-                return static_eval;
+                return eval;
             }
             // Null move: give the opponent a free move; if we still beat beta, prune. (In janggi
             // this is a search-only null move, not a pass the rules would count.)
             let us = self.pos.turn();
             let has_pieces = [Role::Chariot, Role::Horse, Role::Cannon].iter().any(|&r| self.pos.pieces(us, r).any());
-            if allow_null && depth >= 3 && static_eval >= beta && beta.abs() < MATE_BOUND && has_pieces {
+            if allow_null && depth >= 3 && eval >= beta && beta.abs() < MATE_BOUND && has_pieces {
                 // Deeper nodes and a bigger surplus over beta can afford a shallower check.
                 let p = &self.limits.params;
-                let r = p.nmp_base + depth / p.nmp_depth_divisor + ((static_eval - beta) / p.nmp_eval_divisor).min(2);
+                let r = p.nmp_base + depth / p.nmp_depth_divisor + ((eval - beta) / p.nmp_eval_divisor).min(2);
                 self.moved[ply] = NO_PIECE_TO;
                 self.pos.play_null();
                 if let Some(acc) = &mut self.nnue {

@@ -7,10 +7,11 @@
 //! cmd=chuhan-engine,option.RfpMargin=100` tries a value and `chuhan tune` (SPSA) tunes them.
 //! The defaults are the engine's: `bench`'s signature is theirs.
 //!
-//! Three are switches for techniques still under test, off (0) until a match says they pay
+//! Five are switches for techniques still under test, off (0) until a match says they pay
 //! (docs/search-techniques.md, "Measured"): `LmrCutNode` (more reduction at expected cut
-//! nodes), `LmrChecks` (reduce quiet checks too) and `CaptureHistory` (order captures of about
-//! the same value by how often each cut).
+//! nodes), `LmrChecks` (reduce quiet checks too), `CaptureHistory` (order captures of about
+//! the same value by how often each cut), `TtEval` (the table's score as a sharper static
+//! evaluation) and `QsPrune` (move-count and evasion limits in the quiescence search).
 
 /// Declares the parameters: each a field of [`Params`] and a UCI option with its default and
 /// range.
@@ -100,6 +101,14 @@ params! {
     /// Capture history: its weight (in hundredths) beside the victim's value in the order of
     /// captures.
     capture_history: "CaptureHistory" = 0, 0..=400;
+    /// 1: where the table's bound allows it, its score stands in for the static evaluation in
+    /// reverse futility, the null move and the quiescence stand-pat (a searched score is a
+    /// better guess than a static one); 0: the static evaluation alone.
+    tt_eval: "TtEval" = 0, 0..=1;
+    /// 1: the quiescence search tries at most two captures that neither recapture nor touch
+    /// the check zone, and in check stops after two quiet evasions once it is not mated;
+    /// 0: every capture that does not lose material and every evasion.
+    qs_prune: "QsPrune" = 0, 0..=1;
     /// The root's first aspiration window (centipawns each side), tripled on each failure.
     aspiration_window: "AspirationWindow" = 30, 5..=200;
     /// Singular extension: the shallowest depth it is tried at.

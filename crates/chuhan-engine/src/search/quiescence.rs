@@ -2,7 +2,7 @@
 
 use super::{from_tt, to_tt, Searcher, MAX_PLY};
 use crate::ordering::Picker;
-use crate::score::MATE;
+use crate::score::{MATE, MATE_BOUND};
 use crate::see::see_at_least;
 use crate::tt::{Bound, Entry};
 use chuhan::{Bitboard, Move, Position, Variant};
@@ -57,6 +57,10 @@ impl Searcher<'_> {
             }
         } else {
             let mut stand = self.evaluate();
+            // `TtEval`: a searched score, where its bound allows, is a better stand-pat.
+            if let Some(e) = entry.filter(|_| self.limits.params.tt_eval != 0) {
+                stand = super::sharpened(stand, e, ply);
+            }
             // Janggi: where a pass would end the game (bikjang, or after the opponent's pass),
             // the side to move can settle for the counting instead of standing pat.
             if self.pos.pass_would_end_game() {
@@ -89,6 +93,17 @@ impl Searcher<'_> {
         let mut best_move = None;
         let mut quiet_checks = checks.into_iter();
         let mut picking = true;
+        // `QsPrune`: the captures searched that were not recaptures near nothing, and the
+        // quiet evasions searched.
+        let prune = self.limits.params.qs_prune != 0;
+        let recapture_point = ply
+            .checked_sub(1)
+            .map(|p| self.moved[p])
+            .filter(|&pt| pt != crate::ordering::NO_PIECE_TO)
+            .map(|pt| pt % 90);
+        let zone = if prune && !in_check { check_candidates(&self.pos) } else { Bitboard(0) };
+        let mut plain_captures = 0;
+        let mut quiet_evasions = 0;
         loop {
             // The captures (or the evasions) best first, then the quiet checks.
             let next = if picking { moves.next_best() } else { None };
@@ -110,6 +125,24 @@ impl Searcher<'_> {
                         if Some(m) == tt_move && !see_at_least(&self.pos, m, 0) {
                             continue;
                         }
+                        // Move-count pruning: past the first two, a capture that neither
+                        // recaptures nor could check is not worth a search.
+                        if prune
+                            && recapture_point != Some(m.to.index())
+                            && !zone.contains(m.from)
+                            && !zone.contains(m.to)
+                        {
+                            if plain_captures >= 2 {
+                                continue;
+                            }
+                            plain_captures += 1;
+                        }
+                    } else if prune && best > -MATE_BOUND && quiet_evasions >= 2 {
+                        // Two quiet evasions have been tried and the general is not mated:
+                        // the rest (ordered after them) will rarely do better.
+                        break;
+                    } else if prune && self.pos.piece_at(m.to).is_none() {
+                        quiet_evasions += 1;
                     }
                     (m, false)
                 }
