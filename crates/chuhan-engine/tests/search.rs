@@ -248,7 +248,14 @@ fn the_switches_under_test_change_the_tree() {
         search(&pos, &Shared::new(16), &Classic, &limits, 1, |_| {}).nodes
     };
     let plain = nodes(None);
-    for switch in [("LmrCutNode", 2), ("LmrChecks", 1), ("CaptureHistory", 100), ("TtEval", 1), ("QsPrune", 1)] {
+    for switch in [
+        ("LmrCutNode", 2),
+        ("LmrChecks", 1),
+        ("CaptureHistory", 100),
+        ("TtEval", 1),
+        ("QsPrune", 1),
+        ("ThreatOrder", 100),
+    ] {
         assert_ne!(nodes(Some(switch)), plain, "{switch:?} changed nothing");
     }
 }

@@ -29,7 +29,7 @@ use crate::time::Pace;
 pub use crate::tt::HashError;
 use crate::tt::{Bound, Entry, Table};
 use chuhan::game::JanggiRules;
-use chuhan::{Move, Position, Role, XiangqiRules};
+use chuhan::{Bitboard, Move, Position, Role, XiangqiRules};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -37,6 +37,7 @@ mod levels;
 mod params;
 mod quiescence;
 mod rules;
+mod threats;
 
 pub(crate) use levels::weakened_choice;
 pub use levels::{level_limits, level_move};
@@ -414,6 +415,8 @@ impl<'a> Searcher<'a> {
         let v = self.pos.variant();
         let (prev1, prev2) = self.previous(ply);
         let killers = self.killers[ply];
+        let threat_weight = self.limits.params.threat_order;
+        let threatened = if threat_weight != 0 { threats::threatened(&self.pos) } else { Bitboard(0) };
         moves.score(|m| {
             if Some(m) == tt_move {
                 1 << 30
@@ -436,7 +439,12 @@ impl<'a> Searcher<'a> {
             } else if killers[1] == Some(m) {
                 (1 << 27) - 1
             } else {
-                self.history.score(m, piece_to(&self.pos, m), prev1, prev2)
+                let mut score = self.history.score(m, piece_to(&self.pos, m), prev1, prev2);
+                if threatened.contains(m.from) && !m.is_pass() && threats::escapes(&self.pos, m) {
+                    let value = self.pos.piece_at(m.from).map_or(0, |p| piece_value(v, p.role));
+                    score += 16 * value * threat_weight / 100;
+                }
+                score
             }
         });
     }

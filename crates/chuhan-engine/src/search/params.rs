@@ -11,7 +11,8 @@
 //! (docs/search-techniques.md, "Measured"): `LmrCutNode` (more reduction at expected cut
 //! nodes), `LmrChecks` (reduce quiet checks too), `CaptureHistory` (order captures of about
 //! the same value by how often each cut), `TtEval` (the table's score as a sharper static
-//! evaluation) and `QsPrune` (move-count and evasion limits in the quiescence search).
+//! evaluation), `QsPrune` (move-count and evasion limits in the quiescence search) and
+//! `ThreatOrder` (quiet moves that take an attacked piece out of danger first).
 
 /// Declares the parameters: each a field of [`Params`] and a UCI option with its default and
 /// range.
@@ -109,6 +110,10 @@ params! {
     /// the check zone, and in check stops after two quiet evasions once it is not mated;
     /// 0: every capture that does not lose material and every evasion.
     qs_prune: "QsPrune" = 0, 0..=1;
+    /// Threat escapes: the weight (in hundredths) of a bonus in the order of quiet moves for a
+    /// chariot, horse or cannon that stands attacked by a cheaper enemy piece and steps to a
+    /// point no cheaper enemy piece attacks (16 × its value at 100); 0: no bonus.
+    threat_order: "ThreatOrder" = 0, 0..=400;
     /// The root's first aspiration window (centipawns each side), tripled on each failure.
     aspiration_window: "AspirationWindow" = 30, 5..=200;
     /// Singular extension: the shallowest depth it is tried at.
