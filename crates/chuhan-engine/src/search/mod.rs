@@ -21,21 +21,22 @@
 //! play below full strength on top of it. Scores ([`crate::score`]) and time management
 //! ([`crate::time`]) are leaves this module builds on and that never import it.
 
-use crate::eval::{piece_value, Evaluate};
+use crate::eval::Evaluate;
 use crate::ordering::{bonus, piece_to, History, Picker, NO_PIECE_TO};
 use crate::score::{Score, DECISIVE, MATE, MATE_BOUND};
 use crate::see::see_at_least;
-use crate::time::Pace;
 pub use crate::tt::HashError;
 use crate::tt::{Bound, Entry, Table};
 use chuhan::game::JanggiRules;
-use chuhan::{Bitboard, Move, Position, Role, XiangqiRules};
+use chuhan::{Move, Position, Role, XiangqiRules};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 mod levels;
+mod order;
 mod params;
 mod quiescence;
+mod root;
 mod rules;
 mod threats;
 
@@ -395,60 +396,6 @@ impl<'a> Searcher<'a> {
         score
     }
 
-    fn captured_value(&self, m: Move) -> i32 {
-        if m.is_pass() {
-            return 0;
-        }
-        self.pos.piece_at(m.to).map_or(0, |p| piece_value(self.pos.variant(), p.role))
-    }
-
-    /// The continuation indices of the opponent's last move and our last move before `ply`.
-    fn previous(&self, ply: usize) -> (usize, usize) {
-        let prev1 = if ply >= 1 { self.moved[ply - 1] } else { NO_PIECE_TO };
-        let prev2 = if ply >= 2 { self.moved[ply - 2] } else { NO_PIECE_TO };
-        (prev1, prev2)
-    }
-
-    /// Orders moves: the table's move, captures by most valuable victim then least valuable
-    /// attacker, killers, then quiet moves by their histories.
-    fn order(&self, moves: &mut Picker, tt_move: Option<Move>, ply: usize) {
-        let v = self.pos.variant();
-        let (prev1, prev2) = self.previous(ply);
-        let killers = self.killers[ply];
-        let threat_weight = self.limits.params.threat_order;
-        let threatened = if threat_weight != 0 { threats::threatened(&self.pos) } else { Bitboard(0) };
-        moves.score(|m| {
-            if Some(m) == tt_move {
-                1 << 30
-            } else if let Some(victim) = (!m.is_pass()).then(|| self.pos.piece_at(m.to)).flatten() {
-                let attacker = self.pos.piece_at(m.from).map_or(0, |p| piece_value(v, p.role));
-                let mut mvv_lva = 16 * piece_value(v, victim.role) - attacker / 16;
-                let weight = self.limits.params.capture_history;
-                if weight != 0 {
-                    mvv_lva += self.history.capture_score(piece_to(&self.pos, m), victim.role) * weight / 100;
-                }
-                // Captures that lose the exchange go after every quiet move, below zero
-                // (quiescence relies on that).
-                if see_at_least(&self.pos, m, 0) {
-                    (1 << 28) + mvv_lva
-                } else {
-                    -(1 << 28) + mvv_lva
-                }
-            } else if killers[0] == Some(m) {
-                1 << 27
-            } else if killers[1] == Some(m) {
-                (1 << 27) - 1
-            } else {
-                let mut score = self.history.score(m, piece_to(&self.pos, m), prev1, prev2);
-                if threatened.contains(m.from) && !m.is_pass() && threats::escapes(&self.pos, m) {
-                    let value = self.pos.piece_at(m.from).map_or(0, |p| piece_value(v, p.role));
-                    score += 16 * value * threat_weight / 100;
-                }
-                score
-            }
-        });
-    }
-
     /// The alpha-beta search of the node at `ply` to `depth`; `skip` is a move left out (the
     /// table's move, while a singular-extension search asks whether any other move comes close).
     ///
@@ -759,128 +706,6 @@ impl<'a> Searcher<'a> {
             let bound = Bound::of(best, original_alpha, beta);
             self.shared.tt.store(key, Entry { mv: best_move, score: to_tt(best, ply), depth, bound }, self.generation);
         }
-        best
-    }
-
-    /// One aspiration-window search of the root at `depth` around `guess`.
-    fn aspirate(&mut self, depth: i32, guess: i32) -> i32 {
-        let mut window = self.limits.params.aspiration_window;
-        let (mut alpha, mut beta) = if depth >= 5 { (guess - window, guess + window) } else { (-MATE, MATE) };
-        loop {
-            let s = self.search(alpha, beta, depth, 0, false, false, None);
-            // A full window cannot fail: return (a mated root scores exactly -MATE, which
-            // would otherwise "fail low" against -MATE for ever).
-            if self.stopped || (alpha <= -MATE && beta >= MATE) {
-                return s;
-            }
-            // A bound already at the edge cannot widen: a root with no move left to search
-            // (a MultiPV line past the last legal move) fails low against -MATE for ever.
-            if s <= alpha {
-                if alpha <= -MATE {
-                    return s;
-                }
-                alpha = (s - window).max(-MATE);
-            } else if s >= beta {
-                if beta >= MATE {
-                    return s;
-                }
-                beta = (s + window).min(MATE);
-            } else {
-                return s;
-            }
-            window *= 3;
-        }
-    }
-
-    /// Adds `bonus` (a malus when negative) to capture `m`'s history, before `m` is played.
-    fn reward_capture(&mut self, m: Move, bonus: i32) {
-        if let Some(victim) = self.pos.piece_at(m.to) {
-            self.history.update_capture(piece_to(&self.pos, m), victim.role, bonus);
-        }
-    }
-
-    /// How many root moves the search may choose from (`searchmoves` and `banmoves` applied).
-    fn root_choices(&self) -> usize {
-        self.pos.legal_moves().iter().filter(|&&m| self.limits.allows(m)).count()
-    }
-
-    /// Searches with iterative deepening; calls `report` for each line of each finished
-    /// iteration (main thread only) and returns the best line of the last finished one.
-    pub(crate) fn think(&mut self, mut report: impl FnMut(&Report)) -> Report {
-        let max_depth = self.limits.depth.unwrap_or(MAX_PLY as i32 - 4).min(MAX_PLY as i32 - 4);
-        let lines = if self.main { self.limits.multipv.max(1) } else { 1 };
-        let mut best = Report::default();
-        let mut guesses = vec![0; lines];
-        let mut pace = Pace::new(self.limits.hard > self.limits.soft);
-        let first_depth = if self.main { 1 } else { 2 };
-        // One legal move (of those allowed): on a clock, a few plies give a score and a reply
-        // to ponder on, and the rest of the time is better kept for later moves.
-        let forced = self.limits.soft.is_some() && self.root_choices() == 1;
-        for depth in first_depth..=max_depth {
-            self.excluded.clear();
-            let mut found = Vec::new();
-            for (k, guess) in guesses.iter_mut().enumerate() {
-                self.seldepth = 0;
-                let score = self.aspirate(depth, *guess);
-                if self.stopped || self.pv[0].is_empty() {
-                    break;
-                }
-                *guess = score;
-                self.excluded.push(self.pv[0][0]);
-                found.push(Report {
-                    multipv: k + 1,
-                    depth,
-                    seldepth: self.seldepth as i32,
-                    score: Score::from_raw(score),
-                    nodes: self.shared.nodes.load(Ordering::Relaxed) + (self.nodes - self.flushed),
-                    elapsed: self.start.elapsed(),
-                    pv: self.pv[0].clone(),
-                    hashfull: self.shared.tt.hashfull(self.generation),
-                });
-            }
-            // Best line first (a later line can score higher than an earlier one's bound).
-            found.sort_by_key(|r| std::cmp::Reverse(r.score));
-            for (k, r) in found.iter_mut().enumerate() {
-                r.multipv = k + 1;
-            }
-            // An iteration cut short keeps the previous best unless its first line finished.
-            if let Some(first) = found.first() {
-                best = first.clone();
-                self.answered = true;
-                if self.main {
-                    found.iter().for_each(&mut report);
-                }
-            }
-            if self.stopped {
-                break;
-            }
-            if found.is_empty() && best.pv.is_empty() {
-                // No legal move at the root: nothing deeper will change that.
-                best.score = Score::from_raw(self.search(-MATE, MATE, 1, 0, false, false, None));
-                break;
-            }
-            if let Some(n) = self.limits.mate {
-                if best.score.raw() > MATE_BOUND && best.score.mate().is_some_and(|moves| moves <= n) {
-                    break;
-                }
-            }
-            let unbounded = self.limits.infinite || self.shared.pondering.load(Ordering::Relaxed);
-            if forced && !unbounded && depth >= FORCED_MOVE_DEPTH {
-                break;
-            }
-            if !unbounded
-                && self.limits.soft.is_some_and(|s| {
-                    self.start.elapsed() >= s.mul_f64(pace.scale(best.pv.first().copied(), best.score))
-                })
-            {
-                break;
-            }
-        }
-        self.excluded.clear();
-        // Every node this thread searched counted in the shared total (the last thousand or so
-        // are otherwise only flushed by the next node).
-        self.shared.nodes.fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
-        self.flushed = self.nodes;
         best
     }
 }

@@ -1,0 +1,71 @@
+//! The order of a node's moves: the table's move, captures by what they win, killers, then
+//! quiet moves by their histories (and, under `ThreatOrder`, by the threats they escape).
+
+use super::{threats, Searcher, NO_PIECE_TO};
+use crate::eval::piece_value;
+use crate::ordering::{piece_to, Picker};
+use crate::see::see_at_least;
+use chuhan::{Bitboard, Move};
+
+impl Searcher<'_> {
+    pub(super) fn captured_value(&self, m: Move) -> i32 {
+        if m.is_pass() {
+            return 0;
+        }
+        self.pos.piece_at(m.to).map_or(0, |p| piece_value(self.pos.variant(), p.role))
+    }
+
+    /// The continuation indices of the opponent's last move and our last move before `ply`.
+    pub(super) fn previous(&self, ply: usize) -> (usize, usize) {
+        let prev1 = if ply >= 1 { self.moved[ply - 1] } else { NO_PIECE_TO };
+        let prev2 = if ply >= 2 { self.moved[ply - 2] } else { NO_PIECE_TO };
+        (prev1, prev2)
+    }
+
+    /// Orders moves: the table's move, captures by most valuable victim then least valuable
+    /// attacker, killers, then quiet moves by their histories.
+    pub(super) fn order(&self, moves: &mut Picker, tt_move: Option<Move>, ply: usize) {
+        let v = self.pos.variant();
+        let (prev1, prev2) = self.previous(ply);
+        let killers = self.killers[ply];
+        let threat_weight = self.limits.params.threat_order;
+        let threatened = if threat_weight != 0 { threats::threatened(&self.pos) } else { Bitboard(0) };
+        moves.score(|m| {
+            if Some(m) == tt_move {
+                1 << 30
+            } else if let Some(victim) = (!m.is_pass()).then(|| self.pos.piece_at(m.to)).flatten() {
+                let attacker = self.pos.piece_at(m.from).map_or(0, |p| piece_value(v, p.role));
+                let mut mvv_lva = 16 * piece_value(v, victim.role) - attacker / 16;
+                let weight = self.limits.params.capture_history;
+                if weight != 0 {
+                    mvv_lva += self.history.capture_score(piece_to(&self.pos, m), victim.role) * weight / 100;
+                }
+                // Captures that lose the exchange go after every quiet move, below zero
+                // (quiescence relies on that).
+                if see_at_least(&self.pos, m, 0) {
+                    (1 << 28) + mvv_lva
+                } else {
+                    -(1 << 28) + mvv_lva
+                }
+            } else if killers[0] == Some(m) {
+                1 << 27
+            } else if killers[1] == Some(m) {
+                (1 << 27) - 1
+            } else {
+                let mut score = self.history.score(m, piece_to(&self.pos, m), prev1, prev2);
+                if threatened.contains(m.from) && !m.is_pass() && threats::escapes(&self.pos, m) {
+                    let value = self.pos.piece_at(m.from).map_or(0, |p| piece_value(v, p.role));
+                    score += 16 * value * threat_weight / 100;
+                }
+                score
+            }
+        });
+    }
+
+    /// Adds `bonus` (a malus when negative) to capture `m`'s history, before `m` is played.
+    pub(super) fn reward_capture(&mut self, m: Move, bonus: i32) {
+        if let Some(victim) = self.pos.piece_at(m.to) {
+            self.history.update_capture(piece_to(&self.pos, m), victim.role, bonus);
+        }
+    }
+}
