@@ -176,6 +176,25 @@ impl Table {
         &self.slots[(key as usize) & (self.slots.len() - 1)]
     }
 
+    /// Asks the processor to start loading `key`'s slot into its cache, so that the
+    /// [`probe`](Self::probe) that follows (the child node's, a few hundred instructions later)
+    /// does not wait for memory: on a table larger than the caches that wait was a third of
+    /// the time spent in the search function itself (`perf`, `bench 11`).
+    #[inline]
+    #[allow(unsafe_code)] // the prefetch intrinsic; see the SAFETY note
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch is only a hint: it never faults, whatever the address, and the
+        // program reads nothing through it (the pointer is to a live slot in any case). SSE,
+        // which has the instruction, is part of every x86-64 processor.
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch::<_MM_HINT_T0>(self.slot(key) as *const Slot as *const i8);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// The entry stored for `key`, if any.
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let slot = self.slot(key);

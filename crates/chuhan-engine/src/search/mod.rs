@@ -367,6 +367,7 @@ impl<'a> Searcher<'a> {
             acc.push(&self.pos, m);
         }
         self.pos.play_unchecked(m);
+        self.shared.tt.prefetch(self.pos.hash());
         let check = self.pos.is_check();
         self.checks.push(check);
         check
