@@ -184,24 +184,45 @@ impl Picker {
         Some(m)
     }
 
-    /// The best-scored move not yet handed out, with its score.
+    /// [`next_best`](Self::next_best), but each move about to be handed out is first shown to
+    /// `review` with its score, which may answer a lower score for it (a capture found to lose
+    /// the exchange); the move then goes back among the rest and the best is sought again.
+    /// The order is the one the lowered scores would have given from the start, but `review`
+    /// runs only for moves that reach the top — most nodes cut before the rest do. `review`
+    /// must answer a strictly lower score, or `None` to hand the move out as it is.
     #[inline]
-    pub fn next_best(&mut self) -> Option<(Move, i32)> {
+    pub fn next_best_reviewed(&mut self, mut review: impl FnMut(Move, i32) -> Option<i32>) -> Option<(Move, i32)> {
         let next = self.next;
         let moves = self.filled_mut();
-        if next >= moves.len() {
-            return None;
-        }
-        let mut best = next;
-        for i in next + 1..moves.len() {
-            if moves[i].1 > moves[best].1 {
-                best = i;
+        loop {
+            if next >= moves.len() {
+                return None;
+            }
+            let mut best = next;
+            for i in next + 1..moves.len() {
+                if moves[i].1 > moves[best].1 {
+                    best = i;
+                }
+            }
+            match review(moves[best].0, moves[best].1) {
+                Some(lower) => {
+                    debug_assert!(lower < moves[best].1, "a review must lower the score");
+                    moves[best].1 = lower;
+                }
+                None => {
+                    moves.swap(next, best);
+                    let m = moves[next];
+                    self.next += 1;
+                    return Some(m);
+                }
             }
         }
-        moves.swap(next, best);
-        let m = moves[next];
-        self.next += 1;
-        Some(m)
+    }
+
+    /// The best-scored move not yet handed out, with its score (no review).
+    #[cfg(test)]
+    pub fn next_best(&mut self) -> Option<(Move, i32)> {
+        self.next_best_reviewed(|_, _| None)
     }
 }
 
@@ -240,6 +261,28 @@ mod tests {
         sorted.sort();
         assert_eq!(sorted, [0, 2, 4]);
         assert!(p.next_best().is_none());
+    }
+
+    #[test]
+    fn a_review_lowers_a_move_as_it_reaches_the_top() {
+        let sq = |i| Square::from_index(i).unwrap();
+        let scores = [50, 40, 30, 20];
+        let mut p = Picker::new();
+        for i in 0..4 {
+            p.push(Move::new(sq(i), sq(i + 30)));
+        }
+        p.score(|m| scores[m.from.index()]);
+        // The move scored 40 is really worth 10: it goes after 30 and 20.
+        let mut reviewed = Vec::new();
+        let mut order = Vec::new();
+        while let Some((m, s)) = p.next_best_reviewed(|m, s| {
+            reviewed.push(m.from.index());
+            (m.from.index() == 1 && s == 40).then_some(10)
+        }) {
+            order.push((m.from.index(), s));
+        }
+        assert_eq!(order, [(0, 50), (2, 30), (3, 20), (1, 10)]);
+        assert_eq!(reviewed, [0, 1, 2, 3, 1], "each move reviewed when it reached the top");
     }
 
     #[test]

@@ -574,7 +574,9 @@ impl<'a> Searcher<'a> {
         let mut i = 0;
         // Once the late moves are being pruned, the rest need no ordering: most are skipped.
         let mut skimming = false;
-        while let Some((m, _)) = if skimming { moves.next_any() } else { moves.next_best() } {
+        while let Some((m, _)) =
+            if skimming { moves.next_any() } else { moves.next_best_reviewed(order::exchange_review(&self.pos)) }
+        {
             let capture = !m.is_pass() && self.pos.piece_at(m.to).is_some();
             let quiet = !capture;
             let extension = if Some(m) == tt_move { singular_extension } else { 0 };

@@ -5,7 +5,23 @@ use super::{threats, Searcher, NO_PIECE_TO};
 use crate::eval::piece_value;
 use crate::ordering::{piece_to, Picker};
 use crate::see::see_at_least;
-use chuhan::{Bitboard, Move};
+use chuhan::{Bitboard, Move, Position};
+
+/// A capture's score before its exchange is worked out (plus its MVV-LVA value, far less
+/// than `CAPTURE_BAND`): above the killers and quiet moves, below the table's move.
+const GOOD_CAPTURE: i32 = 1 << 28;
+/// How far a capture's score strays from `GOOD_CAPTURE` (or from `-GOOD_CAPTURE`).
+const CAPTURE_BAND: i32 = 1 << 26;
+
+/// The review for [`Picker::next_best_reviewed`] that works out the exchange of a capture
+/// only when it reaches the top of the order: one that loses material goes below zero, after
+/// every quiet move (quiescence relies on that: it stops at the first score below zero).
+pub(super) fn exchange_review(pos: &Position) -> impl FnMut(Move, i32) -> Option<i32> + '_ {
+    move |m, score| {
+        let unreviewed = (GOOD_CAPTURE - CAPTURE_BAND..GOOD_CAPTURE + CAPTURE_BAND).contains(&score);
+        (unreviewed && !see_at_least(pos, m, 0)).then_some(score - 2 * GOOD_CAPTURE)
+    }
+}
 
 impl Searcher<'_> {
     pub(super) fn captured_value(&self, m: Move) -> i32 {
@@ -40,13 +56,9 @@ impl Searcher<'_> {
                 if weight != 0 {
                     mvv_lva += self.history.capture_score(piece_to(&self.pos, m), victim.role) * weight / 100;
                 }
-                // Captures that lose the exchange go after every quiet move, below zero
-                // (quiescence relies on that).
-                if see_at_least(&self.pos, m, 0) {
-                    (1 << 28) + mvv_lva
-                } else {
-                    -(1 << 28) + mvv_lva
-                }
+                // Ordered as if they won the exchange; `exchange_review` moves those that lose
+                // it after every quiet move, below zero, as they reach the top.
+                GOOD_CAPTURE + mvv_lva
             } else if killers[0] == Some(m) {
                 1 << 27
             } else if killers[1] == Some(m) {

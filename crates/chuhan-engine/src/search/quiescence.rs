@@ -106,7 +106,7 @@ impl Searcher<'_> {
         let mut quiet_evasions = 0;
         loop {
             // The captures (or the evasions) best first, then the quiet checks.
-            let next = if picking { moves.next_best() } else { None };
+            let next = if picking { moves.next_best_reviewed(super::order::exchange_review(&self.pos)) } else { None };
             let (m, quiet_check) = match next {
                 Some((m, order)) => {
                     if !in_check {
