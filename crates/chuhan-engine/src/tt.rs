@@ -119,6 +119,30 @@ pub enum HashError {
     },
 }
 
+/// Asks Linux to back the table's memory (reserved, not yet touched) with 2 MB pages where
+/// it can ("transparent huge pages" in `madvise` mode, the usual setting): probes land all over
+/// the table, and with 4 KB pages nearly every one also missed the processor's address cache
+/// (TLB), a stall `perf` put at about a tenth of the search's time. Without the feature, or
+/// elsewhere than Linux, the pages stay as they are.
+#[cfg(target_os = "linux")]
+#[allow(unsafe_code)] // the madvise call; see the SAFETY note
+fn advise_huge_pages(start: *const u8, len: usize) {
+    const HUGE_PAGE: usize = 2 << 20;
+    let begin = (start as usize).next_multiple_of(HUGE_PAGE);
+    let end = (start as usize + len) / HUGE_PAGE * HUGE_PAGE;
+    if end > begin {
+        // SAFETY: `madvise` reads and writes no memory of ours: MADV_HUGEPAGE only tells the
+        // kernel how to back pages of this range, which lies inside our own allocation. It
+        // fails harmlessly (the result is ignored) where huge pages are not supported.
+        unsafe {
+            libc::madvise(begin as *mut libc::c_void, end - begin, libc::MADV_HUGEPAGE);
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_start: *const u8, _len: usize) {}
+
 /// The memory free now, in bytes, where the system says (Linux): `MemAvailable`, or less where
 /// the process's control group (cgroup v2, as in a container) allows less.
 fn available_memory() -> Option<u64> {
@@ -166,8 +190,9 @@ impl Table {
                 return Err(HashError::NotEnoughMemory { mb, needed_mib, available_mib: free >> 20 });
             }
         }
-        let mut slots = Vec::new();
+        let mut slots: Vec<Slot> = Vec::new();
         slots.try_reserve_exact(count).map_err(|_| HashError::AllocationFailed { mb, needed_mib })?;
+        advise_huge_pages(slots.as_ptr().cast(), count * std::mem::size_of::<Slot>());
         slots.resize_with(count, || Slot { check: AtomicU64::new(0), data: AtomicU64::new(0) });
         Ok(Table { slots })
     }
