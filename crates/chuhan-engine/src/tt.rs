@@ -119,6 +119,22 @@ pub enum HashError {
     },
 }
 
+/// Asks the processor to start loading `x` into its cache (a hint; nothing is read).
+#[inline]
+#[allow(unsafe_code)] // the prefetch intrinsic; see the SAFETY note
+pub(crate) fn prefetch<T>(x: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is only a hint: it never faults, whatever the address, and the
+    // program reads nothing through it (the pointer comes from a reference in any case). SSE,
+    // which has the instruction, is part of every x86-64 processor.
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>((x as *const T).cast::<i8>());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = x;
+}
+
 /// Asks Linux to back the table's memory (reserved, not yet touched) with 2 MB pages where
 /// it can ("transparent huge pages" in `madvise` mode, the usual setting): probes land all over
 /// the table, and with 4 KB pages nearly every one also missed the processor's address cache
@@ -206,18 +222,8 @@ impl Table {
     /// does not wait for memory: on a table larger than the caches that wait was a third of
     /// the time spent in the search function itself (`perf`, `bench 11`).
     #[inline]
-    #[allow(unsafe_code)] // the prefetch intrinsic; see the SAFETY note
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: a prefetch is only a hint: it never faults, whatever the address, and the
-        // program reads nothing through it (the pointer is to a live slot in any case). SSE,
-        // which has the instruction, is part of every x86-64 processor.
-        unsafe {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            _mm_prefetch::<_MM_HINT_T0>(self.slot(key) as *const Slot as *const i8);
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        prefetch(self.slot(key));
     }
 
     /// The entry stored for `key`, if any.

@@ -367,7 +367,10 @@ impl<'a> Searcher<'a> {
             acc.push(&self.pos, m);
         }
         self.pos.play_unchecked(m);
-        self.shared.tt.prefetch(self.pos.hash());
+        // The child's table slot and evaluation-cache slot, loaded while the move is finished.
+        let key = self.pos.hash();
+        self.shared.tt.prefetch(key);
+        crate::tt::prefetch(&self.eval_cache[key as usize & (EVAL_CACHE - 1)]);
         let check = self.pos.is_check();
         self.checks.push(check);
         check
