@@ -400,6 +400,21 @@ impl<'a> Searcher<'a> {
         score
     }
 
+    /// Fills `moves` with the legal moves of the node at `ply` but `skip` (at the root, only
+    /// those the limits allow and MultiPV has not already taken).
+    fn generate(&self, moves: &mut Picker, ply: usize, skip: Option<Move>) {
+        self.pos.for_each_legal(|from, targets| targets.for_each(|to| moves.push(Move::new(from, to))));
+        if ply == 0 {
+            if !self.limits.only.is_empty() {
+                moves.retain(|m| self.limits.only.contains(m));
+            }
+            moves.retain(|m| !self.limits.banned.contains(m) && !self.excluded.contains(m));
+        }
+        if let Some(s) = skip {
+            moves.retain(|&m| m != s);
+        }
+    }
+
     /// The alpha-beta search of the node at `ply` to `depth`; `skip` is a move left out (the
     /// table's move, while a singular-extension search asks whether any other move comes close).
     ///
@@ -547,21 +562,20 @@ impl<'a> Searcher<'a> {
         }
 
         let mut moves = Picker::new();
-        self.pos.for_each_legal(|from, targets| targets.for_each(|to| moves.push(Move::new(from, to))));
-        if ply == 0 {
-            if !self.limits.only.is_empty() {
-                moves.retain(|m| self.limits.only.contains(m));
+        // The table's move goes first, and below the root it is tried before the other moves
+        // are generated: it often cuts, and then their generation, legality tests and order
+        // are saved. When it does not, the rest are ordered after its search, by the histories
+        // as that search left them.
+        let mut table_first = tt_move.filter(|&m| ply > 0 && skip.is_none() && self.pos.is_legal(m));
+        let mut generated = table_first.is_none();
+        if generated {
+            self.generate(&mut moves, ply, skip);
+            if moves.is_empty() {
+                // With a move left out, the node is not mated: the left-out move was legal.
+                return if skip.is_some() { alpha } else { self.no_moves(in_check, ply) };
             }
-            moves.retain(|m| !self.limits.banned.contains(m) && !self.excluded.contains(m));
+            self.order(&mut moves, tt_move, ply);
         }
-        if let Some(s) = skip {
-            moves.retain(|&m| m != s);
-        }
-        if moves.is_empty() {
-            // With a move left out, the node is not mated: the left-out move was legal.
-            return if skip.is_some() { alpha } else { self.no_moves(in_check, ply) };
-        }
-        self.order(&mut moves, tt_move, ply);
         let (prev1, prev2) = self.previous(ply);
         let check_zone = quiescence::check_candidates(&self.pos);
 
@@ -577,9 +591,20 @@ impl<'a> Searcher<'a> {
         let mut i = 0;
         // Once the late moves are being pruned, the rest need no ordering: most are skipped.
         let mut skimming = false;
-        while let Some((m, _)) =
-            if skimming { moves.next_any() } else { moves.next_best_reviewed(order::exchange_review(&self.pos)) }
-        {
+        loop {
+            let next = if let Some(m) = table_first.take() {
+                Some(m)
+            } else {
+                if !generated {
+                    // The rest, ordered by the histories as the table move's search left them.
+                    generated = true;
+                    self.generate(&mut moves, ply, tt_move);
+                    self.order(&mut moves, None, ply);
+                }
+                if skimming { moves.next_any() } else { moves.next_best_reviewed(order::exchange_review(&self.pos)) }
+                    .map(|(m, _)| m)
+            };
+            let Some(m) = next else { break };
             let capture = !m.is_pass() && self.pos.piece_at(m.to).is_some();
             let quiet = !capture;
             let extension = if Some(m) == tt_move { singular_extension } else { 0 };
