@@ -184,9 +184,10 @@ impl Picker {
         Some(m)
     }
 
-    /// [`next_best`](Self::next_best), but each move about to be handed out is first shown to
-    /// `review` with its score, which may answer a lower score for it (a capture found to lose
-    /// the exchange); the move then goes back among the rest and the best is sought again.
+    /// The best-scored move not yet handed out, with its score; but each move about to be
+    /// handed out is first shown to `review` with its score, which may answer a lower score
+    /// for it (a capture found to lose the exchange); the move then goes back among the rest
+    /// and the best is sought again.
     /// The order is the one the lowered scores would have given from the start, but `review`
     /// runs only for moves that reach the top — most nodes cut before the rest do. `review`
     /// must answer a strictly lower score, or `None` to hand the move out as it is.
