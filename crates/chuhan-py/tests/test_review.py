@@ -19,7 +19,9 @@ def test_a_hanging_chariot_is_a_blunder():
     assert blunder.ply == 1 and blunder.side == "red" and str(blunder.move) == "a0a5"
     assert blunder.mark == "??" and blunder.loss >= 0.20 and blunder.best != blunder.move
     assert blunder.line and blunder.line[0] == blunder.best
-    assert str(capture.best) in CAPTURES and capture.mark is None and capture.loss == 0.0
+    # Either capture wins the chariot back; the other one may score a hair better at these
+    # few nodes, so the loss is small but not always exactly zero.
+    assert str(capture.best) in CAPTURES and capture.mark is None and capture.loss < 0.01
     assert 0.0 <= blunder.win_after < blunder.win_before <= 1.0
     assert r.sides["red"].blunders == 1 and r.sides["black"].blunders == 0
     assert set(r.accuracy) == {"red", "black"}
