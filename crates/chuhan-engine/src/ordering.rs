@@ -30,6 +30,12 @@ pub fn piece_to(pos: &Position, m: Move) -> usize {
     role.index() * POINTS + m.to.index()
 }
 
+/// The point a move with continuation index `pt` went to (`None` for [`NO_PIECE_TO`]).
+#[inline]
+pub fn destination(pt: usize) -> Option<usize> {
+    (pt != NO_PIECE_TO).then_some(pt % POINTS)
+}
+
 /// Adds `bonus` (negative for a malus) to a history entry, pulling it towards ±`HISTORY_MAX`.
 #[inline]
 fn nudge(entry: &mut i16, bonus: i32) {
@@ -113,12 +119,6 @@ pub struct Picker {
     moves: [MaybeUninit<(Move, i32)>; chuhan::mv::MAX_MOVES],
     len: usize,
     next: usize,
-}
-
-impl Default for Picker {
-    fn default() -> Picker {
-        Picker::new()
-    }
 }
 
 impl Picker {

@@ -405,10 +405,7 @@ impl<'a> Searcher<'a> {
     fn generate(&self, moves: &mut Picker, ply: usize, skip: Option<Move>) {
         self.pos.for_each_legal(|from, targets| targets.for_each(|to| moves.push(Move::new(from, to))));
         if ply == 0 {
-            if !self.limits.only.is_empty() {
-                moves.retain(|m| self.limits.only.contains(m));
-            }
-            moves.retain(|m| !self.limits.banned.contains(m) && !self.excluded.contains(m));
+            moves.retain(|m| self.limits.allows(*m) && !self.excluded.contains(m));
         }
         if let Some(s) = skip {
             moves.retain(|&m| m != s);

@@ -65,9 +65,11 @@ impl Searcher<'_> {
                 (1 << 27) - 1
             } else {
                 let mut score = self.history.score(m, piece_to(&self.pos, m), prev1, prev2);
-                if threatened.contains(m.from) && !m.is_pass() && threats::escapes(&self.pos, m) {
-                    let value = self.pos.piece_at(m.from).map_or(0, |p| piece_value(v, p.role));
-                    score += 16 * value * threat_weight / 100;
+                // (A pass stands on the general's point, never a threatened one.)
+                if threatened.contains(m.from) {
+                    if let Some(value) = threats::escape_value(&self.pos, m) {
+                        score += 16 * value * threat_weight / 100;
+                    }
                 }
                 score
             }

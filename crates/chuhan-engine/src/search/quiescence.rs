@@ -96,11 +96,7 @@ impl Searcher<'_> {
         // `QsPrune`: the captures searched that were not recaptures near nothing, and the
         // quiet evasions searched.
         let prune = self.limits.params.qs_prune != 0;
-        let recapture_point = ply
-            .checked_sub(1)
-            .map(|p| self.moved[p])
-            .filter(|&pt| pt != crate::ordering::NO_PIECE_TO)
-            .map(|pt| pt % 90);
+        let recapture_point = ply.checked_sub(1).and_then(|p| crate::ordering::destination(self.moved[p]));
         let zone = if prune && !in_check { check_candidates(&self.pos) } else { Bitboard(0) };
         let mut plain_captures = 0;
         let mut quiet_evasions = 0;

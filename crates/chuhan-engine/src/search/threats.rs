@@ -32,17 +32,18 @@ pub(super) fn threatened(pos: &Position) -> Bitboard {
     threatened
 }
 
-/// Whether the quiet move `m` lands its piece where no cheaper enemy piece attacks it.
-pub(super) fn escapes(pos: &Position, m: Move) -> bool {
-    let Some(piece) = pos.piece_at(m.from) else { return false };
+/// The value of the piece the quiet move `m` moves, when it lands where no cheaper enemy
+/// piece attacks it; `None` when it does not escape.
+pub(super) fn escape_value(pos: &Position, m: Move) -> Option<i32> {
+    let piece = pos.piece_at(m.from)?;
     let value = piece_value(pos.variant(), piece.role);
     let occupied = pos.occupied().without(m.from).with(m.to);
-    !cheaper_attacker(pos, m.to, value, occupied, piece.role == Role::Cannon)
+    (!cheaper_attacker(pos, m.to, value, occupied, piece.role == Role::Cannon)).then_some(value)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{escapes, threatened};
+    use super::{escape_value, threatened};
     use chuhan::{Move, Position, Square, Variant};
 
     fn sq(name: &str) -> Square {
@@ -59,8 +60,8 @@ mod tests {
         assert!(!t.contains(sq("b0")), "{t:?}");
         // Along the rank: safe at a5 (no cheaper piece reaches it), not at f5, which the
         // horse on g7 attacks (its leg, g6, is free).
-        assert!(escapes(&pos, Move::new(sq("e5"), sq("a5"))));
-        assert!(!escapes(&pos, Move::new(sq("e5"), sq("f5"))));
+        assert_eq!(escape_value(&pos, Move::new(sq("e5"), sq("a5"))), Some(1000));
+        assert_eq!(escape_value(&pos, Move::new(sq("e5"), sq("f5"))), None);
     }
 
     #[test]
