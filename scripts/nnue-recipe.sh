@@ -14,7 +14,7 @@
 # BENCHMARKS.md ("NNUE") has the figures and the time each step took on the 2-core machine.
 #
 # Sizes come from the environment (the defaults make the embedded networks):
-#   XQ_GAMES (round 1) XQ_GAMES2 (round 2) JG_GAMES (each janggi round-1 seed) JG_GAMES2
+#   XQ_GAMES (round 1) XQ_GAMES2 (round 2) XQ_GAMES3 (round 3) JG_GAMES (each janggi round-1 seed) JG_GAMES2
 #   (janggi round 2) JG_GAMES3 (janggi round 3) JG_GAMES4 (janggi round 4) NODES THREADS EPOCHS
 #   MATCH_GAMES MATCH_NODES
 # Data files stay in WORKDIR (not committed); the networks are written to WORKDIR/*.nnue, to be
@@ -24,6 +24,7 @@ cd "$(dirname "$0")/.."
 WORK=${1:-target/nnue}
 XQ_GAMES=${XQ_GAMES:-2929}
 XQ_GAMES2=${XQ_GAMES2:-14771}
+XQ_GAMES3=${XQ_GAMES3:-8031}
 JG_GAMES=${JG_GAMES:-1500}
 JG_GAMES2=${JG_GAMES2:-7567}
 JG_GAMES3=${JG_GAMES3:-9020}
@@ -54,7 +55,14 @@ step "xiangqi round 2: generate ($XQ_GAMES2 games, $NODES nodes, the round-1 net
   --games "$XQ_GAMES2" --nodes "$NODES" --threads "$THREADS" --seed 3 --openings $XQ_OPENINGS \
   --net "$WORK/xiangqi1.nnue" --out "$WORK/xiangqi2.data"
 step "xiangqi round 2: train (256 wide)" $TRAIN --variant xiangqi --data "$WORK/xiangqi2.data" --hidden 256 \
-  --epochs "$EPOCHS" --seed 1 --mirror --out "$WORK/xiangqi.nnue"
+  --epochs "$EPOCHS" --seed 1 --mirror --out "$WORK/xiangqi2.nnue"
+# Round 3, the embedded network: round 2's own games fine-tune it (--init), gently, as janggi's
+# round 4 below.
+step "xiangqi round 3: generate ($XQ_GAMES3 games, $NODES nodes, the round-2 network)" $GEN --variant xiangqi \
+  --games "$XQ_GAMES3" --nodes "$NODES" --threads "$THREADS" --seed 4 --openings $XQ_OPENINGS \
+  --net "$WORK/xiangqi2.nnue" --out "$WORK/xiangqi3.data"
+step "xiangqi round 3: fine-tune round 2" $TRAIN --variant xiangqi --data "$WORK/xiangqi3.data" \
+  --init "$WORK/xiangqi2.nnue" --lr 0.0001 --decay 0.1 --epochs 8 --seed 2 --mirror --out "$WORK/xiangqi.nnue"
 
 # Janggi, round 1: four seeds of the hand-written evaluation's games, one file (one header).
 for seed in 2 3 4 5; do
