@@ -5,8 +5,9 @@
 #
 #   scripts/nnue-recipe.sh [WORKDIR]      (default: target/nnue)
 #
-# Xiangqi takes two rounds: self-play of the hand-written evaluation trains a first network
-# (128 wide), whose own self-play then trains the embedded one (256 wide). Janggi the same way:
+# Xiangqi takes three rounds: self-play of the hand-written evaluation trains a first network
+# (128 wide), whose own self-play trains a second (256 wide); that one's own games fine-tune it
+# (a small learning rate, eight epochs) into the embedded one. Janggi the same way:
 # four seeds of the hand-written evaluation's self-play train a first network (128 wide), whose
 # own self-play, added to those positions, trains a second (256 wide); that one's self-play,
 # added to everything before, trains a third (256 wide, with weight decay); the third network's
@@ -14,8 +15,8 @@
 # BENCHMARKS.md ("NNUE") has the figures and the time each step took on the 2-core machine.
 #
 # Sizes come from the environment (the defaults make the embedded networks):
-#   XQ_GAMES (round 1) XQ_GAMES2 (round 2) XQ_GAMES3 (round 3) JG_GAMES (each janggi round-1 seed) JG_GAMES2
-#   (janggi round 2) JG_GAMES3 (janggi round 3) JG_GAMES4 (janggi round 4) NODES THREADS EPOCHS
+#   XQ_GAMES (round 1) XQ_GAMES2 (round 2) XQ_GAMES3 (round 3) JG_GAMES (each janggi round-1
+#   seed) JG_GAMES2 (janggi round 2) JG_GAMES3 (janggi round 3) JG_GAMES4 (janggi round 4) NODES THREADS EPOCHS
 #   MATCH_GAMES MATCH_NODES
 # Data files stay in WORKDIR (not committed); the networks are written to WORKDIR/*.nnue, to be
 # copied to crates/chuhan-engine/nets/ when they are to be embedded.
@@ -56,8 +57,9 @@ step "xiangqi round 2: generate ($XQ_GAMES2 games, $NODES nodes, the round-1 net
   --net "$WORK/xiangqi1.nnue" --out "$WORK/xiangqi2.data"
 step "xiangqi round 2: train (256 wide)" $TRAIN --variant xiangqi --data "$WORK/xiangqi2.data" --hidden 256 \
   --epochs "$EPOCHS" --seed 1 --mirror --out "$WORK/xiangqi2.nnue"
-# Round 3, the embedded network: round 2's own games fine-tune it (--init), gently, as janggi's
-# round 4 below.
+# Round 3, the embedded network: round 2's own games fine-tune it (--init) at janggi round 4's
+# small learning rate, but for eight epochs: the held-out loss kept falling to the eighth, and
+# eight beat two at 8,000 nodes (BENCHMARKS.md, "Thirty-first session").
 step "xiangqi round 3: generate ($XQ_GAMES3 games, $NODES nodes, the round-2 network)" $GEN --variant xiangqi \
   --games "$XQ_GAMES3" --nodes "$NODES" --threads "$THREADS" --seed 4 --openings $XQ_OPENINGS \
   --net "$WORK/xiangqi2.nnue" --out "$WORK/xiangqi3.data"
