@@ -60,14 +60,20 @@ step "xiangqi round 2: generate ($XQ_GAMES2 games, $NODES nodes, the round-1 net
   --net "$WORK/xiangqi1.nnue" --out "$WORK/xiangqi2.data"
 step "xiangqi round 2: train (256 wide)" $TRAIN --variant xiangqi --data "$WORK/xiangqi2.data" --hidden 256 \
   --epochs "$EPOCHS" --seed 1 --mirror --out "$WORK/xiangqi2.nnue"
+# A fine-tuning round: network PREV plays itself (GAMES games from seed SEED, its search scores the
+# targets), and those games alone fine-tune it (--init) at a small learning rate for EPOCHS.
+fine_tune_round() {
+  local variant=$1 round=$2 games=$3 seed=$4 epochs=$5 openings=$6 prev=$7 data=$8 out=$9
+  step "$variant round $round: generate ($games games, $NODES nodes, the round-$((round - 1)) network)" $GEN \
+    --variant "$variant" --games "$games" --nodes "$NODES" --threads "$THREADS" --seed "$seed" \
+    --openings "$openings" --net "$WORK/$prev" --out "$WORK/$data"
+  step "$variant round $round: fine-tune round $((round - 1))" $TRAIN --variant "$variant" --data "$WORK/$data" \
+    --init "$WORK/$prev" --lr 0.0001 --decay 0.1 --epochs "$epochs" --seed 2 --mirror --out "$WORK/$out"
+}
 # Round 3, the embedded network: round 2's own games fine-tune it (--init) at janggi round 4's
 # small learning rate, but for eight epochs: the held-out loss kept falling to the eighth, and
 # eight beat two at 8,000 nodes (BENCHMARKS.md, "Thirty-first session").
-step "xiangqi round 3: generate ($XQ_GAMES3 games, $NODES nodes, the round-2 network)" $GEN --variant xiangqi \
-  --games "$XQ_GAMES3" --nodes "$NODES" --threads "$THREADS" --seed 4 --openings $XQ_OPENINGS \
-  --net "$WORK/xiangqi2.nnue" --out "$WORK/xiangqi3.data"
-step "xiangqi round 3: fine-tune round 2" $TRAIN --variant xiangqi --data "$WORK/xiangqi3.data" \
-  --init "$WORK/xiangqi2.nnue" --lr 0.0001 --decay 0.1 --epochs 8 --seed 2 --mirror --out "$WORK/xiangqi.nnue"
+fine_tune_round xiangqi 3 "$XQ_GAMES3" 4 8 $XQ_OPENINGS xiangqi2.nnue xiangqi3.data xiangqi.nnue
 
 # Janggi, round 1: four seeds of the hand-written evaluation's games, one file (one header).
 for seed in 2 3 4 5; do
@@ -97,19 +103,11 @@ janggi_round 3 "$JG_GAMES3" 22 janggi3.nnue --decay 0.1
 # Round 4: round 3's own games fine-tune it (--init). Gently: at --lr 0.0005 and 6 epochs it
 # learned the games by heart and lost to round 3 (41 %); at 0.0001 and 2 epochs it beat it by
 # 62 % over 400 games at 8,000 nodes.
-step "janggi round 4: generate ($JG_GAMES4 games, $NODES nodes, the round-3 network)" $GEN --variant janggi \
-  --games "$JG_GAMES4" --nodes "$NODES" --threads "$THREADS" --seed 23 --openings $JG_OPENINGS \
-  --net "$WORK/janggi3.nnue" --out "$WORK/janggi23.data"
-step "janggi round 4: fine-tune round 3" $TRAIN --variant janggi --data "$WORK/janggi23.data" \
-  --init "$WORK/janggi3.nnue" --lr 0.0001 --decay 0.1 --epochs 2 --seed 2 --mirror --out "$WORK/janggi4.nnue"
+fine_tune_round janggi 4 "$JG_GAMES4" 23 2 $JG_OPENINGS janggi3.nnue janggi23.data janggi4.nnue
 # Round 5, the embedded network: round 4's own games fine-tune it the same way (55.5 % against
 # round 4 over 400 games at 8,000 nodes; eight epochs gave 55.0 %, with the training loss
 # falling well below the held-out one).
-step "janggi round 5: generate ($JG_GAMES5 games, $NODES nodes, the round-4 network)" $GEN --variant janggi \
-  --games "$JG_GAMES5" --nodes "$NODES" --threads "$THREADS" --seed 24 --openings $JG_OPENINGS \
-  --net "$WORK/janggi4.nnue" --out "$WORK/janggi24.data"
-step "janggi round 5: fine-tune round 4" $TRAIN --variant janggi --data "$WORK/janggi24.data" \
-  --init "$WORK/janggi4.nnue" --lr 0.0001 --decay 0.1 --epochs 2 --seed 2 --mirror --out "$WORK/janggi.nnue"
+fine_tune_round janggi 5 "$JG_GAMES5" 24 2 $JG_OPENINGS janggi4.nnue janggi24.data janggi.nnue
 
 for v in xiangqi janggi; do
   # The same engine twice: the network (EvalFile, Use NNUE) against the hand-written evaluation.
