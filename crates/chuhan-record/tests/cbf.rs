@@ -92,19 +92,13 @@ fn tools_check_and_convert_read_cbf_and_refuse_to_write_it() {
         Err(ConvertError::ReadOnly(_))
     ));
     // A damaged file named .cbf is read as CBF (and fails as one), not as PGN.
-    let dir = tempfile_dir();
-    let junk = dir.join("junk.cbf");
+    let dir = tempfile::Builder::new().prefix("chuhan-record-cbf-test-").tempdir().unwrap();
+    let junk = dir.path().join("junk.cbf");
     std::fs::write(&junk, b"\x00\x01 not xml").unwrap();
     assert_eq!(Format::of_file(&junk).unwrap(), Format::Cbf);
     let s = tools::check(&[&junk], |_| {});
     assert_eq!(s.bad, 1);
     assert!(s.errors[0].to_string().contains("junk.cbf: game 1: "), "{}", s.errors[0]);
-}
-
-fn tempfile_dir() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("chuhan-record-cbf-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// Every prefix of each sample, and each sample with bytes changed, gives an error or a game,

@@ -11,12 +11,13 @@ use std::path::PathBuf;
 mod common;
 use common::shared;
 
-fn temp(name: &str, bytes: &[u8]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("chuhan-record-cbr-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
+/// Writes `bytes` to a file called `name` in a fresh directory, removed when the returned
+/// guard is dropped (at the end of the test that holds it).
+fn temp(name: &str, bytes: &[u8]) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::Builder::new().prefix("chuhan-record-cbr-test-").tempdir().unwrap();
+    let p = dir.path().join(name);
     std::fs::write(&p, bytes).unwrap();
-    p
+    (dir, p)
 }
 
 /// The main line in Chinese notation.
@@ -172,14 +173,14 @@ fn a_broken_game_in_a_library_is_an_error_for_that_game_only() {
     let mut bad = small();
     bad[MOVES + 4 + 2] = sq("a5"); // the second move now starts from an empty square
     let lib = library(&[small(), bad, small()], &[]);
-    let p = temp("broken.cbl", &lib);
+    let (_dir, p) = temp("broken.cbl", &lib);
     assert_eq!(Format::of_file(&p).unwrap(), Format::Cbl);
     let s = tools::check(&[&p], |_| {});
     assert_eq!((s.games, s.good, s.bad), (3, 2, 1), "{:?}", s.errors);
     let e = s.errors[0].to_string();
     assert!(e.contains("broken.cbl") && e.contains("game 2, ply 2") && e.contains("a5"), "{e}");
     // A library whose header is cut is one error.
-    let p = temp("cut.cbl", &lib[..1000]);
+    let (_dir, p) = temp("cut.cbl", &lib[..1000]);
     let s = tools::check(&[&p], |_| {});
     assert_eq!((s.games, s.bad), (1, 1));
     assert!(s.errors[0].to_string().contains("library: the library is too short"), "{:?}", s.errors);
@@ -187,10 +188,10 @@ fn a_broken_game_in_a_library_is_an_error_for_that_game_only() {
 
 #[test]
 fn tools_read_and_refuse_to_write_cbr() {
-    let p = temp("small.cbr", &small());
+    let (_dir, p) = temp("small.cbr", &small());
     assert_eq!(Format::of_file(&p).unwrap(), Format::Cbr);
     // A damaged file named .cbr is read as CBR (and fails as one), not as PGN.
-    let junk = temp("junk.cbr", b"not a record at all");
+    let (_dir, junk) = temp("junk.cbr", b"not a record at all");
     assert_eq!(Format::of_file(&junk).unwrap(), Format::Cbr);
     let s = tools::check(&[&p, &junk], |_| {});
     assert_eq!((s.games, s.good, s.bad), (2, 1, 1));

@@ -10,12 +10,13 @@ use std::io::{BufReader, Read};
 mod common;
 use common::shared;
 
-fn temp(name: &str, bytes: &[u8]) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("chuhan-record-hostile-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
+/// Writes `bytes` to a file called `name` in a fresh directory, removed when the returned
+/// guard is dropped (at the end of the test that holds it).
+fn temp(name: &str, bytes: &[u8]) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::Builder::new().prefix("chuhan-record-hostile-").tempdir().unwrap();
+    let p = dir.path().join(name);
     std::fs::write(&p, bytes).unwrap();
-    p
+    (dir, p)
 }
 
 fn read_bytes(bytes: &[u8]) -> Vec<Record> {
@@ -83,7 +84,7 @@ fn utf16_files_are_decoded() {
         while reader.next_game().is_some() {}
         assert_eq!(reader.bytes_read(), bytes.len() as u64);
         // A file, and a record held in memory.
-        let p = temp(&format!("utf16-{enc:?}.pgn"), &bytes);
+        let (_dir, p) = temp(&format!("utf16-{enc:?}.pgn"), &bytes);
         let s = tools::check(&[&p], |_| {});
         assert_eq!((s.games, s.good), (2, 2), "{:?}", s.errors);
         let (g, _) = tools::read_first(&bytes, None).unwrap();
@@ -127,10 +128,8 @@ fn dev_zero_is_refused_in_every_format() {
     let e = s.errors[0].to_string();
     assert!(e.starts_with("/dev/zero: game 1: the game is longer than"), "{e}");
     // As a format read whole (named by the extension of a link to it).
-    let dir = std::env::temp_dir().join(format!("chuhan-record-zero-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let link = dir.join("zero.cbl");
-    let _ = std::fs::remove_file(&link);
+    let dir = tempfile::Builder::new().prefix("chuhan-record-zero-").tempdir().unwrap();
+    let link = dir.path().join("zero.cbl");
     std::os::unix::fs::symlink(zero, &link).unwrap();
     let err = tools::read_whole(&link).unwrap_err();
     assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);

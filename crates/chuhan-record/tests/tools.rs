@@ -4,12 +4,13 @@ use chuhan::notation::Notation;
 use chuhan_record::tools::{self, Format};
 use chuhan_record::{RecordResult, TextEncoding};
 
-fn temp(name: &str, bytes: &[u8]) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("chuhan-record-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
+/// Writes `bytes` to a file called `name` in a fresh directory, removed when the returned
+/// guard is dropped (at the end of the test that holds it).
+fn temp(name: &str, bytes: &[u8]) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::Builder::new().prefix("chuhan-record-test-").tempdir().unwrap();
+    let p = dir.path().join(name);
     std::fs::write(&p, bytes).unwrap();
-    p
+    (dir, p)
 }
 
 const THREE: &str = "[Event \"one\"]\n\n1. h2e2 h9g7 1-0\n\n[Event \"two\"]\n\n1. h2e2 h9g7 2. h0h5 *\n\n\
@@ -17,7 +18,7 @@ const THREE: &str = "[Event \"one\"]\n\n1. h2e2 h9g7 1-0\n\n[Event \"two\"]\n\n1
 
 #[test]
 fn check_counts_good_and_bad_and_names_the_place() {
-    let p = temp("three.pgn", THREE.as_bytes());
+    let (_dir, p) = temp("three.pgn", THREE.as_bytes());
     let s = tools::check(&[&p], |_| {});
     assert_eq!((s.games, s.good, s.bad), (3, 2, 1));
     assert_eq!(s.line(), "3 games read: 2 good, 1 bad");
@@ -29,8 +30,8 @@ fn check_counts_good_and_bad_and_names_the_place() {
 fn check_reads_gbk_and_big5() {
     let gbk = TextEncoding::Gbk.encode("[Event \"中国\"]\n\n1. 炮二平五 {中炮} 马８进７ 1-0\n");
     let big5 = TextEncoding::Big5.encode("[Event \"象棋\"]\n\n1. 炮二平五 {當頭炮} 馬８進７ 1-0\n");
-    let a = temp("gbk.pgn", &gbk);
-    let b = temp("big5.pgn", &big5);
+    let (_dir, a) = temp("gbk.pgn", &gbk);
+    let (_dir, b) = temp("big5.pgn", &big5);
     let s = tools::check(&[&a, &b], |_| {});
     assert_eq!((s.games, s.good), (2, 2), "{:?}", s.errors);
     let mut comments = Vec::new();
@@ -42,20 +43,20 @@ fn check_reads_gbk_and_big5() {
 
 #[test]
 fn convert_between_formats() {
-    let p = temp("conv.pgn", THREE.as_bytes());
+    let (_dir, p) = temp("conv.pgn", THREE.as_bytes());
     let mut out = Vec::new();
     let s = tools::convert(&[&p], Format::DhtmlXq, Notation::Chinese, &mut out).unwrap();
     assert_eq!((s.good, s.bad), (2, 1));
-    let d = temp("conv.htm", &out);
+    let (_dir, d) = temp("conv.htm", &out);
     let mut games = Vec::new();
     tools::for_each_game(&d, |g| games.push(g.unwrap()), |_| {}).unwrap();
     assert_eq!(games.len(), 2);
     assert_eq!(games[1].outcome, RecordResult::BlackWins);
     // XQF: one game.
-    let one = temp("one.pgn", b"1. h2e2 h9g7 1-0\n");
+    let (_dir, one) = temp("one.pgn", b"1. h2e2 h9g7 1-0\n");
     let mut x = Vec::new();
     tools::convert(&[&one], Format::Xqf, Notation::Chinese, &mut x).unwrap();
-    let xp = temp("one.xqf", &x);
+    let (_dir, xp) = temp("one.xqf", &x);
     assert_eq!(Format::of_file(&xp).unwrap(), Format::Xqf);
     let mut back = Vec::new();
     tools::convert(&[&xp], Format::Pgn, Notation::Wxf, &mut back).unwrap();
@@ -79,7 +80,7 @@ fn one_sniffer_for_bytes_and_files() {
         assert_eq!(f.name().parse::<Format>().unwrap(), f);
         assert_eq!(f.to_string(), f.name());
     }
-    let p = temp("sniffed.txt", b"[DhtmlXQ][/DhtmlXQ]");
+    let (_dir, p) = temp("sniffed.txt", b"[DhtmlXQ][/DhtmlXQ]");
     assert_eq!(Format::of_file(&p).unwrap(), Format::DhtmlXq);
 }
 
