@@ -22,7 +22,6 @@ use chuhan_db::{Database, DbError, Fold, ImportOptions, Lang, SearchFilter, Targ
 use chuhan_i18n::Localize;
 use chuhan_record::RecordResult;
 use serde::Deserialize;
-use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 /// The largest collection one upload may send.
@@ -38,8 +37,10 @@ pub struct GamesDb {
     uploads: bool,
     /// The longest game an upload may store, and the longest one shown (in plies).
     max_plies: usize,
-    /// Where uploads are written while they are imported.
-    spool: PathBuf,
+    /// Where uploads are written while they are imported: a private directory with a random
+    /// name (not one another local user could guess and plant a link in), made at the first
+    /// upload and removed with the database's state when the server stops.
+    spool: std::sync::OnceLock<tempfile::TempDir>,
     /// One upload imported at a time: an import holds the database (each query waits for
     /// it), so several at once would stall the explorer for everyone for as long as all take.
     importing: tokio::sync::Semaphore,
@@ -55,7 +56,7 @@ impl GamesDb {
     /// Games longer than `max_plies` are refused at upload and not shown on the board.
     pub fn open(target: &Target, uploads: bool, max_plies: usize) -> Result<GamesDb, DbError> {
         let db = Database::open_target(target, Fold::default())?;
-        let spool = std::env::temp_dir().join(format!("chuhan-uploads-{}", std::process::id()));
+        let spool = std::sync::OnceLock::new();
         Ok(GamesDb { db: Mutex::new(db), uploads, max_plies, spool, importing: tokio::sync::Semaphore::new(1) })
     }
 
@@ -314,8 +315,12 @@ pub async fn import(
         .take(80)
         .collect();
     let shown = if shown.is_empty() { "upload.pgn".to_string() } else { shown };
-    std::fs::create_dir_all(&g.spool).map_err(internal)?;
-    let file = g.spool.join(format!("{}-{shown}", crate::ids::random_hex(8).map_err(internal)?));
+    if g.spool.get().is_none() {
+        let dir = tempfile::Builder::new().prefix("chuhan-uploads-").tempdir().map_err(internal)?;
+        let _ = g.spool.set(dir); // one upload at a time (the permit above): nobody set it since
+    }
+    let spool = g.spool.get().ok_or_else(|| internal(anyhow::anyhow!("no upload directory")))?.path();
+    let file = spool.join(format!("{}-{shown}", crate::ids::random_hex(8).map_err(internal)?));
     std::fs::write(&file, &body).map_err(internal)?;
     let spooled = file.clone();
     let options = ImportOptions { max_plies: g.max_plies, ..ImportOptions::default() };
