@@ -17,9 +17,9 @@
 # BENCHMARKS.md ("NNUE") has the figures and the time each step took on the 2-core machine.
 #
 # Sizes come from the environment (the defaults make the embedded networks):
-#   XQ_GAMES (round 1) XQ_GAMES2 (round 2) XQ_GAMES3 (round 3) XQ_GAMES4 (round 4) JG_GAMES (each janggi round-1
-#   seed) JG_GAMES2 (janggi round 2) JG_GAMES3 (janggi round 3) JG_GAMES4 (janggi round 4) JG_GAMES5
-#   (janggi round 5) NODES THREADS EPOCHS
+#   XQ_GAMES (round 1) XQ_GAMES2 (round 2) XQ_GAMES3 (round 3) XQ_GAMES4 (round 4)
+#   JG_GAMES (each janggi round-1 seed) JG_GAMES2 (janggi round 2) JG_GAMES3 (janggi round 3)
+#   JG_GAMES4 (janggi round 4) JG_GAMES5 (janggi round 5) NODES THREADS EPOCHS
 #   MATCH_GAMES MATCH_NODES
 # Data files stay in WORKDIR (not committed); the networks are written to WORKDIR/*.nnue, to be
 # copied to crates/chuhan-engine/nets/ when they are to be embedded.

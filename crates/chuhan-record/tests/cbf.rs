@@ -92,9 +92,7 @@ fn tools_check_and_convert_read_cbf_and_refuse_to_write_it() {
         Err(ConvertError::ReadOnly(_))
     ));
     // A damaged file named .cbf is read as CBF (and fails as one), not as PGN.
-    let dir = tempfile::Builder::new().prefix("chuhan-record-cbf-test-").tempdir().unwrap();
-    let junk = dir.path().join("junk.cbf");
-    std::fs::write(&junk, b"\x00\x01 not xml").unwrap();
+    let (_dir, junk) = common::temp("junk.cbf", b"\x00\x01 not xml");
     assert_eq!(Format::of_file(&junk).unwrap(), Format::Cbf);
     let s = tools::check(&[&junk], |_| {});
     assert_eq!(s.bad, 1);

@@ -9,16 +9,7 @@ use chuhan_record::{pgn, Record, RecordResult, TreeError};
 use std::path::PathBuf;
 
 mod common;
-use common::shared;
-
-/// Writes `bytes` to a file called `name` in a fresh directory, removed when the returned
-/// guard is dropped (at the end of the test that holds it).
-fn temp(name: &str, bytes: &[u8]) -> (tempfile::TempDir, PathBuf) {
-    let dir = tempfile::Builder::new().prefix("chuhan-record-cbr-test-").tempdir().unwrap();
-    let p = dir.path().join(name);
-    std::fs::write(&p, bytes).unwrap();
-    (dir, p)
-}
+use common::{shared, temp};
 
 /// The main line in Chinese notation.
 fn chinese(g: &Record) -> Vec<String> {

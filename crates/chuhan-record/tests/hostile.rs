@@ -8,16 +8,7 @@ use chuhan_record::{PgnReader, Record, RecordResult, TextEncoding};
 use std::io::{BufReader, Read};
 
 mod common;
-use common::shared;
-
-/// Writes `bytes` to a file called `name` in a fresh directory, removed when the returned
-/// guard is dropped (at the end of the test that holds it).
-fn temp(name: &str, bytes: &[u8]) -> (tempfile::TempDir, std::path::PathBuf) {
-    let dir = tempfile::Builder::new().prefix("chuhan-record-hostile-").tempdir().unwrap();
-    let p = dir.path().join(name);
-    std::fs::write(&p, bytes).unwrap();
-    (dir, p)
-}
+use common::{shared, temp};
 
 fn read_bytes(bytes: &[u8]) -> Vec<Record> {
     PgnReader::new(bytes).map(|g| g.unwrap_or_else(|e| panic!("{e}"))).collect()

@@ -4,14 +4,8 @@ use chuhan::notation::Notation;
 use chuhan_record::tools::{self, Format};
 use chuhan_record::{RecordResult, TextEncoding};
 
-/// Writes `bytes` to a file called `name` in a fresh directory, removed when the returned
-/// guard is dropped (at the end of the test that holds it).
-fn temp(name: &str, bytes: &[u8]) -> (tempfile::TempDir, std::path::PathBuf) {
-    let dir = tempfile::Builder::new().prefix("chuhan-record-test-").tempdir().unwrap();
-    let p = dir.path().join(name);
-    std::fs::write(&p, bytes).unwrap();
-    (dir, p)
-}
+mod common;
+use common::temp;
 
 const THREE: &str = "[Event \"one\"]\n\n1. h2e2 h9g7 1-0\n\n[Event \"two\"]\n\n1. h2e2 h9g7 2. h0h5 *\n\n\
                      [Event \"three\"]\n[Format \"Chinese\"]\n\n1. 炮二平五 马８进７ 2. 马二进三 0-1\n";

@@ -34,13 +34,12 @@ const TOP_GAMES: usize = 8;
 /// The database and whether uploads may add to it.
 pub struct GamesDb {
     db: Mutex<Database>,
-    uploads: bool,
     /// The longest game an upload may store, and the longest one shown (in plies).
     max_plies: usize,
-    /// Where uploads are written while they are imported: a private directory with a random
-    /// name (not one another local user could guess and plant a link in), made at the first
-    /// upload and removed with the database's state when the server stops.
-    spool: std::sync::OnceLock<tempfile::TempDir>,
+    /// Where uploads are written while they are imported, `None` when uploads are off: a
+    /// private directory with a random name (not one another local user could guess and plant
+    /// a link in), removed with the database's state when the server stops.
+    spool: Option<tempfile::TempDir>,
     /// One upload imported at a time: an import holds the database (each query waits for
     /// it), so several at once would stall the explorer for everyone for as long as all take.
     importing: tokio::sync::Semaphore,
@@ -56,8 +55,11 @@ impl GamesDb {
     /// Games longer than `max_plies` are refused at upload and not shown on the board.
     pub fn open(target: &Target, uploads: bool, max_plies: usize) -> Result<GamesDb, DbError> {
         let db = Database::open_target(target, Fold::default())?;
-        let spool = std::sync::OnceLock::new();
-        Ok(GamesDb { db: Mutex::new(db), uploads, max_plies, spool, importing: tokio::sync::Semaphore::new(1) })
+        let spool = uploads
+            .then(|| tempfile::Builder::new().prefix("chuhan-uploads-").tempdir())
+            .transpose()
+            .map_err(|source| DbError::Io { file: "the upload directory".into(), source })?;
+        Ok(GamesDb { db: Mutex::new(db), max_plies, spool, importing: tokio::sync::Semaphore::new(1) })
     }
 
     /// Runs `f` on the database on a blocking thread.
@@ -118,7 +120,7 @@ fn pick_lang(asked: Option<&str>) -> Result<Lang, ApiError> {
 /// `GET /api/db`: whether there is a database, its size, and whether uploads are open.
 pub async fn info(State(state): State<DbState>) -> Result<Json<DbInfo>, ApiError> {
     let Some(g) = state else { return Ok(Json(DbInfo::Off { enabled: Flag })) };
-    let uploads = g.uploads;
+    let uploads = g.spool.is_some();
     let games = g.with(|db| db.game_count().map_err(db_error)).await?;
     Ok(Json(DbInfo::On { enabled: Flag, games, uploads, max_upload: MAX_UPLOAD }))
 }
@@ -291,12 +293,12 @@ pub async fn import(
     let lang = crate::lang::of_request(&headers);
     let g = state.ok_or_else(none)?;
     let Query(q) = q.map_err(query_error)?;
-    if !g.uploads {
+    let Some(spool) = &g.spool else {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
             "uploads are off on this server (start it with --games-db-uploads)",
         ));
-    }
+    };
     if body.is_empty() {
         return Err(bad("the upload is empty").words("upload-empty", Vec::new()));
     }
@@ -315,12 +317,7 @@ pub async fn import(
         .take(80)
         .collect();
     let shown = if shown.is_empty() { "upload.pgn".to_string() } else { shown };
-    if g.spool.get().is_none() {
-        let dir = tempfile::Builder::new().prefix("chuhan-uploads-").tempdir().map_err(internal)?;
-        let _ = g.spool.set(dir); // one upload at a time (the permit above): nobody set it since
-    }
-    let spool = g.spool.get().ok_or_else(|| internal(anyhow::anyhow!("no upload directory")))?.path();
-    let file = spool.join(format!("{}-{shown}", crate::ids::random_hex(8).map_err(internal)?));
+    let file = spool.path().join(format!("{}-{shown}", crate::ids::random_hex(8).map_err(internal)?));
     std::fs::write(&file, &body).map_err(internal)?;
     let spooled = file.clone();
     let options = ImportOptions { max_plies: g.max_plies, ..ImportOptions::default() };

@@ -1,4 +1,5 @@
-//! Helpers shared by the record tests.
+//! Helpers shared by the record tests (each test file uses some of them).
+#![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 
@@ -17,4 +18,13 @@ pub fn shared(rel: &str) -> Option<PathBuf> {
         println!("skipped: {} is absent", p.display());
         None
     }
+}
+
+/// Writes `bytes` to a file called `name` in a fresh directory, removed when the returned
+/// guard is dropped (at the end of the test that holds it).
+pub fn temp(name: &str, bytes: &[u8]) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::Builder::new().prefix("chuhan-record-test-").tempdir().unwrap();
+    let p = dir.path().join(name);
+    std::fs::write(&p, bytes).unwrap();
+    (dir, p)
 }
