@@ -230,7 +230,8 @@ fn more_lines_than_legal_moves_end() {
 }
 
 /// The switches for techniques still under test (`LmrCutNode`, `LmrChecks`, `CaptureHistory`,
-/// off by default) each change the tree when turned on, and the search still finds the mate.
+/// `TtEval`, `QsPrune`, `ThreatOrder`, `PruneChecks`, off by default) each change the tree when
+/// turned on.
 #[test]
 fn the_switches_under_test_change_the_tree() {
     use chuhan_engine::search::Params;
@@ -255,6 +256,7 @@ fn the_switches_under_test_change_the_tree() {
         ("TtEval", 1),
         ("QsPrune", 1),
         ("ThreatOrder", 100),
+        ("PruneChecks", 1),
     ] {
         assert_ne!(nodes(Some(switch)), plain, "{switch:?} changed nothing");
     }

@@ -625,22 +625,36 @@ impl<'a> Searcher<'a> {
                 may_prune && quiet && depth <= 3 && i > 0 && quiet_history < -p.history_prune_margin * depth;
             // SEE pruning: a move that loses too much material on its point (the exchange is
             // worked out only for a move not pruned already).
-            let losing = may_prune && !(futile || late || unpromising) && i > 0 && depth <= 5 && {
-                let margin = if quiet { -p.see_quiet_margin * depth * depth } else { -p.see_capture_margin * depth };
-                !see_at_least(&self.pos, m, margin)
-            };
+            // With `PruneChecks` the exchange is also worked out for a futile or unpromising
+            // move that may check, since for a check it is the test that counts.
+            let prune_checks = p.prune_checks != 0;
+            let near_general = check_zone.contains(m.from) || check_zone.contains(m.to);
+            let losing = may_prune
+                && !late
+                && (!(futile || unpromising) || (prune_checks && near_general))
+                && i > 0
+                && depth <= 5
+                && {
+                    let margin =
+                        if quiet { -p.see_quiet_margin * depth * depth } else { -p.see_capture_margin * depth };
+                    !see_at_least(&self.pos, m, margin)
+                };
             skimming |= late;
             let prunable = futile || late || unpromising || losing;
+            // A check escapes futility and history pruning (it may start a mating attack), and
+            // with `PruneChecks` only those: a late check (bit 1), or one that loses material on
+            // its point (bit 2), is pruned like any other move.
+            let check_prunable = (p.prune_checks & 1 != 0 && late) || (p.prune_checks & 2 != 0 && losing);
             // A move that touches no point a check could come from is pruned without playing it
             // (most of the late moves near the leaves).
-            if prunable && !check_zone.contains(m.from) && !check_zone.contains(m.to) {
+            if prunable && !near_general {
                 i += 1;
                 continue;
             }
             let gives_check = self.play(m, ply);
-            // Checks are never pruned: xiangqi's mating attacks are made of sacrifices with
-            // check (a cannon or chariot given up on a defended point to open the palace).
-            if prunable && !gives_check {
+            // Checks are not pruned by default: xiangqi's mating attacks are made of sacrifices
+            // with check (a cannon or chariot given up on a defended point to open the palace).
+            if prunable && (!gives_check || check_prunable) {
                 self.undo();
                 i += 1;
                 continue;

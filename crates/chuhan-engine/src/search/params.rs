@@ -7,12 +7,13 @@
 //! cmd=chuhan-engine,option.RfpMargin=100` tries a value and `chuhan tune` (SPSA) tunes them.
 //! The defaults are the engine's: `bench`'s signature is theirs.
 //!
-//! Five are switches for techniques still under test, off (0) until a match says they pay
+//! Seven are switches for techniques still under test, off (0) until a match says they pay
 //! (docs/search-techniques.md, "Measured"): `LmrCutNode` (more reduction at expected cut
 //! nodes), `LmrChecks` (reduce quiet checks too), `CaptureHistory` (order captures of about
 //! the same value by how often each cut), `TtEval` (the table's score as a sharper static
-//! evaluation), `QsPrune` (move-count and evasion limits in the quiescence search) and
-//! `ThreatOrder` (quiet moves that take an attacked piece out of danger first).
+//! evaluation), `QsPrune` (move-count and evasion limits in the quiescence search),
+//! `ThreatOrder` (quiet moves that take an attacked piece out of danger first) and
+//! `PruneChecks` (late or material-losing checks pruned like other moves).
 
 /// Declares the parameters: each a field of [`Params`] and a UCI option with its default and
 /// range.
@@ -114,6 +115,10 @@ params! {
     /// chariot, horse or cannon that stands attacked by a cheaper enemy piece and steps to a
     /// point no cheaper enemy piece attacks (16 × its value at 100); 0: no bonus.
     threat_order: "ThreatOrder" = 0, 0..=400;
+    /// Which checks are pruned like other moves (futility and history pruning always spare
+    /// them): 1 those late-move pruning would prune, 2 those that lose material on their point
+    /// (SEE), 3 both; 0: a check is never pruned.
+    prune_checks: "PruneChecks" = 0, 0..=3;
     /// The root's first aspiration window (centipawns each side), tripled on each failure.
     aspiration_window: "AspirationWindow" = 30, 5..=200;
     /// Singular extension: the shallowest depth it is tried at.
