@@ -7,7 +7,15 @@ named engine lost, prints the first of its moves whose score fell by more than t
 by its next move, with the moves from the start as a UCI `position startpos moves ...` line —
 the position to study (what did the engine miss?). Games that began from a FEN are skipped.
 
+With `--turning`, reads the opponent's scores instead: in each lost game, the first of the
+engine's moves after which the opponent's own score rose by `--jump` or more to `--level` or
+more, kept only when the engine still thought itself no worse than `--still` and the opponent
+had been at `--before` or less: a turning point the engine did not see, rather than a lost game
+going on (docs/search-techniques.md, "Where chuhan's moves go wrong"). Opponent moves made at
+depth 1 (forced or instant) carry no judgement and are skipped.
+
     python3 scripts/score-drops.py games.pgn --engine chuhan [--drop 2.5]
+    python3 scripts/score-drops.py games.pgn --engine chuhan --turning [--jump 0.8 --level 1.4]
 """
 
 import argparse
@@ -40,6 +48,12 @@ def main():
     ap.add_argument("pgn", help="a PGN file from chuhan match --pgnout")
     ap.add_argument("--engine", required=True, help="the engine's name as in the Red/Black tags")
     ap.add_argument("--drop", type=float, default=2.5, help="pawns the score must fall by (default 2.5)")
+    ap.add_argument("--turning", action="store_true",
+                    help="find the moves after which the opponent's score rose instead (see above)")
+    ap.add_argument("--jump", type=float, default=0.8, help="--turning: the opponent's rise in pawns (0.8)")
+    ap.add_argument("--level", type=float, default=1.4, help="--turning: the opponent's score after it (1.4)")
+    ap.add_argument("--still", type=float, default=-0.5, help="--turning: our least score at the move (-0.5)")
+    ap.add_argument("--before", type=float, default=1.2, help="--turning: the opponent's most score before it (1.2)")
     args = ap.parse_args()
     try:
         with open(args.pgn, encoding="utf-8") as f:
@@ -66,6 +80,9 @@ def main():
             m = SCORE.search(comment or "")
             if i % 2 == side and m:
                 ours.append((i, pawns(m.group(1)), int(m.group(2))))
+        if args.turning:
+            found += turning_point(args, tags, plies, side)
+            continue
         for (i, before, depth), (_, after, _) in zip(ours, ours[1:]):
             if before - after > args.drop:
                 found += 1
@@ -74,8 +91,34 @@ def main():
                       f"then {after:+.2f}")
                 print(f"  position startpos moves {moves}")
                 break
-    print(f"{found} of {args.engine}'s {lost} lost games have a drop of more than {args.drop} pawns",
-          file=sys.stderr)
+    if args.turning:
+        print(f"{found} of {args.engine}'s {lost} lost games have a turning point", file=sys.stderr)
+    else:
+        print(f"{found} of {args.engine}'s {lost} lost games have a drop of more than {args.drop} pawns",
+              file=sys.stderr)
+
+
+def turning_point(args, tags, plies, side):
+    """Prints the game's turning point (see the module's documentation); 1 if it has one."""
+    scores = []
+    for move, comment in plies:
+        m = SCORE.search(comment or "")
+        scores.append((pawns(m.group(1)), int(m.group(2))) if m else None)
+    for i in range(1, len(plies) - 1):
+        if i % 2 != side or not all((scores[i - 1], scores[i], scores[i + 1])):
+            continue
+        (theirs_before, d0), (ours, depth), (theirs_after, d1) = scores[i - 1], scores[i], scores[i + 1]
+        if d0 <= 1 or d1 <= 1 or theirs_after - theirs_before < args.jump or theirs_after < args.level:
+            continue
+        # The first such move decides: a game already lost by then is not a turning point.
+        if ours < args.still or theirs_before > args.before:
+            return 0
+        moves = " ".join(m for m, _ in plies[:i])
+        print(f"round {tags.get('Round', '?')}: {plies[i][0]} scored {ours:+.2f}/{depth}; "
+              f"the opponent {theirs_before:+.2f}, then {theirs_after:+.2f}")
+        print(f"  position startpos moves {moves}")
+        return 1
+    return 0
 
 
 if __name__ == "__main__":
