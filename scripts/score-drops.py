@@ -75,14 +75,13 @@ def main():
             continue
         lost += 1
         plies = MOVE.findall(body)
-        ours = []
-        for i, (move, comment) in enumerate(plies):
-            m = SCORE.search(comment or "")
-            if i % 2 == side and m:
-                ours.append((i, pawns(m.group(1)), int(m.group(2))))
+        # Each ply's (score in pawns, depth) from its comment, or None.
+        scores = [(pawns(m.group(1)), int(m.group(2))) if (m := SCORE.search(c or "")) else None
+                  for _, c in plies]
         if args.turning:
-            found += turning_point(args, tags, plies, side)
+            found += turning_point(args, tags, plies, scores, side)
             continue
+        ours = [(i, *s) for i, s in enumerate(scores) if i % 2 == side and s]
         for (i, before, depth), (_, after, _) in zip(ours, ours[1:]):
             if before - after > args.drop:
                 found += 1
@@ -98,12 +97,8 @@ def main():
               file=sys.stderr)
 
 
-def turning_point(args, tags, plies, side):
+def turning_point(args, tags, plies, scores, side):
     """Prints the game's turning point (see the module's documentation); 1 if it has one."""
-    scores = []
-    for move, comment in plies:
-        m = SCORE.search(comment or "")
-        scores.append((pawns(m.group(1)), int(m.group(2))) if m else None)
     for i in range(1, len(plies) - 1):
         if i % 2 != side or not all((scores[i - 1], scores[i], scores[i + 1])):
             continue

@@ -627,11 +627,10 @@ impl<'a> Searcher<'a> {
             // worked out only for a move not pruned already).
             // With `PruneChecks` the exchange is also worked out for a futile or unpromising
             // move that may check, since for a check it is the test that counts.
-            let prune_checks = p.prune_checks != 0;
-            let near_general = check_zone.contains(m.from) || check_zone.contains(m.to);
+            let near_general = || check_zone.contains(m.from) || check_zone.contains(m.to);
             let losing = may_prune
                 && !late
-                && (!(futile || unpromising) || (prune_checks && near_general))
+                && (!(futile || unpromising) || (p.prune_checks != 0 && near_general()))
                 && i > 0
                 && depth <= 5
                 && {
@@ -647,7 +646,7 @@ impl<'a> Searcher<'a> {
             let check_prunable = (p.prune_checks & 1 != 0 && late) || (p.prune_checks & 2 != 0 && losing);
             // A move that touches no point a check could come from is pruned without playing it
             // (most of the late moves near the leaves).
-            if prunable && !near_general {
+            if prunable && !near_general() {
                 i += 1;
                 continue;
             }
