@@ -230,8 +230,8 @@ fn more_lines_than_legal_moves_end() {
 }
 
 /// The switches for techniques still under test (`LmrCutNode`, `LmrChecks`, `CaptureHistory`,
-/// `TtEval`, `QsPrune`, `ThreatOrder`, `PruneChecks`, off by default) each change the tree when
-/// turned on.
+/// `TtEval`, `QsPrune`, `ThreatOrder`, `PruneChecks`, `ProbCut`, `SingularNegative`, off by
+/// default) each change the tree when turned on.
 #[test]
 fn the_switches_under_test_change_the_tree() {
     use chuhan_engine::search::Params;
@@ -240,15 +240,15 @@ fn the_switches_under_test_change_the_tree() {
     let pos =
         Position::from_fen(Variant::Xiangqi, "r2akab1r/3n5/4b3n/p1p1pRp1p/9/2P3P2/P3P3c/N2C3C1/4A4/1RBAK1B2 w - - 0 1")
             .unwrap();
-    let nodes = |name: Option<(&str, i32)>| {
+    let nodes = |settings: &[(&str, i32)]| {
         let mut params = Params::default();
-        if let Some((name, value)) = name {
+        for &(name, value) in settings {
             assert_eq!(params.set(name, value), Ok(true), "{name}");
         }
         let limits = Limits { depth: Some(8), move_limit: 60, params: Arc::new(params), ..Limits::default() };
         search(&pos, &Shared::new(16), &Classic, &limits, 1, |_| {}).nodes
     };
-    let plain = nodes(None);
+    let plain = nodes(&[]);
     for switch in [
         ("LmrCutNode", 2),
         ("LmrChecks", 1),
@@ -257,9 +257,14 @@ fn the_switches_under_test_change_the_tree() {
         ("QsPrune", 1),
         ("ThreatOrder", 100),
         ("PruneChecks", 1),
+        ("ProbCut", 200),
     ] {
-        assert_ne!(nodes(Some(switch)), plain, "{switch:?} changed nothing");
+        assert_ne!(nodes(&[switch]), plain, "{switch:?} changed nothing");
     }
+    // The singular extension starts at depth 8, deeper than any node below the root here: the
+    // negative extension is seen with it starting at depth 4.
+    let singular = [("SingularDepth", 4)];
+    assert_ne!(nodes(&[singular[0], ("SingularNegative", 1)]), nodes(&singular), "SingularNegative changed nothing");
 }
 
 /// With one legal move and a clock, the search answers after a few plies instead of spending

@@ -35,6 +35,7 @@ use std::time::{Duration, Instant};
 mod levels;
 mod order;
 mod params;
+mod probcut;
 mod quiescence;
 mod root;
 mod rules;
@@ -526,6 +527,31 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
+        // ProbCut: a capture that beats beta by a margin in a search four plies shallower
+        // will almost surely beat beta in the full one (unless the table already says the
+        // node falls short of that).
+        let probcut = self.limits.params.probcut;
+        if probcut != 0
+            && !pv_node
+            && !in_check
+            && ply > 0
+            && skip.is_none()
+            && !mate_threat
+            && depth >= 5
+            && beta.abs() < MATE_BOUND
+        {
+            let probcut_beta = beta + probcut;
+            let short = entry.is_some_and(|e| e.depth >= depth - 3 && from_tt(e.score, ply) < probcut_beta);
+            if !short {
+                let cut = self.probcut(probcut_beta, static_eval, depth, ply, cut_node, tt_move);
+                if self.stopped {
+                    return 0;
+                }
+                if let Some(score) = cut {
+                    return score;
+                }
+            }
+        }
         // No move from the table: a node the search has not seen, probably less important
         // than the guess made of it. Search it a little shallower (internal iterative reduction).
         if tt_move.is_none() && depth >= 4 && skip.is_none() && !mate_threat {
@@ -553,6 +579,10 @@ impl<'a> Searcher<'a> {
                 } else if singular_beta >= beta {
                     // Another move also beats beta: this node will cut either way.
                     return singular_beta;
+                } else if from_tt(e.score, ply) >= beta {
+                    // Not alone, and expected to cut anyway: `SingularNegative` searches the
+                    // table's move shallower.
+                    singular_extension = -self.limits.params.singular_negative;
                 }
                 self.pv[ply].clear();
             }

@@ -7,13 +7,15 @@
 //! cmd=chuhan-engine,option.RfpMargin=100` tries a value and `chuhan tune` (SPSA) tunes them.
 //! The defaults are the engine's: `bench`'s signature is theirs.
 //!
-//! Seven are switches for techniques still under test, off (0) until a match says they pay
+//! Nine are switches for techniques still under test, off (0) until a match says they pay
 //! (docs/search-techniques.md, "Measured"): `LmrCutNode` (more reduction at expected cut
 //! nodes), `LmrChecks` (reduce quiet checks too), `CaptureHistory` (order captures of about
 //! the same value by how often each cut), `TtEval` (the table's score as a sharper static
 //! evaluation), `QsPrune` (move-count and evasion limits in the quiescence search),
-//! `ThreatOrder` (quiet moves that take an attacked piece out of danger first) and
-//! `PruneChecks` (late or material-losing checks pruned like other moves).
+//! `ThreatOrder` (quiet moves that take an attacked piece out of danger first),
+//! `PruneChecks` (late or material-losing checks pruned like other moves), `ProbCut` (a
+//! capture that wins big in a shallow search cuts the node) and `SingularNegative` (the
+//! table's move searched shallower when it is not alone in beating beta).
 
 /// Declares the parameters: each a field of [`Params`] and a UCI option with its default and
 /// range.
@@ -119,6 +121,13 @@ params! {
     /// them): 1 those late-move pruning would prune, 2 those that lose material on their point
     /// (SEE), 3 both; 0: a check is never pruned.
     prune_checks: "PruneChecks" = 0, 0..=3;
+    /// ProbCut: a capture whose search four plies shallower beats beta by this many
+    /// centipawns cuts the node (depth 5 and more, off the principal variation); 0: off.
+    probcut: "ProbCut" = 0, 0..=800;
+    /// Negative singular extension: when another move also beats the singular search's bound
+    /// and the table's score is at or above beta, the table's move is searched this many plies
+    /// shallower (the line does not hang on it); 0: off.
+    singular_negative: "SingularNegative" = 0, 0..=2;
     /// The root's first aspiration window (centipawns each side), tripled on each failure.
     aspiration_window: "AspirationWindow" = 30, 5..=200;
     /// Singular extension: the shallowest depth it is tried at.
