@@ -99,6 +99,33 @@ fn a_position_seen_once_before_the_root_is_not_yet_a_ruling() {
 }
 
 #[test]
+fn a_mate_on_the_move_that_reaches_the_move_limit_is_a_mate() {
+    // From a game against ElephantEye at 100 ms a move (thirty-sixth session): 119 plies
+    // without a capture, Red to move. d6d9 mates, and it is the 120th ply, when the 60-move
+    // rule would draw; the rules look for mate first, so it is a win, not a draw. The search
+    // scored the limit before the mate, saw 0 everywhere, and as Black let the mate in.
+    let fen = "4kab2/4a4/4b4/3RC3P/5c3/9/9/9/3K5/7r1 w - - 119 111";
+    let pos = position(Variant::Xiangqi, fen, "");
+    let r = think(&pos, 3);
+    assert_mates(&pos, &r, 1);
+    // One ply earlier, Black to move: the game's move, c9e7 (scored 0 at depth 41), allows
+    // that mate; the search must see it and keep d9 covered.
+    let pos = position(Variant::Xiangqi, "2b1kab2/4a4/9/3RC3P/5c3/9/9/9/3K5/7r1 b - - 118 110", "");
+    let r = think(&pos, 4);
+    assert_ne!(r.pv[0].to_string(), "c9e7", "{r:?}");
+    let mut after = pos.clone();
+    after.play(r.pv[0]).unwrap();
+    assert!(
+        !after.legal_moves().iter().any(|&m| {
+            let mut p = after.clone();
+            p.play(m).unwrap();
+            p.has_no_moves()
+        }),
+        "{r:?} lets a mate in one in"
+    );
+}
+
+#[test]
 fn janggi_counting_in_search() {
     // Han passed; Cho, a chariot ahead, ends the game by passing too and wins on points.
     let pos = position(Variant::Janggi, "4k4/9/9/9/9/9/9/R8/3K5/9 b", "e9e9");

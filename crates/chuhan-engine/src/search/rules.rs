@@ -103,6 +103,12 @@ impl Searcher<'_> {
             });
         }
         if self.limits.move_limit > 0 && self.pos.halfmove_clock() >= 2 * self.limits.move_limit {
+            // A mate on the move that reaches the limit is still a mate: the rules look for
+            // mate before they count moves (a draw scored here let a game be lost to a mate
+            // in one the search had called a draw).
+            if self.pos.has_no_moves() {
+                return Some(self.no_moves(self.pos.is_check(), ply));
+            }
             return Some(if self.pos.variant() == Variant::Janggi { self.counting(ply) } else { 0 });
         }
         None
