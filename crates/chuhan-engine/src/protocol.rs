@@ -99,7 +99,7 @@ struct Thinking {
 
 /// A `go` command read: a search to start, or `go perft`.
 enum Go {
-    Search { limits: Limits, clock: Clock, ponder: bool },
+    Search { limits: Box<Limits>, clock: Clock, ponder: bool },
     Perft(u32),
 }
 
@@ -465,7 +465,7 @@ impl Engine {
         self.stop();
         match request {
             Go::Perft(depth) => self.perft(depth),
-            Go::Search { limits, clock, ponder } => self.think(limits, clock, ponder),
+            Go::Search { limits, clock, ponder } => self.think(*limits, clock, ponder),
         }
     }
 
@@ -483,13 +483,12 @@ impl Engine {
                 None => Err("go perft: expected a depth".to_string()),
             };
         }
-        let mut limits = Limits {
-            move_limit: chuhan::Rules::for_variant(self.variant).move_limit.unwrap_or(0),
-            rules: self.xiangqi_rules,
-            janggi_rules: self.janggi_rules,
-            params: self.params.clone(),
-            ..Limits::default()
+        let rules = chuhan::Rules {
+            xiangqi: self.xiangqi_rules,
+            janggi: self.janggi_rules,
+            ..chuhan::Rules::for_variant(self.variant)
         };
+        let mut limits = Limits { params: self.params.clone(), ..Limits::for_rules(&rules) };
         let mut clock = Clock { overhead: self.options.overhead, ..Clock::default() };
         let us = self.pos.turn();
         let mut ponder = false;
@@ -541,7 +540,7 @@ impl Engine {
                 _ => {}
             }
         }
-        Ok(Go::Search { limits, clock, ponder })
+        Ok(Go::Search { limits: Box::new(limits), clock, ponder })
     }
 
     fn perft(&mut self, depth: u32) {

@@ -126,6 +126,54 @@ fn a_mate_on_the_move_that_reaches_the_move_limit_is_a_mate() {
 }
 
 #[test]
+fn checks_beyond_those_counted_do_not_count_toward_the_move_limit() {
+    // A chariot against a bare general, 113 plies without a capture, then three checks by
+    // Red (each answered by a step of the general): 119 plies. Under rules that count two
+    // checks a side (the default is ten; fewer make a short test), one check is uncounted, so
+    // the game goes on while Red checks: the search must see Red's chariot ahead (or a mate)
+    // rather than the draw it would score if every check counted.
+    let start = position(Variant::Xiangqi, "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 113 1", "");
+    let rules = chuhan::Rules { counted_checks: 2, ..chuhan::Rules::for_variant(Variant::Xiangqi) };
+    let mut game = chuhan::Game::new(start.clone(), rules);
+    let mut seen = vec![start.hash()];
+    let mut checks = 0;
+    while game.ply() < 6 {
+        let pos = game.position().clone();
+        let red = game.ply().is_multiple_of(2);
+        let next = pos.legal_moves().iter().copied().find(|&m| {
+            let mut p = pos.clone();
+            p.play(m).unwrap();
+            // Red's check must leave Black a quiet step (not only the capture of the checker).
+            let quiet_reply = p.legal_moves().iter().any(|&r| p.piece_at(r.to).is_none());
+            pos.piece_at(m.to).is_none() && quiet_reply && !seen.contains(&p.hash()) && (!red || p.is_check())
+        });
+        let m = next.unwrap_or_else(|| {
+            panic!("no quiet check (Red) or quiet step (Black) that repeats nothing at {}", pos.to_fen())
+        });
+        assert!(game.play(m).unwrap().is_none(), "the game goes on after {m}");
+        checks += red as usize;
+        seen.push(game.position().hash());
+    }
+    assert_eq!((checks, game.position().halfmove_clock()), (3, 119));
+    let pos = game.position().clone();
+    let mates_at_once = pos.legal_moves().iter().any(|&m| {
+        let mut p = pos.clone();
+        p.play(m).unwrap();
+        p.has_no_moves()
+    });
+    assert!(!mates_at_once, "a mate in one would be seen either way: {}", pos.to_fen());
+    let shared = Shared::new(16);
+    let counted = Limits { depth: Some(7), ..Limits::for_rules(&rules) };
+    let r = search(&pos, &shared, &Classic, &counted, 1, |_| {});
+    assert!(r.score.raw() > 300, "{r:?}");
+    // Counting every check, the same search calls it a draw: the test tells the two apart.
+    let shared = Shared::new(16);
+    let every = Limits { counted_checks: None, ..counted };
+    let r = search(&pos, &shared, &Classic, &every, 1, |_| {});
+    assert_eq!(r.score.raw(), 0, "{r:?}");
+}
+
+#[test]
 fn janggi_counting_in_search() {
     // Han passed; Cho, a chariot ahead, ends the game by passing too and wins on points.
     let pos = position(Variant::Janggi, "4k4/9/9/9/9/9/9/R8/3K5/9 b", "e9e9");

@@ -170,16 +170,7 @@ impl PyEngine {
             return Err(errors::value(format!("no legal move to search in {}", pos.to_fen())));
         }
         let r = rules_arg(rules, pos.variant())?;
-        let limits = Limits {
-            depth,
-            nodes,
-            hard,
-            multipv: multipv.unwrap_or(1),
-            rules: r.xiangqi,
-            janggi_rules: r.janggi,
-            move_limit: r.move_limit.unwrap_or(0),
-            ..Limits::default()
-        };
+        let limits = Limits { depth, nodes, hard, multipv: multipv.unwrap_or(1), ..Limits::for_rules(&r) };
         let shared = Arc::clone(&self.shared);
         let busy = Arc::clone(&self.busy);
         let threads = self.threads;

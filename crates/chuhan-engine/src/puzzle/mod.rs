@@ -258,13 +258,7 @@ pub fn solve(
 }
 
 fn limits(settings: &Settings, rules: &Rules) -> Limits {
-    Limits {
-        nodes: Some(settings.nodes.max(1)),
-        move_limit: rules.move_limit.unwrap_or(0),
-        rules: rules.xiangqi,
-        janggi_rules: rules.janggi,
-        ..Limits::default()
-    }
+    Limits { nodes: Some(settings.nodes.max(1)), ..Limits::for_rules(rules) }
 }
 
 struct Solver<'a> {

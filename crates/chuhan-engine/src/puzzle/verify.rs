@@ -117,14 +117,7 @@ pub fn verify(puzzle: &Puzzle, eval: &dyn Evaluate, settings: &Settings) -> Resu
     let pos = &puzzle.position;
     let rules = settings.rules.unwrap_or_else(|| Rules::for_variant(pos.variant()));
     let shared = Shared::try_new(settings.hash_mb).map_err(|e| ReviewError::Setting(e.to_string()))?;
-    let limits = Limits {
-        nodes: Some(settings.verify_nodes.max(1)),
-        multipv: 2,
-        move_limit: rules.move_limit.unwrap_or(0),
-        rules: rules.xiangqi,
-        janggi_rules: rules.janggi,
-        ..Limits::default()
-    };
+    let limits = Limits { nodes: Some(settings.verify_nodes.max(1)), multipv: 2, ..Limits::for_rules(&rules) };
     let mut lines: Vec<Report> = Vec::new();
     let mut complete: Vec<Report> = Vec::new();
     let last = search(pos, &shared, eval, &limits, 1, |r| {

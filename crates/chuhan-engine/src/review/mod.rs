@@ -121,10 +121,7 @@ impl Settings {
             depth: self.depth,
             nodes: if none { Some(DEFAULT_NODES) } else { self.nodes },
             hard: self.movetime,
-            move_limit: rules.move_limit.unwrap_or(0),
-            rules: rules.xiangqi,
-            janggi_rules: rules.janggi,
-            ..Limits::default()
+            ..Limits::for_rules(rules)
         })
     }
 }

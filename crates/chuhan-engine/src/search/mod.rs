@@ -83,6 +83,10 @@ pub struct Limits {
     pub infinite: bool,
     /// Limits on the rules: moves without capture that end the game (plies = 2 × this).
     pub move_limit: u32,
+    /// Checks by one side beyond this many in a stretch without capture do not count toward
+    /// `move_limit` (the referee's rule, [`chuhan::Rules::counted_checks`]); `None`: every
+    /// move counts.
+    pub counted_checks: Option<u32>,
     /// How many best lines to report (MultiPV); the first is the one played.
     pub multipv: usize,
     /// How xiangqi repetitions are judged (perpetual check and chase lose under AXF).
@@ -94,6 +98,18 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// No limit on the search, and the game's endings judged as `rules` judge them: the
+    /// repetition rulings, the move limit and its uncounted checks, janggi's counting.
+    pub fn for_rules(rules: &chuhan::Rules) -> Limits {
+        Limits {
+            move_limit: rules.move_limit.unwrap_or(0),
+            counted_checks: Some(rules.counted_checks),
+            rules: rules.xiangqi,
+            janggi_rules: rules.janggi,
+            ..Limits::default()
+        }
+    }
+
     /// Whether root move `m` may be played: among `only` (when given) and not `banned`.
     pub fn allows(&self, m: Move) -> bool {
         (self.only.is_empty() || self.only.contains(&m)) && !self.banned.contains(&m)

@@ -102,7 +102,11 @@ impl Searcher<'_> {
                 None => 0,
             });
         }
-        if self.limits.move_limit > 0 && self.pos.halfmove_clock() >= 2 * self.limits.move_limit {
+        let limit = 2 * self.limits.move_limit;
+        if limit > 0
+            && self.pos.halfmove_clock() >= limit
+            && self.pos.halfmove_clock() - self.uncounted_checks() >= limit
+        {
             // A mate on the move that reaches the limit is still a mate: the rules look for
             // mate before they count moves (a draw scored here let a game be lost to a mate
             // in one the search had called a draw).
@@ -112,6 +116,26 @@ impl Searcher<'_> {
             return Some(if self.pos.variant() == Variant::Janggi { self.counting(ply) } else { 0 });
         }
         None
+    }
+
+    /// The checks since the last capture that the move limit does not count: those each side
+    /// gave beyond [`super::Limits::counted_checks`] (the referee's rule, so that the search
+    /// ends a long run of checks where the game would). The capture's own check does not
+    /// count, as the referee counts; moves before the start of the known history are taken as
+    /// quiet.
+    fn uncounted_checks(&self) -> u32 {
+        let Some(counted) = self.limits.counted_checks else { return 0 };
+        let history = self.pos.history();
+        let mut by_side = [0u32; 2];
+        for (i, played) in history.iter().enumerate().rev() {
+            if played.captured.is_some() {
+                break;
+            }
+            if self.checks[i] {
+                by_side[i % 2] += 1;
+            }
+        }
+        by_side.iter().map(|&n| n.saturating_sub(counted)).sum()
     }
 
     /// The score of a position with no legal move for the side to move.
