@@ -31,6 +31,15 @@ fn assert_mates(pos: &Position, r: &Report, moves: usize) {
     assert!(p.has_no_moves(), "the PV {:?} ends the game", r.pv);
 }
 
+/// Whether the side to move has a move after which the other side has none (mate in one).
+fn mates_in_one(pos: &Position) -> bool {
+    pos.legal_moves().iter().any(|&m| {
+        let mut p = pos.clone();
+        p.play(m).unwrap();
+        p.has_no_moves()
+    })
+}
+
 #[test]
 fn mate_in_one_and_two() {
     let pos = position(Variant::Xiangqi, "4k4/R8/1R7/9/9/9/9/9/9/3K5 w", "");
@@ -115,14 +124,7 @@ fn a_mate_on_the_move_that_reaches_the_move_limit_is_a_mate() {
     assert_ne!(r.pv[0].to_string(), "c9e7", "{r:?}");
     let mut after = pos.clone();
     after.play(r.pv[0]).unwrap();
-    assert!(
-        !after.legal_moves().iter().any(|&m| {
-            let mut p = after.clone();
-            p.play(m).unwrap();
-            p.has_no_moves()
-        }),
-        "{r:?} lets a mate in one in"
-    );
+    assert!(!mates_in_one(&after), "{r:?} lets a mate in one in");
 }
 
 #[test]
@@ -156,12 +158,7 @@ fn checks_beyond_those_counted_do_not_count_toward_the_move_limit() {
     }
     assert_eq!((checks, game.position().halfmove_clock()), (3, 119));
     let pos = game.position().clone();
-    let mates_at_once = pos.legal_moves().iter().any(|&m| {
-        let mut p = pos.clone();
-        p.play(m).unwrap();
-        p.has_no_moves()
-    });
-    assert!(!mates_at_once, "a mate in one would be seen either way: {}", pos.to_fen());
+    assert!(!mates_in_one(&pos), "a mate in one would be seen either way: {}", pos.to_fen());
     let shared = Shared::new(16);
     let counted = Limits { depth: Some(7), ..Limits::for_rules(&rules) };
     let r = search(&pos, &shared, &Classic, &counted, 1, |_| {});
