@@ -302,8 +302,8 @@ fn more_lines_than_legal_moves_end() {
 }
 
 /// The switches for techniques still under test (`LmrCutNode`, `LmrChecks`, `CaptureHistory`,
-/// `TtEval`, `QsPrune`, `ThreatOrder`, `PruneChecks`, `ProbCut`, `SingularNegative`, off by
-/// default) each change the tree when turned on.
+/// `TtEval`, `QsPrune`, `ThreatOrder`, `PruneChecks`, `ProbCut`, `SingularNegative`,
+/// `EvalFade`, off by default) each change the tree when turned on.
 #[test]
 fn the_switches_under_test_change_the_tree() {
     use chuhan_engine::search::Params;
@@ -330,6 +330,7 @@ fn the_switches_under_test_change_the_tree() {
         ("ThreatOrder", 100),
         ("PruneChecks", 1),
         ("ProbCut", 200),
+        ("EvalFade", 100),
     ] {
         assert_ne!(nodes(&[switch]), plain, "{switch:?} changed nothing");
     }
@@ -337,6 +338,30 @@ fn the_switches_under_test_change_the_tree() {
     // negative extension is seen with it starting at depth 4.
     let singular = [("SingularDepth", 4)];
     assert_ne!(nodes(&[singular[0], ("SingularNegative", 1)]), nodes(&singular), "SingularNegative changed nothing");
+}
+
+/// `EvalFade`: a lead counts for less the nearer the xiangqi move limit, and not at all in
+/// janggi, whose limit goes to counting; off, the clock changes nothing short of the limit.
+#[test]
+fn the_evaluation_fades_as_the_move_limit_nears() {
+    use chuhan_engine::search::Params;
+    use std::sync::Arc;
+    let score = |variant: Variant, fen: &str, clock: u32, fade: i32| {
+        let pos = Position::from_fen(variant, &format!("{fen} w - - {clock} 1")).unwrap();
+        let mut params = Params::default();
+        params.set("EvalFade", fade).unwrap();
+        let limits = Limits { depth: Some(2), move_limit: 60, params: Arc::new(params), ..Limits::default() };
+        let r = search(&pos, &Shared::new(16), &Classic, &limits, 1, |_| {});
+        r.score.centipawns().unwrap_or_else(|| panic!("not a plain score: {r:?}"))
+    };
+    // Red a chariot up, nothing to capture within two plies.
+    let xiangqi = "4k4/9/9/9/9/9/9/9/9/R4K3";
+    let (fresh, late) = (score(Variant::Xiangqi, xiangqi, 0, 100), score(Variant::Xiangqi, xiangqi, 100, 100));
+    assert!(fresh > 500, "{fresh}");
+    assert!(0 < late && late < fresh / 2, "a lead 100 plies after the last capture: {late} against {fresh}");
+    assert_eq!(score(Variant::Xiangqi, xiangqi, 100, 0), score(Variant::Xiangqi, xiangqi, 0, 0), "off");
+    let janggi = "3k5/4a4/9/9/9/9/9/9/4K4/1R7";
+    assert_eq!(score(Variant::Janggi, janggi, 100, 100), score(Variant::Janggi, janggi, 0, 100), "janggi");
 }
 
 /// With one legal move and a clock, the search answers after a few plies instead of spending

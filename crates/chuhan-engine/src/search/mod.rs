@@ -319,14 +319,30 @@ impl<'a> Searcher<'a> {
         let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE - 1)];
         let key = key ^ self.salt;
         if slot.0 == key {
-            return slot.1;
+            let score = slot.1;
+            return self.faded(score);
         }
         let score = match &mut self.nnue {
             Some(acc) => acc.evaluate(&self.pos),
             None => self.eval.evaluate(&self.pos),
         };
         *slot = (key, score);
-        score
+        self.faded(score)
+    }
+
+    /// `score` faded toward a draw by the `EvalFade` switch: the closer the xiangqi move limit,
+    /// the less a lead that has not been turned into a capture is worth (the cache holds the
+    /// unfaded score, since the clock is not in the key). Janggi's limit goes to counting, not
+    /// a draw, so its scores are left alone.
+    fn faded(&self, score: i32) -> i32 {
+        let fade = self.limits.params.eval_fade as i64;
+        let limit = 2 * self.limits.move_limit as i64;
+        if fade == 0 || limit == 0 || self.pos.variant() == chuhan::Variant::Janggi {
+            return score;
+        }
+        let clock = (self.pos.halfmove_clock() as i64).min(limit);
+        let full = 100 * limit;
+        (score as i64 * (full - fade * clock) / full) as i32
     }
 
     /// Fills `moves` with the legal moves of the node at `ply` but `skip` (at the root, only

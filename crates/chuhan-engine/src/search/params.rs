@@ -7,7 +7,7 @@
 //! cmd=chuhan-engine,option.RfpMargin=100` tries a value and `chuhan tune` (SPSA) tunes them.
 //! The defaults are the engine's: `bench`'s signature is theirs.
 //!
-//! Nine are switches for techniques still under test, off (0) until a match says they pay
+//! Ten are switches for techniques still under test, off (0) until a match says they pay
 //! (docs/search-techniques.md, "Measured"): `LmrCutNode` (more reduction at expected cut
 //! nodes), `LmrChecks` (reduce quiet checks too), `CaptureHistory` (order captures of about
 //! the same value by how often each cut), `TtEval` (the table's score as a sharper static
@@ -15,7 +15,8 @@
 //! `ThreatOrder` (quiet moves that take an attacked piece out of danger first),
 //! `PruneChecks` (late or material-losing checks pruned like other moves), `ProbCut` (a
 //! capture that wins big in a shallow search cuts the node) and `SingularNegative` (the
-//! table's move searched shallower when it is not alone in beating beta).
+//! table's move searched shallower when it is not alone in beating beta) and `EvalFade` (the
+//! evaluation fades toward a draw as the move limit nears).
 
 /// Declares the parameters: each a field of [`Params`] and a UCI option with its default and
 /// range.
@@ -128,6 +129,10 @@ params! {
     /// and the table's score is at or above beta, the table's move is searched this many plies
     /// shallower (the line does not hang on it); 0: off.
     singular_negative: "SingularNegative" = 0, 0..=2;
+    /// Fading: the static evaluation shrinks toward a draw as the moves without capture near
+    /// the xiangqi move limit, by this many percent at the limit (linearly from none at the
+    /// last capture), so that a side ahead makes progress while it can; 0: off.
+    eval_fade: "EvalFade" = 0, 0..=100;
     /// The root's first aspiration window (centipawns each side), tripled on each failure.
     aspiration_window: "AspirationWindow" = 30, 5..=200;
     /// Singular extension: the shallowest depth it is tried at.
