@@ -236,6 +236,7 @@ pub async fn analyse(
             lines.push(AnalysisLine {
                 depth: Some(r.depth.into()),
                 score: Some(score(r.score, red)),
+                nodes: Some(r.nodes),
                 pv: line(&pos, &r.pv, notation),
             });
         }
@@ -244,6 +245,7 @@ pub async fn analyse(
             lines.push(AnalysisLine {
                 depth: l.depth.map(Into::into),
                 score: l.score.map(|s| score(s, red)),
+                nodes: None,
                 pv: line(&pos, &l.pv, notation),
             });
         }

@@ -110,14 +110,19 @@ async fn bad_trees_are_refused_with_reasons() {
 async fn asking_again_about_a_position_goes_on_from_the_last_search() {
     let _turn = SEARCHING.lock().await;
     let (addr, _dir) = server().await;
-    let ask = json!({ "moves": ["h2e2", "h9g7"], "millis": 300, "multipv": 1 });
+    // A fixed depth well within the time, so that the node counts, not the clock, tell: a
+    // search by the clock reaches a depth that depends on how busy the machine is.
+    let ask = json!({ "moves": ["h2e2", "h9g7"], "millis": 3000, "multipv": 1, "depth": 8 });
     let depth = |v: &Value| v["lines"][0]["depth"].as_i64().unwrap();
+    let nodes = |v: &Value| v["lines"][0]["nodes"].as_u64().unwrap();
     let (status, first) = post_json(addr, "/api/analyse", &ask).await;
     assert_eq!(status, 200, "{first}");
     let (status, second) = post_json(addr, "/api/analyse", &ask).await;
     assert_eq!(status, 200, "{second}");
-    // The table kept from the first search gives the second a head start.
-    assert!(depth(&second) >= depth(&first), "{first} then {second}");
+    assert_eq!((depth(&first), depth(&second)), (8, 8), "{first} then {second}");
+    // The table kept from the first search gives the second a head start: the same depth for
+    // fewer positions searched (one thread and a fixed depth: the counts are the same on every run).
+    assert!(nodes(&second) < nodes(&first), "{first} then {second}");
 }
 
 #[tokio::test]

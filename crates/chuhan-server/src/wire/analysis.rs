@@ -81,6 +81,8 @@ pub struct AnalysisLine {
     pub(crate) depth: Option<i64>,
     /// `null` when another engine did not say.
     pub(crate) score: Option<AnalysisScore>,
+    /// Positions searched for this line so far; `null` when another engine did not say.
+    pub(crate) nodes: Option<u64>,
     pub(crate) pv: Vec<LineMove>,
 }
 

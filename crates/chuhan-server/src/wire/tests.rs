@@ -727,11 +727,13 @@ fn other_examples() -> Vec<(&'static str, Value, Vec<String>)> {
                     AnalysisLine {
                         depth: Some(12),
                         score: Some(AnalysisScore::Centipawns { cp: Some(35), text: "+0.35".into() }),
+                        nodes: Some(41_000),
                         pv: vec![line_move()],
                     },
                     AnalysisLine {
                         depth: None,
                         score: Some(AnalysisScore::Mate { mate: 3, text: "+M3".into() }),
+                        nodes: None,
                         pv: Vec::new(),
                     },
                 ],
@@ -768,6 +770,7 @@ fn other_examples() -> Vec<(&'static str, Value, Vec<String>)> {
                 "lines[].score.cp",
                 "lines[].score.mate",
                 "lines[].score.text",
+                "lines[].nodes",
                 "lines[].pv",
                 "lines[].pv[].mv",
                 "lines[].pv[].text",
@@ -1027,8 +1030,8 @@ fn null_stays_null_and_absent_stays_absent() {
     // The scripts tell a mate from centipawns by whether `mate` is there (`mate !== undefined`).
     let cp = json_of(AnalysisScore::Centipawns { cp: None, text: "?".into() });
     assert_eq!(cp, json!({ "cp": null, "text": "?" }));
-    let line = json_of(AnalysisLine { depth: None, score: None, pv: Vec::new() });
-    assert_eq!(line, json!({ "depth": null, "score": null, "pv": [] }));
+    let line = json_of(AnalysisLine { depth: None, score: None, nodes: None, pv: Vec::new() });
+    assert_eq!(line, json!({ "depth": null, "score": null, "nodes": null, "pv": [] }));
     // A record sent has no id; a database game's search result no `next`; a tree node written
     // by the server leaves out what it has not.
     assert!(json_of(record(None)).get("id").is_none());
