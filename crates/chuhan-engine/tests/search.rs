@@ -303,7 +303,8 @@ fn more_lines_than_legal_moves_end() {
 
 /// The switches for techniques still under test (`LmrCutNode`, `LmrChecks`, `CaptureHistory`,
 /// `TtEval`, `QsPrune`, `ThreatOrder`, `PruneChecks`, `ProbCut`, `SingularNegative`,
-/// `EvalFade`, off by default) each change the tree when turned on.
+/// `EvalFade`, `CheckExtMaxDepth`, `CheckExtMinDepth`, off by default) each change the tree
+/// when turned on.
 #[test]
 fn the_switches_under_test_change_the_tree() {
     use chuhan_engine::search::Params;
@@ -331,6 +332,8 @@ fn the_switches_under_test_change_the_tree() {
         ("PruneChecks", 1),
         ("ProbCut", 200),
         ("EvalFade", 100),
+        ("CheckExtMaxDepth", 3),
+        ("CheckExtMinDepth", 4),
     ] {
         assert_ne!(nodes(&[switch]), plain, "{switch:?} changed nothing");
     }

@@ -391,7 +391,7 @@ impl<'a> Searcher<'a> {
             }
         }
         let in_check = self.checks.last().copied().unwrap_or_else(|| self.pos.is_check());
-        if in_check && ply < MAX_PLY / 2 {
+        if in_check && ply < MAX_PLY / 2 && self.limits.params.extends_check(depth) {
             depth += 1;
         }
         if depth <= 0 || ply >= MAX_PLY {

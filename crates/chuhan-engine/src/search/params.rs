@@ -7,16 +7,17 @@
 //! cmd=chuhan-engine,option.RfpMargin=100` tries a value and `chuhan tune` (SPSA) tunes them.
 //! The defaults are the engine's: `bench`'s signature is theirs.
 //!
-//! Ten are switches for techniques still under test, off (0) until a match says they pay
+//! Twelve are switches for techniques still under test, off (0) until a match says they pay
 //! (docs/search-techniques.md, "Measured"): `LmrCutNode` (more reduction at expected cut
 //! nodes), `LmrChecks` (reduce quiet checks too), `CaptureHistory` (order captures of about
 //! the same value by how often each cut), `TtEval` (the table's score as a sharper static
 //! evaluation), `QsPrune` (move-count and evasion limits in the quiescence search),
 //! `ThreatOrder` (quiet moves that take an attacked piece out of danger first),
 //! `PruneChecks` (late or material-losing checks pruned like other moves), `ProbCut` (a
-//! capture that wins big in a shallow search cuts the node) and `SingularNegative` (the
-//! table's move searched shallower when it is not alone in beating beta) and `EvalFade` (the
-//! evaluation fades toward a draw as the move limit nears).
+//! capture that wins big in a shallow search cuts the node), `SingularNegative` (the
+//! table's move searched shallower when it is not alone in beating beta), `EvalFade` (the
+//! evaluation fades toward a draw as the move limit nears), and `CheckExtMaxDepth` and
+//! `CheckExtMinDepth` (a node in check extended only near the leaves, or only far from them).
 
 /// Declares the parameters: each a field of [`Params`] and a UCI option with its default and
 /// range.
@@ -133,6 +134,12 @@ params! {
     /// the xiangqi move limit, by this many percent at the limit (linearly from none at the
     /// last capture), so that a side ahead makes progress while it can; 0: off.
     eval_fade: "EvalFade" = 0, 0..=100;
+    /// Check extension: a node in check is searched one ply deeper only at this depth or
+    /// shallower (near the leaves, where a check's answer is the horizon); 0: at every depth.
+    check_ext_max_depth: "CheckExtMaxDepth" = 0, 0..=64;
+    /// Check extension: a node in check is searched one ply deeper only at this depth or
+    /// deeper (as Pikafish extends a check only at depth 12 and more); 0: at every depth.
+    check_ext_min_depth: "CheckExtMinDepth" = 0, 0..=64;
     /// The root's first aspiration window (centipawns each side), tripled on each failure.
     aspiration_window: "AspirationWindow" = 30, 5..=200;
     /// Singular extension: the shallowest depth it is tried at.
@@ -157,6 +164,13 @@ impl Params {
     pub fn late_move_count(&self, depth: i32, improving: bool) -> usize {
         let n = self.late_move_base + depth * depth;
         (if improving { n } else { n / 2 }) as usize
+    }
+
+    /// Whether a node in check at `depth` is searched one ply deeper (`CheckExtMaxDepth`,
+    /// `CheckExtMinDepth`; by default every one is).
+    #[inline]
+    pub fn extends_check(&self, depth: i32) -> bool {
+        (self.check_ext_max_depth == 0 || depth <= self.check_ext_max_depth) && depth >= self.check_ext_min_depth
     }
 
     /// Recomputes the reduction table from `lmr_base` and `lmr_divisor`.
