@@ -53,8 +53,10 @@ for (const width of [390, 1280]) {
       await red.waitForSelector("#abetter:not([hidden])");
       assert.match(await red.textContent("#abetter"), /Better:/);
       assert.ok(await red.$$eval("#abetter .pvmove", (s) => s.length) >= 1, "the better line, playable");
-      // The mover's piece still on its square: the board shows the position before the move.
-      assert.equal(await red.$eval('#aboard [data-sq="e2"]', (g) => g.dataset.piece).catch(() => null), "0C");
+      // The mover's piece still on its square: the board shows the position before the move
+      // (waited for: the board is drawn again after the click, later than the words on a busy
+      // machine).
+      await red.waitForSelector('#aboard [data-sq="e2"][data-piece="0C"]', { timeout: 10_000 });
       await screenshot(red, `review-mark-${width}`);
       assert.ok(await noSideways(red), "no sideways scroll with the better line shown");
 
