@@ -506,6 +506,9 @@ export function analysis() {
 
   /// Goes to the position of a marked move, with the better move as an arrow and its line.
   function showMark(m, node) {
+    // Elsewhere the board is drawn with the arrow once the server has the position: drawn now,
+    // the arrow would stand on the position the board still shows.
+    const here = node.parent === cur;
     go(node.parent);
     const better = $("abetter");
     better.replaceChildren();
@@ -514,7 +517,7 @@ export function analysis() {
     if (m.best) {
       board.arrows = [[m.best.slice(0, 2), m.best.slice(2, 4)]];
       markArrow = true;
-      if (board.state) board.render(board.state);
+      if (here && board.state) board.render(board.state);
       const b = document.createElement("b");
       b.textContent = `${t("an-better", { mark: MARKS[m.mark] ? MARKS[m.mark][1] : t("an-move"), move: m.text, lost: Math.round(m.loss * 100) })} `;
       better.append(b);
