@@ -197,6 +197,8 @@ pub struct InfoLine {
     pub depth: Option<u32>,
     /// The score from the mover's view, if given.
     pub score: Option<Score>,
+    /// Positions searched so far (`nodes`), if given.
+    pub nodes: Option<u64>,
     /// The moves after `pv`, as the engine wrote them (read them with [`Engine::parse_move`]).
     pub pv: Vec<String>,
 }
@@ -523,14 +525,15 @@ fn parse_info(line: &str, proto: Protocol) -> (Option<Score>, Option<u32>) {
     (info.score, info.depth)
 }
 
-/// An `info` line's rank, depth, score and principal variation (empty when it has none).
+/// An `info` line's rank, depth, score, nodes and principal variation (empty when it has none).
 fn parse_info_line(line: &str, proto: Protocol) -> InfoLine {
     let words: Vec<&str> = line.split_whitespace().collect();
-    let mut info = InfoLine { multipv: 1, depth: None, score: None, pv: Vec::new() };
+    let mut info = InfoLine { multipv: 1, depth: None, score: None, nodes: None, pv: Vec::new() };
     let mut i = 0;
     while i < words.len() {
         match words[i] {
             "depth" => info.depth = words.get(i + 1).and_then(|d| d.parse().ok()),
+            "nodes" => info.nodes = words.get(i + 1).and_then(|n| n.parse().ok()),
             "multipv" => info.multipv = words.get(i + 1).and_then(|d| d.parse().ok()).unwrap_or(1).max(1),
             "score" => match (words.get(i + 1), words.get(i + 2)) {
                 (Some(&"cp"), Some(v)) => info.score = v.parse().ok().map(Score::cp),
@@ -583,7 +586,11 @@ mod tests {
     fn info_lines_for_analysis() {
         let info = parse_info_line("info depth 9 multipv 2 score cp 20 nodes 5 pv h2e2 h9g7", Protocol::Uci);
         assert_eq!((info.multipv, info.depth, info.score), (2, Some(9), Some(Score::cp(20))));
+        assert_eq!(info.nodes, Some(5));
         assert_eq!(info.pv, ["h2e2", "h9g7"]);
+        // A word that is not a count is no count; a line without `nodes` has none.
+        assert_eq!(parse_info_line("info depth 9 nodes lots pv h2e2", Protocol::Uci).nodes, None);
+        assert_eq!(parse_info_line("info depth 9 score cp 3 pv h2e2", Protocol::Uci).nodes, None);
         assert!(parse_info_line("info string hello", Protocol::Uci).pv.is_empty());
     }
 

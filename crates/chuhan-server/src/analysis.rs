@@ -245,7 +245,7 @@ pub async fn analyse(
             lines.push(AnalysisLine {
                 depth: l.depth.map(Into::into),
                 score: l.score.map(|s| score(s, red)),
-                nodes: None,
+                nodes: l.nodes,
                 pv: line(&pos, &l.pv, notation),
             });
         }

@@ -52,6 +52,8 @@ pub struct Line {
     pub depth: Option<u32>,
     /// The score from the mover's view, if the engine said.
     pub score: Option<Score>,
+    /// Positions searched so far, if the engine said.
+    pub nodes: Option<u64>,
     /// The legal prefix of the principal variation.
     pub pv: Vec<Move>,
 }
@@ -207,7 +209,7 @@ fn think(
     lines.retain(|l| !l.pv.is_empty());
     if lines.is_empty() {
         if let Some(m) = reply.bestmove.as_deref().and_then(|t| engine.parse_move(t)).filter(|m| pos.is_legal(*m)) {
-            lines.push(Line { depth: reply.depth, score: reply.score, pv: vec![m] });
+            lines.push(Line { depth: reply.depth, score: reply.score, nodes: None, pv: vec![m] });
         } else if let Some(text) = reply.bestmove {
             return (None, Err(format!("engine {}: its best move {text:?} is not legal here", spec.name)));
         }
@@ -228,5 +230,5 @@ fn read_line(engine: &Engine, pos: &Position, info: &InfoLine) -> Line {
             _ => break,
         }
     }
-    Line { depth: info.depth, score: info.score, pv }
+    Line { depth: info.depth, score: info.score, nodes: info.nodes, pv }
 }

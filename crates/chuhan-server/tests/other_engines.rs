@@ -23,7 +23,7 @@ async fn lines_come_from_the_chosen_engine_and_a_broken_one_is_an_error() {
         engines: vec![
             fake(
                 "Fake",
-                "--mode script --script h2e2 h9g7 --info depth+17+multipv+1+score+cp+77+pv+h2e2+h9g7 \
+                "--mode script --script h2e2 h9g7 --info depth+17+multipv+1+score+cp+77+nodes+4242+pv+h2e2+h9g7 \
                  --info depth+17+multipv+2+score+cp+-5+pv+b2e2",
             ),
             fake("Crash", "--mode crash"),
@@ -53,6 +53,8 @@ async fn lines_come_from_the_chosen_engine_and_a_broken_one_is_an_error() {
         assert_eq!(lines.len(), 2, "{v}");
         assert_eq!(lines[0]["depth"], 17);
         assert_eq!(lines[0]["score"]["text"], "+0.77");
+        assert_eq!(lines[0]["nodes"], 4242, "the engine's own count");
+        assert_eq!(lines[1]["nodes"], Value::Null, "this line did not say");
         let pv: Vec<&str> = lines[0]["pv"].as_array().unwrap().iter().map(|m| m["text"].as_str().unwrap()).collect();
         assert_eq!(pv, ["炮二平五", "马８进７"]);
         assert_eq!(lines[1]["pv"][0]["mv"], "b2e2");
