@@ -44,13 +44,22 @@ fn nudge(entry: &mut i16, bonus: i32) {
     *entry = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
 }
 
+/// Entries of one side's butterfly table.
+const BUTTERFLY: usize = POINTS * POINTS;
+/// Entries of one side's continuation table.
+const CONTINUATION: usize = (PIECE_TO + 1) * PIECE_TO;
+
 /// The quiet-move tables of one search thread.
+///
+/// The quiet tables have two halves, one per side to move; a search that keeps the sides
+/// apart (`HistoryBySide`) passes the mover's index as `side`, one that does not passes 0
+/// always (Red and Black then share every entry, as they did before the switch).
 pub struct History {
-    /// By from-point × to-point.
+    /// By side × from-point × to-point.
     butterfly: Vec<i16>,
-    /// By the previous move's piece-to (the opponent's) × this move's piece-to.
+    /// By side × the previous move's piece-to (the opponent's) × this move's piece-to.
     reply: Vec<i16>,
-    /// By our own move before that × this move's piece-to.
+    /// By side × our own move before that × this move's piece-to.
     follow: Vec<i16>,
     /// Captures: by the capturing move's piece-to × the role taken. Orders captures of
     /// about the same value by how often each has been the move that cut.
@@ -60,9 +69,9 @@ pub struct History {
 impl Default for History {
     fn default() -> History {
         History {
-            butterfly: vec![0; POINTS * POINTS],
-            reply: vec![0; (PIECE_TO + 1) * PIECE_TO],
-            follow: vec![0; (PIECE_TO + 1) * PIECE_TO],
+            butterfly: vec![0; 2 * BUTTERFLY],
+            reply: vec![0; 2 * CONTINUATION],
+            follow: vec![0; 2 * CONTINUATION],
             captures: vec![0; PIECE_TO * 7],
         }
     }
@@ -70,15 +79,15 @@ impl Default for History {
 
 impl History {
     /// How promising quiet move `m` (continuation index `pt`) looks after the moves `prev1`
-    /// (the opponent's last) and `prev2` (our last).
+    /// (the opponent's last) and `prev2` (our last), in the half of the tables of `side` (0 or 1).
     #[inline]
-    pub fn score(&self, m: Move, pt: usize, prev1: usize, prev2: usize) -> i32 {
+    pub fn score(&self, side: usize, m: Move, pt: usize, prev1: usize, prev2: usize) -> i32 {
+        let butterfly = self.butterfly[side * BUTTERFLY + m.from.index() * POINTS + m.to.index()] as i32;
         if pt == NO_PIECE_TO {
-            return self.butterfly[m.from.index() * POINTS + m.to.index()] as i32;
+            return butterfly;
         }
-        self.butterfly[m.from.index() * POINTS + m.to.index()] as i32
-            + self.reply[prev1 * PIECE_TO + pt] as i32
-            + self.follow[prev2 * PIECE_TO + pt] as i32
+        let base = side * CONTINUATION;
+        butterfly + self.reply[base + prev1 * PIECE_TO + pt] as i32 + self.follow[base + prev2 * PIECE_TO + pt] as i32
     }
 
     /// How often the capture with continuation index `pt` taking a `victim` has cut.
@@ -92,12 +101,13 @@ impl History {
         nudge(&mut self.captures[pt * 7 + victim.index()], bonus);
     }
 
-    /// Rewards (positive `bonus`) or punishes a quiet move.
-    pub fn update(&mut self, m: Move, pt: usize, prev1: usize, prev2: usize, bonus: i32) {
-        nudge(&mut self.butterfly[m.from.index() * POINTS + m.to.index()], bonus);
+    /// Rewards (positive `bonus`) or punishes a quiet move, in the half of the tables of `side`.
+    pub fn update(&mut self, side: usize, m: Move, pt: usize, prev1: usize, prev2: usize, bonus: i32) {
+        nudge(&mut self.butterfly[side * BUTTERFLY + m.from.index() * POINTS + m.to.index()], bonus);
         if pt != NO_PIECE_TO {
-            nudge(&mut self.reply[prev1 * PIECE_TO + pt], bonus);
-            nudge(&mut self.follow[prev2 * PIECE_TO + pt], bonus);
+            let base = side * CONTINUATION;
+            nudge(&mut self.reply[base + prev1 * PIECE_TO + pt], bonus);
+            nudge(&mut self.follow[base + prev2 * PIECE_TO + pt], bonus);
         }
     }
 }
@@ -300,6 +310,23 @@ mod tests {
     }
 
     #[test]
+    fn each_side_learns_in_its_own_half_of_the_quiet_tables() {
+        let mut h = History::default();
+        let quiet = Move::new(Square::from_index(30).unwrap(), Square::from_index(40).unwrap());
+        let chariot_to_40 = Role::Chariot.index() * POINTS + 40;
+        let horse_to_50 = Role::Horse.index() * POINTS + 50;
+        // Black (side 1) learns that the move cut after the horse's move; Red's half is untouched.
+        h.update(1, quiet, chariot_to_40, horse_to_50, NO_PIECE_TO, bonus(6));
+        assert!(h.score(1, quiet, chariot_to_40, horse_to_50, NO_PIECE_TO) > 0);
+        assert_eq!(h.score(0, quiet, chariot_to_40, horse_to_50, NO_PIECE_TO), 0);
+        // All three tables count for side 1: the same move after another reply scores less.
+        assert!(
+            h.score(1, quiet, chariot_to_40, horse_to_50, NO_PIECE_TO)
+                > h.score(1, quiet, chariot_to_40, NO_PIECE_TO, NO_PIECE_TO)
+        );
+    }
+
+    #[test]
     fn capture_history_is_kept_per_piece_point_and_victim() {
         let mut h = History::default();
         // A horse taking a cannon on point 40 cut; a chariot taking the same cannon there did not.
@@ -312,6 +339,6 @@ mod tests {
         // Another victim on the same point, and the quiet tables, learnt nothing.
         assert_eq!(h.capture_score(horse_to_40, Role::Soldier), 0);
         let quiet = Move::new(Square::from_index(30).unwrap(), Square::from_index(40).unwrap());
-        assert_eq!(h.score(quiet, horse_to_40, NO_PIECE_TO, NO_PIECE_TO), 0);
+        assert_eq!(h.score(0, quiet, horse_to_40, NO_PIECE_TO, NO_PIECE_TO), 0);
     }
 }

@@ -334,6 +334,7 @@ fn the_switches_under_test_change_the_tree() {
         ("EvalFade", 100),
         ("CheckExtMaxDepth", 3),
         ("CheckExtMinDepth", 4),
+        ("HistoryBySide", 1),
     ] {
         assert_ne!(nodes(&[switch]), plain, "{switch:?} changed nothing");
     }

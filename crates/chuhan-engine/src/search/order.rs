@@ -43,6 +43,7 @@ impl Searcher<'_> {
     pub(super) fn order(&self, moves: &mut Picker, tt_move: Option<Move>, ply: usize) {
         let v = self.pos.variant();
         let (prev1, prev2) = self.previous(ply);
+        let side = self.limits.params.history_side(self.pos.turn().index());
         let killers = self.killers[ply];
         let threat_weight = self.limits.params.threat_order;
         let threatened = if threat_weight != 0 { threats::threatened(&self.pos) } else { Bitboard(0) };
@@ -64,7 +65,7 @@ impl Searcher<'_> {
             } else if killers[1] == Some(m) {
                 (1 << 27) - 1
             } else {
-                let mut score = self.history.score(m, piece_to(&self.pos, m), prev1, prev2);
+                let mut score = self.history.score(side, m, piece_to(&self.pos, m), prev1, prev2);
                 // (A pass stands on the general's point, never a threatened one.)
                 if threatened.contains(m.from) {
                     if let Some(value) = threats::escape_value(&self.pos, m) {

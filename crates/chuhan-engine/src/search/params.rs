@@ -7,7 +7,7 @@
 //! cmd=chuhan-engine,option.RfpMargin=100` tries a value and `chuhan tune` (SPSA) tunes them.
 //! The defaults are the engine's: `bench`'s signature is theirs.
 //!
-//! Twelve are switches for techniques still under test, off (0) until a match says they pay
+//! Thirteen are switches for techniques still under test, off (0) until a match says they pay
 //! (docs/search-techniques.md, "Measured"): `LmrCutNode` (more reduction at expected cut
 //! nodes), `LmrChecks` (reduce quiet checks too), `CaptureHistory` (order captures of about
 //! the same value by how often each cut), `TtEval` (the table's score as a sharper static
@@ -17,7 +17,8 @@
 //! capture that wins big in a shallow search cuts the node), `SingularNegative` (the
 //! table's move searched shallower when it is not alone in beating beta), `EvalFade` (the
 //! evaluation fades toward a draw as the move limit nears), and `CheckExtMaxDepth` and
-//! `CheckExtMinDepth` (a node in check extended only near the leaves, or only far from them).
+//! `CheckExtMinDepth` (a node in check extended only near the leaves, or only far from them),
+//! and `HistoryBySide` (Red's and Black's quiet-move histories kept apart).
 
 /// Declares the parameters: each a field of [`Params`] and a UCI option with its default and
 /// range.
@@ -140,6 +141,10 @@ params! {
     /// Check extension: a node in check is searched one ply deeper only at this depth or
     /// deeper (as Pikafish extends a check only at depth 12 and more); 0: at every depth.
     check_ext_min_depth: "CheckExtMinDepth" = 0, 0..=64;
+    /// Quiet-move histories: 1 keeps Red's lessons apart from Black's (each side its own half
+    /// of the butterfly and continuation tables, as Stockfish's are by colour); 0: the two
+    /// sides share every entry.
+    history_by_side: "HistoryBySide" = 0, 0..=1;
     /// The root's first aspiration window (centipawns each side), tripled on each failure.
     aspiration_window: "AspirationWindow" = 30, 5..=200;
     /// Singular extension: the shallowest depth it is tried at.
@@ -171,6 +176,17 @@ impl Params {
     #[inline]
     pub fn extends_check(&self, depth: i32) -> bool {
         (self.check_ext_max_depth == 0 || depth <= self.check_ext_max_depth) && depth >= self.check_ext_min_depth
+    }
+
+    /// The half of the quiet-move histories the side to move (`turn`, 0 or 1) learns in and
+    /// reads from: its own with `HistoryBySide`, else the one both sides share.
+    #[inline]
+    pub fn history_side(&self, turn: usize) -> usize {
+        if self.history_by_side != 0 {
+            turn
+        } else {
+            0
+        }
     }
 
     /// Recomputes the reduction table from `lmr_base` and `lmr_divisor`.
