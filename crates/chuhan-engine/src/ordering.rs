@@ -49,11 +49,26 @@ const BUTTERFLY: usize = POINTS * POINTS;
 /// Entries of one side's continuation table.
 const CONTINUATION: usize = (PIECE_TO + 1) * PIECE_TO;
 
+/// Where a node's quiet moves are looked up: the half of the tables of the side to move, and
+/// the moves before the node.
+#[derive(Clone, Copy, Debug)]
+pub struct Context {
+    /// 0 or 1: the side to move's half with `HistoryBySide`, else always 0 (shared).
+    pub side: usize,
+    /// The opponent's last move (continuation index; [`NO_PIECE_TO`] when none).
+    pub prev1: usize,
+    /// Our own last move.
+    pub prev2: usize,
+    /// Our own move before that (four plies back), when `ContHist4` reads it; `None`: the
+    /// four-ply table is neither read nor taught.
+    pub prev4: Option<usize>,
+}
+
 /// The quiet-move tables of one search thread.
 ///
 /// The quiet tables have two halves, one per side to move; a search that keeps the sides
-/// apart (`HistoryBySide`) passes the mover's index as `side`, one that does not passes 0
-/// always (Red and Black then share every entry, as they did before the switch).
+/// apart (`HistoryBySide`) looks up with the mover's index as [`Context::side`], one that does
+/// not with 0 always (Red and Black then share every entry, as they did before the switch).
 pub struct History {
     /// By side × from-point × to-point.
     butterfly: Vec<i16>,
@@ -61,6 +76,8 @@ pub struct History {
     reply: Vec<i16>,
     /// By side × our own move before that × this move's piece-to.
     follow: Vec<i16>,
+    /// By side × our own move four plies back × this move's piece-to (a plan's later steps).
+    plan: Vec<i16>,
     /// Captures: by the capturing move's piece-to × the role taken. Orders captures of
     /// about the same value by how often each has been the move that cut.
     captures: Vec<i16>,
@@ -72,22 +89,26 @@ impl Default for History {
             butterfly: vec![0; 2 * BUTTERFLY],
             reply: vec![0; 2 * CONTINUATION],
             follow: vec![0; 2 * CONTINUATION],
+            plan: vec![0; 2 * CONTINUATION],
             captures: vec![0; PIECE_TO * 7],
         }
     }
 }
 
 impl History {
-    /// How promising quiet move `m` (continuation index `pt`) looks after the moves `prev1`
-    /// (the opponent's last) and `prev2` (our last), in the half of the tables of `side` (0 or 1).
+    /// How promising quiet move `m` (continuation index `pt`) looks at a node of `at`.
     #[inline]
-    pub fn score(&self, side: usize, m: Move, pt: usize, prev1: usize, prev2: usize) -> i32 {
-        let butterfly = self.butterfly[side * BUTTERFLY + m.from.index() * POINTS + m.to.index()] as i32;
+    pub fn score(&self, at: &Context, m: Move, pt: usize) -> i32 {
+        let butterfly = self.butterfly[at.side * BUTTERFLY + m.from.index() * POINTS + m.to.index()] as i32;
         if pt == NO_PIECE_TO {
             return butterfly;
         }
-        let base = side * CONTINUATION;
-        butterfly + self.reply[base + prev1 * PIECE_TO + pt] as i32 + self.follow[base + prev2 * PIECE_TO + pt] as i32
+        let base = at.side * CONTINUATION;
+        let plan = at.prev4.map_or(0, |p4| self.plan[base + p4 * PIECE_TO + pt] as i32);
+        butterfly
+            + self.reply[base + at.prev1 * PIECE_TO + pt] as i32
+            + self.follow[base + at.prev2 * PIECE_TO + pt] as i32
+            + plan
     }
 
     /// How often the capture with continuation index `pt` taking a `victim` has cut.
@@ -101,13 +122,16 @@ impl History {
         nudge(&mut self.captures[pt * 7 + victim.index()], bonus);
     }
 
-    /// Rewards (positive `bonus`) or punishes a quiet move, in the half of the tables of `side`.
-    pub fn update(&mut self, side: usize, m: Move, pt: usize, prev1: usize, prev2: usize, bonus: i32) {
-        nudge(&mut self.butterfly[side * BUTTERFLY + m.from.index() * POINTS + m.to.index()], bonus);
+    /// Rewards (positive `bonus`) or punishes quiet move `m` at a node of `at`.
+    pub fn update(&mut self, at: &Context, m: Move, pt: usize, bonus: i32) {
+        nudge(&mut self.butterfly[at.side * BUTTERFLY + m.from.index() * POINTS + m.to.index()], bonus);
         if pt != NO_PIECE_TO {
-            let base = side * CONTINUATION;
-            nudge(&mut self.reply[base + prev1 * PIECE_TO + pt], bonus);
-            nudge(&mut self.follow[base + prev2 * PIECE_TO + pt], bonus);
+            let base = at.side * CONTINUATION;
+            nudge(&mut self.reply[base + at.prev1 * PIECE_TO + pt], bonus);
+            nudge(&mut self.follow[base + at.prev2 * PIECE_TO + pt], bonus);
+            if let Some(p4) = at.prev4 {
+                nudge(&mut self.plan[base + p4 * PIECE_TO + pt], bonus);
+            }
         }
     }
 }
@@ -316,14 +340,31 @@ mod tests {
         let chariot_to_40 = Role::Chariot.index() * POINTS + 40;
         let horse_to_50 = Role::Horse.index() * POINTS + 50;
         // Black (side 1) learns that the move cut after the horse's move; Red's half is untouched.
-        h.update(1, quiet, chariot_to_40, horse_to_50, NO_PIECE_TO, bonus(6));
-        assert!(h.score(1, quiet, chariot_to_40, horse_to_50, NO_PIECE_TO) > 0);
-        assert_eq!(h.score(0, quiet, chariot_to_40, horse_to_50, NO_PIECE_TO), 0);
-        // All three tables count for side 1: the same move after another reply scores less.
-        assert!(
-            h.score(1, quiet, chariot_to_40, horse_to_50, NO_PIECE_TO)
-                > h.score(1, quiet, chariot_to_40, NO_PIECE_TO, NO_PIECE_TO)
-        );
+        let black = Context { side: 1, prev1: horse_to_50, prev2: NO_PIECE_TO, prev4: None };
+        h.update(&black, quiet, chariot_to_40, bonus(6));
+        assert!(h.score(&black, quiet, chariot_to_40) > 0);
+        assert_eq!(h.score(&Context { side: 0, ..black }, quiet, chariot_to_40), 0);
+        // The continuation tables count too: the same move after another reply scores less.
+        let other_reply = Context { prev1: NO_PIECE_TO, ..black };
+        assert!(h.score(&black, quiet, chariot_to_40) > h.score(&other_reply, quiet, chariot_to_40));
+    }
+
+    #[test]
+    fn the_four_ply_table_is_read_and_taught_only_when_asked() {
+        let mut h = History::default();
+        let quiet = Move::new(Square::from_index(30).unwrap(), Square::from_index(40).unwrap());
+        let pt = Role::Chariot.index() * POINTS + 40;
+        let earlier = Role::Cannon.index() * POINTS + 13;
+        let without = Context { side: 0, prev1: NO_PIECE_TO, prev2: NO_PIECE_TO, prev4: None };
+        let with = Context { prev4: Some(earlier), ..without };
+        h.update(&with, quiet, pt, bonus(6));
+        // Taught in the butterfly and the three continuation tables: the four-ply one adds.
+        assert!(h.score(&with, quiet, pt) > h.score(&without, quiet, pt));
+        assert!(h.score(&without, quiet, pt) > 0);
+        // Taught without it, the four-ply entry stays as it was.
+        let before = h.score(&with, quiet, pt) - h.score(&without, quiet, pt);
+        h.update(&without, quiet, pt, bonus(6));
+        assert_eq!(h.score(&with, quiet, pt) - h.score(&without, quiet, pt), before);
     }
 
     #[test]
@@ -339,6 +380,9 @@ mod tests {
         // Another victim on the same point, and the quiet tables, learnt nothing.
         assert_eq!(h.capture_score(horse_to_40, Role::Soldier), 0);
         let quiet = Move::new(Square::from_index(30).unwrap(), Square::from_index(40).unwrap());
-        assert_eq!(h.score(0, quiet, horse_to_40, NO_PIECE_TO, NO_PIECE_TO), 0);
+        assert_eq!(
+            h.score(&Context { side: 0, prev1: NO_PIECE_TO, prev2: NO_PIECE_TO, prev4: None }, quiet, horse_to_40),
+            0
+        );
     }
 }

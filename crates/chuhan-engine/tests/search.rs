@@ -335,6 +335,7 @@ fn the_switches_under_test_change_the_tree() {
         ("CheckExtMaxDepth", 3),
         ("CheckExtMinDepth", 4),
         ("HistoryBySide", 1),
+        ("ContHist4", 1),
     ] {
         assert_ne!(nodes(&[switch]), plain, "{switch:?} changed nothing");
     }

@@ -547,8 +547,7 @@ impl<'a> Searcher<'a> {
             }
             self.order(&mut moves, tt_move, ply);
         }
-        let (prev1, prev2) = self.previous(ply);
-        let side = self.limits.params.history_side(self.pos.turn().index());
+        let at = self.context(ply);
         let check_zone = quiescence::check_candidates(&self.pos);
 
         let original_alpha = alpha;
@@ -580,8 +579,7 @@ impl<'a> Searcher<'a> {
             let capture = !m.is_pass() && self.pos.piece_at(m.to).is_some();
             let quiet = !capture;
             let extension = if Some(m) == tt_move { singular_extension } else { 0 };
-            let quiet_history =
-                if quiet { self.history.score(side, m, piece_to(&self.pos, m), prev1, prev2) } else { 0 };
+            let quiet_history = if quiet { self.history.score(&at, m, piece_to(&self.pos, m)) } else { 0 };
             // The prunings near the leaves: only off the principal variation, not in check, and
             // once a move has scored better than being mated.
             let may_prune = !pv_node && !in_check && best > -MATE_BOUND;
@@ -701,10 +699,10 @@ impl<'a> Searcher<'a> {
                                 self.killers[ply][0] = Some(m);
                             }
                             let pt = piece_to(&self.pos, m);
-                            self.history.update(side, m, pt, prev1, prev2, b);
+                            self.history.update(&at, m, pt, b);
                             for q in quiets_tried[..quiet_count].iter().flatten() {
                                 let pt = piece_to(&self.pos, *q);
-                                self.history.update(side, *q, pt, prev1, prev2, -b);
+                                self.history.update(&at, *q, pt, -b);
                             }
                         }
                         break;

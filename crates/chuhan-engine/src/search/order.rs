@@ -3,7 +3,7 @@
 
 use super::{threats, Searcher, NO_PIECE_TO};
 use crate::eval::piece_value;
-use crate::ordering::{piece_to, Picker};
+use crate::ordering::{piece_to, Context, Picker};
 use crate::see::see_at_least;
 use chuhan::{Bitboard, Move, Position};
 
@@ -31,19 +31,25 @@ impl Searcher<'_> {
         self.pos.piece_at(m.to).map_or(0, |p| piece_value(self.pos.variant(), p.role))
     }
 
-    /// The continuation indices of the opponent's last move and our last move before `ply`.
-    pub(super) fn previous(&self, ply: usize) -> (usize, usize) {
-        let prev1 = if ply >= 1 { self.moved[ply - 1] } else { NO_PIECE_TO };
-        let prev2 = if ply >= 2 { self.moved[ply - 2] } else { NO_PIECE_TO };
-        (prev1, prev2)
+    /// Where the quiet moves of the node at `ply` are looked up in the histories: the side's
+    /// half (`HistoryBySide`) and the moves made one, two and (with `ContHist4`) four plies
+    /// before it (moves before the root are not known here: [`NO_PIECE_TO`]).
+    pub(super) fn context(&self, ply: usize) -> Context {
+        let before = |back: usize| if ply >= back { self.moved[ply - back] } else { NO_PIECE_TO };
+        let p = &self.limits.params;
+        Context {
+            side: p.history_side(self.pos.turn().index()),
+            prev1: before(1),
+            prev2: before(2),
+            prev4: (p.cont_hist4 != 0).then(|| before(4)),
+        }
     }
 
     /// Orders moves: the table's move, captures by most valuable victim then least valuable
     /// attacker, killers, then quiet moves by their histories.
     pub(super) fn order(&self, moves: &mut Picker, tt_move: Option<Move>, ply: usize) {
         let v = self.pos.variant();
-        let (prev1, prev2) = self.previous(ply);
-        let side = self.limits.params.history_side(self.pos.turn().index());
+        let at = self.context(ply);
         let killers = self.killers[ply];
         let threat_weight = self.limits.params.threat_order;
         let threatened = if threat_weight != 0 { threats::threatened(&self.pos) } else { Bitboard(0) };
@@ -65,7 +71,7 @@ impl Searcher<'_> {
             } else if killers[1] == Some(m) {
                 (1 << 27) - 1
             } else {
-                let mut score = self.history.score(side, m, piece_to(&self.pos, m), prev1, prev2);
+                let mut score = self.history.score(&at, m, piece_to(&self.pos, m));
                 // (A pass stands on the general's point, never a threatened one.)
                 if threatened.contains(m.from) {
                     if let Some(value) = threats::escape_value(&self.pos, m) {
