@@ -37,12 +37,12 @@ impl Searcher<'_> {
     pub(super) fn context(&self, ply: usize) -> Context {
         let before = |back: usize| if ply >= back { self.moved[ply - back] } else { NO_PIECE_TO };
         let p = &self.limits.params;
-        Context {
-            side: p.history_side(self.pos.turn().index()),
-            prev1: before(1),
-            prev2: before(2),
-            prev4: (p.cont_hist4 != 0).then(|| before(4)),
-        }
+        Context::new(
+            p.history_side(self.pos.turn().index()),
+            before(1),
+            before(2),
+            (p.cont_hist4 != 0).then(|| before(4)),
+        )
     }
 
     /// Orders moves: the table's move, captures by most valuable victim then least valuable
