@@ -85,8 +85,8 @@ impl Context {
 /// The quiet-move tables of one search thread.
 ///
 /// The quiet tables have two halves, one per side to move; a search that keeps the sides
-/// apart (`HistoryBySide`) looks up with the mover's index as [`Context::side`], one that does
-/// not with 0 always (Red and Black then share every entry, as they did before the switch).
+/// apart (`HistoryBySide`) makes its [`Context`] with the mover's index as `side`, one that
+/// does not with 0 always (Red and Black then share every entry, as they did before the switch).
 pub struct History {
     /// By side × from-point × to-point.
     butterfly: Vec<i16>,
@@ -349,10 +349,15 @@ mod tests {
         assert!(e as i32 >= -HISTORY_MAX && e < -15000, "{e}");
     }
 
+    /// A quiet move from point 30 to point 40, for the history tests.
+    fn quiet_to_40() -> Move {
+        Move::new(Square::from_index(30).unwrap(), Square::from_index(40).unwrap())
+    }
+
     #[test]
     fn each_side_learns_in_its_own_half_of_the_quiet_tables() {
         let mut h = History::default();
-        let quiet = Move::new(Square::from_index(30).unwrap(), Square::from_index(40).unwrap());
+        let quiet = quiet_to_40();
         let chariot_to_40 = Role::Chariot.index() * POINTS + 40;
         let horse_to_50 = Role::Horse.index() * POINTS + 50;
         // Black (side 1) learns that the move cut after the horse's move; Red's half is untouched.
@@ -368,7 +373,7 @@ mod tests {
     #[test]
     fn the_four_ply_table_is_read_and_taught_only_when_asked() {
         let mut h = History::default();
-        let quiet = Move::new(Square::from_index(30).unwrap(), Square::from_index(40).unwrap());
+        let quiet = quiet_to_40();
         let pt = Role::Chariot.index() * POINTS + 40;
         let earlier = Role::Cannon.index() * POINTS + 13;
         let without = Context::new(0, NO_PIECE_TO, NO_PIECE_TO, None);
@@ -395,7 +400,6 @@ mod tests {
         assert!(h.capture_score(chariot_to_40, Role::Cannon) < 0);
         // Another victim on the same point, and the quiet tables, learnt nothing.
         assert_eq!(h.capture_score(horse_to_40, Role::Soldier), 0);
-        let quiet = Move::new(Square::from_index(30).unwrap(), Square::from_index(40).unwrap());
-        assert_eq!(h.score(&Context::new(0, NO_PIECE_TO, NO_PIECE_TO, None), quiet, horse_to_40), 0);
+        assert_eq!(h.score(&Context::new(0, NO_PIECE_TO, NO_PIECE_TO, None), quiet_to_40(), horse_to_40), 0);
     }
 }
