@@ -336,6 +336,7 @@ fn the_switches_under_test_change_the_tree() {
         ("CheckExtMinDepth", 4),
         ("HistoryBySide", 1),
         ("ContHist4", 1),
+        ("CorrHist", 100),
     ] {
         assert_ne!(nodes(&[switch]), plain, "{switch:?} changed nothing");
     }

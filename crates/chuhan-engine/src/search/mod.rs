@@ -31,6 +31,7 @@ use chuhan::{Move, Position, Role};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
+mod correction;
 mod levels;
 mod limits;
 mod order;
@@ -125,6 +126,9 @@ pub(crate) struct ThreadMemory {
     /// from an earlier search never answers (the evaluator may have changed in between): the
     /// buffer is reused, its contents are not.
     eval_cache: Vec<(u64, i32)>,
+    /// What the searches found the static evaluation to be wrong by (`CorrHist`): like the
+    /// histories, still true of the next move's positions.
+    correction: correction::Correction,
 }
 
 /// Scores stored in the table are relative to the node (mates counted from it).
@@ -182,6 +186,8 @@ pub(crate) struct Searcher<'a> {
     checks: Vec<bool>,
     killers: Vec<[Option<Move>; 2]>,
     history: History,
+    /// The evaluation's corrections by structure (`CorrHist`, [`correction`]).
+    correction: correction::Correction,
     /// `evals[ply]`: the static evaluation at `ply` (`NO_EVAL` in check), to tell whether
     /// our position is improving.
     evals: Vec<i32>,
@@ -223,7 +229,7 @@ impl<'a> Searcher<'a> {
         }
         let generation = shared.generation.load(Ordering::Relaxed);
         let nnue = eval.network(pos.variant()).map(|net| crate::network::Accumulators::new(net, &pos));
-        let ThreadMemory { history, mut eval_cache } = memory;
+        let ThreadMemory { history, mut eval_cache, correction } = memory;
         eval_cache.resize(EVAL_CACHE, (0, 0));
         // An odd multiplier keeps the salts of different searches apart; a stale entry then
         // matches only if its key differs from the looked-for one by exactly the salts' xor.
@@ -241,6 +247,7 @@ impl<'a> Searcher<'a> {
             checks,
             killers: vec![[None; 2]; MAX_PLY + 2],
             history,
+            correction,
             evals: vec![NO_EVAL; MAX_PLY + 2],
             moved: vec![NO_PIECE_TO; MAX_PLY + 2],
             eval_cache,
@@ -256,7 +263,7 @@ impl<'a> Searcher<'a> {
 
     /// What this thread keeps for the next search of the game.
     fn into_memory(self) -> ThreadMemory {
-        ThreadMemory { history: self.history, eval_cache: self.eval_cache }
+        ThreadMemory { history: self.history, eval_cache: self.eval_cache, correction: self.correction }
     }
 
     fn should_stop(&mut self) -> bool {
@@ -313,8 +320,23 @@ impl<'a> Searcher<'a> {
         self.checks.pop();
     }
 
-    /// The static evaluation for the side to move, from the cache when it has it.
+    /// The static evaluation for the side to move with the correction `CorrHist` has learnt
+    /// for positions like this one added (none while the switch is off).
     fn evaluate(&mut self) -> i32 {
+        self.uncorrected() + self.correction()
+    }
+
+    /// What `CorrHist` adds to this position's static evaluation (0 while it is off).
+    #[inline]
+    fn correction(&self) -> i32 {
+        match self.limits.params.corr_hist {
+            0 => 0,
+            weight => self.correction.get(correction::Slots::of(&self.pos), weight),
+        }
+    }
+
+    /// The static evaluation for the side to move, from the cache when it has it.
+    fn uncorrected(&mut self) -> i32 {
         let key = self.pos.hash();
         let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE - 1)];
         let key = key ^ self.salt;
@@ -421,7 +443,10 @@ impl<'a> Searcher<'a> {
                 return settled;
             }
         }
-        let static_eval = if in_check { NO_EVAL } else { self.evaluate() };
+        // The evaluation as the network (or the hand-written one) gives it, and as `CorrHist`
+        // corrects it: the prunings read the second, the correction learns from the first.
+        let raw_eval = if in_check { NO_EVAL } else { self.uncorrected() };
+        let static_eval = if in_check { NO_EVAL } else { raw_eval + self.correction() };
         self.evals[ply] = static_eval;
         // Improving: better than at our previous turn (or no way to tell).
         let improving = !in_check && (ply < 2 || self.evals[ply - 2] == NO_EVAL || static_eval > self.evals[ply - 2]);
@@ -720,6 +745,21 @@ impl<'a> Searcher<'a> {
         if skip.is_none() {
             let bound = Bound::of(best, original_alpha, beta);
             self.shared.tt.store(key, Entry { mv: best_move, score: to_tt(best, ply), depth, bound }, self.generation);
+            // `CorrHist`: the score says how wrong the static evaluation was, when it is a score
+            // of the position and not of a capture (a quiet best move, or none), and its bound
+            // points the way it differs (a fail-high above the evaluation, a fail-low below).
+            if self.limits.params.corr_hist != 0
+                && !in_check
+                && best.abs() < DECISIVE / 2
+                && best_move.is_none_or(|m| m.is_pass() || self.pos.piece_at(m.to).is_none())
+                && match bound {
+                    Bound::Lower => best > static_eval,
+                    Bound::Upper => best < static_eval,
+                    Bound::Exact => true,
+                }
+            {
+                self.correction.learn(correction::Slots::of(&self.pos), depth, best - raw_eval);
+            }
         }
         best
     }

@@ -7,7 +7,7 @@
 //! cmd=chuhan-engine,option.RfpMargin=100` tries a value and `chuhan tune` (SPSA) tunes them.
 //! The defaults are the engine's: `bench`'s signature is theirs.
 //!
-//! Fourteen are switches for techniques still under test, off (0) until a match says they pay
+//! Fifteen are switches for techniques still under test, off (0) until a match says they pay
 //! (docs/search-techniques.md, "Measured"): `LmrCutNode` (more reduction at expected cut
 //! nodes), `LmrChecks` (reduce quiet checks too), `CaptureHistory` (order captures of about
 //! the same value by how often each cut), `TtEval` (the table's score as a sharper static
@@ -18,8 +18,9 @@
 //! table's move searched shallower when it is not alone in beating beta), `EvalFade` (the
 //! evaluation fades toward a draw as the move limit nears), and `CheckExtMaxDepth` and
 //! `CheckExtMinDepth` (a node in check extended only near the leaves, or only far from them),
-//! `HistoryBySide` (Red's and Black's quiet-move histories kept apart), and `ContHist4` (a
-//! continuation history by our move four plies back).
+//! `HistoryBySide` (Red's and Black's quiet-move histories kept apart), `ContHist4` (a
+//! continuation history by our move four plies back), and `CorrHist` (the static evaluation
+//! corrected by what searches of similar positions found).
 
 /// Declares the parameters: each a field of [`Params`] and a UCI option with its default and
 /// range.
@@ -149,6 +150,10 @@ params! {
     /// Quiet-move histories: 1 adds a third continuation table, by our own move four plies
     /// back (as Stockfish's fourth-ply table), to the order and the reductions; 0: two tables.
     cont_hist4: "ContHist4" = 0, 0..=1;
+    /// Correction history: the static evaluation gets the mean gap the searches of positions
+    /// with the same soldiers, or the same generals, advisors and elephants, found between it
+    /// and their score, times this many percent; 0: the evaluation as it is.
+    corr_hist: "CorrHist" = 0, 0..=200;
     /// The root's first aspiration window (centipawns each side), tripled on each failure.
     aspiration_window: "AspirationWindow" = 30, 5..=200;
     /// Singular extension: the shallowest depth it is tried at.

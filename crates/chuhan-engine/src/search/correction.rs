@@ -1,0 +1,182 @@
+//! Correction history (the `CorrHist` switch): what the searches of similar positions found
+//! the static evaluation to be wrong by, added to it.
+//!
+//! An evaluation has blind spots that depend on structure: a soldier chain it overrates, a
+//! palace whose missing advisor it underrates. A search reaches past them, so the gap between a
+//! node's searched score and its static evaluation says how wrong the evaluation is in positions
+//! like it. Two tables keep that gap's running average, each by a key of part of the position
+//! and the side to move: the soldiers of both sides, and the defence (the generals, advisors
+//! and elephants). The correction is the two tables' mean, scaled by the switch's weight. Every
+//! pruning that reads the static evaluation (reverse futility, futility, the null move,
+//! ProbCut's exchange test, the quiescence stand-pat, "improving") then reads the corrected one.
+//!
+//! The idea is Stockfish's (from 2024; not in Pikafish-HCE, docs/search-techniques.md row 7);
+//! the weighted running average is the form Ethereal and others use.
+
+use chuhan::{Bitboard, Position, Role, Side};
+
+/// Entries of one side's half of each table (a power of two).
+const ENTRIES: usize = 1 << 14;
+/// Entries hold centipawns × `GRAIN`, so that a small gap still moves the average.
+const GRAIN: i32 = 256;
+/// The largest correction an entry holds, and the largest gap it learns from (centipawns): a
+/// gap beyond it is a tactic, not an evaluation's habit.
+const LIMIT: i32 = 128;
+/// An entry learns at most this many 256ths of a new gap: a deep search's gap counts more
+/// than a shallow one's, up to this.
+const MAX_WEIGHT: i32 = 16;
+
+/// The two correction tables of one search thread, kept from one search of a game to the next.
+pub struct Correction {
+    /// By the soldiers of both sides, then the side to move.
+    soldiers: Box<[[i32; ENTRIES]; 2]>,
+    /// By the generals, advisors and elephants of both sides, then the side to move.
+    defence: Box<[[i32; ENTRIES]; 2]>,
+}
+
+impl Default for Correction {
+    fn default() -> Correction {
+        let zeroed = || -> Box<[[i32; ENTRIES]; 2]> {
+            vec![[0; ENTRIES]; 2].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!())
+        };
+        Correction { soldiers: zeroed(), defence: zeroed() }
+    }
+}
+
+/// Where a position's entries are: the side to move's half, and one slot in each table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slots {
+    side: usize,
+    soldiers: usize,
+    defence: usize,
+}
+
+/// A slot for a pair of bitboards (Red's and Black's pieces of some roles): a multiplicative
+/// hash of both, its top bits.
+#[inline]
+fn slot(first: Bitboard, second: Bitboard) -> usize {
+    const K1: u128 = 0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835;
+    const K2: u128 = 0xc2b2_ae3d_27d4_eb4f_1656_67b1_9e37_79f9;
+    let h = first.0.wrapping_mul(K1) ^ second.0.wrapping_mul(K2);
+    let h = (h >> 64) as u64 ^ h as u64;
+    (h.wrapping_mul(0x2545_f491_4f6c_dd1d) >> (64 - ENTRIES.trailing_zeros())) as usize
+}
+
+/// The pieces of `side` of the defence's roles.
+#[inline]
+fn defenders(pos: &Position, side: Side) -> Bitboard {
+    pos.pieces(side, Role::General) | pos.pieces(side, Role::Advisor) | pos.pieces(side, Role::Elephant)
+}
+
+impl Slots {
+    /// The entries of `pos`.
+    #[inline]
+    pub fn of(pos: &Position) -> Slots {
+        Slots {
+            side: pos.turn() as usize,
+            soldiers: slot(pos.pieces(Side::First, Role::Soldier), pos.pieces(Side::Second, Role::Soldier)),
+            defence: slot(defenders(pos, Side::First), defenders(pos, Side::Second)),
+        }
+    }
+}
+
+impl Correction {
+    /// What to add to the static evaluation at `at` (centipawns, side to move's view): the two
+    /// tables' mean, times `weight` percent.
+    #[inline]
+    pub fn get(&self, at: Slots, weight: i32) -> i32 {
+        let sum = self.soldiers[at.side][at.soldiers] + self.defence[at.side][at.defence];
+        sum * weight / (2 * 100 * GRAIN)
+    }
+
+    /// Learns that a search to `depth` at `at` scored `gap` centipawns above the uncorrected
+    /// static evaluation (below it when negative).
+    pub fn learn(&mut self, at: Slots, depth: i32, gap: i32) {
+        let weight = (depth + 1).clamp(1, MAX_WEIGHT);
+        let target = gap.clamp(-LIMIT, LIMIT) * GRAIN;
+        for entry in [&mut self.soldiers[at.side][at.soldiers], &mut self.defence[at.side][at.defence]] {
+            let next = (*entry * (256 - weight) + target * weight) / 256;
+            *entry = next.clamp(-LIMIT * GRAIN, LIMIT * GRAIN);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chuhan::Variant;
+
+    fn pos(fen: &str) -> Position {
+        Position::from_fen(Variant::Xiangqi, fen).unwrap()
+    }
+
+    const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+    #[test]
+    fn a_repeated_gap_is_learnt_and_read_back_at_full_weight() {
+        let p = pos(START);
+        let at = Slots::of(&p);
+        let mut c = Correction::default();
+        assert_eq!(c.get(at, 100), 0);
+        for _ in 0..400 {
+            c.learn(at, 12, 40);
+        }
+        // The running average nears the gap from below (integer steps stop a little short).
+        let full = c.get(at, 100);
+        assert!((35..=40).contains(&full), "{full}");
+        assert_eq!(c.get(at, 50), full / 2);
+        assert_eq!(c.get(at, 0), 0);
+    }
+
+    #[test]
+    fn a_gap_beyond_the_limit_teaches_only_the_limit() {
+        let p = pos(START);
+        let at = Slots::of(&p);
+        let mut c = Correction::default();
+        for _ in 0..2000 {
+            c.learn(at, 20, -5000);
+        }
+        let full = c.get(at, 100);
+        assert!((-LIMIT..=-LIMIT + 4).contains(&full), "{full}");
+    }
+
+    #[test]
+    fn a_deeper_search_moves_the_average_further() {
+        let p = pos(START);
+        let at = Slots::of(&p);
+        let (mut shallow, mut deep) = (Correction::default(), Correction::default());
+        shallow.learn(at, 1, 100);
+        deep.learn(at, 10, 100);
+        assert!(deep.get(at, 100) > shallow.get(at, 100));
+    }
+
+    #[test]
+    fn the_side_to_move_and_the_structures_keep_their_own_entries() {
+        let red = pos(START);
+        let black = pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1");
+        // A soldier advanced: another soldier slot, the same defence slot.
+        let pushed = pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/2P6/P3P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+        // An advisor gone: the same soldier slot, another defence slot.
+        let bare = pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNB1KABNR w - - 0 1");
+        let (a, b, s, d) = (Slots::of(&red), Slots::of(&black), Slots::of(&pushed), Slots::of(&bare));
+        assert_ne!(a.side, b.side);
+        assert_eq!((a.soldiers, a.defence), (b.soldiers, b.defence));
+        assert_ne!(a.soldiers, s.soldiers);
+        assert_eq!(a.defence, s.defence);
+        assert_eq!(a.soldiers, d.soldiers);
+        assert_ne!(a.defence, d.defence);
+        // The pieces that are neither (chariots, horses, cannons) are not in either key.
+        let moved = pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 0 1");
+        assert_eq!(Slots::of(&moved), a);
+
+        let mut c = Correction::default();
+        for _ in 0..100 {
+            c.learn(a, 10, 60);
+        }
+        assert!(c.get(a, 100) > 30);
+        assert_eq!(c.get(b, 100), 0, "Black to move learnt Red's lesson");
+        // Half the entries are shared with a position that differs in one structure only.
+        let half = c.get(s, 100);
+        assert!(half > 10 && half < c.get(a, 100), "{half}");
+    }
+}
