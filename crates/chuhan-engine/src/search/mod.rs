@@ -26,9 +26,9 @@ use crate::ordering::{bonus, piece_to, History, Picker, NO_PIECE_TO};
 use crate::score::{DECISIVE, MATE, MATE_BOUND};
 use crate::see::see_at_least;
 pub use crate::tt::HashError;
-use crate::tt::{Bound, Entry, Table};
+use crate::tt::{Bound, Entry};
 use chuhan::{Move, Position, Role};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 mod correction;
@@ -40,12 +40,17 @@ mod probcut;
 mod quiescence;
 mod root;
 mod rules;
+mod shared;
+mod smp;
 mod threats;
 
 pub(crate) use levels::weakened_choice;
 pub use levels::{level_limits, level_move};
 pub use limits::{Limits, Report};
 pub use params::Params;
+pub use shared::Shared;
+use shared::ThreadMemory;
+pub use smp::{search, search_unless_stopped};
 
 pub use crate::score::MAX_PLY;
 /// The static evaluation of a node in check (none is computed).
@@ -54,82 +59,6 @@ const NO_EVAL: i32 = i32::MIN / 2;
 const FORCED_MOVE_DEPTH: i32 = 5;
 /// Entries of each thread's evaluation cache (a power of two; 1 MiB).
 const EVAL_CACHE: usize = 1 << 16;
-
-/// State shared by the search threads and kept between searches: the transposition table, the
-/// move-ordering histories, and the flags another thread uses to control a running search.
-///
-/// Keep one per game and pass it to each [`search`]: what the last move's search learnt speeds
-/// up the next one. It is `Sync`, so a GUI thread can hold it while a search runs and stop it.
-pub struct Shared {
-    pub(crate) tt: Table,
-    /// Set it (from any thread) to stop a running search: it returns the best line of the last
-    /// finished iteration. [`search`] clears it when it starts ([`search_unless_stopped`] does
-    /// not), and both set it when they end (that stops the helper threads).
-    pub stop: AtomicBool,
-    pub(crate) nodes: AtomicU64,
-    pub(crate) generation: std::sync::atomic::AtomicU8,
-    /// Pondering: search as if `infinite` until `ponderhit` clears it (then the clock limits
-    /// apply again, counted from the search's start).
-    pub pondering: AtomicBool,
-    /// Each thread's memory kept from one search to the next of a game ([`ThreadMemory`]).
-    memories: std::sync::Mutex<Vec<ThreadMemory>>,
-    /// Counts searches: each one's evaluation cache entries are salted with it.
-    searches: AtomicU64,
-}
-
-impl Shared {
-    /// A fresh state with a transposition table of about `hash_mb` MiB (at least 1): the memory
-    /// the engine may use (UCI `Hash`). A bigger table keeps more of a long search.
-    ///
-    /// Aborts the process if the memory cannot be had: [`Shared::try_new`] for a size that comes
-    /// from a user.
-    pub fn new(hash_mb: usize) -> Shared {
-        Shared::with_table(Table::new(hash_mb))
-    }
-
-    /// [`Shared::new`], or why the table cannot be had: a size too big for the memory free now
-    /// is refused before anything is allocated (UCI `Hash` is the user's to choose, up to
-    /// 65,536 MB, and must not end the engine).
-    pub fn try_new(hash_mb: usize) -> Result<Shared, HashError> {
-        Table::try_new(hash_mb).map(Shared::with_table)
-    }
-
-    fn with_table(tt: Table) -> Shared {
-        Shared {
-            tt,
-            stop: AtomicBool::new(false),
-            nodes: AtomicU64::new(0),
-            generation: std::sync::atomic::AtomicU8::new(0),
-            pondering: AtomicBool::new(false),
-            memories: std::sync::Mutex::new(Vec::new()),
-            searches: AtomicU64::new(0),
-        }
-    }
-
-    /// Forgets everything learnt (a new game): the table and the histories, so that nothing from
-    /// another game steers this one's search.
-    pub fn clear(&self) {
-        self.tt.clear();
-        self.memories.lock().unwrap_or_else(|e| e.into_inner()).clear();
-    }
-}
-
-/// What one searching thread keeps between the searches of a game. Both parts are megabytes:
-/// made afresh for every search, they cost more than a shallow search itself (a self-play
-/// generator at depth 1 spent four fifths of its time in the kernel, faulting their pages in).
-#[derive(Default)]
-pub(crate) struct ThreadMemory {
-    /// The quiet-move histories: what cut in the last move's tree mostly still cuts in this
-    /// one's.
-    history: History,
-    /// The evaluation cache's slots. Entries are tagged with their search's salt, so an entry
-    /// from an earlier search never answers (the evaluator may have changed in between): the
-    /// buffer is reused, its contents are not.
-    eval_cache: Vec<(u64, i32)>,
-    /// What the searches found the static evaluation to be wrong by (`CorrHist`): like the
-    /// histories, still true of the next move's positions.
-    correction: correction::Correction,
-}
 
 /// Scores stored in the table are relative to the node (mates counted from it).
 fn to_tt(score: i32, ply: usize) -> i32 {
@@ -763,106 +692,4 @@ impl<'a> Searcher<'a> {
         }
         best
     }
-}
-
-/// Searches `pos` with `threads` threads until the limits; returns the main thread's report:
-/// the best line of the last iteration it finished, whose first move is the one to play, with
-/// the nodes and time of the whole search (all threads, unfinished iteration included).
-///
-/// This is the engine's entry point for a library user. `report` is called on the calling
-/// thread for each line of each finished iteration (MultiPV lines best first), to show
-/// progress; the search blocks until it ends, so set [`Shared::stop`] from another thread to
-/// end an unbounded one. `eval` is [`crate::nnue::Nnue::embedded`] (the trained networks, the
-/// engine's default) or [`crate::eval::Classic`] (the hand-written evaluation). The position's history
-/// counts: repetitions are judged by the rules of [`Limits::rules`] and
-/// [`Limits::janggi_rules`].
-///
-/// It clears [`Shared::stop`] as it starts, so a stop set before the call is forgotten: right
-/// for a search run on the caller's own thread. To start one on another thread and stop it from
-/// this one, clear the flag here before starting that thread and call [`search_unless_stopped`]
-/// there, or a stop sent in between is lost.
-///
-/// ```
-/// use chuhan::{Position, Variant};
-/// use chuhan_engine::eval::Classic;
-/// use chuhan_engine::{search, Limits, Shared};
-///
-/// let pos = Position::new(Variant::Xiangqi);
-/// let shared = Shared::new(1);
-/// let limits = Limits { depth: Some(4), ..Limits::default() };
-/// let mut depths = Vec::new();
-/// let best = search(&pos, &shared, &Classic, &limits, 1, |line| depths.push(line.depth));
-/// assert_eq!(depths, [1, 2, 3, 4]);
-/// assert_eq!(best.depth, 4);
-/// let first = best.pv[0];
-/// assert!(pos.is_legal(first));
-/// println!("{first} {} ({})", best.score, best.score.to_uci()); // e.g. "h2e2 +0.20 (cp 20)"
-/// ```
-pub fn search(
-    pos: &Position,
-    shared: &Shared,
-    eval: &dyn Evaluate,
-    limits: &Limits,
-    threads: usize,
-    report: impl FnMut(&Report) + Send,
-) -> Report {
-    shared.stop.store(false, Ordering::Relaxed);
-    search_unless_stopped(pos, shared, eval, limits, threads, report)
-}
-
-/// [`search`], but it leaves [`Shared::stop`] as it finds it: a search that is already stopped
-/// returns within its first thousand nodes or so (with a legal move, when there is one).
-///
-/// For a search started on a thread of its own and stopped from another: the controlling
-/// thread clears the flag *before* it starts the searching thread, and a `stop` that comes
-/// before the search has begun is then kept. Clearing it in the searching thread (what
-/// [`search`] does) would overwrite such a stop, and an unbounded search would never end (the
-/// UCI engine lost `stop` or `quit` sent right after `go` that way in about half the tries).
-pub fn search_unless_stopped(
-    pos: &Position,
-    shared: &Shared,
-    eval: &dyn Evaluate,
-    limits: &Limits,
-    threads: usize,
-    report: impl FnMut(&Report) + Send,
-) -> Report {
-    let start = std::time::Instant::now();
-    shared.nodes.store(0, Ordering::Relaxed);
-    shared.generation.fetch_add(1, Ordering::Relaxed);
-    shared.searches.fetch_add(1, Ordering::Relaxed);
-    let mut memories = std::mem::take(&mut *shared.memories.lock().unwrap_or_else(|e| e.into_inner()));
-    memories.resize_with(threads.max(1), ThreadMemory::default);
-    let (result, memories) = std::thread::scope(|scope| {
-        let mut own = memories.into_iter();
-        let main_memory = own.next().unwrap_or_default();
-        let helpers: Vec<_> = own
-            .map(|memory| {
-                let pos = pos.clone();
-                let limits = limits.clone();
-                scope.spawn(move || {
-                    let mut helper = Searcher::new(pos, shared, eval, limits, false, memory);
-                    helper.think(|_| {});
-                    helper.into_memory()
-                })
-            })
-            .collect();
-        let mut main = Searcher::new(pos.clone(), shared, eval, limits.clone(), true, main_memory);
-        let mut result = main.think(report);
-        shared.stop.store(true, Ordering::Relaxed);
-        if result.pv.is_empty() {
-            // Stopped from outside before the first iteration finished: any move the root
-            // allows beats none (a GUI takes "bestmove 0000" as resigning).
-            result.pv.extend(pos.legal_moves().iter().copied().find(|m| limits.allows(*m)));
-        }
-        let mut memories = vec![main.into_memory()];
-        memories.extend(helpers.into_iter().filter_map(|h| h.join().ok()));
-        (result, memories)
-    });
-    *shared.memories.lock().unwrap_or_else(|e| e.into_inner()) = memories;
-    // The line is the last finished iteration's; its nodes and time are the whole search's
-    // (an iteration cut short by a limit counts too).
-    let mut result = result;
-    result.nodes = shared.nodes.load(Ordering::Relaxed);
-    result.elapsed = start.elapsed();
-    result
 }
