@@ -64,9 +64,10 @@ impl Shared {
     }
 }
 
-/// What one searching thread keeps between the searches of a game. Both parts are megabytes:
-/// made afresh for every search, they cost more than a shallow search itself (a self-play
-/// generator at depth 1 spent four fifths of its time in the kernel, faulting their pages in).
+/// What one searching thread keeps between the searches of a game. The histories and the cache
+/// are megabytes (the correction tables a quarter of one): made afresh for every search, they
+/// cost more than a shallow search itself (a self-play generator at depth 1 spent four fifths
+/// of its time in the kernel, faulting their pages in).
 #[derive(Default)]
 pub(crate) struct ThreadMemory {
     /// The quiet-move histories: what cut in the last move's tree mostly still cuts in this
