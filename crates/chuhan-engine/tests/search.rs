@@ -346,6 +346,34 @@ fn the_switches_under_test_change_the_tree() {
     assert_ne!(nodes(&[singular[0], ("SingularNegative", 1)]), nodes(&singular), "SingularNegative changed nothing");
 }
 
+/// The correction history has a weight for each game: `CorrHist` in xiangqi, `CorrHistJanggi`
+/// in janggi (on by default there). Each changes its own game's tree and leaves the other's be.
+#[test]
+fn each_game_weighs_its_own_correction_history() {
+    use chuhan_engine::search::Params;
+    use std::sync::Arc;
+    let xiangqi =
+        Position::from_fen(Variant::Xiangqi, "r2akab1r/3n5/4b3n/p1p1pRp1p/9/2P3P2/P3P3c/N2C3C1/4A4/1RBAK1B2 w - - 0 1")
+            .unwrap();
+    let janggi = Position::new(Variant::Janggi);
+    let nodes = |pos: &Position, settings: &[(&str, i32)]| {
+        let mut params = Params::default();
+        for &(name, value) in settings {
+            assert_eq!(params.set(name, value), Ok(true), "{name}");
+        }
+        let limits = Limits { depth: Some(8), move_limit: 60, params: Arc::new(params), ..Limits::default() };
+        search(pos, &Shared::new(16), &Classic, &limits, 1, |_| {}).nodes
+    };
+    assert_eq!(Params::default().get("CorrHist"), Some(0));
+    assert_eq!(Params::default().get("CorrHistJanggi"), Some(100));
+    let plain = nodes(&xiangqi, &[]);
+    assert_ne!(nodes(&xiangqi, &[("CorrHist", 100)]), plain, "CorrHist changed nothing in xiangqi");
+    assert_eq!(nodes(&xiangqi, &[("CorrHistJanggi", 0)]), plain, "CorrHistJanggi reached xiangqi");
+    let plain = nodes(&janggi, &[]);
+    assert_ne!(nodes(&janggi, &[("CorrHistJanggi", 0)]), plain, "CorrHistJanggi changed nothing in janggi");
+    assert_eq!(nodes(&janggi, &[("CorrHist", 100)]), plain, "CorrHist reached janggi");
+}
+
 /// `EvalFade`: a lead counts for less the nearer the xiangqi move limit, and not at all in
 /// janggi, whose limit goes to counting; off, the clock changes nothing short of the limit.
 #[test]

@@ -20,7 +20,9 @@
 //! `CheckExtMinDepth` (a node in check extended only near the leaves, or only far from them),
 //! `HistoryBySide` (Red's and Black's quiet-move histories kept apart), `ContHist4` (a
 //! continuation history by our move four plies back), and `CorrHist` (the static evaluation
-//! corrected by what searches of similar positions found).
+//! corrected by what searches of similar positions found). That last one is a switch in xiangqi
+//! only: janggi weighs its correction history by `CorrHistJanggi`, on by default since janggi
+//! matches found it paid there.
 
 /// Declares the parameters: each a field of [`Params`] and a UCI option with its default and
 /// range.
@@ -150,10 +152,13 @@ params! {
     /// Quiet-move histories: 1 adds a third continuation table, by our own move four plies
     /// back (as Stockfish's fourth-ply table), to the order and the reductions; 0: two tables.
     cont_hist4: "ContHist4" = 0, 0..=1;
-    /// Correction history: the static evaluation gets the mean gap the searches of positions
-    /// with the same soldiers, or the same generals, advisors and elephants, found between it
-    /// and their score, times this many percent; 0: the evaluation as it is.
+    /// Correction history in xiangqi: the static evaluation gets the mean gap the searches of
+    /// positions with the same soldiers, or the same generals, advisors and elephants, found
+    /// between it and their score, times this many percent; 0: the evaluation as it is.
     corr_hist: "CorrHist" = 0, 0..=200;
+    /// Correction history in janggi (as `CorrHist`, which weighs it in xiangqi): on at 100
+    /// since a match found it paid there (docs/search-techniques.md, "Measured").
+    corr_hist_janggi: "CorrHistJanggi" = 100, 0..=200;
     /// The root's first aspiration window (centipawns each side), tripled on each failure.
     aspiration_window: "AspirationWindow" = 30, 5..=200;
     /// Singular extension: the shallowest depth it is tried at.
@@ -195,6 +200,16 @@ impl Params {
             turn
         } else {
             0
+        }
+    }
+
+    /// The weight of the correction history in `variant`'s games (`CorrHist` in xiangqi,
+    /// `CorrHistJanggi` in janggi): each game learns its own lesson of what pays.
+    #[inline]
+    pub fn correction_weight(&self, variant: chuhan::Variant) -> i32 {
+        match variant {
+            chuhan::Variant::Xiangqi => self.corr_hist,
+            chuhan::Variant::Janggi => self.corr_hist_janggi,
         }
     }
 
