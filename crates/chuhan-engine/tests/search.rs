@@ -337,6 +337,7 @@ fn the_switches_under_test_change_the_tree() {
         ("HistoryBySide", 1),
         ("ContHist4", 1),
         ("CorrHist", 100),
+        ("CorrMajors", 100),
     ] {
         assert_ne!(nodes(&[switch]), plain, "{switch:?} changed nothing");
     }

@@ -27,12 +27,31 @@ const LIMIT: i32 = 128;
 /// than a shallow one's, up to this.
 const MAX_WEIGHT: i32 = 16;
 
-/// The two correction tables of one search thread, kept from one search of a game to the next.
+/// The correction tables of one search thread, kept from one search of a game to the next.
 pub struct Correction {
     /// By the soldiers of both sides, then the side to move.
     soldiers: Box<[[i32; ENTRIES]; 2]>,
     /// By the generals, advisors and elephants of both sides, then the side to move.
     defence: Box<[[i32; ENTRIES]; 2]>,
+    /// `majors[s]`: by side `s`'s general, chariots, horses and cannons, then the side to move
+    /// (the `CorrMajors` switch; Stockfish's "non-pawn" tables, one per colour).
+    majors: [Box<[[i32; ENTRIES]; 2]>; 2],
+}
+
+/// The weights of the corrections, in percent: the soldier and defence tables' mean
+/// (`CorrHist`, `CorrHistJanggi`) and the two major-piece tables' mean (`CorrMajors`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Weights {
+    pub structure: i32,
+    pub majors: i32,
+}
+
+impl Weights {
+    /// Whether any correction is on.
+    #[inline]
+    pub fn any(self) -> bool {
+        self.structure != 0 || self.majors != 0
+    }
 }
 
 impl Default for Correction {
@@ -40,7 +59,7 @@ impl Default for Correction {
         let zeroed = || -> Box<[[i32; ENTRIES]; 2]> {
             vec![[0; ENTRIES]; 2].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!())
         };
-        Correction { soldiers: zeroed(), defence: zeroed() }
+        Correction { soldiers: zeroed(), defence: zeroed(), majors: [zeroed(), zeroed()] }
     }
 }
 
@@ -50,6 +69,7 @@ pub struct Slots {
     side: usize,
     soldiers: usize,
     defence: usize,
+    majors: [usize; 2],
 }
 
 /// A slot for a pair of bitboards (Red's and Black's pieces of some roles): a multiplicative
@@ -69,6 +89,25 @@ fn defenders(pos: &Position, side: Side) -> Bitboard {
     pos.pieces(side, Role::General) | pos.pieces(side, Role::Advisor) | pos.pieces(side, Role::Elephant)
 }
 
+/// A slot for `side`'s general, chariots, horses and cannons: each role's squares multiplied
+/// by its own odd constant, so that a chariot and a cannon on the same point differ.
+#[inline]
+fn majors_slot(pos: &Position, side: Side) -> usize {
+    const K: [u128; 4] = [
+        0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835,
+        0xc2b2_ae3d_27d4_eb4f_1656_67b1_9e37_79f9,
+        0xd6e8_feb8_6659_fd93_a076_1d64_78bd_642f,
+        0xe703_7ed1_a0b4_28db_8ebc_6af0_9c88_c6e3,
+    ];
+    let roles = [Role::General, Role::Chariot, Role::Horse, Role::Cannon];
+    let mut h = 0u128;
+    for (role, k) in roles.into_iter().zip(K) {
+        h ^= pos.pieces(side, role).0.wrapping_mul(k);
+    }
+    let h = (h >> 64) as u64 ^ h as u64;
+    (h.wrapping_mul(0x2545_f491_4f6c_dd1d) >> (64 - ENTRIES.trailing_zeros())) as usize
+}
+
 impl Slots {
     /// The entries of `pos`.
     #[inline]
@@ -77,17 +116,24 @@ impl Slots {
             side: pos.turn() as usize,
             soldiers: slot(pos.pieces(Side::First, Role::Soldier), pos.pieces(Side::Second, Role::Soldier)),
             defence: slot(defenders(pos, Side::First), defenders(pos, Side::Second)),
+            majors: [majors_slot(pos, Side::First), majors_slot(pos, Side::Second)],
         }
     }
 }
 
 impl Correction {
-    /// What to add to the static evaluation at `at` (centipawns, side to move's view): the two
-    /// tables' mean, times `weight` percent.
+    /// What to add to the static evaluation at `at` (centipawns, side to move's view): the
+    /// soldier and defence tables' mean times `weights.structure` percent, and the two
+    /// major-piece tables' mean times `weights.majors` percent.
     #[inline]
-    pub fn get(&self, at: Slots, weight: i32) -> i32 {
-        let sum = self.soldiers[at.side][at.soldiers] + self.defence[at.side][at.defence];
-        sum * weight / (2 * 100 * GRAIN)
+    pub fn get(&self, at: Slots, weights: Weights) -> i32 {
+        let structure = self.soldiers[at.side][at.soldiers] + self.defence[at.side][at.defence];
+        let mut sum = structure * weights.structure;
+        if weights.majors != 0 {
+            let majors = self.majors[0][at.side][at.majors[0]] + self.majors[1][at.side][at.majors[1]];
+            sum += majors * weights.majors;
+        }
+        sum / (2 * 100 * GRAIN)
     }
 
     /// Learns that a search to `depth` at `at` scored `gap` centipawns above the uncorrected
@@ -95,7 +141,13 @@ impl Correction {
     pub fn learn(&mut self, at: Slots, depth: i32, gap: i32) {
         let weight = (depth + 1).clamp(1, MAX_WEIGHT);
         let target = gap.clamp(-LIMIT, LIMIT) * GRAIN;
-        for entry in [&mut self.soldiers[at.side][at.soldiers], &mut self.defence[at.side][at.defence]] {
+        let [red, black] = &mut self.majors;
+        for entry in [
+            &mut self.soldiers[at.side][at.soldiers],
+            &mut self.defence[at.side][at.defence],
+            &mut red[at.side][at.majors[0]],
+            &mut black[at.side][at.majors[1]],
+        ] {
             let next = (*entry * (256 - weight) + target * weight) / 256;
             *entry = next.clamp(-LIMIT * GRAIN, LIMIT * GRAIN);
         }
@@ -111,6 +163,10 @@ mod tests {
         Position::from_fen(Variant::Xiangqi, fen).unwrap()
     }
 
+    fn structure(percent: i32) -> Weights {
+        Weights { structure: percent, majors: 0 }
+    }
+
     const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
     #[test]
@@ -118,15 +174,15 @@ mod tests {
         let p = pos(START);
         let at = Slots::of(&p);
         let mut c = Correction::default();
-        assert_eq!(c.get(at, 100), 0);
+        assert_eq!(c.get(at, structure(100)), 0);
         for _ in 0..400 {
             c.learn(at, 12, 40);
         }
         // The running average nears the gap from below (integer steps stop a little short).
-        let full = c.get(at, 100);
+        let full = c.get(at, structure(100));
         assert!((35..=40).contains(&full), "{full}");
-        assert_eq!(c.get(at, 50), full / 2);
-        assert_eq!(c.get(at, 0), 0);
+        assert_eq!(c.get(at, structure(50)), full / 2);
+        assert_eq!(c.get(at, structure(0)), 0);
     }
 
     #[test]
@@ -137,7 +193,7 @@ mod tests {
         for _ in 0..2000 {
             c.learn(at, 20, -5000);
         }
-        let full = c.get(at, 100);
+        let full = c.get(at, structure(100));
         assert!((-LIMIT..=-LIMIT + 4).contains(&full), "{full}");
     }
 
@@ -148,7 +204,7 @@ mod tests {
         let (mut shallow, mut deep) = (Correction::default(), Correction::default());
         shallow.learn(at, 1, 100);
         deep.learn(at, 10, 100);
-        assert!(deep.get(at, 100) > shallow.get(at, 100));
+        assert!(deep.get(at, structure(100)) > shallow.get(at, structure(100)));
     }
 
     #[test]
@@ -168,16 +224,46 @@ mod tests {
         assert_ne!(a.defence, d.defence);
         // The pieces that are neither (chariots, horses, cannons) are not in either key.
         let moved = pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 0 1");
-        assert_eq!(Slots::of(&moved), a);
+        let m = Slots::of(&moved);
+        assert_eq!((m.side, m.soldiers, m.defence), (a.side, a.soldiers, a.defence));
+        // They are in the major-piece keys, each side's in its own.
+        assert_ne!(m.majors[0], a.majors[0]);
+        assert_eq!(m.majors[1], a.majors[1]);
 
         let mut c = Correction::default();
         for _ in 0..100 {
             c.learn(a, 10, 60);
         }
-        assert!(c.get(a, 100) > 30);
-        assert_eq!(c.get(b, 100), 0, "Black to move learnt Red's lesson");
+        assert!(c.get(a, structure(100)) > 30);
+        assert_eq!(c.get(b, structure(100)), 0, "Black to move learnt Red's lesson");
         // Half the entries are shared with a position that differs in one structure only.
-        let half = c.get(s, 100);
-        assert!(half > 10 && half < c.get(a, 100), "{half}");
+        let half = c.get(s, structure(100));
+        assert!(half > 10 && half < c.get(a, structure(100)), "{half}");
+    }
+
+    #[test]
+    fn the_major_piece_tables_weigh_by_their_own_switch() {
+        let a = Slots::of(&pos(START));
+        // A red cannon moved: Red's major-piece key differs, Black's and the structures do not.
+        let moved = Slots::of(&pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 0 1"));
+        // A red chariot where the cannon was: the same squares as a cannon, another key.
+        let chariot = Slots::of(&pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5R1/9/RNBAKABN1 w - - 0 1"));
+        let cannon = Slots::of(&pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN1 w - - 0 1"));
+        assert_ne!(chariot.majors[0], cannon.majors[0]);
+        let mut c = Correction::default();
+        for _ in 0..400 {
+            c.learn(a, 12, 40);
+        }
+        let majors = |percent| Weights { structure: 0, majors: percent };
+        let both = Weights { structure: 100, majors: 100 };
+        let full = c.get(a, majors(100));
+        assert!((35..=40).contains(&full), "{full}");
+        // Both at once: the sum of the two, give or take the rounding of one division.
+        assert!((c.get(a, both) - c.get(a, structure(100)) - full).abs() <= 1);
+        // The moved cannon shares Black's table and both structure tables, not Red's.
+        let shared = c.get(moved, majors(100));
+        assert!(shared > 10 && shared < full, "{shared}");
+        assert_eq!(c.get(moved, structure(100)), c.get(a, structure(100)));
+        assert!(!Weights::default().any() && majors(1).any() && structure(1).any());
     }
 }

@@ -117,8 +117,8 @@ pub(crate) struct Searcher<'a> {
     history: History,
     /// The evaluation's corrections by structure (`CorrHist`, [`correction`]).
     correction: correction::Correction,
-    /// The weight of the corrections in this game, in percent (0: off).
-    correction_weight: i32,
+    /// The weights of the corrections in this game, in percent (0: off).
+    correction_weights: correction::Weights,
     /// `evals[ply]`: the static evaluation at `ply` (`NO_EVAL` in check), to tell whether
     /// our position is improving.
     evals: Vec<i32>,
@@ -161,7 +161,10 @@ impl<'a> Searcher<'a> {
         let generation = shared.generation.load(Ordering::Relaxed);
         let nnue = eval.network(pos.variant()).map(|net| crate::network::Accumulators::new(net, &pos));
         let ThreadMemory { history, mut eval_cache, correction } = memory;
-        let correction_weight = limits.params.correction_weight(pos.variant());
+        let correction_weights = correction::Weights {
+            structure: limits.params.correction_weight(pos.variant()),
+            majors: limits.params.corr_majors,
+        };
         eval_cache.resize(EVAL_CACHE, (0, 0));
         // An odd multiplier keeps the salts of different searches apart; a stale entry then
         // matches only if its key differs from the looked-for one by exactly the salts' xor.
@@ -180,7 +183,7 @@ impl<'a> Searcher<'a> {
             killers: vec![[None; 2]; MAX_PLY + 2],
             history,
             correction,
-            correction_weight,
+            correction_weights,
             evals: vec![NO_EVAL; MAX_PLY + 2],
             moved: vec![NO_PIECE_TO; MAX_PLY + 2],
             eval_cache,
@@ -262,9 +265,10 @@ impl<'a> Searcher<'a> {
     /// What `CorrHist` adds to this position's static evaluation (0 while it is off).
     #[inline]
     fn correction(&self) -> i32 {
-        match self.correction_weight {
-            0 => 0,
-            weight => self.correction.get(correction::Slots::of(&self.pos), weight),
+        if self.correction_weights.any() {
+            self.correction.get(correction::Slots::of(&self.pos), self.correction_weights)
+        } else {
+            0
         }
     }
 
@@ -681,7 +685,7 @@ impl<'a> Searcher<'a> {
             // `CorrHist`: the score says how wrong the static evaluation was, when it is a score
             // of the position and not of a capture (a quiet best move, or none), and its bound
             // points the way it differs (a fail-high above the evaluation, a fail-low below).
-            if self.correction_weight != 0
+            if self.correction_weights.any()
                 && !in_check
                 && best.abs() < DECISIVE / 2
                 && best_move.is_none_or(|m| m.is_pass() || self.pos.piece_at(m.to).is_none())

@@ -7,7 +7,7 @@
 //! cmd=chuhan-engine,option.RfpMargin=100` tries a value and `chuhan tune` (SPSA) tunes them.
 //! The defaults are the engine's: `bench`'s signature is theirs.
 //!
-//! Fifteen are switches for techniques still under test, off (0) until a match says they pay
+//! Sixteen are switches for techniques still under test, off (0) until a match says they pay
 //! (docs/search-techniques.md, "Measured"): `LmrCutNode` (more reduction at expected cut
 //! nodes), `LmrChecks` (reduce quiet checks too), `CaptureHistory` (order captures of about
 //! the same value by how often each cut), `TtEval` (the table's score as a sharper static
@@ -19,8 +19,9 @@
 //! evaluation fades toward a draw as the move limit nears), and `CheckExtMaxDepth` and
 //! `CheckExtMinDepth` (a node in check extended only near the leaves, or only far from them),
 //! `HistoryBySide` (Red's and Black's quiet-move histories kept apart), `ContHist4` (a
-//! continuation history by our move four plies back), and `CorrHist` (the static evaluation
-//! corrected by what searches of similar positions found). That last one is a switch in xiangqi
+//! continuation history by our move four plies back), `CorrHist` (the static evaluation
+//! corrected by what searches of similar positions found) and `CorrMajors` (corrected also by
+//! each side's major pieces). `CorrHist` is a switch in xiangqi
 //! only: janggi weighs its correction history by `CorrHistJanggi`, on by default since janggi
 //! matches found it paid there.
 
@@ -159,6 +160,10 @@ params! {
     /// Correction history in janggi (as `CorrHist`, which weighs it in xiangqi): on at 100
     /// since a match found it paid there (docs/search-techniques.md, "Measured").
     corr_hist_janggi: "CorrHistJanggi" = 100, 0..=200;
+    /// Correction history by major pieces (both games): the static evaluation also gets the
+    /// mean gap found in positions where Red's general, chariots, horses and cannons stand as
+    /// here, and in those where Black's do, times this many percent; 0: off.
+    corr_majors: "CorrMajors" = 0, 0..=200;
     /// The root's first aspiration window (centipawns each side), tripled on each failure.
     aspiration_window: "AspirationWindow" = 30, 5..=200;
     /// Singular extension: the shallowest depth it is tried at.
