@@ -69,7 +69,8 @@ pub struct Slots {
     side: usize,
     soldiers: usize,
     defence: usize,
-    majors: [usize; 2],
+    /// Red's and Black's major-piece slots, worked out only with `CorrMajors` on.
+    majors: Option<[usize; 2]>,
 }
 
 /// A slot for a pair of bitboards (Red's and Black's pieces of some roles): a multiplicative
@@ -109,14 +110,15 @@ fn majors_slot(pos: &Position, side: Side) -> usize {
 }
 
 impl Slots {
-    /// The entries of `pos`.
+    /// The entries of `pos` in the tables `weights` reads (the major-piece slots cost two
+    /// hashes, made only when they are read).
     #[inline]
-    pub fn of(pos: &Position) -> Slots {
+    pub fn of(pos: &Position, weights: Weights) -> Slots {
         Slots {
             side: pos.turn() as usize,
             soldiers: slot(pos.pieces(Side::First, Role::Soldier), pos.pieces(Side::Second, Role::Soldier)),
             defence: slot(defenders(pos, Side::First), defenders(pos, Side::Second)),
-            majors: [majors_slot(pos, Side::First), majors_slot(pos, Side::Second)],
+            majors: (weights.majors != 0).then(|| [majors_slot(pos, Side::First), majors_slot(pos, Side::Second)]),
         }
     }
 }
@@ -129,8 +131,8 @@ impl Correction {
     pub fn get(&self, at: Slots, weights: Weights) -> i32 {
         let structure = self.soldiers[at.side][at.soldiers] + self.defence[at.side][at.defence];
         let mut sum = structure * weights.structure;
-        if weights.majors != 0 {
-            let majors = self.majors[0][at.side][at.majors[0]] + self.majors[1][at.side][at.majors[1]];
+        if let Some([red, black]) = at.majors {
+            let majors = self.majors[0][at.side][red] + self.majors[1][at.side][black];
             sum += majors * weights.majors;
         }
         sum / (2 * 100 * GRAIN)
@@ -141,15 +143,15 @@ impl Correction {
     pub fn learn(&mut self, at: Slots, depth: i32, gap: i32) {
         let weight = (depth + 1).clamp(1, MAX_WEIGHT);
         let target = gap.clamp(-LIMIT, LIMIT) * GRAIN;
-        let [red, black] = &mut self.majors;
-        for entry in [
-            &mut self.soldiers[at.side][at.soldiers],
-            &mut self.defence[at.side][at.defence],
-            &mut red[at.side][at.majors[0]],
-            &mut black[at.side][at.majors[1]],
-        ] {
+        let step = |entry: &mut i32| {
             let next = (*entry * (256 - weight) + target * weight) / 256;
             *entry = next.clamp(-LIMIT * GRAIN, LIMIT * GRAIN);
+        };
+        step(&mut self.soldiers[at.side][at.soldiers]);
+        step(&mut self.defence[at.side][at.defence]);
+        if let Some([red, black]) = at.majors {
+            step(&mut self.majors[0][at.side][red]);
+            step(&mut self.majors[1][at.side][black]);
         }
     }
 }
@@ -163,6 +165,11 @@ mod tests {
         Position::from_fen(Variant::Xiangqi, fen).unwrap()
     }
 
+    /// Every slot of `p`, the major-piece ones too.
+    fn all_slots(p: &Position) -> Slots {
+        Slots::of(p, Weights { structure: 100, majors: 100 })
+    }
+
     fn structure(percent: i32) -> Weights {
         Weights { structure: percent, majors: 0 }
     }
@@ -172,7 +179,7 @@ mod tests {
     #[test]
     fn a_repeated_gap_is_learnt_and_read_back_at_full_weight() {
         let p = pos(START);
-        let at = Slots::of(&p);
+        let at = all_slots(&p);
         let mut c = Correction::default();
         assert_eq!(c.get(at, structure(100)), 0);
         for _ in 0..400 {
@@ -188,7 +195,7 @@ mod tests {
     #[test]
     fn a_gap_beyond_the_limit_teaches_only_the_limit() {
         let p = pos(START);
-        let at = Slots::of(&p);
+        let at = all_slots(&p);
         let mut c = Correction::default();
         for _ in 0..2000 {
             c.learn(at, 20, -5000);
@@ -200,7 +207,7 @@ mod tests {
     #[test]
     fn a_deeper_search_moves_the_average_further() {
         let p = pos(START);
-        let at = Slots::of(&p);
+        let at = all_slots(&p);
         let (mut shallow, mut deep) = (Correction::default(), Correction::default());
         shallow.learn(at, 1, 100);
         deep.learn(at, 10, 100);
@@ -215,7 +222,7 @@ mod tests {
         let pushed = pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/2P6/P3P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
         // An advisor gone: the same soldier slot, another defence slot.
         let bare = pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNB1KABNR w - - 0 1");
-        let (a, b, s, d) = (Slots::of(&red), Slots::of(&black), Slots::of(&pushed), Slots::of(&bare));
+        let (a, b, s, d) = (all_slots(&red), all_slots(&black), all_slots(&pushed), all_slots(&bare));
         assert_ne!(a.side, b.side);
         assert_eq!((a.soldiers, a.defence), (b.soldiers, b.defence));
         assert_ne!(a.soldiers, s.soldiers);
@@ -224,11 +231,11 @@ mod tests {
         assert_ne!(a.defence, d.defence);
         // The pieces that are neither (chariots, horses, cannons) are not in either key.
         let moved = pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 0 1");
-        let m = Slots::of(&moved);
+        let m = all_slots(&moved);
         assert_eq!((m.side, m.soldiers, m.defence), (a.side, a.soldiers, a.defence));
         // They are in the major-piece keys, each side's in its own.
-        assert_ne!(m.majors[0], a.majors[0]);
-        assert_eq!(m.majors[1], a.majors[1]);
+        assert_ne!(m.majors.unwrap()[0], a.majors.unwrap()[0]);
+        assert_eq!(m.majors.unwrap()[1], a.majors.unwrap()[1]);
 
         let mut c = Correction::default();
         for _ in 0..100 {
@@ -243,13 +250,13 @@ mod tests {
 
     #[test]
     fn the_major_piece_tables_weigh_by_their_own_switch() {
-        let a = Slots::of(&pos(START));
+        let a = all_slots(&pos(START));
         // A red cannon moved: Red's major-piece key differs, Black's and the structures do not.
-        let moved = Slots::of(&pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 0 1"));
+        let moved = all_slots(&pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 0 1"));
         // A red chariot where the cannon was: the same squares as a cannon, another key.
-        let chariot = Slots::of(&pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5R1/9/RNBAKABN1 w - - 0 1"));
-        let cannon = Slots::of(&pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN1 w - - 0 1"));
-        assert_ne!(chariot.majors[0], cannon.majors[0]);
+        let chariot = all_slots(&pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5R1/9/RNBAKABN1 w - - 0 1"));
+        let cannon = all_slots(&pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN1 w - - 0 1"));
+        assert_ne!(chariot.majors.unwrap()[0], cannon.majors.unwrap()[0]);
         let mut c = Correction::default();
         for _ in 0..400 {
             c.learn(a, 12, 40);
@@ -265,5 +272,14 @@ mod tests {
         assert!(shared > 10 && shared < full, "{shared}");
         assert_eq!(c.get(moved, structure(100)), c.get(a, structure(100)));
         assert!(!Weights::default().any() && majors(1).any() && structure(1).any());
+        // With `CorrMajors` off their slots are not worked out, and learning leaves them be.
+        let lean = Slots::of(&pos(START), structure(100));
+        assert_eq!(lean.majors, None);
+        assert_eq!((lean.soldiers, lean.defence), (a.soldiers, a.defence));
+        let mut c = Correction::default();
+        for _ in 0..100 {
+            c.learn(lean, 12, 40);
+        }
+        assert_eq!(c.get(a, majors(100)), 0);
     }
 }

@@ -266,7 +266,7 @@ impl<'a> Searcher<'a> {
     #[inline]
     fn correction(&self) -> i32 {
         if self.correction_weights.any() {
-            self.correction.get(correction::Slots::of(&self.pos), self.correction_weights)
+            self.correction.get(correction::Slots::of(&self.pos, self.correction_weights), self.correction_weights)
         } else {
             0
         }
@@ -695,7 +695,11 @@ impl<'a> Searcher<'a> {
                     Bound::Exact => true,
                 }
             {
-                self.correction.learn(correction::Slots::of(&self.pos), depth, best - raw_eval);
+                self.correction.learn(
+                    correction::Slots::of(&self.pos, self.correction_weights),
+                    depth,
+                    best - raw_eval,
+                );
             }
         }
         best
