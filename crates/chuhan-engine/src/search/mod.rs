@@ -262,7 +262,8 @@ impl<'a> Searcher<'a> {
         self.uncorrected() + self.correction()
     }
 
-    /// What `CorrHist` adds to this position's static evaluation (0 while it is off).
+    /// What the correction history adds to this position's static evaluation (`CorrHist` in
+    /// xiangqi, `CorrHistJanggi` in janggi, `CorrMajors` in both; 0 while they are off).
     #[inline]
     fn correction(&self) -> i32 {
         if self.correction_weights.any() {

@@ -21,9 +21,8 @@
 //! `HistoryBySide` (Red's and Black's quiet-move histories kept apart), `ContHist4` (a
 //! continuation history by our move four plies back), `CorrHist` (the static evaluation
 //! corrected by what searches of similar positions found) and `CorrMajors` (corrected also by
-//! each side's major pieces). `CorrHist` is a switch in xiangqi
-//! only: janggi weighs its correction history by `CorrHistJanggi`, on by default since janggi
-//! matches found it paid there.
+//! each side's major pieces). `CorrHist` is a switch in xiangqi only: janggi weighs its
+//! correction history by `CorrHistJanggi`, on by default since janggi matches found it paid.
 
 /// Declares the parameters: each a field of [`Params`] and a UCI option with its default and
 /// range.
