@@ -73,13 +73,18 @@ pub struct Slots {
     majors: Option<[usize; 2]>,
 }
 
-/// A slot for a pair of bitboards (Red's and Black's pieces of some roles): a multiplicative
-/// hash of both, its top bits.
+/// A slot for a few bitboards (pieces of some roles): each multiplied by its own odd
+/// constant, so that the same points in two parts differ, then folded to the top bits.
 #[inline]
-fn slot(first: Bitboard, second: Bitboard) -> usize {
-    const K1: u128 = 0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835;
-    const K2: u128 = 0xc2b2_ae3d_27d4_eb4f_1656_67b1_9e37_79f9;
-    let h = first.0.wrapping_mul(K1) ^ second.0.wrapping_mul(K2);
+fn slot<const N: usize>(parts: [Bitboard; N]) -> usize {
+    const K: [u128; 4] = [
+        0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835,
+        0xc2b2_ae3d_27d4_eb4f_1656_67b1_9e37_79f9,
+        0xd6e8_feb8_6659_fd93_a076_1d64_78bd_642f,
+        0xe703_7ed1_a0b4_28db_8ebc_6af0_9c88_c6e3,
+    ];
+    const { assert!(N <= K.len(), "one constant per part") };
+    let h = parts.iter().zip(K).fold(0u128, |h, (part, k)| h ^ part.0.wrapping_mul(k));
     let h = (h >> 64) as u64 ^ h as u64;
     (h.wrapping_mul(0x2545_f491_4f6c_dd1d) >> (64 - ENTRIES.trailing_zeros())) as usize
 }
@@ -90,23 +95,11 @@ fn defenders(pos: &Position, side: Side) -> Bitboard {
     pos.pieces(side, Role::General) | pos.pieces(side, Role::Advisor) | pos.pieces(side, Role::Elephant)
 }
 
-/// A slot for `side`'s general, chariots, horses and cannons: each role's squares multiplied
-/// by its own odd constant, so that a chariot and a cannon on the same point differ.
+/// A slot for `side`'s general, chariots, horses and cannons (each role its own part, so
+/// that a chariot and a cannon on the same point differ).
 #[inline]
 fn majors_slot(pos: &Position, side: Side) -> usize {
-    const K: [u128; 4] = [
-        0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835,
-        0xc2b2_ae3d_27d4_eb4f_1656_67b1_9e37_79f9,
-        0xd6e8_feb8_6659_fd93_a076_1d64_78bd_642f,
-        0xe703_7ed1_a0b4_28db_8ebc_6af0_9c88_c6e3,
-    ];
-    let roles = [Role::General, Role::Chariot, Role::Horse, Role::Cannon];
-    let mut h = 0u128;
-    for (role, k) in roles.into_iter().zip(K) {
-        h ^= pos.pieces(side, role).0.wrapping_mul(k);
-    }
-    let h = (h >> 64) as u64 ^ h as u64;
-    (h.wrapping_mul(0x2545_f491_4f6c_dd1d) >> (64 - ENTRIES.trailing_zeros())) as usize
+    slot([Role::General, Role::Chariot, Role::Horse, Role::Cannon].map(|role| pos.pieces(side, role)))
 }
 
 impl Slots {
@@ -116,8 +109,8 @@ impl Slots {
     pub fn of(pos: &Position, weights: Weights) -> Slots {
         Slots {
             side: pos.turn() as usize,
-            soldiers: slot(pos.pieces(Side::First, Role::Soldier), pos.pieces(Side::Second, Role::Soldier)),
-            defence: slot(defenders(pos, Side::First), defenders(pos, Side::Second)),
+            soldiers: slot([pos.pieces(Side::First, Role::Soldier), pos.pieces(Side::Second, Role::Soldier)]),
+            defence: slot([defenders(pos, Side::First), defenders(pos, Side::Second)]),
             majors: (weights.majors != 0).then(|| [majors_slot(pos, Side::First), majors_slot(pos, Side::Second)]),
         }
     }
