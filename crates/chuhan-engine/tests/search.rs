@@ -301,10 +301,11 @@ fn more_lines_than_legal_moves_end() {
     }
 }
 
-/// The switches for techniques still under test (`LmrCutNode`, `LmrChecks`, `CaptureHistory`,
-/// `TtEval`, `QsPrune`, `ThreatOrder`, `PruneChecks`, `ProbCut`, `SingularNegative`,
-/// `EvalFade`, `CheckExtMaxDepth`, `CheckExtMinDepth`, off by default) each change the tree
-/// when turned on.
+/// The switches for techniques still under test (`LmrCutNode`, `LmrChecks`, `LmrDeeper`,
+/// `CaptureHistory`, `TtEval`, `QsPrune`, `ThreatOrder`, `PruneChecks`, `ProbCut`,
+/// `SingularNegative`, `EvalFade`, `CheckExtMaxDepth`, `CheckExtMinDepth`, `HistoryBySide`,
+/// `ContHist4`, `CorrHist`, `CorrContinuation`, off by default) each change the tree when
+/// turned on.
 #[test]
 fn the_switches_under_test_change_the_tree() {
     use chuhan_engine::search::Params;
@@ -325,6 +326,7 @@ fn the_switches_under_test_change_the_tree() {
     for switch in [
         ("LmrCutNode", 2),
         ("LmrChecks", 1),
+        ("LmrDeeper", 40),
         ("CaptureHistory", 100),
         ("TtEval", 1),
         ("QsPrune", 1),
@@ -337,7 +339,7 @@ fn the_switches_under_test_change_the_tree() {
         ("HistoryBySide", 1),
         ("ContHist4", 1),
         ("CorrHist", 100),
-        ("CorrMajors", 100),
+        ("CorrContinuation", 100),
     ] {
         assert_ne!(nodes(&[switch]), plain, "{switch:?} changed nothing");
     }

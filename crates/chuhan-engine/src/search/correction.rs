@@ -1,19 +1,25 @@
 //! Correction history (the `CorrHist` switch in xiangqi, `CorrHistJanggi` in janggi, on there
-//! by default): what the searches of similar positions found the static evaluation to be
-//! wrong by, added to it.
+//! by default; `CorrCont` in both): what the searches of similar positions found the static
+//! evaluation to be wrong by, added to it.
 //!
 //! An evaluation has blind spots that depend on structure: a soldier chain it overrates, a
 //! palace whose missing advisor it underrates. A search reaches past them, so the gap between a
 //! node's searched score and its static evaluation says how wrong the evaluation is in positions
 //! like it. Two tables keep that gap's running average, each by a key of part of the position
 //! and the side to move: the soldiers of both sides, and the defence (the generals, advisors
-//! and elephants). The correction is the two tables' mean, scaled by the switch's weight. Every
-//! pruning that reads the static evaluation (reverse futility, futility, the null move,
-//! ProbCut's exchange test, the quiescence stand-pat, "improving") then reads the corrected one.
+//! and elephants). The correction is the two tables' mean, scaled by the switch's weight. A
+//! third table (`CorrContinuation`) is keyed by the two moves that led here (ours, then the
+//! opponent's answer, each a piece and where it went): an evaluation that misjudges what a
+//! move sets up (a cannon's new screen, a horse's unblocked leg) misjudges it after the same
+//! pair of moves wherever the rest of the pieces stand. Every pruning that reads the static
+//! evaluation (reverse futility, futility, the null move, ProbCut's exchange test, the
+//! quiescence stand-pat, "improving") then reads the corrected one.
 //!
-//! The idea is Stockfish's (from 2024; not in Pikafish-HCE, docs/search-techniques.md row 7);
-//! the weighted running average is the form Ethereal and others use.
+//! The idea is Stockfish's (from 2024, the continuation table too; not in Pikafish-HCE,
+//! docs/search-techniques.md row 7); the weighted running average is the form Ethereal and
+//! others use.
 
+use crate::ordering::PIECE_TO;
 use chuhan::{Bitboard, Position, Role, Side};
 
 /// Entries of one side's half of each table (a power of two).
@@ -26,6 +32,9 @@ const LIMIT: i32 = 128;
 /// An entry learns at most this many 256ths of a new gap: a deep search's gap counts more
 /// than a shallow one's, up to this.
 const MAX_WEIGHT: i32 = 16;
+/// A move as the continuation table sees it: a continuation index (the role that moved × where
+/// it went), or none (before the root, a null move, a janggi pass).
+const MOVES: usize = PIECE_TO + 1;
 
 /// The correction tables of one search thread, kept from one search of a game to the next.
 pub struct Correction {
@@ -33,24 +42,24 @@ pub struct Correction {
     soldiers: Box<[[i32; ENTRIES]; 2]>,
     /// By the generals, advisors and elephants of both sides, then the side to move.
     defence: Box<[[i32; ENTRIES]; 2]>,
-    /// `majors[s]`: by side `s`'s general, chariots, horses and cannons, then the side to move
-    /// (the `CorrMajors` switch; Stockfish's "non-pawn" tables, one per colour).
-    majors: [Box<[[i32; ENTRIES]; 2]>; 2],
+    /// By the side to move, its own last move, then the opponent's answer (`CorrContinuation`):
+    /// `2 × MOVES × MOVES` entries, all of them reachable, so no hash.
+    continuation: Box<[i32]>,
 }
 
 /// The weights of the corrections, in percent: the soldier and defence tables' mean
-/// (`CorrHist`, `CorrHistJanggi`) and the two major-piece tables' mean (`CorrMajors`).
+/// (`CorrHist`, `CorrHistJanggi`) and the continuation table (`CorrContinuation`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Weights {
     pub structure: i32,
-    pub majors: i32,
+    pub continuation: i32,
 }
 
 impl Weights {
     /// Whether any correction is on.
     #[inline]
     pub fn any(self) -> bool {
-        self.structure != 0 || self.majors != 0
+        self.structure != 0 || self.continuation != 0
     }
 }
 
@@ -59,7 +68,11 @@ impl Default for Correction {
         let zeroed = || -> Box<[[i32; ENTRIES]; 2]> {
             vec![[0; ENTRIES]; 2].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!())
         };
-        Correction { soldiers: zeroed(), defence: zeroed(), majors: [zeroed(), zeroed()] }
+        Correction {
+            soldiers: zeroed(),
+            defence: zeroed(),
+            continuation: vec![0; 2 * MOVES * MOVES].into_boxed_slice(),
+        }
     }
 }
 
@@ -69,8 +82,8 @@ pub struct Slots {
     side: usize,
     soldiers: usize,
     defence: usize,
-    /// Red's and Black's major-piece slots, worked out only with `CorrMajors` on.
-    majors: Option<[usize; 2]>,
+    /// The continuation table's entry, worked out only with `CorrContinuation` on.
+    continuation: Option<usize>,
 }
 
 /// A slot for a few bitboards (pieces of some roles): each multiplied by its own odd
@@ -95,38 +108,33 @@ fn defenders(pos: &Position, side: Side) -> Bitboard {
     pos.pieces(side, Role::General) | pos.pieces(side, Role::Advisor) | pos.pieces(side, Role::Elephant)
 }
 
-/// A slot for `side`'s general, chariots, horses and cannons (each role its own part, so
-/// that a chariot and a cannon on the same point differ).
-#[inline]
-fn majors_slot(pos: &Position, side: Side) -> usize {
-    slot([Role::General, Role::Chariot, Role::Horse, Role::Cannon].map(|role| pos.pieces(side, role)))
-}
-
 impl Slots {
-    /// The entries of `pos` in the tables `weights` reads (the major-piece slots cost two
-    /// hashes, made only when they are read).
+    /// The entries of `pos` in the tables `weights` reads, where the side to move last played
+    /// `ours` and the opponent answered `theirs` (continuation indices, [`PIECE_TO`] for none).
     #[inline]
-    pub fn of(pos: &Position, weights: Weights) -> Slots {
+    pub fn of(pos: &Position, weights: Weights, [ours, theirs]: [usize; 2]) -> Slots {
+        let side = pos.turn() as usize;
+        debug_assert!(ours < MOVES && theirs < MOVES);
         Slots {
-            side: pos.turn() as usize,
+            side,
             soldiers: slot([pos.pieces(Side::First, Role::Soldier), pos.pieces(Side::Second, Role::Soldier)]),
             defence: slot([defenders(pos, Side::First), defenders(pos, Side::Second)]),
-            majors: (weights.majors != 0).then(|| [majors_slot(pos, Side::First), majors_slot(pos, Side::Second)]),
+            continuation: (weights.continuation != 0).then_some((side * MOVES + ours) * MOVES + theirs),
         }
     }
 }
 
 impl Correction {
     /// What to add to the static evaluation at `at` (centipawns, side to move's view): the
-    /// soldier and defence tables' mean times `weights.structure` percent, and the two
-    /// major-piece tables' mean times `weights.majors` percent.
+    /// soldier and defence tables' mean times `weights.structure` percent, and the
+    /// continuation table's entry times `weights.continuation` percent.
     #[inline]
     pub fn get(&self, at: Slots, weights: Weights) -> i32 {
         let structure = self.soldiers[at.side][at.soldiers] + self.defence[at.side][at.defence];
         let mut sum = structure * weights.structure;
-        if let Some([red, black]) = at.majors {
-            let majors = self.majors[0][at.side][red] + self.majors[1][at.side][black];
-            sum += majors * weights.majors;
+        if let Some(c) = at.continuation {
+            // Counted twice, as the structure's two tables are summed before the mean.
+            sum += 2 * self.continuation[c] * weights.continuation;
         }
         sum / (2 * 100 * GRAIN)
     }
@@ -142,9 +150,8 @@ impl Correction {
         };
         step(&mut self.soldiers[at.side][at.soldiers]);
         step(&mut self.defence[at.side][at.defence]);
-        if let Some([red, black]) = at.majors {
-            step(&mut self.majors[0][at.side][red]);
-            step(&mut self.majors[1][at.side][black]);
+        if let Some(c) = at.continuation {
+            step(&mut self.continuation[c]);
         }
     }
 }
@@ -158,13 +165,17 @@ mod tests {
         Position::from_fen(Variant::Xiangqi, fen).unwrap()
     }
 
-    /// Every slot of `p`, the major-piece ones too.
+    /// Every slot of `p`, the continuation one too (after no known moves).
     fn all_slots(p: &Position) -> Slots {
-        Slots::of(p, Weights { structure: 100, majors: 100 })
+        Slots::of(p, Weights { structure: 100, continuation: 100 }, [PIECE_TO; 2])
     }
 
     fn structure(percent: i32) -> Weights {
-        Weights { structure: percent, majors: 0 }
+        Weights { structure: percent, continuation: 0 }
+    }
+
+    fn continuation(percent: i32) -> Weights {
+        Weights { structure: 0, continuation: percent }
     }
 
     const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
@@ -226,9 +237,6 @@ mod tests {
         let moved = pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 0 1");
         let m = all_slots(&moved);
         assert_eq!((m.side, m.soldiers, m.defence), (a.side, a.soldiers, a.defence));
-        // They are in the major-piece keys, each side's in its own.
-        assert_ne!(m.majors.unwrap()[0], a.majors.unwrap()[0]);
-        assert_eq!(m.majors.unwrap()[1], a.majors.unwrap()[1]);
 
         let mut c = Correction::default();
         for _ in 0..100 {
@@ -242,37 +250,51 @@ mod tests {
     }
 
     #[test]
-    fn the_major_piece_tables_weigh_by_their_own_switch() {
-        let a = all_slots(&pos(START));
-        // A red cannon moved: Red's major-piece key differs, Black's and the structures do not.
-        let moved = all_slots(&pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 0 1"));
-        // A red chariot where the cannon was: the same squares as a cannon, another key.
-        let chariot = all_slots(&pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5R1/9/RNBAKABN1 w - - 0 1"));
-        let cannon = all_slots(&pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN1 w - - 0 1"));
-        assert_ne!(chariot.majors.unwrap()[0], cannon.majors.unwrap()[0]);
+    fn the_continuation_table_is_keyed_by_the_last_two_moves_and_weighs_by_its_own_switch() {
+        // Red's central cannon, Black's horse answering it: continuation indices taken
+        // before each move is played, as the search takes them.
+        let mut p = pos(START);
+        let cannon: chuhan::Move = "h2e2".parse().unwrap();
+        let ours = crate::ordering::piece_to(&p, cannon);
+        p.play(cannon).unwrap();
+        let horse: chuhan::Move = "h9g7".parse().unwrap();
+        let theirs = crate::ordering::piece_to(&p, horse);
+        p.play(horse).unwrap();
+        let both = Weights { structure: 100, continuation: 100 };
+        let at = Slots::of(&p, both, [ours, theirs]);
+        // The same pieces after other moves (or none known): other entries; the same moves
+        // with Black to move: another half.
+        let unknown = Slots::of(&p, both, [PIECE_TO; 2]);
+        let swapped = Slots::of(&p, both, [theirs, ours]);
+        assert_eq!((at.soldiers, at.defence), (unknown.soldiers, unknown.defence));
+        assert!(at.continuation != unknown.continuation && at.continuation != swapped.continuation);
+
         let mut c = Correction::default();
         for _ in 0..400 {
-            c.learn(a, 12, 40);
+            c.learn(at, 12, 40);
         }
-        let majors = |percent| Weights { structure: 0, majors: percent };
-        let both = Weights { structure: 100, majors: 100 };
-        let full = c.get(a, majors(100));
+        let full = c.get(at, continuation(100));
         assert!((35..=40).contains(&full), "{full}");
+        assert_eq!(c.get(at, continuation(50)), full / 2);
         // Both at once: the sum of the two, give or take the rounding of one division.
-        assert!((c.get(a, both) - c.get(a, structure(100)) - full).abs() <= 1);
-        // The moved cannon shares Black's table and both structure tables, not Red's.
-        let shared = c.get(moved, majors(100));
-        assert!(shared > 10 && shared < full, "{shared}");
-        assert_eq!(c.get(moved, structure(100)), c.get(a, structure(100)));
-        assert!(!Weights::default().any() && majors(1).any() && structure(1).any());
-        // With `CorrMajors` off their slots are not worked out, and learning leaves them be.
-        let lean = Slots::of(&pos(START), structure(100));
-        assert_eq!(lean.majors, None);
-        assert_eq!((lean.soldiers, lean.defence), (a.soldiers, a.defence));
+        assert!((c.get(at, both) - c.get(at, structure(100)) - full).abs() <= 1);
+        // The same structure after other moves shares the structure tables only.
+        assert_eq!(c.get(unknown, continuation(100)), 0);
+        assert_eq!(c.get(unknown, structure(100)), c.get(at, structure(100)));
+        assert!(!Weights::default().any() && continuation(1).any() && structure(1).any());
+
+        // With `CorrContinuation` off its slot is not worked out, and learning leaves it be.
+        let lean = Slots::of(&p, structure(100), [ours, theirs]);
+        assert_eq!(lean.continuation, None);
+        assert_eq!((lean.soldiers, lean.defence), (at.soldiers, at.defence));
         let mut c = Correction::default();
         for _ in 0..100 {
             c.learn(lean, 12, 40);
         }
-        assert_eq!(c.get(a, majors(100)), 0);
+        assert_eq!(c.get(at, continuation(100)), 0);
+        // The largest index a slot can hold is inside the table.
+        let last = Slots::of(&pos(START.replace(" w ", " b ").as_str()), both, [PIECE_TO; 2]);
+        assert_eq!(last.continuation, Some(2 * MOVES * MOVES - 1));
+        c.learn(last, 12, 40);
     }
 }

@@ -163,7 +163,7 @@ impl<'a> Searcher<'a> {
         let ThreadMemory { history, mut eval_cache, correction } = memory;
         let correction_weights = correction::Weights {
             structure: limits.params.correction_weight(pos.variant()),
-            majors: limits.params.corr_majors,
+            continuation: limits.params.corr_continuation,
         };
         eval_cache.resize(EVAL_CACHE, (0, 0));
         // An odd multiplier keeps the salts of different searches apart; a stale entry then
@@ -256,18 +256,37 @@ impl<'a> Searcher<'a> {
         self.checks.pop();
     }
 
-    /// The static evaluation for the side to move with the correction `CorrHist` has learnt
-    /// for positions like this one added (none while the switch is off).
-    fn evaluate(&mut self) -> i32 {
-        self.uncorrected() + self.correction()
+    /// The static evaluation for the side to move at `ply` with the correction `CorrHist` has
+    /// learnt for positions like this one added (none while the switch is off).
+    fn evaluate(&mut self, ply: usize) -> i32 {
+        self.uncorrected() + self.correction(ply)
     }
 
-    /// What the correction history adds to this position's static evaluation (`CorrHist` in
-    /// xiangqi, `CorrHistJanggi` in janggi, `CorrMajors` in both; 0 while they are off).
+    /// The continuation index of the move made `back` plies before the node at `ply`
+    /// ([`NO_PIECE_TO`] before the root: moves of the game so far are not known here).
     #[inline]
-    fn correction(&self) -> i32 {
+    fn moved_before(&self, ply: usize, back: usize) -> usize {
+        if ply >= back {
+            self.moved[ply - back]
+        } else {
+            NO_PIECE_TO
+        }
+    }
+
+    /// Where this position at `ply` is in the correction tables: by its pieces and by the
+    /// two moves that led to it.
+    #[inline]
+    fn correction_slots(&self, ply: usize) -> correction::Slots {
+        let last = [self.moved_before(ply, 2), self.moved_before(ply, 1)];
+        correction::Slots::of(&self.pos, self.correction_weights, last)
+    }
+
+    /// What the correction history adds to the static evaluation at `ply` (`CorrHist` in
+    /// xiangqi, `CorrHistJanggi` in janggi, `CorrContinuation` in both; 0 while they are off).
+    #[inline]
+    fn correction(&self, ply: usize) -> i32 {
         if self.correction_weights.any() {
-            self.correction.get(correction::Slots::of(&self.pos, self.correction_weights), self.correction_weights)
+            self.correction.get(self.correction_slots(ply), self.correction_weights)
         } else {
             0
         }
@@ -384,7 +403,7 @@ impl<'a> Searcher<'a> {
         // The evaluation as the network (or the hand-written one) gives it, and as `CorrHist`
         // corrects it: the prunings read the second, the correction learns from the first.
         let raw_eval = if in_check { NO_EVAL } else { self.uncorrected() };
-        let static_eval = if in_check { NO_EVAL } else { raw_eval + self.correction() };
+        let static_eval = if in_check { NO_EVAL } else { raw_eval + self.correction(ply) };
         self.evals[ply] = static_eval;
         // Improving: better than at our previous turn (or no way to tell).
         let improving = !in_check && (ply < 2 || self.evals[ply - 2] == NO_EVAL || static_eval > self.evals[ply - 2]);
@@ -626,7 +645,12 @@ impl<'a> Searcher<'a> {
                     -self.search(-alpha - 1, -alpha, child, ply + 1, true, !cut_node, None)
                 };
                 if score > alpha && reduction > 0 {
-                    score = -self.search(-alpha - 1, -alpha, child, ply + 1, true, !cut_node, None);
+                    // `LmrDeeper`: how far the reduced search beat the best move so far says
+                    // whether the full depth is enough (Stockfish's "do deeper / shallower").
+                    let full = child + self.limits.params.research_adjustment(score, best, child);
+                    if full > child - reduction {
+                        score = -self.search(-alpha - 1, -alpha, full, ply + 1, true, !cut_node, None);
+                    }
                 }
                 if score > alpha && score < beta {
                     score = -self.search(-beta, -alpha, child, ply + 1, true, false, None);
@@ -696,11 +720,7 @@ impl<'a> Searcher<'a> {
                     Bound::Exact => true,
                 }
             {
-                self.correction.learn(
-                    correction::Slots::of(&self.pos, self.correction_weights),
-                    depth,
-                    best - raw_eval,
-                );
+                self.correction.learn(self.correction_slots(ply), depth, best - raw_eval);
             }
         }
         best

@@ -1,7 +1,7 @@
 //! The order of a node's moves: the table's move, captures by what they win, killers, then
 //! quiet moves by their histories (and, under `ThreatOrder`, by the threats they escape).
 
-use super::{threats, Searcher, NO_PIECE_TO};
+use super::{threats, Searcher};
 use crate::eval::piece_value;
 use crate::ordering::{piece_to, Context, Picker};
 use crate::see::see_at_least;
@@ -33,15 +33,14 @@ impl Searcher<'_> {
 
     /// Where the quiet moves of the node at `ply` are looked up in the histories: the side's
     /// half (`HistoryBySide`) and the moves made one, two and (with `ContHist4`) four plies
-    /// before it (moves before the root are not known here: [`NO_PIECE_TO`]).
+    /// before it (moves before the root are not known here: `moved_before`).
     pub(super) fn context(&self, ply: usize) -> Context {
-        let before = |back: usize| if ply >= back { self.moved[ply - back] } else { NO_PIECE_TO };
         let p = &self.limits.params;
         Context::new(
             p.history_side(self.pos.turn().index()),
-            before(1),
-            before(2),
-            (p.cont_hist4 != 0).then(|| before(4)),
+            self.moved_before(ply, 1),
+            self.moved_before(ply, 2),
+            (p.cont_hist4 != 0).then(|| self.moved_before(ply, 4)),
         )
     }
 

@@ -7,9 +7,10 @@
 //! cmd=chuhan-engine,option.RfpMargin=100` tries a value and `chuhan tune` (SPSA) tunes them.
 //! The defaults are the engine's: `bench`'s signature is theirs.
 //!
-//! Sixteen are switches for techniques still under test, off (0) until a match says they pay
-//! (docs/search-techniques.md, "Measured"): `LmrCutNode` (more reduction at expected cut
-//! nodes), `LmrChecks` (reduce quiet checks too), `CaptureHistory` (order captures of about
+//! Seventeen are switches for techniques still under test, off (0) until a match says they
+//! pay (docs/search-techniques.md, "Measured"): `LmrCutNode` (more reduction at expected cut
+//! nodes), `LmrChecks` (reduce quiet checks too), `LmrDeeper` (a reduced move that beats alpha
+//! by far re-searched deeper, by little not re-searched), `CaptureHistory` (order captures of about
 //! the same value by how often each cut), `TtEval` (the table's score as a sharper static
 //! evaluation), `QsPrune` (move-count and evasion limits in the quiescence search),
 //! `ThreatOrder` (quiet moves that take an attacked piece out of danger first),
@@ -20,8 +21,8 @@
 //! `CheckExtMinDepth` (a node in check extended only near the leaves, or only far from them),
 //! `HistoryBySide` (Red's and Black's quiet-move histories kept apart), `ContHist4` (a
 //! continuation history by our move four plies back), `CorrHist` (the static evaluation
-//! corrected by what searches of similar positions found) and `CorrMajors` (corrected also by
-//! each side's major pieces). `CorrHist` is a switch in xiangqi only: janggi weighs its
+//! corrected by what searches of similar positions found) and `CorrContinuation` (corrected
+//! also by the two moves that led to the position). `CorrHist` is a switch in xiangqi only: janggi weighs its
 //! correction history by `CorrHistJanggi`, on by default since janggi matches found it paid.
 
 /// Declares the parameters: each a field of [`Params`] and a UCI option with its default and
@@ -107,6 +108,11 @@ params! {
     /// Late-move reductions: 1 reduces quiet checks too (one ply less than other quiet moves)
     /// off the principal variation; 0 never reduces a check.
     lmr_checks: "LmrChecks" = 0, 0..=1;
+    /// Late-move reductions: when a reduced search beats alpha, its re-search goes one ply
+    /// deeper than the move's full depth if it beat the node's best by this many centipawns
+    /// (plus 2 per ply), and stops at the reduced depth if it hardly beat it (5 or fewer);
+    /// 0: the re-search is always at the full depth.
+    lmr_deeper: "LmrDeeper" = 0, 0..=400;
     /// Late-move reductions: one ply less per this much history.
     lmr_history_divisor: "LmrHistoryDivisor" = 16384, 2000..=65536;
     /// Capture history: its weight (in hundredths) beside the victim's value in the order of
@@ -159,10 +165,10 @@ params! {
     /// Correction history in janggi (as `CorrHist`, which weighs it in xiangqi): on at 100
     /// since a match found it paid there (docs/search-techniques.md, "Measured").
     corr_hist_janggi: "CorrHistJanggi" = 100, 0..=200;
-    /// Correction history by major pieces (both games): the static evaluation also gets the
-    /// mean gap found in positions where Red's general, chariots, horses and cannons stand as
-    /// here, and in those where Black's do, times this many percent; 0: off.
-    corr_majors: "CorrMajors" = 0, 0..=200;
+    /// Correction history by the last two moves (both games): the static evaluation also gets
+    /// the mean gap found after the same move of ours and the same answer (each a piece and
+    /// where it went), times this many percent; 0: off.
+    corr_continuation: "CorrContinuation" = 0, 0..=200;
     /// The root's first aspiration window (centipawns each side), tripled on each failure.
     aspiration_window: "AspirationWindow" = 30, 5..=200;
     /// Singular extension: the shallowest depth it is tried at.
@@ -187,6 +193,20 @@ impl Params {
     pub fn late_move_count(&self, depth: i32, improving: bool) -> usize {
         let n = self.late_move_base + depth * depth;
         (if improving { n } else { n / 2 }) as usize
+    }
+
+    /// `LmrDeeper`: the plies to add to a reduced move's full depth `child` for its
+    /// re-search, after the reduced search scored `score` against the node's best so far: one
+    /// more when it beat it by the switch's margin (and 2 a ply), one less when it hardly beat
+    /// it; 0 while the switch is off, or while the best is only a mated score.
+    #[inline]
+    pub fn research_adjustment(&self, score: i32, best: i32, child: i32) -> i32 {
+        /// At most this far above the best, a reduced move's lead is taken as noise.
+        const HARDLY: i32 = 5;
+        if self.lmr_deeper == 0 || best <= -crate::score::MATE_BOUND {
+            return 0;
+        }
+        (score > best + self.lmr_deeper + 2 * child) as i32 - (score <= best + HARDLY) as i32
     }
 
     /// Whether a node in check at `depth` is searched one ply deeper (`CheckExtMaxDepth`,
@@ -252,6 +272,24 @@ mod tests {
         }
         assert_eq!(p.late_move_count(4, true), 19);
         assert_eq!(p.late_move_count(4, false), 9);
+    }
+
+    #[test]
+    fn a_reduced_move_is_searched_again_deeper_by_how_far_it_beat_the_best() {
+        let mut p = Params::default();
+        // Off: always the full depth.
+        assert_eq!(p.research_adjustment(500, 0, 6), 0);
+        p.set("LmrDeeper", 40).unwrap();
+        // Beat the best by more than 40 + 2 × 6: one ply deeper; by 52 exactly, not.
+        assert_eq!(p.research_adjustment(53, 0, 6), 1);
+        assert_eq!(p.research_adjustment(52, 0, 6), 0);
+        // Deeper children need a bigger lead.
+        assert_eq!(p.research_adjustment(53, 0, 10), 0);
+        // Hardly beat it (5 or fewer): one ply shallower.
+        assert_eq!(p.research_adjustment(105, 100, 6), -1);
+        assert_eq!(p.research_adjustment(106, 100, 6), 0);
+        // The best so far a mated score: no lead to judge by.
+        assert_eq!(p.research_adjustment(0, -crate::score::MATE + 3, 6), 0);
     }
 
     #[test]

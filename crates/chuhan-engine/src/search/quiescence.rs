@@ -35,7 +35,7 @@ impl Searcher<'_> {
         // checks in a row the tree grows without bound (a janggi ending searched 120 plies deep
         // for minutes at depth 1), so a long line of checks is cut at the static evaluation.
         if ply >= MAX_PLY || (in_check && qdepth >= MAX_CHECK_PLIES) {
-            return self.evaluate();
+            return self.evaluate(ply);
         }
         let pv_node = beta - alpha > 1;
         let key = self.pos.hash();
@@ -56,7 +56,7 @@ impl Searcher<'_> {
                 return self.no_moves(true, ply);
             }
         } else {
-            let mut stand = self.evaluate();
+            let mut stand = self.evaluate(ply);
             // `TtEval`: a searched score, where its bound allows, is a better stand-pat.
             if let Some(e) = entry.filter(|_| self.limits.params.tt_eval != 0) {
                 stand = super::sharpened(stand, e, ply);
