@@ -1,6 +1,6 @@
 //! Correction history (the `CorrHist` switch in xiangqi, `CorrHistJanggi` in janggi, on there
-//! by default; `CorrCont` in both): what the searches of similar positions found the static
-//! evaluation to be wrong by, added to it.
+//! by default; `CorrContinuation` in both): what the searches of similar positions found the
+//! static evaluation to be wrong by, added to it.
 //!
 //! An evaluation has blind spots that depend on structure: a soldier chain it overrates, a
 //! palace whose missing advisor it underrates. A search reaches past them, so the gap between a
