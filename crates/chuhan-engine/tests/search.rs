@@ -302,10 +302,10 @@ fn more_lines_than_legal_moves_end() {
 }
 
 /// The switches for techniques still under test (`LmrCutNode`, `LmrChecks`, `LmrDeeper`,
-/// `CaptureHistory`, `TtEval`, `QsPrune`, `ThreatOrder`, `PruneChecks`, `ProbCut`,
+/// `LmrCaptures`, `LmrFrom`, `ExtensionLimit`, `CaptureHistory`, `TtEval`, `QsPrune`, `ThreatOrder`, `PruneChecks`, `ProbCut`,
 /// `SingularNegative`, `EvalFade`, `CheckExtMaxDepth`, `CheckExtMinDepth`, `HistoryBySide`,
-/// `ContHist4`, `CorrHist`, `CorrContinuation`, off by default) each change the tree when
-/// turned on.
+/// `ContHist4`, `CorrHist`, `CorrContinuation`, off by default, `LmrFrom` at 3) each change the
+/// tree when turned on.
 #[test]
 fn the_switches_under_test_change_the_tree() {
     use chuhan_engine::search::Params;
@@ -327,6 +327,10 @@ fn the_switches_under_test_change_the_tree() {
         ("LmrCutNode", 2),
         ("LmrChecks", 1),
         ("LmrDeeper", 40),
+        ("LmrCaptures", 1),
+        ("LmrCaptures", 2),
+        ("LmrFrom", 1),
+        ("ExtensionLimit", 2),
         ("CaptureHistory", 100),
         ("TtEval", 1),
         ("QsPrune", 1),

@@ -139,6 +139,8 @@ pub(crate) struct Searcher<'a> {
     excluded: Vec<Move>,
     /// The network's accumulators along the current line, when the evaluation is a network.
     nnue: Option<crate::network::Accumulators<'a>>,
+    /// The depth of the iteration being searched (`ExtensionLimit` measures lines by it).
+    iteration: i32,
 }
 
 impl<'a> Searcher<'a> {
@@ -194,6 +196,7 @@ impl<'a> Searcher<'a> {
             answered: false,
             excluded: Vec::new(),
             nnue,
+            iteration: 0,
         }
     }
 
@@ -370,7 +373,11 @@ impl<'a> Searcher<'a> {
             }
         }
         let in_check = self.checks.last().copied().unwrap_or_else(|| self.pos.is_check());
-        if in_check && ply < MAX_PLY / 2 && self.limits.params.extends_check(depth) {
+        if in_check
+            && ply < MAX_PLY / 2
+            && self.limits.params.extends_check(depth)
+            && self.limits.params.may_extend(depth, ply, self.iteration)
+        {
             depth += 1;
         }
         if depth <= 0 || ply >= MAX_PLY {
@@ -447,7 +454,8 @@ impl<'a> Searcher<'a> {
                 }
                 // Passing would get us mated: the opponent threatens mate. Look one ply deeper
                 // (the defence is often a quiet move the reductions would skim over).
-                if score < -MATE_BOUND && ply < MAX_PLY / 2 {
+                if score < -MATE_BOUND && ply < MAX_PLY / 2 && self.limits.params.may_extend(depth, ply, self.iteration)
+                {
                     mate_threat = true;
                     depth += 1;
                 }
@@ -501,7 +509,7 @@ impl<'a> Searcher<'a> {
                     return 0;
                 }
                 if score < singular_beta {
-                    singular_extension = 1;
+                    singular_extension = self.limits.params.may_extend(depth, ply, self.iteration) as i32;
                 } else if singular_beta >= beta {
                     // Another move also beats beta: this node will cut either way.
                     return singular_beta;
@@ -545,8 +553,10 @@ impl<'a> Searcher<'a> {
         // Once the late moves are being pruned, the rest need no ordering: most are skipped.
         let mut skimming = false;
         loop {
+            // Each move with its place in the order (a capture that loses the exchange is
+            // below zero there; the table's move is above everything).
             let next = if let Some(m) = table_first.take() {
-                Some(m)
+                Some((m, i32::MAX))
             } else {
                 if !generated {
                     // The rest, ordered by the histories as the table move's search left them.
@@ -554,10 +564,13 @@ impl<'a> Searcher<'a> {
                     self.generate(&mut moves, ply, tt_move);
                     self.order(&mut moves, None, ply);
                 }
-                if skimming { moves.next_any() } else { moves.next_best_reviewed(order::exchange_review(&self.pos)) }
-                    .map(|(m, _)| m)
+                if skimming {
+                    moves.next_any()
+                } else {
+                    moves.next_best_reviewed(order::exchange_review(&self.pos))
+                }
             };
-            let Some(m) = next else { break };
+            let Some((m, order_score)) = next else { break };
             let capture = !m.is_pass() && self.pos.piece_at(m.to).is_some();
             let quiet = !capture;
             let extension = if Some(m) == tt_move { singular_extension } else { 0 };
@@ -622,20 +635,34 @@ impl<'a> Searcher<'a> {
             } else {
                 // Late, quiet moves are searched shallower first.
                 let mut reduction = 0;
+                let p = &self.limits.params;
                 // A quiet check is reduced too, off the principal variation and one ply less,
                 // when `LmrChecks` says so.
-                let check_reducible = gives_check && self.limits.params.lmr_checks != 0 && !pv_node;
-                if depth >= 3 && i >= 3 && quiet && !in_check && (!gives_check || check_reducible) {
+                let check_reducible = gives_check && p.lmr_checks != 0 && !pv_node;
+                // `LmrCaptures`: a capture that loses the exchange (1), or any capture (2).
+                // (In skimming order a capture's exchange is not worked out: it counts as a
+                // capture that does not lose.)
+                let losing_capture = capture && order_score < 0;
+                let capture_reducible = capture && p.lmr_captures >= if losing_capture { 1 } else { 2 };
+                // `LmrFrom`: off the principal variation, from an earlier move.
+                let first_reduced = if pv_node { 3 } else { p.lmr_from as usize };
+                if depth >= 3
+                    && i >= first_reduced
+                    && (quiet || capture_reducible)
+                    && !in_check
+                    && (!gives_check || check_reducible)
+                {
                     // Growing with depth and with the move's place in the order (both
                     // logarithmically); less in the principal variation and for moves that
                     // have often cut, more when our position is not getting better.
-                    let p = &self.limits.params;
                     reduction = p.late_move_reduction(depth, i);
                     reduction += !improving as i32 - pv_node as i32 - quiet_history / p.lmr_history_divisor;
                     if cut_node {
                         reduction += p.lmr_cut_node;
                     }
                     reduction -= gives_check as i32;
+                    // A capture that does not lose the exchange is reduced a ply less.
+                    reduction -= (capture && !losing_capture) as i32;
                     reduction = reduction.clamp(0, depth - 2);
                 }
                 let child = depth - 1 + extension;

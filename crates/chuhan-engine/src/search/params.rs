@@ -7,10 +7,13 @@
 //! cmd=chuhan-engine,option.RfpMargin=100` tries a value and `chuhan tune` (SPSA) tunes them.
 //! The defaults are the engine's: `bench`'s signature is theirs.
 //!
-//! Seventeen are switches for techniques still under test, off (0) until a match says they
-//! pay (docs/search-techniques.md, "Measured"): `LmrCutNode` (more reduction at expected cut
-//! nodes), `LmrChecks` (reduce quiet checks too), `LmrDeeper` (a reduced move that beats alpha
-//! by far re-searched deeper, by little not re-searched), `CaptureHistory` (order captures of about
+//! Twenty are switches for techniques still under test, off (0, or for `LmrFrom` 3) until a
+//! match says they pay (docs/search-techniques.md, "Measured"): `LmrCutNode` (more reduction
+//! at expected cut nodes), `LmrChecks` (reduce quiet checks too), `LmrDeeper` (a reduced move
+//! that beats alpha by far re-searched deeper, by little not re-searched), `LmrCaptures`
+//! (reduce captures too), `LmrFrom` (reduce from an earlier move off the principal
+//! variation), `ExtensionLimit` (no extension once a line has gone that far past the
+//! iteration's depth), `CaptureHistory` (order captures of about
 //! the same value by how often each cut), `TtEval` (the table's score as a sharper static
 //! evaluation), `QsPrune` (move-count and evasion limits in the quiescence search),
 //! `ThreatOrder` (quiet moves that take an attacked piece out of danger first),
@@ -113,6 +116,14 @@ params! {
     /// (plus 2 per ply), and stops at the reduced depth if it hardly beat it (5 or fewer);
     /// 0: the re-search is always at the full depth.
     lmr_deeper: "LmrDeeper" = 0, 0..=400;
+    /// Late-move reductions: 1 also reduces the captures that lose the exchange, as a quiet
+    /// move of the same place; 2 reduces every capture, those that do not lose the exchange one
+    /// ply less than a quiet move; 0: a capture is never reduced.
+    lmr_captures: "LmrCaptures" = 0, 0..=2;
+    /// Late-move reductions: off the principal variation, the reductions start at this move
+    /// (0-based: 3 is the fourth, as on the principal variation always); 1 reduces from the
+    /// second move, as Stockfish does.
+    lmr_from: "LmrFrom" = 3, 1..=3;
     /// Late-move reductions: one ply less per this much history.
     lmr_history_divisor: "LmrHistoryDivisor" = 16384, 2000..=65536;
     /// Capture history: its weight (in hundredths) beside the victim's value in the order of
@@ -145,6 +156,11 @@ params! {
     /// the xiangqi move limit, by this many percent at the limit (linearly from none at the
     /// last capture), so that a side ahead makes progress while it can; 0: off.
     eval_fade: "EvalFade" = 0, 0..=100;
+    /// Extensions (a node in check, the null move's mate threat, the singular extension) are
+    /// made only while the line reaches fewer than this many plies past the iteration's depth
+    /// (depth + ply < iteration + this): a run of checks is then no longer free of depth for
+    /// ever; 0: no limit.
+    extension_limit: "ExtensionLimit" = 0, 0..=32;
     /// Check extension: a node in check is searched one ply deeper only at this depth or
     /// shallower (near the leaves, where a check's answer is the horizon); 0: at every depth.
     check_ext_max_depth: "CheckExtMaxDepth" = 0, 0..=64;
@@ -207,6 +223,13 @@ impl Params {
             return 0;
         }
         (score > best + self.lmr_deeper + 2 * child) as i32 - (score <= best + HARDLY) as i32
+    }
+
+    /// Whether a node at `depth` and `ply` of an iteration to `iteration` may still be
+    /// extended (`ExtensionLimit`): its line has not gone that far past the iteration's depth.
+    #[inline]
+    pub fn may_extend(&self, depth: i32, ply: usize, iteration: i32) -> bool {
+        self.extension_limit == 0 || depth + (ply as i32) < iteration + self.extension_limit
     }
 
     /// Whether a node in check at `depth` is searched one ply deeper (`CheckExtMaxDepth`,
@@ -290,6 +313,21 @@ mod tests {
         assert_eq!(p.research_adjustment(106, 100, 6), 0);
         // The best so far a mated score: no lead to judge by.
         assert_eq!(p.research_adjustment(0, -crate::score::MATE + 3, 6), 0);
+    }
+
+    #[test]
+    fn extensions_stop_once_a_line_has_gone_the_limit_past_the_iteration() {
+        let mut p = Params::default();
+        // Off: any line may be extended, however far it has gone.
+        assert!(p.may_extend(10, 30, 12));
+        p.set("ExtensionLimit", 4).unwrap();
+        // An iteration to depth 12: a node at ply 5 with depth 7 left is on schedule (12).
+        assert!(p.may_extend(7, 5, 12));
+        // Three plies past it (15): one more extension allowed; four past (16): none.
+        assert!(p.may_extend(10, 5, 12));
+        assert!(!p.may_extend(11, 5, 12));
+        // A reduced line is further from the limit.
+        assert!(p.may_extend(2, 9, 12));
     }
 
     #[test]

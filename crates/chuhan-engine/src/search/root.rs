@@ -11,6 +11,7 @@ impl Searcher<'_> {
     fn aspirate(&mut self, depth: i32, guess: i32) -> i32 {
         let mut window = self.limits.params.aspiration_window;
         let (mut alpha, mut beta) = if depth >= 5 { (guess - window, guess + window) } else { (-MATE, MATE) };
+        self.iteration = depth;
         loop {
             let s = self.search(alpha, beta, depth, 0, false, false, None);
             // A full window cannot fail: return (a mated root scores exactly -MATE, which
