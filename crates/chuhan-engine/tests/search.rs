@@ -302,10 +302,10 @@ fn more_lines_than_legal_moves_end() {
 }
 
 /// The switches for techniques still under test (`LmrCutNode`, `LmrChecks`, `LmrDeeper`,
-/// `LmrCaptures`, `LmrFrom`, `ExtensionLimit`, `CaptureHistory`, `TtEval`, `QsPrune`, `ThreatOrder`, `PruneChecks`, `ProbCut`,
-/// `SingularNegative`, `EvalFade`, `CheckExtMaxDepth`, `CheckExtMinDepth`, `HistoryBySide`,
-/// `ContHist4`, `CorrHist`, `CorrContinuation`, off by default, `LmrFrom` at 3) each change the
-/// tree when turned on.
+/// `LmrCaptures`, `LmrFrom`, `ExtensionLimit`, `CaptureHistory`, `TtEval`, `QsPrune`,
+/// `ThreatOrder`, `PruneChecks`, `ProbCut`, `SingularNegative`, `EvalFade`, `CheckExtMaxDepth`,
+/// `CheckExtMinDepth`, `HistoryBySide`, `ContHist4`, `CorrHist`, `CorrContinuation`, off by
+/// default, `LmrFrom` at 3) each change the tree when turned on.
 #[test]
 fn the_switches_under_test_change_the_tree() {
     use chuhan_engine::search::Params;

@@ -633,7 +633,8 @@ impl<'a> Searcher<'a> {
                 // null-window child of the opposite kind.
                 score = -self.search(-beta, -alpha, depth - 1 + extension, ply + 1, true, !pv_node && !cut_node, None);
             } else {
-                // Late, quiet moves are searched shallower first.
+                // Late, quiet moves (and with `LmrCaptures`, captures) are searched shallower
+                // first.
                 let mut reduction = 0;
                 let p = &self.limits.params;
                 // A quiet check is reduced too, off the principal variation and one ply less,
