@@ -351,6 +351,11 @@ fn the_switches_under_test_change_the_tree() {
     // negative extension is seen with it starting at depth 4.
     let singular = [("SingularDepth", 4)];
     assert_ne!(nodes(&[singular[0], ("SingularNegative", 1)]), nodes(&singular), "SingularNegative changed nothing");
+    // Late-move pruning the way Pikafish-HCE does it: at every depth (here the root's 8), and
+    // a fifth of the count when not improving.
+    let everywhere = [("LateMoveDepth", 8)];
+    assert_ne!(nodes(&everywhere), plain, "LateMoveDepth changed nothing");
+    assert_ne!(nodes(&[everywhere[0], ("LateMoveDivisor", 5)]), nodes(&everywhere), "LateMoveDivisor changed nothing");
 }
 
 /// The correction history has a weight for each game: `CorrHist` in xiangqi, `CorrHistJanggi`

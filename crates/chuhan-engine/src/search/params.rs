@@ -101,7 +101,10 @@ params! {
     /// Late-move pruning: a node tries (this + depth²) moves before skipping late quiet ones.
     late_move_base: "LateMoveBase" = 3, 0..=12;
     /// Late-move pruning: the deepest depth it prunes at.
-    late_move_depth: "LateMoveDepth" = 5, 1..=10;
+    late_move_depth: "LateMoveDepth" = 5, 1..=32;
+    /// Late-move pruning: the count is divided by this when our position is not improving
+    /// (Pikafish-HCE divides by 5, and prunes at every depth).
+    late_move_divisor: "LateMoveDivisor" = 2, 1..=8;
     /// Late-move reductions: ln(depth)·ln(move number)/divisor + base, both in hundredths.
     lmr_base: "LmrBase" = 50, -100..=200;
     /// See `LmrBase`.
@@ -204,11 +207,12 @@ impl Params {
     }
 
     /// How many moves a node at `depth` tries before it prunes the late quiet ones:
-    /// (`late_move_base` + depth²), halved when our position is not improving.
+    /// (`late_move_base` + depth²), divided by `late_move_divisor` when our position is not
+    /// improving.
     #[inline]
     pub fn late_move_count(&self, depth: i32, improving: bool) -> usize {
         let n = self.late_move_base + depth * depth;
-        (if improving { n } else { n / 2 }) as usize
+        (if improving { n } else { n / self.late_move_divisor }) as usize
     }
 
     /// `LmrDeeper`: the plies to add to a reduced move's full depth `child` for its
@@ -295,6 +299,12 @@ mod tests {
         }
         assert_eq!(p.late_move_count(4, true), 19);
         assert_eq!(p.late_move_count(4, false), 9);
+        // Pikafish-HCE's shape: a fifth of (2 + depth²) when not improving.
+        let mut q = Params::default();
+        q.set("LateMoveBase", 2).unwrap();
+        q.set("LateMoveDivisor", 5).unwrap();
+        assert_eq!(q.late_move_count(6, false), 7);
+        assert_eq!(q.late_move_count(6, true), 38);
     }
 
     #[test]
