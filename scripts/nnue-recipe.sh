@@ -5,10 +5,11 @@
 #
 #   scripts/nnue-recipe.sh [WORKDIR]      (default: target/nnue)
 #
-# Xiangqi takes four rounds: self-play of the hand-written evaluation trains a first network
+# Xiangqi takes five rounds: self-play of the hand-written evaluation trains a first network
 # (128 wide), whose own self-play trains a second (256 wide); that one's own games fine-tune it
-# (a small learning rate, eight epochs) into a third, and the third's own games fine-tune it the
-# same way into the embedded one (round 4). Janggi the same way:
+# (a small learning rate, eight epochs) into a third, the third's own games fine-tune it the
+# same way into a fourth, and the fourth's own games, searched twice as deep (8,000 nodes a
+# move), fine-tune it into the embedded one (round 5). Janggi the same way:
 # four seeds of the hand-written evaluation's self-play train a first network (128 wide), whose
 # own self-play, added to those positions, trains a second (256 wide); that one's self-play,
 # added to everything before, trains a third (256 wide, with weight decay); the third network's
@@ -17,7 +18,7 @@
 # BENCHMARKS.md ("NNUE") has the figures and the time each step took on the 2-core machine.
 #
 # Sizes come from the environment (the defaults make the embedded networks):
-#   XQ_GAMES (round 1) XQ_GAMES2 (round 2) XQ_GAMES3 (round 3) XQ_GAMES4 (round 4)
+#   XQ_GAMES (round 1) XQ_GAMES2 (round 2) XQ_GAMES3 (round 3) XQ_GAMES4 (round 4) XQ_GAMES5 (round 5)
 #   JG_GAMES (each janggi round-1 seed) JG_GAMES2 (janggi round 2) JG_GAMES3 (janggi round 3)
 #   JG_GAMES4 (janggi round 4) JG_GAMES5 (janggi round 5) NODES THREADS EPOCHS
 #   MATCH_GAMES MATCH_NODES
@@ -30,6 +31,7 @@ XQ_GAMES=${XQ_GAMES:-2929}
 XQ_GAMES2=${XQ_GAMES2:-14771}
 XQ_GAMES3=${XQ_GAMES3:-8031}
 XQ_GAMES4=${XQ_GAMES4:-8000}
+XQ_GAMES5=${XQ_GAMES5:-4212}
 JG_GAMES=${JG_GAMES:-1500}
 JG_GAMES2=${JG_GAMES2:-7567}
 JG_GAMES3=${JG_GAMES3:-9020}
@@ -64,10 +66,11 @@ step "xiangqi round 2: train (256 wide)" $TRAIN --variant xiangqi --data "$WORK/
   --epochs "$EPOCHS" --seed 1 --mirror --out "$WORK/xiangqi2.nnue"
 # A fine-tuning round: network PREV plays itself (GAMES games from seed SEED, its search scores the
 # targets), and those games alone fine-tune it (--init) at a small learning rate for EPOCHS.
+# The games are searched to NODES a move unless a tenth argument says how many.
 fine_tune_round() {
-  local variant=$1 round=$2 games=$3 seed=$4 epochs=$5 openings=$6 prev=$7 data=$8 out=$9
-  step "$variant round $round: generate ($games games, $NODES nodes, the round-$((round - 1)) network)" $GEN \
-    --variant "$variant" --games "$games" --nodes "$NODES" --threads "$THREADS" --seed "$seed" \
+  local variant=$1 round=$2 games=$3 seed=$4 epochs=$5 openings=$6 prev=$7 data=$8 out=$9 nodes=${10:-$NODES}
+  step "$variant round $round: generate ($games games, $nodes nodes, the round-$((round - 1)) network)" $GEN \
+    --variant "$variant" --games "$games" --nodes "$nodes" --threads "$THREADS" --seed "$seed" \
     --openings "$openings" --net "$WORK/$prev" --out "$WORK/$data"
   step "$variant round $round: fine-tune round $((round - 1))" $TRAIN --variant "$variant" --data "$WORK/$data" \
     --init "$WORK/$prev" --lr 0.0001 --decay 0.1 --epochs "$epochs" --seed 2 --mirror --out "$WORK/$out"
@@ -76,10 +79,13 @@ fine_tune_round() {
 # but for eight epochs: the held-out loss kept falling to the eighth, and eight beat two at
 # 8,000 nodes (BENCHMARKS.md, "Thirty-first session").
 fine_tune_round xiangqi 3 "$XQ_GAMES3" 4 8 $XQ_OPENINGS xiangqi2.nnue xiangqi3.data xiangqi3.nnue
-# Round 4, the embedded network: round 3's own games fine-tune it the same way (55.1 % against
-# round 3 over 800 games at 8,000 nodes; two epochs gave 49.6 % over 400: BENCHMARKS.md,
-# "Thirty-third session").
-fine_tune_round xiangqi 4 "$XQ_GAMES4" 5 8 $XQ_OPENINGS xiangqi3.nnue xiangqi4.data xiangqi.nnue
+# Round 4: round 3's own games fine-tune it the same way (55.1 % against round 3 over 800 games
+# at 8,000 nodes; two epochs gave 49.6 % over 400: BENCHMARKS.md, "Thirty-third session").
+fine_tune_round xiangqi 4 "$XQ_GAMES4" 5 8 $XQ_OPENINGS xiangqi3.nnue xiangqi4.data xiangqi4.nnue
+# Round 5, the embedded network: round 4's own games at 8,000 nodes a move fine-tune it the
+# same way (53.2 % against round 4 over 800 games at 8,000 nodes: BENCHMARKS.md, "Forty-fourth
+# session").
+fine_tune_round xiangqi 5 "$XQ_GAMES5" 6 8 $XQ_OPENINGS xiangqi4.nnue xiangqi5.data xiangqi.nnue 8000
 
 # Janggi, round 1: four seeds of the hand-written evaluation's games, one file (one header).
 for seed in 2 3 4 5; do
